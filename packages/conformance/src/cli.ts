@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+import { readManifest } from './manifest.js';
+import { interopDir, repoRoot } from './paths.js';
+import { buildReport, formatReport } from './report.js';
+
+// Reads the ledgers the package tests wrote, prints the table and exits non-zero on red.
+const root = repoRoot();
+const report = buildReport(root, readManifest(root), interopDir());
+console.log(formatReport(report));
+process.exitCode = report.problems.length === 0 ? 0 : 1;

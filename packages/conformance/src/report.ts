@@ -1,0 +1,200 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CheckRecord } from './ledger.js';
+import { type Manifest, packageDir } from './manifest.js';
+import { groupsOf } from './vectors.js';
+
+export interface GroupRow {
+  group: string;
+  pkg: string;
+  accepted: number;
+  refused: number;
+  failed: number;
+  floor: number;
+  interop: string;
+  status: 'ok' | 'red' | 'skipped' | 'planned';
+}
+
+export interface Report {
+  rows: GroupRow[];
+  /** Reasons the run is red; empty means green. */
+  problems: string[];
+  /** Loud notes that are not failures (interop absent outside CI, planned groups). */
+  warnings: string[];
+  skips: string[];
+}
+
+type LedgerLine = CheckRecord | { group: string; interopMissing: true };
+
+function readLedger(dir: string): LedgerLine[] {
+  if (!existsSync(dir)) return [];
+  const lines: LedgerLine[] = [];
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()) {
+    for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+      if (line !== '') lines.push(JSON.parse(line) as LedgerLine);
+    }
+  }
+  return lines;
+}
+
+/**
+ * Build the report: per-group counts from every package's ledger, diffed both ways
+ * against the manifest, floors asserted, skips checked against the vector files.
+ */
+export function buildReport(root: string, manifest: Manifest, interopRoot: string | null): Report {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const skips: string[] = [];
+  const rows: GroupRow[] = [];
+
+  // Every group that appears in a vector file, with its case count.
+  const fileGroups = new Map<string, number>();
+  const addFile = (path: string, layout: Parameters<typeof groupsOf>[1]) => {
+    const doc = JSON.parse(readFileSync(path, 'utf8'));
+    for (const [g, n] of groupsOf(doc, layout)) fileGroups.set(g, Math.max(fileGroups.get(g) ?? 0, n));
+  };
+  for (const f of manifest.vectorFiles) {
+    const path = join(root, f.path);
+    if (existsSync(path)) addFile(path, f.layout);
+    else problems.push(`vector file ${f.path} is declared in the manifest but missing`);
+  }
+  if (interopRoot !== null) {
+    for (const f of manifest.interopFiles) {
+      const path = join(interopRoot, f.path);
+      if (existsSync(path)) addFile(path, f.layout);
+      else problems.push(`interop file ${f.path} is declared in the manifest but missing`);
+    }
+  }
+
+  const claimed = new Set<string>();
+  for (const [pkg, decl] of Object.entries(manifest.packages)) {
+    const ledger = readLedger(join(root, 'packages', packageDir(pkg), '.conformance'));
+    const driven = new Map<
+      string,
+      { accepted: number; refused: number; failed: number; interop: number; missing: boolean }
+    >();
+    for (const line of ledger) {
+      const g = driven.get(line.group) ?? { accepted: 0, refused: 0, failed: 0, interop: 0, missing: false };
+      driven.set(line.group, g);
+      if ('interopMissing' in line) {
+        g.missing = true;
+        continue;
+      }
+      if (!line.ok) g.failed++;
+      else if (line.kind === 'accept') g.accepted++;
+      else g.refused++;
+      if (line.ok && line.interop) g.interop++;
+    }
+
+    for (const [group, gd] of Object.entries(decl.groups)) {
+      claimed.add(group);
+      const d = driven.get(group);
+      const row: GroupRow = {
+        group,
+        pkg,
+        accepted: d?.accepted ?? 0,
+        refused: d?.refused ?? 0,
+        failed: d?.failed ?? 0,
+        floor: gd.floor,
+        interop: '-',
+        status: 'ok',
+      };
+      const total = row.accepted + row.refused;
+      if (d === undefined || total + row.failed === 0) {
+        problems.push(`${pkg}: declared group ${group} produced no checks`);
+        row.status = 'red';
+      }
+      if (row.failed > 0) {
+        problems.push(`${pkg}: ${row.failed} failed check(s) in ${group}`);
+        row.status = 'red';
+      }
+      if (total < gd.floor) {
+        problems.push(`${pkg}: ${group} made ${total} checks, below its floor ${gd.floor}`);
+        row.status = 'red';
+      }
+      if (gd.interop) {
+        if ((d?.interop ?? 0) > 0) row.interop = `ran ${d?.interop}`;
+        else if (d?.missing && !process.env.CI) {
+          row.interop = 'NOT RUN';
+          warnings.push(`${group}: interop data absent, the comparison with third-party vectors DID NOT RUN`);
+        } else {
+          row.interop = 'none';
+          problems.push(`${pkg}: ${group} is declared interop but no interop check ran`);
+          row.status = 'red';
+        }
+      }
+      rows.push(row);
+    }
+    for (const group of driven.keys()) {
+      if (!(group in decl.groups))
+        problems.push(`${pkg}: drove group ${group}, which the manifest does not declare`);
+    }
+    for (const skip of decl.skips ?? []) {
+      claimed.add(skip.group);
+      const n = fileGroups.get(skip.group);
+      if (!n) problems.push(`${pkg}: skips ${skip.group}, but no vector file holds that group with cases`);
+      skips.push(`${skip.group} (${pkg}) SKIPPED ON PURPOSE, ${n ?? 0} cases present: ${skip.reason}`);
+      rows.push({
+        group: skip.group,
+        pkg,
+        accepted: 0,
+        refused: 0,
+        failed: 0,
+        floor: 0,
+        interop: '-',
+        status: 'skipped',
+      });
+    }
+    for (const group of decl.planned ?? []) {
+      claimed.add(group);
+      warnings.push(`${group} (${pkg}) is not yet driven`);
+      rows.push({
+        group,
+        pkg,
+        accepted: 0,
+        refused: 0,
+        failed: 0,
+        floor: 0,
+        interop: '-',
+        status: 'planned',
+      });
+    }
+  }
+  for (const group of fileGroups.keys()) {
+    if (!claimed.has(group)) problems.push(`group ${group} is in the vector files but no package claims it`);
+  }
+  return { rows, problems, warnings, skips };
+}
+
+export function formatReport(report: Report): string {
+  const header = ['group', 'package', 'accepted', 'refused', 'floor', 'interop', 'status'];
+  const body = report.rows.map((r) => [
+    r.group,
+    r.pkg.replace('@agent-seam/', ''),
+    String(r.accepted),
+    String(r.refused),
+    String(r.floor),
+    r.interop,
+    r.status === 'ok' ? 'ok' : r.status.toUpperCase(),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  const out = [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)];
+  const checks = report.rows.reduce((n, r) => n + r.accepted + r.refused, 0);
+  out.push('', `${checks} checks in ${report.rows.filter((r) => r.status === 'ok').length} groups`);
+  for (const s of report.skips) out.push(`skip: ${s}`);
+  for (const w of report.warnings) out.push(`WARNING: ${w}`);
+  for (const p of report.problems) out.push(`RED: ${p}`);
+  out.push(
+    report.problems.length === 0
+      ? 'conformance: GREEN'
+      : `conformance: RED (${report.problems.length} problems)`,
+  );
+  return out.join('\n');
+}

@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildReport, groupsOf, type Manifest } from '../src/index.js';
+
+// A scratch repository with one package ledger, so each red rule can be shown to fire.
+function scratch(ledger: object[], manifest: Manifest, vectors: object = { alpha: [1, 2], beta: [3] }) {
+  const root = mkdtempSync(join(tmpdir(), 'seam-report-'));
+  mkdirSync(join(root, 'tools'));
+  mkdirSync(join(root, 'vectors'));
+  writeFileSync(join(root, 'vectors', 'v.json'), JSON.stringify(vectors));
+  const dir = join(root, 'packages', 'pkg', '.conformance');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, '1.jsonl'), ledger.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  return buildReport(root, manifest, null);
+}
+const check = (group: string, ok = true, kind = 'accept') => ({ group, kind, name: 'x', ok, interop: false });
+const manifest = (pkg: Manifest['packages'][string]): Manifest => ({
+  packages: { '@agent-seam/pkg': pkg },
+  vectorFiles: [{ path: 'vectors/v.json', layout: 'top-level' }],
+  interopFiles: [],
+});
+
+describe('conformance report', () => {
+  it('is green when every declared group meets its floor and every file group is claimed', () => {
+    const r = scratch(
+      [check('alpha'), check('alpha', true, 'refuse'), check('beta')],
+      manifest({
+        groups: { alpha: { floor: 2 }, beta: { floor: 1 } },
+      }),
+    );
+    expect(r.problems).toEqual([]);
+    expect(r.rows.map((x) => [x.group, x.accepted, x.refused])).toEqual([
+      ['alpha', 1, 1],
+      ['beta', 1, 0],
+    ]);
+  });
+  it('is red for a declared group without checks', () => {
+    const r = scratch([check('alpha')], manifest({ groups: { alpha: { floor: 1 }, beta: { floor: 0 } } }));
+    expect(r.problems).toEqual(['@agent-seam/pkg: declared group beta produced no checks']);
+  });
+  it('is red for a driven group the manifest does not declare', () => {
+    const r = scratch(
+      [check('alpha'), check('beta'), check('gamma')],
+      manifest({
+        groups: { alpha: { floor: 1 }, beta: { floor: 1 } },
+      }),
+    );
+    expect(r.problems).toEqual(['@agent-seam/pkg: drove group gamma, which the manifest does not declare']);
+  });
+  it('is red for a group in the vector files that nobody claims', () => {
+    const r = scratch([check('alpha')], manifest({ groups: { alpha: { floor: 1 } } }));
+    expect(r.problems).toEqual(['group beta is in the vector files but no package claims it']);
+  });
+  it('is red below the floor and on a failed check', () => {
+    const r = scratch(
+      [check('alpha'), check('beta', false)],
+      manifest({
+        groups: { alpha: { floor: 2 }, beta: { floor: 0 } },
+      }),
+    );
+    expect(r.problems).toEqual([
+      '@agent-seam/pkg: alpha made 1 checks, below its floor 2',
+      '@agent-seam/pkg: 1 failed check(s) in beta',
+    ]);
+  });
+  it('asserts that a skipped group exists and is non-empty', () => {
+    const ok = scratch(
+      [check('alpha')],
+      manifest({ groups: { alpha: { floor: 1 } }, skips: [{ group: 'beta', reason: 'r' }] }),
+    );
+    expect(ok.problems).toEqual([]);
+    expect(ok.skips[0]).toContain('beta');
+    const bad = scratch(
+      [check('alpha'), check('beta')],
+      manifest({
+        groups: { alpha: { floor: 1 }, beta: { floor: 1 } },
+        skips: [{ group: 'delta', reason: 'r' }],
+      }),
+    );
+    expect(bad.problems).toEqual([
+      '@agent-seam/pkg: skips delta, but no vector file holds that group with cases',
+    ]);
+  });
+  it('is red when a declared interop comparison did not run in CI', () => {
+    const saved = process.env.CI;
+    process.env.CI = 'true';
+    try {
+      const r = scratch(
+        [check('alpha'), check('beta'), { group: 'alpha', interopMissing: true }],
+        manifest({
+          groups: { alpha: { floor: 1, interop: true }, beta: { floor: 1 } },
+        }),
+      );
+      expect(r.problems).toEqual(['@agent-seam/pkg: alpha is declared interop but no interop check ran']);
+    } finally {
+      if (saved === undefined) delete process.env.CI;
+      else process.env.CI = saved;
+    }
+  });
+  it('reads the upstream wire layout, splitting reject into reject.<group>', () => {
+    const g = groupsOf(
+      {
+        note: 'x',
+        canonical: [1, 2],
+        relay: { seedA: 'aa', send: [1], listen: [1, 2] },
+        reject: { message: [1], rejectNote: 'x' },
+      },
+      'seam-wire',
+    );
+    expect([...g]).toEqual([
+      ['canonical', 2],
+      ['relay', 3],
+      ['reject.message', 1],
+    ]);
+  });
+});

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests resolve sibling packages to their TypeScript sources (the "source" export
+// condition), so a change in canonical is seen by did's tests without a rebuild.
+// The built artifacts are exercised separately by tools/pack-check.ts.
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: [fileURLToPath(new URL('./tools/reset-ledger.ts', import.meta.url))],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
