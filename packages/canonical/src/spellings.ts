@@ -1,0 +1,118 @@
+import { fail, ok, type Verdict } from './verdict.js';
+
+/**
+ * Canonical byte spellings. Every decoder accepts exactly one spelling per byte
+ * string: it decodes, re-encodes, and refuses unless the text comes back identical.
+ * That single rule covers padding, alphabet, length and residual-bit variants.
+ */
+export type SpellingCode = 'bad-base64' | 'bad-base64url' | 'bad-hex' | 'invalid-utf8' | 'not-a-string';
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+function makeTable(alphabet: string): Int16Array {
+  const table = new Int16Array(128).fill(-1);
+  for (let i = 0; i < alphabet.length; i++) table[alphabet.charCodeAt(i)] = i;
+  return table;
+}
+const B64_TABLE = makeTable(B64);
+const B64URL_TABLE = makeTable(B64URL);
+
+function encodeWith(bytes: Uint8Array, alphabet: string, pad: boolean): string {
+  let out = '';
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out += alphabet[n >> 18]! + alphabet[(n >> 12) & 63]! + alphabet[(n >> 6) & 63]! + alphabet[n & 63]!;
+  }
+  const rest = bytes.length - i;
+  if (rest === 1) {
+    const n = bytes[i]! << 16;
+    out += alphabet[n >> 18]! + alphabet[(n >> 12) & 63]! + (pad ? '==' : '');
+  } else if (rest === 2) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8);
+    out += alphabet[n >> 18]! + alphabet[(n >> 12) & 63]! + alphabet[(n >> 6) & 63]! + (pad ? '=' : '');
+  }
+  return out;
+}
+
+/** Decodes `text` (padding already removed); null on any character outside the alphabet. */
+function decodeWith(text: string, table: Int16Array): Uint8Array | null {
+  if (text.length % 4 === 1) return null;
+  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
+  let acc = 0;
+  let bits = 0;
+  let o = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? table[c]! : -1;
+    if (v < 0) return null;
+    acc = ((acc << 6) | v) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (acc >> bits) & 0xff;
+    }
+  }
+  // Residual bits must be zero: otherwise several texts would spell these bytes.
+  if (bits > 0 && (acc & ((1 << bits) - 1)) !== 0) return null;
+  return out;
+}
+
+/** Standard base64 (RFC 4648 section 4): `=` padding required, length % 4 == 0, zero residual bits. */
+export const base64Strict = {
+  encode: (bytes: Uint8Array): string => encodeWith(bytes, B64, true),
+  decode(text: unknown): Verdict<Uint8Array, SpellingCode> {
+    if (typeof text !== 'string') return fail('not-a-string');
+    if (text.length % 4 !== 0) return fail('bad-base64', 'length is not a multiple of 4');
+    const body = text.endsWith('==') ? text.slice(0, -2) : text.endsWith('=') ? text.slice(0, -1) : text;
+    const bytes = decodeWith(body, B64_TABLE);
+    if (bytes === null || encodeWith(bytes, B64, true) !== text) return fail('bad-base64', 'not the canonical spelling');
+    return ok(bytes);
+  },
+};
+
+/** base64url (RFC 4648 section 5) without padding, zero residual bits. */
+export const base64urlStrict = {
+  encode: (bytes: Uint8Array): string => encodeWith(bytes, B64URL, false),
+  decode(text: unknown): Verdict<Uint8Array, SpellingCode> {
+    if (typeof text !== 'string') return fail('not-a-string');
+    const bytes = decodeWith(text, B64URL_TABLE);
+    if (bytes === null || encodeWith(bytes, B64URL, false) !== text)
+      return fail('bad-base64url', 'not the canonical spelling');
+    return ok(bytes);
+  },
+};
+
+const HEX_DIGITS = '0123456789abcdef';
+
+/** Lowercase hexadecimal, two digits per byte. */
+export const hex = {
+  encode(bytes: Uint8Array): string {
+    let out = '';
+    for (let i = 0; i < bytes.length; i++) out += HEX_DIGITS[bytes[i]! >> 4]! + HEX_DIGITS[bytes[i]! & 15]!;
+    return out;
+  },
+  decode(text: unknown): Verdict<Uint8Array, SpellingCode> {
+    if (typeof text !== 'string') return fail('not-a-string');
+    if (text.length % 2 !== 0 || !/^[0-9a-f]*$/.test(text)) return fail('bad-hex', 'expected lowercase hex pairs');
+    const out = new Uint8Array(text.length / 2);
+    for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(text.slice(2 * i, 2 * i + 2), 16);
+    return ok(out);
+  },
+};
+
+const FATAL_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const UTF8 = new TextEncoder();
+
+/** UTF-8 without repair: invalid sequences are refused and a BOM is kept as U+FEFF, never stripped. */
+export const utf8Strict = {
+  encode: (text: string): Uint8Array => UTF8.encode(text),
+  decode(bytes: Uint8Array): Verdict<string, SpellingCode> {
+    try {
+      return ok(FATAL_UTF8.decode(bytes));
+    } catch {
+      return fail('invalid-utf8');
+    }
+  },
+};
