@@ -10,4 +10,6 @@ export default defineConfig({
   sourcemap: true,
   target: 'es2022',
   treeshake: true,
+  // Declarations are built against the other packages' published types, not their sources.
+  tsconfig: '../../tsconfig.base.json',
 });

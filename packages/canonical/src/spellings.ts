@@ -67,7 +67,8 @@ export const base64Strict = {
     if (text.length % 4 !== 0) return fail('bad-base64', 'length is not a multiple of 4');
     const body = text.endsWith('==') ? text.slice(0, -2) : text.endsWith('=') ? text.slice(0, -1) : text;
     const bytes = decodeWith(body, B64_TABLE);
-    if (bytes === null || encodeWith(bytes, B64, true) !== text) return fail('bad-base64', 'not the canonical spelling');
+    if (bytes === null || encodeWith(bytes, B64, true) !== text)
+      return fail('bad-base64', 'not the canonical spelling');
     return ok(bytes);
   },
 };
@@ -95,7 +96,8 @@ export const hex = {
   },
   decode(text: unknown): Verdict<Uint8Array, SpellingCode> {
     if (typeof text !== 'string') return fail('not-a-string');
-    if (text.length % 2 !== 0 || !/^[0-9a-f]*$/.test(text)) return fail('bad-hex', 'expected lowercase hex pairs');
+    if (text.length % 2 !== 0 || !/^[0-9a-f]*$/.test(text))
+      return fail('bad-hex', 'expected lowercase hex pairs');
     const out = new Uint8Array(text.length / 2);
     for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(text.slice(2 * i, 2 * i + 2), 16);
     return ok(out);

@@ -3,7 +3,9 @@
  * what an attacker can send; `code` is drawn from a closed, documented union per
  * package, and `detail` never echoes attacker bytes.
  */
-export type Verdict<T, C extends string = string> = { ok: true; value: T } | { ok: false; code: C; detail?: string };
+export type Verdict<T, C extends string = string> =
+  | { ok: true; value: T }
+  | { ok: false; code: C; detail?: string };
 
 export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
 
