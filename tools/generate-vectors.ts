@@ -45,6 +45,13 @@ for (const m of modules) {
 }
 
 let stale = 0;
+// A committed file no generator produces is as stale as a file that differs.
+for (const file of readdirSync(join(root, 'vectors')).filter((f) => f.endsWith('.json'))) {
+  if (!files.has(file)) {
+    console.error(`vectors: ${file} is committed but no generator in tools/vectors/ produces it`);
+    stale++;
+  }
+}
 for (const [file, doc] of files) {
   const path = join(root, 'vectors', file);
   const text = JSON.stringify(doc, null, 2) + '\n';
