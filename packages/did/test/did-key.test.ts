@@ -1,0 +1,115 @@
+import { hex } from '@agent-seam/canonical';
+import { loadInterop, openLedger } from '@agent-seam/conformance';
+import {
+  BASE58_MAX_CHARS,
+  base58btc,
+  didFromPublicKey,
+  didFromSeed,
+  publicKeyFromDid,
+  verificationKeyFromDid,
+} from '@agent-seam/did';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bytes } from './helpers.js';
+
+const ledger = openLedger();
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+interface DidCase {
+  curve: 'ed25519' | 'p256';
+  multicodec: string;
+  publicHex: string;
+  did: string;
+}
+
+describe('did (upstream vectors, both curves, both directions)', () => {
+  const upstream = loadInterop('agent-seam-latest/wire_vectors.json');
+  if (upstream === null) {
+    it('interop data absent', () => ledger.interopMissing('did'));
+    return;
+  }
+  const cases = upstream.did as DidCase[];
+  it('holds ten cases', () => expect(cases.length).toBe(10));
+  for (const c of cases) {
+    it(`${c.curve} ${c.publicHex}`, () =>
+      ledger.accept(
+        'did',
+        `${c.curve}-${c.publicHex}`,
+        () => {
+          expect(didFromPublicKey(bytes(c.publicHex), c.curve)).toBe(c.did);
+          const decoded = publicKeyFromDid(c.did);
+          expect(decoded.ok && decoded.value.curve).toBe(c.curve);
+          expect(decoded.ok && hex.encode(decoded.value.publicKey)).toBe(c.publicHex);
+        },
+        { interop: true },
+      ));
+  }
+});
+
+describe('did:key codec', () => {
+  it('refuses what is not a did:key', () => {
+    expect(publicKeyFromDid('did:web:example.com')).toMatchObject({ code: 'not-did-key' });
+    expect(publicKeyFromDid(42)).toMatchObject({ code: 'not-did-key' });
+    expect(publicKeyFromDid('did:key:m6Mk')).toMatchObject({ code: 'bad-multibase' });
+    expect(publicKeyFromDid('did:key:z6Mk0OIl')).toMatchObject({ code: 'bad-multibase' });
+  });
+
+  it(`caps the base58 body at ${BASE58_MAX_CHARS} characters before decoding`, () => {
+    expect(publicKeyFromDid('did:key:z' + '2'.repeat(BASE58_MAX_CHARS + 1))).toMatchObject({
+      code: 'base58-too-long',
+    });
+    // Even characters outside the alphabet are not looked at past the cap.
+    expect(base58btc.decode('0'.repeat(BASE58_MAX_CHARS + 1))).toMatchObject({ code: 'base58-too-long' });
+  });
+
+  it('the verification-key door refuses P-256 and small-order keys, passes honest ones', () => {
+    const seed = new Uint8Array(32).fill(9);
+    expect(verificationKeyFromDid(didFromSeed(seed)).ok).toBe(true);
+    expect(verificationKeyFromDid('did:key:zDnaeQRy3dcKsKa1zmKtVKsTy3m2HYoQnFnfKuxD6HfSTQgYf')).toMatchObject(
+      {
+        code: 'wrong-multicodec',
+      },
+    );
+    expect(verificationKeyFromDid('did:key:z6MkeXATEjyXENzBXBxgC5EHk2JE5aqd7qMGGtDpLUH1e2Sj')).toMatchObject({
+      code: 'small-order-key',
+    });
+  });
+
+  it('round-trips any 32 bytes as an Ed25519 did:key', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (key) => {
+        const decoded = publicKeyFromDid(didFromPublicKey(key));
+        expect(decoded.ok && hex.encode(decoded.value.publicKey)).toBe(hex.encode(key));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('base58 round-trips any bytes, leading zeros included', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 80 }), (data) => {
+        const decoded = base58btc.decode(base58btc.encode(data));
+        expect(decoded.ok && hex.encode(decoded.value)).toBe(hex.encode(data));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('base58 refuses every character outside the alphabet', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }).filter((ch) => !ALPHABET.includes(ch)),
+        fc.string({ unit: fc.constantFrom(...ALPHABET), maxLength: 20 }),
+        (bad, good) => {
+          expect(base58btc.decode(good + bad + good)).toMatchObject({ ok: false, code: 'bad-base58' });
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    // And exhaustively over ASCII, where the near-misses (0, O, I, l) live.
+    for (let c = 0; c < 128; c++) {
+      const ch = String.fromCharCode(c);
+      expect(base58btc.decode('z' + ch).ok).toBe(ALPHABET.includes(ch));
+    }
+  });
+});
