@@ -1,1 +1,30 @@
-export {};
+export { RecipientContext, SenderContext } from './context.js';
+export {
+  type HpkeOpenCode,
+  type OpenOptions,
+  open,
+  type PskOptions,
+  type RecipientOptions,
+  type SealOptions,
+  type SenderOptions,
+  type SenderSetup,
+  seal,
+  setupAuthPSKR,
+  setupAuthPSKS,
+  setupAuthR,
+  setupAuthS,
+  setupBaseR,
+  setupBaseS,
+  setupPSKR,
+  setupPSKS,
+} from './hpke.js';
+export { deriveKeyPair, generateKeyPair, type KeyPair, N_ENC, N_PK, N_SK, publicKeyOf } from './kem.js';
+export { MODE_AUTH, MODE_AUTH_PSK, MODE_BASE, MODE_PSK, type Mode } from './key-schedule.js';
+export {
+  AEAD_CHACHA20_POLY1305,
+  AEAD_EXPORT_ONLY,
+  type AeadId,
+  KDF_HKDF_SHA256,
+  KEM_X25519_HKDF_SHA256,
+} from './labeled-kdf.js';
+export type { RandomSource } from './primitives.js';
