@@ -1,2 +1,7 @@
+export { type CanonicalizeOptions, canonicalize, canonicalString } from './canonicalize.js';
+export { CANONICALIZE_CODES, type CanonicalizeCode, PARSE_CODES, type ParseCode } from './codes.js';
+export { JsonFloat, type JsonValue } from './json-value.js';
+export { ecmaScriptNumber, pythonFloatRepr } from './numbers.js';
+export { type Profile, type ProfileName, profiles } from './profiles.js';
 export { base64Strict, base64urlStrict, hex, type SpellingCode, utf8Strict } from './spellings.js';
 export { fail, ok, SeamError, unwrap, type Verdict } from './verdict.js';
