@@ -1,0 +1,44 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+
+/**
+ * The only place this package touches SHA-256. RFC 6962 / RFC 9162 domain separation:
+ * a leaf is hashed behind a 0x00 byte and an interior node behind 0x01, so a leaf can
+ * never be passed off as a node (second-preimage resistance of the tree).
+ */
+export const HASH_SIZE = 32;
+
+const LEAF_PREFIX = new Uint8Array([0x00]);
+const NODE_PREFIX = new Uint8Array([0x01]);
+
+/** SHA-256(0x00 ‖ data): the hash of one leaf's data. */
+export function leafHash(data: Uint8Array): Uint8Array {
+  return sha256.create().update(LEAF_PREFIX).update(data).digest();
+}
+
+// One scratch buffer for node hashing: 0x01 ‖ left ‖ right is always 65 bytes, and
+// reusing it keeps the million-leaf root free of per-node allocations. Safe because
+// hashing is synchronous and nothing keeps a reference to the buffer.
+const nodeInput = new Uint8Array(1 + 2 * HASH_SIZE);
+nodeInput[0] = 0x01;
+
+/** SHA-256(0x01 ‖ left ‖ right): the hash of an interior node from its two children. */
+export function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
+  if (left.length !== HASH_SIZE || right.length !== HASH_SIZE)
+    return sha256.create().update(NODE_PREFIX).update(left).update(right).digest();
+  nodeInput.set(left, 1);
+  nodeInput.set(right, 1 + HASH_SIZE);
+  return sha256(nodeInput);
+}
+
+/** The root of the empty tree: SHA-256 of the empty string. */
+export function emptyRoot(): Uint8Array {
+  return sha256(new Uint8Array(0));
+}
+
+/** Length-and-content equality (roots are compared, never length-checked; see spec/merkle.md). */
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}

@@ -1,0 +1,130 @@
+import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { bytesEqual, emptyRoot, HASH_SIZE, nodeHash } from './hash.js';
+import { consistencyProofLength, inclusionProofLength, toUint64 } from './sizes.js';
+
+/** Every way a Merkle proof is refused; see spec/merkle.md for the order of checks. */
+export type MerkleCode =
+  | 'invalid-number'
+  | 'index-out-of-range'
+  | 'sizes-out-of-order'
+  | 'size-zero-with-nonempty-root'
+  | 'empty-tree-consistency'
+  | 'wrong-proof-length'
+  | 'bad-hash-length'
+  | 'root-mismatch';
+
+export interface InclusionClaim {
+  /** The 32-byte leaf hash (SHA-256(0x00 ‖ data)), not the leaf data. */
+  leafHash: Uint8Array;
+  index: number | bigint;
+  size: number | bigint;
+  proof: readonly Uint8Array[];
+  root: Uint8Array;
+}
+
+export interface ConsistencyClaim {
+  m: number | bigint;
+  n: number | bigint;
+  rootM: Uint8Array;
+  rootN: Uint8Array;
+  proof: readonly Uint8Array[];
+}
+
+const EMPTY_ROOT = emptyRoot();
+
+const isHash = (value: unknown): boolean => value instanceof Uint8Array && value.length === HASH_SIZE;
+
+// Wrong JS types are the caller's bug, not attacker input: decode bytes before calling.
+function requireShapes(roots: unknown[], proof: unknown): void {
+  if (!Array.isArray(proof)) throw new SeamError('invalid-argument', 'proof must be an array');
+  for (const root of roots)
+    if (!(root instanceof Uint8Array)) throw new SeamError('invalid-argument', 'roots must be Uint8Array');
+}
+
+/**
+ * RFC 9162 section 2.1.3.2. Order: numbers, index < size, exact proof length (so
+ * the loop below never runs past the path), 32-byte inputs, recomputed root.
+ */
+export function verifyInclusion(claim: InclusionClaim): Verdict<true, MerkleCode> {
+  requireShapes([claim.root], claim.proof);
+  const index = toUint64(claim.index);
+  const size = toUint64(claim.size);
+  if (index === null || size === null) return fail('invalid-number', 'index and size must be uint64');
+  if (index >= size) return fail('index-out-of-range');
+  const proof = claim.proof;
+  if (proof.length !== inclusionProofLength(index, size)) return fail('wrong-proof-length');
+  if (!isHash(claim.leafHash) || !proof.every(isHash)) return fail('bad-hash-length', 'hashes are 32 bytes');
+
+  let fn = index;
+  let sn = size - 1n;
+  let r = claim.leafHash;
+  for (const sibling of proof) {
+    if ((fn & 1n) === 1n || fn === sn) {
+      r = nodeHash(sibling, r);
+      // Skip the levels where this node has no right sibling (the right edge of the tree).
+      while ((fn & 1n) === 0n && fn !== 0n) {
+        fn >>= 1n;
+        sn >>= 1n;
+      }
+    } else {
+      r = nodeHash(r, sibling);
+    }
+    fn >>= 1n;
+    sn >>= 1n;
+  }
+  return bytesEqual(r, claim.root) ? ok(true) : fail('root-mismatch');
+}
+
+/**
+ * RFC 9162 section 2.1.4.2, plus the edge cases the RFC leaves open: a size-0 tree
+ * must carry the empty root, nothing is proven from the empty tree to a larger one,
+ * and equal sizes need an empty proof and equal roots.
+ */
+export function verifyConsistency(claim: ConsistencyClaim): Verdict<true, MerkleCode> {
+  requireShapes([claim.rootM, claim.rootN], claim.proof);
+  const m = toUint64(claim.m);
+  const n = toUint64(claim.n);
+  if (m === null || n === null) return fail('invalid-number', 'm and n must be uint64');
+  if (m > n) return fail('sizes-out-of-order');
+  if (
+    (m === 0n && !bytesEqual(claim.rootM, EMPTY_ROOT)) ||
+    (n === 0n && !bytesEqual(claim.rootN, EMPTY_ROOT))
+  )
+    return fail('size-zero-with-nonempty-root');
+  if (m === 0n && n > 0n) return fail('empty-tree-consistency');
+  const proof = claim.proof;
+  if (m === n) {
+    if (proof.length !== 0) return fail('wrong-proof-length');
+    return bytesEqual(claim.rootM, claim.rootN) ? ok(true) : fail('root-mismatch');
+  }
+  if (proof.length !== consistencyProofLength(m, n)) return fail('wrong-proof-length');
+  if (!proof.every(isHash)) return fail('bad-hash-length', 'hashes are 32 bytes');
+
+  // When m is a power of two the old root is itself the starting node and is not sent.
+  const path = (m & (m - 1n)) === 0n ? [claim.rootM, ...proof] : proof;
+  let fn = m - 1n;
+  let sn = n - 1n;
+  while ((fn & 1n) === 1n) {
+    fn >>= 1n;
+    sn >>= 1n;
+  }
+  let fr = path[0]!;
+  let sr = fr;
+  for (let i = 1; i < path.length; i++) {
+    const c = path[i]!;
+    if ((fn & 1n) === 1n || fn === sn) {
+      fr = nodeHash(c, fr);
+      sr = nodeHash(c, sr);
+      while ((fn & 1n) === 0n && fn !== 0n) {
+        fn >>= 1n;
+        sn >>= 1n;
+      }
+    } else {
+      sr = nodeHash(sr, c);
+    }
+    fn >>= 1n;
+    sn >>= 1n;
+  }
+  if (!bytesEqual(fr, claim.rootM) || !bytesEqual(sr, claim.rootN)) return fail('root-mismatch');
+  return ok(true);
+}
