@@ -1,0 +1,89 @@
+import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import type { Parameter } from './structured-fields.js';
+
+/** The two directions Web Bot Auth signs, named by the `tag` parameter. */
+export const REQUEST_TAG = 'web-bot-auth';
+export const DIRECTORY_TAG = 'http-message-signatures-directory';
+/** RFC 9421 algorithm registry name; JOSE's `EdDSA` is a different registry and is refused. */
+export const ALGORITHM = 'ed25519';
+
+/** Seconds a `created` may lie ahead of the verifier's clock. */
+export const MAX_CLOCK_SKEW = 300;
+/** Default cap on `expires - created` for a request: a longer-lived header is a bearer token. */
+export const MAX_REQUEST_LIFETIME = 600;
+/** Default cap on `expires - created` for a directory response, which is cached, not replayed. */
+export const MAX_DIRECTORY_LIFETIME = 86_400;
+/** Default cap on the length of Signature-Input and Signature, checked before parsing. */
+export const MAX_HEADER_LENGTH = 4096;
+
+export type ParameterCode = 'missing-parameter' | 'wrong-parameter-type' | 'unsupported-parameter';
+export type ComponentCode = 'missing-authority' | 'unsupported-component' | 'duplicate-component';
+export type TimeCode = 'created-in-future' | 'expired' | 'expires-before-created' | 'lifetime-too-long';
+
+export interface SignatureParameters {
+  created: number;
+  expires: number;
+  keyid: string;
+  tag: string;
+  alg?: string;
+  nonce?: string;
+}
+
+const PARAMETER_TYPES: Record<keyof SignatureParameters, 'integer' | 'string'> = {
+  created: 'integer',
+  expires: 'integer',
+  keyid: 'string',
+  tag: 'string',
+  alg: 'string',
+  nonce: 'string',
+};
+const REQUIRED: readonly (keyof SignatureParameters)[] = ['created', 'expires', 'keyid', 'tag'];
+
+/** Reads the signature parameters the profile knows; any other parameter is refused. */
+export function readParameters(
+  parameters: readonly Parameter[],
+): Verdict<SignatureParameters, ParameterCode> {
+  const out: Record<string, string | number> = {};
+  for (const { name, value } of parameters) {
+    const type = Object.hasOwn(PARAMETER_TYPES, name)
+      ? PARAMETER_TYPES[name as keyof SignatureParameters]
+      : undefined;
+    if (type === undefined) return fail('unsupported-parameter', 'a parameter outside the profile');
+    if (value.type !== type) return fail('wrong-parameter-type', `${name} must be an sf-${type}`);
+    out[name] = value.value;
+  }
+  for (const name of REQUIRED) if (!(name in out)) return fail('missing-parameter', `${name} is required`);
+  return ok(out as unknown as SignatureParameters);
+}
+
+const HEADER_NAME = /^[a-z0-9!#$%&'*+.^_`|~-]+$/;
+
+/**
+ * The covered components this profile can reproduce: the derived `@authority`
+ * (required, so a signature cannot be replayed at another origin) and plain header
+ * fields named in lowercase. Every other derived component is refused rather than
+ * guessed at.
+ */
+export function checkComponents(components: readonly string[]): Verdict<true, ComponentCode> {
+  const seen = new Set<string>();
+  for (const name of components) {
+    if (seen.has(name)) return fail('duplicate-component');
+    seen.add(name);
+    if (name.startsWith('@') ? name !== '@authority' : !HEADER_NAME.test(name))
+      return fail('unsupported-component');
+  }
+  return seen.has('@authority') ? ok(true) : fail('missing-authority');
+}
+
+/** Freshness of a signature at `now`: not too far ahead, not expired, a bounded lifetime. */
+export function checkTimes(
+  { created, expires }: SignatureParameters,
+  now: number,
+  maxLifetime: number,
+): Verdict<true, TimeCode> {
+  if (created > now + MAX_CLOCK_SKEW) return fail('created-in-future');
+  if (now > expires) return fail('expired');
+  if (expires <= created) return fail('expires-before-created');
+  if (expires - created > maxLifetime) return fail('lifetime-too-long');
+  return ok(true);
+}

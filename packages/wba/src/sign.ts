@@ -1,0 +1,105 @@
+import { base64Strict, canonicalString, SeamError, unwrap, utf8Strict } from '@agent-seam/canonical';
+import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
+import { type Ed25519Jwk, jwkFromPublicKey, thumbprint } from './jwk.js';
+import {
+  ALGORITHM,
+  DIRECTORY_TAG,
+  MAX_DIRECTORY_LIFETIME,
+  MAX_REQUEST_LIFETIME,
+  REQUEST_TAG,
+} from './profile.js';
+import { type ComponentLine, serializeString, signatureBase } from './signature-base.js';
+
+export interface SignOptions {
+  /** 32-byte Ed25519 seed. */
+  seed: Uint8Array;
+  /** The authority the message is for; covered as `@authority`. */
+  authority: string;
+  created: number;
+  expires: number;
+  /** Dictionary label of the signature; default `sig1`. */
+  label?: string;
+  /** Optional `nonce` parameter (an sf-string), written after `tag`. */
+  nonce?: string;
+}
+
+export interface SignRequestOptions extends SignOptions {
+  /** URL of the signer's directory; sent as an sf-string in Signature-Agent and covered. */
+  signatureAgent?: string;
+}
+
+export interface SignedHeaders {
+  'signature-input': string;
+  signature: string;
+  'signature-agent'?: string;
+}
+
+const LABEL = /^[a-z*][a-z0-9_.*-]*$/;
+
+function sfString(value: string, what: string): string {
+  const out = serializeString(value);
+  if (out === null) throw new SeamError('bad-argument', `${what} must be printable ASCII`);
+  return out;
+}
+
+/** Signs `components` with parameters in the order created, expires, keyid, alg, tag[, nonce]. */
+function signComponents(
+  options: SignOptions,
+  tag: string,
+  maxLifetime: number,
+  components: ComponentLine[],
+): { input: string; signature: string } {
+  const { seed, created, expires, nonce } = options;
+  const label = options.label ?? 'sig1';
+  if (!LABEL.test(label)) throw new SeamError('bad-argument', 'label must be an sf-key');
+  if (!Number.isSafeInteger(created) || !Number.isSafeInteger(expires))
+    throw new SeamError('bad-argument', 'created and expires are integer seconds');
+  if (expires <= created || expires - created > maxLifetime)
+    throw new SeamError('bad-argument', `lifetime must be 1..${maxLifetime} seconds`);
+  const keyid = unwrap(thumbprint(jwkFromPublicKey(keyPairFromSeed(seed).publicKey)));
+  const list = components.map((c) => sfString(c.name, 'component')).join(' ');
+  let params = `(${list});created=${created};expires=${expires};keyid=${sfString(keyid, 'keyid')};alg="${ALGORITHM}";tag="${tag}"`;
+  if (nonce !== undefined) params += `;nonce=${sfString(nonce, 'nonce')}`;
+  const base = signatureBase(components, params);
+  const signature = base64Strict.encode(signEd25519(seed, utf8Strict.encode(base)));
+  return { input: `${label}=${params}`, signature: `${label}=:${signature}:` };
+}
+
+function authorityLine(authority: string): ComponentLine {
+  if (typeof authority !== 'string' || !/^[\x21-\x7e]+$/.test(authority))
+    throw new SeamError('bad-argument', 'authority must be non-empty visible ASCII');
+  return { name: '@authority', value: authority };
+}
+
+/**
+ * Signs a request: covers `@authority`, and `signature-agent` when a Signature-Agent
+ * URL is given. Returns the header fields to send (lowercase names).
+ */
+export function signRequest(options: SignRequestOptions): SignedHeaders {
+  const components = [authorityLine(options.authority)];
+  let agent: string | undefined;
+  if (options.signatureAgent !== undefined) {
+    agent = sfString(options.signatureAgent, 'signatureAgent');
+    components.push({ name: 'signature-agent', value: agent });
+  }
+  const { input, signature } = signComponents(options, REQUEST_TAG, MAX_REQUEST_LIFETIME, components);
+  const headers: SignedHeaders = { 'signature-input': input, signature };
+  if (agent !== undefined) headers['signature-agent'] = agent;
+  return headers;
+}
+
+export interface SignedDirectory {
+  /** The JWKS body: the canonical JSON of `{ keys: [jwk] }` for the seed's key. */
+  body: string;
+  headers: SignedHeaders;
+}
+
+/** Publishes the seed's key as a directory and signs the response (covers `@authority`). */
+export function signDirectory(options: SignOptions): SignedDirectory {
+  const jwk: Ed25519Jwk = jwkFromPublicKey(keyPairFromSeed(options.seed).publicKey);
+  const body = canonicalString({ keys: [jwk] }, { profile: 'seam' });
+  const { input, signature } = signComponents(options, DIRECTORY_TAG, MAX_DIRECTORY_LIFETIME, [
+    authorityLine(options.authority),
+  ]);
+  return { body, headers: { 'signature-input': input, signature } };
+}
