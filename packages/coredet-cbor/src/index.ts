@@ -1,1 +1,11 @@
-export {};
+export { type Cid, type CidCode, type CidCodec, cid, parseCid } from './cid.js';
+export {
+  DECODE_DEFAULTS,
+  type DecodeCode,
+  type DecodeOptions,
+  decode,
+  decodeEntries,
+  type RawEntry,
+} from './decode.js';
+export { ENCODE_MAX_DEPTH, type EncodeCode, encode } from './encode.js';
+export { CborFloat, type CborKey, type CborValue, RawCbor, SimpleValue } from './value.js';

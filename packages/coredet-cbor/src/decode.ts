@@ -1,0 +1,429 @@
+import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { compareRanges } from './bytes.js';
+import { fromHalfBits, readFloat32, readFloat64, toHalfBits } from './float.js';
+import { CborFloat, type CborKey, type CborValue, SimpleValue } from './value.js';
+
+/** Why `decode` refused its input. Stable; documented in the README and spec. */
+export type DecodeCode =
+  | 'truncated'
+  | 'trailing-bytes'
+  | 'malformed'
+  | 'non-minimal-int'
+  | 'non-minimal-float'
+  | 'indefinite-length'
+  | 'unsorted-keys'
+  | 'duplicate-key'
+  | 'tag'
+  | 'nan-or-infinity'
+  | 'invalid-utf8'
+  | 'bad-simple'
+  | 'unsupported-key'
+  | 'too-deep'
+  | 'too-large';
+
+export interface DecodeOptions {
+  /**
+   * Accept what ANet's generic Go decoder accepts: non-shortest heads and floats,
+   * unsorted keys, indefinite lengths, NaN/±Infinity, undefined and other simple
+   * values. Tags, duplicate keys, trailing bytes, malformed items, invalid UTF-8 and
+   * the bounds stay refused. For reading foreign data only; never for verification.
+   */
+  lenient?: boolean;
+  /** Deepest nesting of arrays and maps (default 32, as the Go decoder). */
+  maxDepth?: number;
+  /** Largest input in bytes, checked before anything else (default 16 MiB). */
+  maxBytes?: number;
+  /** Most elements in one array or entries in one map (default 131072, as the Go decoder). */
+  maxItems?: number;
+}
+
+export const DECODE_DEFAULTS = { maxDepth: 32, maxBytes: 16 * 1024 * 1024, maxItems: 131072 } as const;
+
+/** One entry of a decoded top-level map with the exact bytes it was received as. */
+export interface RawEntry {
+  key: CborKey;
+  keyBytes: Uint8Array;
+  value: CborValue;
+  /** A view into the input: the value's encoding exactly as received. */
+  valueBytes: Uint8Array;
+}
+
+const KIND_ARRAY = 0;
+const KIND_MAP = 1;
+const KIND_BYTE_CHUNKS = 2;
+const KIND_TEXT_CHUNKS = 3;
+
+/** An open container on the explicit stack (the decoder never recurses). */
+class Frame {
+  /** Items still expected; -1 while an indefinite container waits for its break. */
+  remaining: number;
+  array: CborValue[] = [];
+  map: Map<CborKey, CborValue> | null = null;
+  allText = true;
+  /** For maps: the key read and waiting for its value. */
+  key: CborKey | undefined = undefined;
+  keyStart = -1;
+  keyEnd = -1;
+  prevKeyStart = -1;
+  prevKeyEnd = -1;
+  /** Lenient maps: identities of keys seen, since unsorted input hides duplicates. */
+  seen: Set<string> | null = null;
+  chunks: (Uint8Array | string)[] = [];
+
+  constructor(
+    readonly kind: number,
+    readonly start: number,
+    count: number,
+  ) {
+    this.remaining = count;
+    if (kind === KIND_MAP) this.map = new Map();
+  }
+}
+
+class Refusal {
+  constructor(
+    readonly code: DecodeCode,
+    readonly detail: string,
+  ) {}
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function decodeText(bytes: Uint8Array, start: number, end: number): string | null {
+  if (end - start <= 32) {
+    let s = '';
+    for (let i = start; i < end; i++) {
+      const c = bytes[i]!;
+      if (c >= 0x80) return decodeUtf8(bytes.subarray(start, end));
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return decodeUtf8(bytes.subarray(start, end));
+}
+
+function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** A string identity for a key, equal exactly when the decoded keys are equal. */
+function keyIdentity(k: CborKey): string {
+  if (typeof k === 'string') return `t${k}`;
+  if (k instanceof Uint8Array) {
+    let s = 'b';
+    for (const b of k) s += String.fromCharCode(b);
+    return s;
+  }
+  return `i${k}`;
+}
+
+function isKey(v: CborValue): v is CborKey {
+  return typeof v === 'number'
+    ? Number.isSafeInteger(v)
+    : typeof v === 'bigint' || typeof v === 'string' || v instanceof Uint8Array;
+}
+
+function closeMap(frame: Frame): CborValue {
+  const map = frame.map!;
+  if (!frame.allText || map.size === 0) return map;
+  const obj: { [k: string]: CborValue } = {};
+  for (const [k, v] of map) {
+    if (k === '__proto__')
+      Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else obj[k as string] = v;
+  }
+  return obj;
+}
+
+function closeFrame(frame: Frame): CborValue {
+  switch (frame.kind) {
+    case KIND_ARRAY:
+      return frame.array;
+    case KIND_MAP:
+      return closeMap(frame);
+    case KIND_BYTE_CHUNKS: {
+      const parts = frame.chunks as Uint8Array[];
+      let n = 0;
+      for (const p of parts) n += p.length;
+      const out = new Uint8Array(n);
+      let at = 0;
+      for (const p of parts) {
+        out.set(p, at);
+        at += p.length;
+      }
+      return out;
+    }
+    default:
+      return (frame.chunks as string[]).join('');
+  }
+}
+
+/**
+ * The decoding machine. One item head is read per loop turn; containers go on an
+ * explicit stack, so attacker-chosen depth costs heap, bounded by maxDepth, never
+ * call stack.
+ */
+function run(
+  bytes: Uint8Array,
+  options: DecodeOptions | undefined,
+  entries: RawEntry[] | null,
+): Verdict<CborValue, DecodeCode> {
+  if (!(bytes instanceof Uint8Array)) throw new SeamError('not-bytes', 'decode takes a Uint8Array');
+  const lenient = options?.lenient === true;
+  const maxDepth = options?.maxDepth ?? DECODE_DEFAULTS.maxDepth;
+  const maxBytes = options?.maxBytes ?? DECODE_DEFAULTS.maxBytes;
+  const maxItems = options?.maxItems ?? DECODE_DEFAULTS.maxItems;
+  if (bytes.length > maxBytes) return fail('too-large', `input is over ${maxBytes} bytes`);
+  const len = bytes.length;
+  const stack: Frame[] = [];
+  let pos = 0;
+
+  const refuse = (code: DecodeCode, detail: string) => new Refusal(code, detail);
+
+  for (;;) {
+    const start = pos;
+    if (pos >= len) return fail('truncated', 'input ends before an item');
+    const ib = bytes[pos++]!;
+    const major = ib >>> 5;
+    const ai = ib & 31;
+    const top = stack.length > 0 ? stack[stack.length - 1]! : null;
+
+    // Inside an indefinite string only definite chunks of the same major type or the break may appear.
+    if (top !== null && top.kind >= KIND_BYTE_CHUNKS && ib !== 0xff) {
+      const want = top.kind === KIND_BYTE_CHUNKS ? 2 : 3;
+      if (major !== want || ai === 31) return fail('malformed', 'indefinite string chunk of the wrong kind');
+    }
+
+    // The argument: inline, 1/2/4/8 following bytes, or indefinite (-1).
+    let arg = 0;
+    let bigArg = 0n;
+    let big = false;
+    if (ai < 24) arg = ai;
+    else if (ai <= 27) {
+      const width = 1 << (ai - 24);
+      if (pos + width > len) return fail('truncated', 'input ends inside an item head');
+      if (width === 1) arg = bytes[pos]!;
+      else if (width === 2) arg = (bytes[pos]! << 8) | bytes[pos + 1]!;
+      else if (width === 4)
+        arg =
+          ((bytes[pos]! << 24) | (bytes[pos + 1]! << 16) | (bytes[pos + 2]! << 8) | bytes[pos + 3]!) >>> 0;
+      else {
+        const hi =
+          ((bytes[pos]! << 24) | (bytes[pos + 1]! << 16) | (bytes[pos + 2]! << 8) | bytes[pos + 3]!) >>> 0;
+        const lo =
+          ((bytes[pos + 4]! << 24) | (bytes[pos + 5]! << 16) | (bytes[pos + 6]! << 8) | bytes[pos + 7]!) >>>
+          0;
+        if (hi < 0x200000) arg = hi * 0x100000000 + lo;
+        else {
+          big = true;
+          bigArg = (BigInt(hi) << 32n) | BigInt(lo);
+        }
+      }
+      pos += width;
+      if (!lenient && major !== 7) {
+        const minimal =
+          width === 1
+            ? arg >= 24
+            : width === 2
+              ? arg >= 0x100
+              : width === 4
+                ? arg >= 0x10000
+                : big || arg >= 0x100000000;
+        if (!minimal) return fail('non-minimal-int', 'an integer or length is not in its shortest form');
+      }
+    } else if (ai === 31) {
+      if (major === 7) {
+        // The break closes the innermost indefinite container.
+        if (top === null || top.remaining !== -1 || top.key !== undefined)
+          return fail('malformed', 'break outside an indefinite container');
+        stack.pop();
+        const done = complete(closeFrame(top), top.start);
+        if (done !== null) return done;
+        continue;
+      }
+      if (major < 2 || major === 6) return fail('malformed', 'indefinite length on a type that has none');
+      if (!lenient) return fail('indefinite-length', 'indefinite-length items are not CoreDet');
+      arg = -1;
+    } else return fail('malformed', 'reserved additional information 28-30');
+
+    let value: CborValue;
+    switch (major) {
+      case 0:
+        value = big ? bigArg : arg;
+        break;
+      case 1:
+        value = big ? -1n - bigArg : arg < Number.MAX_SAFE_INTEGER ? -1 - arg : -1n - BigInt(arg);
+        break;
+      case 2:
+      case 3: {
+        if (arg === -1) {
+          if (stack.length >= maxDepth) return fail('too-deep', `nesting beyond ${maxDepth}`);
+          stack.push(new Frame(major === 2 ? KIND_BYTE_CHUNKS : KIND_TEXT_CHUNKS, start, -1));
+          continue;
+        }
+        if (big || arg > len - pos) return fail('truncated', 'a string is longer than the input');
+        if (major === 2) value = bytes.slice(pos, pos + arg);
+        else {
+          const text = decodeText(bytes, pos, pos + arg);
+          if (text === null) return fail('invalid-utf8', 'text is not valid UTF-8');
+          value = text;
+        }
+        pos += arg;
+        break;
+      }
+      case 4:
+      case 5: {
+        if (arg !== -1) {
+          if (big || arg > maxItems)
+            return fail('too-large', `a container holds more than ${maxItems} items`);
+          // Every element takes at least one byte: a count the input cannot hold is refused before allocating.
+          if (arg * (major === 5 ? 2 : 1) > len - pos)
+            return fail('truncated', 'a container is longer than the input');
+        }
+        if (arg === 0) {
+          value = major === 4 ? [] : new Map();
+          break;
+        }
+        if (stack.length >= maxDepth) return fail('too-deep', `nesting beyond ${maxDepth}`);
+        const frame = new Frame(
+          major === 4 ? KIND_ARRAY : KIND_MAP,
+          start,
+          major === 5 && arg > 0 ? arg * 2 : arg,
+        );
+        if (lenient && major === 5) frame.seen = new Set();
+        stack.push(frame);
+        continue;
+      }
+      case 6:
+        return fail('tag', 'tags are not allowed');
+      default: {
+        const simple = simpleOrFloat(bytes, ai, arg, start, lenient);
+        if (simple instanceof Refusal) return fail(simple.code, simple.detail);
+        value = simple;
+      }
+    }
+    const done = complete(value, start);
+    if (done !== null) return done;
+  }
+
+  /**
+   * Hand a finished item to its container, closing every container it completes.
+   * Returns the final verdict when the top-level item is done, else null.
+   */
+  function complete(item: CborValue, itemStart: number): Verdict<CborValue, DecodeCode> | null {
+    let value = item;
+    let start = itemStart;
+    for (;;) {
+      const frame = stack.length > 0 ? stack[stack.length - 1]! : null;
+      if (frame === null) {
+        if (pos !== len) return fail('trailing-bytes', 'bytes follow the item');
+        return ok(value);
+      }
+      if (frame.kind === KIND_ARRAY) frame.array.push(value);
+      else if (frame.kind === KIND_MAP) {
+        const refusal =
+          frame.key === undefined ? acceptKey(frame, value, start) : acceptValue(frame, value, start);
+        if (refusal !== null) return fail(refusal.code, refusal.detail);
+      } else frame.chunks.push(value as Uint8Array | string);
+      if (frame.remaining > 0) frame.remaining--;
+      if (frame.remaining !== 0) return null;
+      stack.pop();
+      value = closeFrame(frame);
+      start = frame.start;
+    }
+  }
+
+  function acceptKey(frame: Frame, key: CborValue, start: number): Refusal | null {
+    if (!isKey(key)) return refuse('unsupported-key', 'map keys must be integers, text or byte strings');
+    if (typeof key !== 'string') frame.allText = false;
+    if (frame.seen !== null) {
+      const id = keyIdentity(key);
+      if (frame.seen.has(id)) return refuse('duplicate-key', 'a map key appears twice');
+      frame.seen.add(id);
+    } else if (frame.prevKeyStart >= 0) {
+      const order = compareRanges(bytes, frame.prevKeyStart, frame.prevKeyEnd, bytes, start, pos);
+      if (order === 0) return refuse('duplicate-key', 'a map key appears twice');
+      if (order > 0) return refuse('unsorted-keys', 'map keys are not in bytewise order of their encodings');
+    }
+    frame.key = key;
+    frame.keyStart = start;
+    frame.keyEnd = pos;
+    return null;
+  }
+
+  function acceptValue(frame: Frame, value: CborValue, start: number): Refusal | null {
+    const key = frame.key!;
+    frame.map!.set(key, value);
+    if (entries !== null && frame === stack[0])
+      entries.push({
+        key,
+        keyBytes: bytes.subarray(frame.keyStart, frame.keyEnd),
+        value,
+        valueBytes: bytes.subarray(start, pos),
+      });
+    frame.prevKeyStart = frame.keyStart;
+    frame.prevKeyEnd = frame.keyEnd;
+    frame.key = undefined;
+    return null;
+  }
+}
+
+/** Major type 7: false/true/null, floats, and (lenient only) undefined and other simple values. */
+function simpleOrFloat(
+  bytes: Uint8Array,
+  ai: number,
+  arg: number,
+  start: number,
+  lenient: boolean,
+): CborValue | Refusal {
+  if (ai === 20) return false;
+  if (ai === 21) return true;
+  if (ai === 22) return null;
+  if (ai < 24 || ai === 24) {
+    // Two-byte simple values below 32 are not well-formed (RFC 8949 section 3.3).
+    if (ai === 24 && arg < 32) return new Refusal('malformed', 'simple value below 32 in two-byte form');
+    if (!lenient) return new Refusal('bad-simple', 'only false, true and null are allowed');
+    return ai === 23 ? undefined : new SimpleValue(arg);
+  }
+  const at = start + 1;
+  const v = ai === 25 ? fromHalfBits(arg) : ai === 26 ? readFloat32(bytes, at) : readFloat64(bytes, at);
+  if (lenient) return floatValue(v);
+  if (!Number.isFinite(v)) return new Refusal('nan-or-infinity', 'NaN and ±Infinity are not allowed');
+  const shorter = ai === 26 ? toHalfBits(v) >= 0 : ai === 27 && Math.fround(v) === v;
+  if (shorter) return new Refusal('non-minimal-float', 'a float is wider than its value needs');
+  return floatValue(v);
+}
+
+const floatValue = (v: number): CborValue =>
+  Number.isSafeInteger(v) && !Object.is(v, -0) ? new CborFloat(v) : v;
+
+/** Decode one CBOR item; strict CoreDet unless `options.lenient`. Never throws on input bytes. */
+export function decode(bytes: Uint8Array, options?: DecodeOptions): Verdict<CborValue, DecodeCode> {
+  return run(bytes, options, null);
+}
+
+/**
+ * Decode a top-level map and return its entries in wire order, each with the exact
+ * bytes of its key and value, so a signature preimage can be rebuilt from what was
+ * received. Refuses with `not-a-map` when the item is anything else.
+ */
+export function decodeEntries(
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): Verdict<RawEntry[], DecodeCode | 'not-a-map'> {
+  const entries: RawEntry[] = [];
+  const verdict = run(bytes, options, entries);
+  if (!verdict.ok) return verdict;
+  // A decoded item's first byte is its own head, so the major type says what it was.
+  if (bytes[0]! >>> 5 !== 5) return fail('not-a-map', 'the item is not a map');
+  return ok(entries);
+}
+
+/** True when `bytes` is exactly one well-formed item (lenient rules); used to vet RawCbor. */
+export function wellFormedItem(bytes: Uint8Array): boolean {
+  return run(bytes, { lenient: true }, null).ok;
+}
