@@ -1,7 +1,17 @@
 export { type CanonicalizeOptions, canonicalize, canonicalString } from './canonicalize.js';
 export { CANONICALIZE_CODES, type CanonicalizeCode, PARSE_CODES, type ParseCode } from './codes.js';
+export {
+  type CanonicalFromJSONOptions,
+  canonicalFromJSON,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_DEPTH,
+  type ParseJSONOptions,
+  type ParseOptions,
+  parseJSON,
+} from './from-json.js';
 export { JsonFloat, type JsonValue } from './json-value.js';
 export { ecmaScriptNumber, pythonFloatRepr } from './numbers.js';
 export { type Profile, type ProfileName, profiles } from './profiles.js';
+export type { DuplicateKeys } from './sinks.js';
 export { base64Strict, base64urlStrict, hex, type SpellingCode, utf8Strict } from './spellings.js';
 export { fail, ok, SeamError, unwrap, type Verdict } from './verdict.js';
