@@ -1,5 +1,14 @@
 export { BASE58_MAX_CHARS, type Base58Code, base58btc } from './base58.js';
 export {
+  BINDING_V2_TYP,
+  type BindingCheck,
+  bindingPayload,
+  bindingV2Payload,
+  type DeviceBindingV2,
+  signDeviceBindingV2,
+  verifyDeviceBindingV2,
+} from './binding.js';
+export {
   type Curve,
   type DidCode,
   type DidPublicKey,
@@ -10,3 +19,23 @@ export {
   verificationKeyFromDid,
 } from './did-key.js';
 export { type Ed25519Code, type KeyPair, keyPairFromSeed, signEd25519, verifyEd25519 } from './ed25519.js';
+export {
+  KEYSTATE_TYP,
+  type KeyStateFields,
+  type ResolveOptions,
+  resolveOpDid,
+  signKeyState,
+  type VerifiedKeyState,
+  verifyKeyState,
+} from './keystate.js';
+export {
+  isRevoked,
+  MAX_REVOKED,
+  newerOwnerState,
+  OWNER_STATE_TYP,
+  type OwnerState,
+  signOwnerState,
+  verifyOwnerState,
+} from './owner-state.js';
+export { type SignatureTextCode, signToBase64, verifyBase64Signature } from './signature-text.js';
+export type { RecordCode } from './signed-record.js';

@@ -1,0 +1,105 @@
+import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { didFromSeed, verificationKeyFromDid } from './did-key.js';
+import { signToBase64, verifyBase64Signature } from './signature-text.js';
+import {
+  declaredFields,
+  type Fields,
+  isInteger,
+  isRecord,
+  type RecordCode,
+  signingBytes,
+  verifiablePayload,
+} from './signed-record.js';
+
+export const BINDING_V2_TYP = 'muretai/devicebinding/2';
+const BINDING_V2_FIELDS = ['typ', 'rootDid', 'deviceDid', 'ts', 'validUntil'] as const;
+
+/** Canonical bytes a v1 binding signs: exactly `{deviceDid, rootDid, ts}` (seam profile). */
+export function bindingPayload(fields: { rootDid: string; deviceDid: string; ts: number }): Uint8Array {
+  return signingBytes({ deviceDid: fields.deviceDid, rootDid: fields.rootDid, ts: fields.ts });
+}
+
+/** Canonical bytes both v2 signatures cover: typ, rootDid, deviceDid, ts, validUntil. */
+export function bindingV2Payload(fields: {
+  rootDid: string;
+  deviceDid: string;
+  ts: number;
+  validUntil: number;
+}) {
+  return signingBytes({ ...declaredFields(fields, BINDING_V2_FIELDS), typ: BINDING_V2_TYP });
+}
+
+export interface DeviceBindingV2 {
+  typ: typeof BINDING_V2_TYP;
+  rootDid: string;
+  deviceDid: string;
+  ts: number;
+  /** Last second (inclusive) the binding holds; 0 means no expiry. */
+  validUntil: number;
+  sig: string;
+  deviceSig: string;
+}
+
+/**
+ * A v2 binding: the owner (root) key signs that the device belongs to it, and the
+ * device key countersigns the same bytes, so no owner can claim a device it does not hold.
+ */
+export function signDeviceBindingV2(
+  fields: { ts: number; validUntil: number },
+  ownerSeed: Uint8Array,
+  deviceSeed: Uint8Array,
+): DeviceBindingV2 {
+  if (!isInteger(fields.ts) || !isInteger(fields.validUntil))
+    throw new SeamError('not-integer', 'ts and validUntil are integer seconds');
+  const body = {
+    typ: BINDING_V2_TYP,
+    rootDid: didFromSeed(ownerSeed),
+    deviceDid: didFromSeed(deviceSeed),
+    ts: fields.ts,
+    validUntil: fields.validUntil,
+  } as const;
+  const payload = bindingV2Payload(body);
+  return { ...body, sig: signToBase64(ownerSeed, payload), deviceSig: signToBase64(deviceSeed, payload) };
+}
+
+export interface BindingCheck {
+  /** The device the caller is asking about; never read from the binding. */
+  expectedDeviceDid: string;
+  /** The moment to judge `validUntil` at, integer epoch seconds. */
+  now: number;
+}
+
+/**
+ * Verifies a v2 binding for the device the caller names, at `now`: typ first (it is
+ * inside the signed bytes so no other artifact replays as a binding), integer
+ * times, the device pin, the expiry, then both signatures. Never throws on the binding.
+ */
+export function verifyDeviceBindingV2(
+  binding: unknown,
+  check: BindingCheck,
+): Verdict<Omit<DeviceBindingV2, 'sig' | 'deviceSig'>, RecordCode> {
+  if (typeof check?.expectedDeviceDid !== 'string' || !isInteger(check.now))
+    throw new SeamError('bad-argument', 'expectedDeviceDid (string) and now (integer seconds) are required');
+  if (!isRecord(binding)) return fail('missing-field', 'a binding is a JSON object');
+  const { typ, rootDid, deviceDid, ts, validUntil, sig, deviceSig } = binding as Fields;
+  if (typ !== BINDING_V2_TYP) return fail('wrong-typ');
+  if (typeof rootDid !== 'string' || typeof deviceDid !== 'string')
+    return fail('missing-field', 'rootDid, deviceDid');
+  if (typeof sig !== 'string' || typeof deviceSig !== 'string')
+    return fail('missing-field', 'sig and deviceSig');
+  if (!isInteger(ts) || !isInteger(validUntil)) return fail('not-integer', 'ts and validUntil are integers');
+  if (deviceDid !== check.expectedDeviceDid)
+    return fail('wrong-device', 'the binding is about another device');
+  if (validUntil !== 0 && check.now > validUntil) return fail('expired');
+  const rootKey = verificationKeyFromDid(rootDid);
+  if (!rootKey.ok) return rootKey;
+  const deviceKey = verificationKeyFromDid(deviceDid);
+  if (!deviceKey.ok) return deviceKey;
+  const payload = verifiablePayload(declaredFields(binding, BINDING_V2_FIELDS));
+  if (!payload.ok) return payload;
+  const owner = verifyBase64Signature(rootKey.value, payload.value, sig);
+  if (!owner.ok) return { ...owner, detail: `sig: ${owner.detail ?? owner.code}` };
+  const device = verifyBase64Signature(deviceKey.value, payload.value, deviceSig);
+  if (!device.ok) return { ...device, detail: `deviceSig: ${device.detail ?? device.code}` };
+  return ok({ typ: BINDING_V2_TYP, rootDid, deviceDid, ts, validUntil });
+}

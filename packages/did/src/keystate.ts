@@ -1,0 +1,150 @@
+import { fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { keyPairFromSeed } from './ed25519.js';
+import { signToBase64, verifyBase64Signature } from './signature-text.js';
+import {
+  declaredFields,
+  type Fields,
+  isInteger,
+  isRecord,
+  type RecordCode,
+  signingBytes,
+  verifiablePayload,
+} from './signed-record.js';
+
+export const KEYSTATE_TYP = 'muretai/keystate/1';
+
+/** The fields a KeyState v1 signature covers (those the record carries), besides `sig`. */
+const KEYSTATE_FIELDS = [
+  'typ',
+  'rootDid',
+  'epoch',
+  'rootKey',
+  'rootNextHash',
+  'opDid',
+  'opNextHash',
+  'encPub',
+  'encNextHash',
+  'guardiansHash',
+  'revokedOps',
+  'notBefore',
+  'notAfter',
+  'ts',
+] as const;
+
+/** A KeyState whose signature verified under the rootKey it names. */
+export interface VerifiedKeyState {
+  rootDid: string;
+  /** Lowercase hex of the 32-byte root key that signed the record. */
+  rootKey: string;
+  epoch: number;
+  opDid: string;
+  /** The op DIDs this record burns: empty unless `revokedOps` is a list. */
+  revokedOps: readonly string[];
+  notBefore: number | null;
+  notAfter: number | null;
+  ts: number;
+}
+
+export type KeyStateFields = Fields & {
+  rootDid: string;
+  epoch: number;
+  opDid: string;
+  ts: number;
+};
+
+/** Signs a KeyState v1 with the root seed; `rootKey` defaults to the seed's own key. */
+export function signKeyState(fields: KeyStateFields, rootSeed: Uint8Array): Fields {
+  const rootKey = hex.encode(keyPairFromSeed(rootSeed).publicKey);
+  const record: Fields = { typ: KEYSTATE_TYP, rootKey, ...fields };
+  if (!isInteger(record.epoch) || !isInteger(record.ts))
+    throw new SeamError('not-integer', 'epoch and ts are integers');
+  return { ...record, sig: signToBase64(rootSeed, signingBytes(declaredFields(record, KEYSTATE_FIELDS))) };
+}
+
+/** Only a list burns: a number, boolean, string or object carried as `revokedOps` burns nothing. */
+const burnList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/**
+ * Verifies a KeyState for `rootDid`: the shape, then the signature under the `rootKey`
+ * the record names. A record whose rootKey is not the DID's own key (a rotated root)
+ * cannot be lineage-checked here, but it must still be signed by the key it claims.
+ * Never throws, whatever the field types.
+ */
+export function verifyKeyState(record: unknown, rootDid: string): Verdict<VerifiedKeyState, RecordCode> {
+  if (!isRecord(record)) return fail('missing-field', 'a KeyState is a JSON object');
+  if (record.typ !== KEYSTATE_TYP) return fail('wrong-typ');
+  if (typeof rootDid !== 'string' || record.rootDid !== rootDid) return fail('wrong-root');
+  const { epoch, ts, notBefore = null, notAfter = null, opDid, rootKey, sig } = record;
+  if (!isInteger(epoch) || !isInteger(ts)) return fail('not-integer', 'epoch and ts are integers');
+  if (!(notBefore === null || isInteger(notBefore)) || !(notAfter === null || isInteger(notAfter)))
+    return fail('not-integer', 'notBefore and notAfter are integers or null');
+  if (typeof opDid !== 'string' || typeof sig !== 'string') return fail('missing-field', 'opDid and sig');
+  const key = hex.decode(rootKey);
+  if (!key.ok || key.value.length !== 32) return fail('missing-field', 'rootKey is 64 lowercase hex digits');
+  const payload = verifiablePayload(declaredFields(record, KEYSTATE_FIELDS));
+  if (!payload.ok) return payload;
+  const verdict = verifyBase64Signature(key.value, payload.value, sig);
+  if (!verdict.ok) return verdict;
+  return ok({
+    rootDid,
+    rootKey: rootKey as string,
+    epoch,
+    opDid,
+    revokedOps: burnList(record.revokedOps),
+    notBefore,
+    notAfter,
+    ts,
+  });
+}
+
+/** Inside the record's own window: two separate comparisons, each bound optional. */
+const insideWindow = (state: VerifiedKeyState, now: number): boolean =>
+  (state.notBefore === null || now >= state.notBefore) && (state.notAfter === null || now <= state.notAfter);
+
+export interface ResolveOptions {
+  /** A KeyState the caller kept from an earlier verified contact with this root. */
+  pinned?: unknown;
+}
+
+/**
+ * The DID that currently speaks for `rootDid`: the op DID of the KeyState that wins
+ * the ratchet, or `rootDid` itself when none does.
+ *
+ * 1. A supplied pin is verified first; a pin that fails verification fails closed to
+ *    the root. The inline record counts only if it verifies and `now` is inside its
+ *    notBefore/notAfter window (the window is not applied to the pin).
+ * 2. The inline record displaces the pin only at a strictly greater epoch under the
+ *    same rootKey; an equal epoch with other content is a fork and the pin stands.
+ * 3. Burns (`revokedOps` lists) of the pin and of an inline record of the same root key
+ *    are unioned. A burned answer falls back to the pin's op DID, then to the root.
+ *
+ * Pure and total: never throws, whatever either record holds.
+ */
+export function resolveOpDid(
+  rootDid: string,
+  inline: unknown,
+  now: number,
+  options: ResolveOptions = {},
+): string {
+  const pinned = options?.pinned ?? null;
+  let pin: VerifiedKeyState | null = null;
+  if (pinned !== null) {
+    const verdict = verifyKeyState(pinned, rootDid);
+    if (!verdict.ok) return rootDid;
+    pin = verdict.value;
+  }
+  let fresh: VerifiedKeyState | null = null;
+  if (inline !== null && inline !== undefined) {
+    const verdict = verifyKeyState(inline, rootDid);
+    if (verdict.ok && insideWindow(verdict.value, now)) fresh = verdict.value;
+  }
+  // An inline record under another root key is no part of the pin's lineage.
+  if (pin !== null && fresh !== null && fresh.rootKey !== pin.rootKey) fresh = null;
+  const winner = pin !== null && (fresh === null || fresh.epoch <= pin.epoch) ? pin : fresh;
+  if (winner === null) return rootDid;
+  const burned = new Set([...(pin?.revokedOps ?? []), ...(fresh?.revokedOps ?? [])]);
+  if (!burned.has(winner.opDid)) return winner.opDid;
+  if (pin !== null && !burned.has(pin.opDid)) return pin.opDid;
+  return rootDid;
+}

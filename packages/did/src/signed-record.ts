@@ -1,0 +1,66 @@
+import { canonicalize, fail, ok, type Verdict } from '@agent-seam/canonical';
+import type { VerificationKeyCode } from './did-key.js';
+import type { SignatureTextCode } from './signature-text.js';
+
+/**
+ * Helpers shared by the signed records of this package (KeyState, device bindings,
+ * OwnerState). Each record is signed over the canonical (seam profile) bytes of the
+ * declared fields it carries, `sig` excluded; unknown top-level keys are ignored, so a
+ * later field can be added without invalidating records minted today.
+ */
+export type Fields = Record<string, unknown>;
+
+export const isRecord = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An integer a double holds exactly. A float literal (JsonFloat) or a bigint is not one. */
+export const isInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value);
+
+/** The declared fields `record` carries, in a fresh object (unknown keys and `sig` left out). */
+export function declaredFields(record: Fields, declared: readonly string[]): Fields {
+  const out: Fields = {};
+  for (const name of declared) if (Object.hasOwn(record, name)) out[name] = record[name];
+  return out;
+}
+
+/**
+ * Canonical seam bytes of signed fields on the VERIFY side: a value the profile cannot
+ * write (a lone surrogate, an unsafe integer) is a refusal, never an exception.
+ */
+export function verifiablePayload(fields: Fields): Verdict<Uint8Array, 'cannot-canonicalize'> {
+  try {
+    return ok(canonicalize(fields, { profile: 'seam' }));
+  } catch {
+    return fail('cannot-canonicalize', 'a signed field has no canonical seam spelling');
+  }
+}
+
+/** Canonical seam bytes on the SIGN side: SeamError from canonical propagates to the caller. */
+export const signingBytes = (fields: Fields): Uint8Array => canonicalize(fields, { profile: 'seam' });
+
+/** Python `sorted()` order of strings: by Unicode code point, not by UTF-16 code unit. */
+export function compareCodePoints(a: string, b: string): number {
+  const ia = a[Symbol.iterator]();
+  const ib = b[Symbol.iterator]();
+  for (;;) {
+    const x = ia.next();
+    const y = ib.next();
+    if (x.done || y.done) return x.done ? (y.done ? 0 : -1) : 1;
+    const d = x.value.codePointAt(0)! - y.value.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+}
+
+/** Refusals shared by the record verifiers of this package. */
+export type RecordCode =
+  | 'missing-field'
+  | 'wrong-typ'
+  | 'not-integer'
+  | 'wrong-root'
+  | 'wrong-device'
+  | 'expired'
+  | 'non-canonical'
+  | 'cannot-canonicalize'
+  | SignatureTextCode
+  | VerificationKeyCode;
