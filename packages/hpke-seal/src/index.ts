@@ -1,5 +1,14 @@
 export { RecipientContext, SenderContext } from './context.js';
 export {
+  createDack,
+  DACK_BYTES,
+  type DackCode,
+  type DackDecision,
+  type DackKeys,
+  type DackNote,
+  readDack,
+} from './dack.js';
+export {
   type HpkeOpenCode,
   type OpenOptions,
   open,
@@ -20,6 +29,7 @@ export {
 } from './hpke.js';
 export { deriveKeyPair, generateKeyPair, type KeyPair, N_ENC, N_PK, N_SK, publicKeyOf } from './kem.js';
 export { MODE_AUTH, MODE_AUTH_PSK, MODE_BASE, MODE_PSK, type Mode } from './key-schedule.js';
+export { KID_LENGTH, keyId } from './kid.js';
 export {
   AEAD_CHACHA20_POLY1305,
   AEAD_EXPORT_ONLY,
@@ -27,4 +37,14 @@ export {
   KDF_HKDF_SHA256,
   KEM_X25519_HKDF_SHA256,
 } from './labeled-kdf.js';
+export { DEFAULT_MAX_ENVELOPE_BYTES, type KeyRing, keyRingOf } from './open-steps.js';
+export {
+  type EnvelopeV1Code,
+  type OpenEnvelopeOptions,
+  type OpenedEnvelopeV1,
+  openEnvelopeV1,
+} from './open-v1.js';
+export { isPadmeLength, padme } from './padme.js';
 export type { RandomSource } from './primitives.js';
+export type { ResolveSenderKey, SenderKeyCode, SenderKeyQuery } from './sender-key.js';
+export { MAX_FUTURE_SKEW_MS, MAX_LIFETIME_MS } from './time-window.js';

@@ -1,0 +1,65 @@
+/** Decoding and structural checks of the inner signed message shared by v1 and v2. */
+import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import { INNER, KEL_MAX_BYTES } from './envelope-wire.js';
+import {
+  bytesField,
+  decodeWireMap,
+  firstBadField,
+  firstUnknownKey,
+  optionalBytes,
+  type Schema,
+  textField,
+  uintField,
+  type WireMap,
+} from './wire-map.js';
+
+export type InnerCode = 'bad-inner' | 'unknown-critical-field' | 'kel-too-large' | 'to-mismatch';
+
+/** The fields every inner message carries, as vetted values. */
+export interface InnerFields {
+  from: string;
+  ksn: number;
+  to: string;
+  type: string;
+  ix: string;
+  mid: Uint8Array;
+  ts: number;
+  exp: number;
+  body: Uint8Array;
+  sig: Uint8Array;
+  kel?: Uint8Array;
+}
+
+/** Decode, key space, field rules, the kel size and `to` against the outer recipient. */
+export function parseInner(
+  bytes: Uint8Array,
+  schema: Schema,
+  outerTo: string,
+): Verdict<{ map: WireMap; fields: InnerFields }, InnerCode> {
+  const map = decodeWireMap(bytes, bytes.length);
+  if (map === null) return fail('bad-inner', 'not a CoreDet map with unsigned integer keys');
+  const unknown = firstUnknownKey(map, schema);
+  if (unknown !== null) return fail('unknown-critical-field', `inner key ${unknown}`);
+  const bad = firstBadField(map, schema);
+  if (bad !== null) return fail('bad-inner', `inner key ${bad}`);
+  const fields: InnerFields = {
+    from: textField(map, INNER.from),
+    ksn: uintField(map, INNER.ksn),
+    to: textField(map, INNER.to),
+    type: textField(map, INNER.type),
+    ix: textField(map, INNER.ix),
+    mid: bytesField(map, INNER.mid),
+    ts: uintField(map, INNER.ts),
+    exp: uintField(map, INNER.exp),
+    body: bytesField(map, INNER.body),
+    sig: bytesField(map, INNER.sig),
+  };
+  if (fields.ts === 0) return fail('bad-inner', 'ts is zero');
+  const kel = optionalBytes(map, INNER.kel);
+  if (kel !== undefined) {
+    if (kel.length > KEL_MAX_BYTES) return fail('kel-too-large');
+    fields.kel = kel;
+  }
+  if (fields.to !== outerTo) return fail('to-mismatch');
+  return ok({ map, fields });
+}

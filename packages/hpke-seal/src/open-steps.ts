@@ -1,0 +1,85 @@
+/** Steps that opening a v1 and a v2 envelope share, each with its stable refusal codes. */
+import { fail, hex, ok, type Verdict } from '@agent-seam/canonical';
+import type { RecipientContext } from './context.js';
+import { SUITE_X25519_CHACHA } from './envelope-wire.js';
+import { setupBaseR } from './hpke.js';
+import { publicKeyOf } from './kem.js';
+import { keyId } from './kid.js';
+import {
+  decodeWireMap,
+  firstBadField,
+  firstUnknownKey,
+  type Schema,
+  uintField,
+  type WireMap,
+} from './wire-map.js';
+
+/** Finds the X25519 private key a key id names, or undefined. */
+export type KeyRing = (kid: Uint8Array) => Uint8Array | undefined;
+
+/** A KeyRing over private keys; each key is filed under KID(suite 1, its public key). */
+export function keyRingOf(privateKeys: Iterable<Uint8Array>): KeyRing {
+  const byKid = new Map<string, Uint8Array>();
+  for (const sk of privateKeys) byKid.set(hex.encode(keyId(SUITE_X25519_CHACHA, publicKeyOf(sk))), sk);
+  return (kid) => byKid.get(hex.encode(kid));
+}
+
+/** Default cap on an envelope, checked before decoding: 8 MiB. */
+export const DEFAULT_MAX_ENVELOPE_BYTES = 8 * 1024 * 1024;
+
+export type OuterCode =
+  | 'too-large'
+  | 'bad-outer'
+  | 'bad-version'
+  | 'unknown-critical-field'
+  | 'unknown-suite';
+
+/**
+ * The outer map: size, decode, then the version before anything else (so a future
+ * version is reported as such), then the key space, the field rules and the suite.
+ */
+export function parseOuter(
+  bytes: Uint8Array,
+  version: number,
+  schema: Schema,
+  maxBytes: number,
+): Verdict<WireMap, OuterCode> {
+  if (bytes.length > maxBytes) return fail('too-large');
+  const map = decodeWireMap(bytes, maxBytes);
+  if (map === null) return fail('bad-outer', 'not a CoreDet map with unsigned integer keys');
+  const v = map.fields.get(1);
+  if (v === undefined || typeof v.value !== 'number' || v.valueBytes[0]! >> 5 !== 0)
+    return fail('bad-outer', 'missing version');
+  if (v.value !== version) return fail('bad-version');
+  const unknown = firstUnknownKey(map, schema);
+  if (unknown !== null) return fail('unknown-critical-field', `outer key ${unknown}`);
+  const bad = firstBadField(map, schema);
+  if (bad !== null) return fail('bad-outer', `outer key ${bad}`);
+  if (uintField(map, 3) !== SUITE_X25519_CHACHA) return fail('unknown-suite');
+  return ok(map);
+}
+
+export interface OpenedLayer {
+  plaintext: Uint8Array;
+  context: RecipientContext;
+}
+
+/** One HPKE layer: the key id must be in the ring, then base-mode open with empty aad. */
+export function openLayer(
+  ring: KeyRing,
+  kid: Uint8Array,
+  enc: Uint8Array,
+  info: Uint8Array,
+  ciphertext: Uint8Array,
+): Verdict<OpenedLayer, 'sealed-to-unknown-key' | 'decrypt-failed'> {
+  const recipientPrivateKey = ring(kid);
+  if (recipientPrivateKey === undefined) return fail('sealed-to-unknown-key');
+  const context = setupBaseR({ recipientPrivateKey, enc, info });
+  if (!context.ok) return fail('decrypt-failed', 'enc is not a usable public key');
+  const plaintext = context.value.open(new Uint8Array(0), ciphertext);
+  if (!plaintext.ok) return fail('decrypt-failed');
+  return ok({ plaintext: plaintext.value, context: context.value });
+}
+
+/** True when every byte is zero. */
+export const allZero = (bytes: Uint8Array) => bytes.every((b) => b === 0);

@@ -1,0 +1,113 @@
+/**
+ * Opening the one-layer sealed envelope of ANetCore v0.15 (outer v = 1), for interop
+ * with envelopes that exist today. Receive order and reason strings follow that release.
+ */
+import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import type { RawEntry } from '@agent-seam/coredet-cbor';
+import { encode } from '@agent-seam/coredet-cbor';
+import {
+  INNER,
+  INNER_V1_SCHEMA,
+  LABEL_SEAL_V1,
+  LABEL_SIG_V1,
+  OUTER,
+  OUTER_V1_SCHEMA,
+  SUITE_X25519_CHACHA,
+} from './envelope-wire.js';
+import { type InnerCode, type InnerFields, parseInner } from './inner.js';
+import {
+  allZero,
+  DEFAULT_MAX_ENVELOPE_BYTES,
+  type KeyRing,
+  type OuterCode,
+  openLayer,
+  parseOuter,
+} from './open-steps.js';
+import { sealInfo } from './seal-info.js';
+import {
+  checkInnerSignature,
+  type ResolveSenderKey,
+  type SenderKeyCode,
+  signaturePreimage,
+} from './sender-key.js';
+import { type TimeCode, timeViolation } from './time-window.js';
+import { bytesField, optionalBytes, textField } from './wire-map.js';
+
+export type EnvelopeV1Code =
+  | OuterCode
+  | 'wrong-recipient'
+  | 'sealed-to-unknown-key'
+  | 'decrypt-failed'
+  | InnerCode
+  | 'bad-pad'
+  | TimeCode
+  | SenderKeyCode
+  | 'bad-sig';
+
+export interface OpenEnvelopeOptions {
+  /** This node's AID; the outer `to` must equal it. */
+  ownAid: string;
+  /** The recipient's encryption (epoch) keys. */
+  keyRing: KeyRing;
+  resolveSenderKey: ResolveSenderKey;
+  /** The receiver's clock, Unix milliseconds. */
+  now: number;
+  /** Cap on the envelope size, checked first (default 8 MiB). */
+  maxBytes?: number;
+}
+
+export interface OpenedEnvelopeV1 extends InnerFields {
+  keys: Uint8Array;
+  kel: Uint8Array;
+  /** Inner keys 64 and above, as received (signed). */
+  extensions: RawEntry[];
+  senderKey: Uint8Array;
+}
+
+export function openEnvelopeV1(
+  bytes: Uint8Array,
+  options: OpenEnvelopeOptions,
+): Verdict<OpenedEnvelopeV1, EnvelopeV1Code> {
+  const outer = parseOuter(bytes, 1, OUTER_V1_SCHEMA, options.maxBytes ?? DEFAULT_MAX_ENVELOPE_BYTES);
+  if (!outer.ok) return outer;
+  const to = textField(outer.value, OUTER.to);
+  if (to !== options.ownAid) return fail('wrong-recipient');
+  const kid = bytesField(outer.value, OUTER.kid);
+  const enc = bytesField(outer.value, OUTER.enc);
+  const info = sealInfo(LABEL_SEAL_V1, to, SUITE_X25519_CHACHA, kid);
+  const layer = openLayer(options.keyRing, kid, enc, info, bytesField(outer.value, OUTER.ct));
+  if (!layer.ok) return layer;
+
+  const inner = parseInner(layer.value.plaintext, INNER_V1_SCHEMA, to);
+  if (!inner.ok) return inner;
+  const { map, fields } = inner.value;
+  const pad = optionalBytes(map, INNER.padV1);
+  if (pad !== undefined && !allZero(pad)) return fail('bad-pad');
+
+  const late = timeViolation(fields.ts, fields.exp, options.now);
+  if (late !== null) return fail(late);
+
+  const preimage = signaturePreimage(map.entries, {
+    label: LABEL_SIG_V1,
+    drop: [INNER.sig, INNER.padV1],
+    bind: [
+      [INNER.enc1, outer.value.fields.get(OUTER.enc)!.valueBytes],
+      [INNER.kid, outer.value.fields.get(OUTER.kid)!.valueBytes],
+      [INNER.suite, encode(SUITE_X25519_CHACHA)],
+    ],
+  });
+  const senderKey = checkInnerSignature(
+    { from: fields.from, ksn: fields.ksn, ts: fields.ts, now: options.now, kel: fields.kel },
+    options.resolveSenderKey,
+    preimage,
+    fields.sig,
+  );
+  if (!senderKey.ok) return senderKey;
+  return ok({
+    ...fields,
+    kel: fields.kel!,
+    keys: bytesField(map, INNER.keys),
+    extensions: map.extensions,
+    senderKey: senderKey.value,
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * The inner signature: its preimage rebuilt from the inner entries as received, and the
+ * check under the sender key that the caller's key-state logic resolves.
+ */
+import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import { encode } from '@agent-seam/coredet-cbor';
+import { verifyEd25519 } from '@agent-seam/did';
+import { sha256Digest } from './primitives.js';
+import { encodeRawMap } from './wire-map.js';
+
+/**
+ * Refusals a sender-key resolver may return; they pass through `openEnvelope` unchanged.
+ * bad-kel: the key history does not replay; from-mismatch: it replays to another AID;
+ * bad-key-state: ksn lies beyond it; revoked-key / rotation-grace-expired: the key at ksn
+ * was retired before ts / the grace after a rotation has run out; bad-notice: the witness
+ * notice does not vouch for the history.
+ */
+export type SenderKeyCode =
+  | 'bad-kel'
+  | 'from-mismatch'
+  | 'bad-key-state'
+  | 'revoked-key'
+  | 'rotation-grace-expired'
+  | 'bad-notice';
+
+/** What a resolver gets to choose the sender's Ed25519 key (KEL replay is the caller's). */
+export interface SenderKeyQuery {
+  from: string;
+  ksn: number;
+  ts: number;
+  now: number;
+  /** Inner key 10, when present: the sender's key event log as sent. */
+  kel?: Uint8Array;
+  /** Inner key 11, when present: the witness notices as sent. */
+  notices?: Uint8Array[];
+}
+
+export type ResolveSenderKey = (query: SenderKeyQuery) => Verdict<Uint8Array, SenderKeyCode>;
+
+export interface PreimageRecipe {
+  /** The domain-separation label, placed at key 0. */
+  label: string;
+  /** Inner keys left out of the preimage (the signature, v1's unsigned pad). */
+  drop: readonly number[];
+  /** v2: key 9 carries SHA-256 of the body instead of the body. */
+  hashBodyAt?: number;
+  /** Entries bound from outside the inner map (outer enc, kid, suite, ...), already encoded. */
+  bind: readonly (readonly [number, Uint8Array])[];
+}
+
+/** The signature preimage: a CoreDet map of the inner entries as received, adjusted by the recipe. */
+export function signaturePreimage(
+  inner: Iterable<{ key: number | bigint | string | Uint8Array; valueBytes: Uint8Array; value: unknown }>,
+  recipe: PreimageRecipe,
+): Uint8Array {
+  const entries: [number | bigint, Uint8Array][] = [[0, encode(recipe.label)]];
+  for (const { key, value, valueBytes } of inner) {
+    if (typeof key !== 'number' && typeof key !== 'bigint') continue;
+    if (typeof key === 'number' && recipe.drop.includes(key)) continue;
+    entries.push([
+      key,
+      key === recipe.hashBodyAt && value instanceof Uint8Array ? encode(sha256Digest(value)) : valueBytes,
+    ]);
+  }
+  for (const [key, bytes] of recipe.bind) entries.push([key, bytes]);
+  return encodeRawMap(entries);
+}
+
+/** Resolve the sender key, then verify; the resolver's refusal wins over bad-sig. */
+export function checkInnerSignature(
+  query: SenderKeyQuery,
+  resolve: ResolveSenderKey,
+  preimage: Uint8Array,
+  signature: Uint8Array,
+): Verdict<Uint8Array, SenderKeyCode | 'bad-sig'> {
+  const key = resolve(query);
+  if (!key.ok) return key;
+  const verdict = verifyEd25519(key.value, preimage, signature);
+  return verdict.ok ? ok(key.value) : fail('bad-sig', verdict.code);
+}
