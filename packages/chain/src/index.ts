@@ -1,1 +1,55 @@
-export {};
+export {
+  type AuditCode,
+  type AuditEntry,
+  type AuditSecret,
+  auditSigningBytes,
+  signAuditEntry,
+  verifyAuditEntry,
+} from './audit.js';
+export { DIGEST_SIZE, domainDigest, ZERO_HASH } from './digest.js';
+export type { Anchor, WitnessKey } from './export/anchors.js';
+export { FRAME_KINDS } from './export/frames.js';
+export type {
+  AnchorOutcome,
+  ExportReport,
+  Finding,
+  FindingCode,
+  GraderOutcome,
+  NotChecked,
+  NotCheckedCode,
+  UnaccountedMember,
+} from './export/report.js';
+export {
+  DEFAULT_MAX_LINE_BYTES,
+  type ExportOptions,
+  ExportVerifier,
+  KNOWN_CANONS,
+  verifyExport,
+} from './export/verifier.js';
+export {
+  type ExportPlan,
+  type RecordPlan,
+  type RunPlan,
+  type WrittenExport,
+  writeExport,
+} from './export/writer.js';
+export {
+  GRADER_DOMAIN,
+  type GraderClaim,
+  type GraderSidecar,
+  graderSigningInput,
+  parseGraderSidecar,
+  signGraderVerdict,
+} from './grader.js';
+export { splitLines } from './lines.js';
+export { chainHash, type LinkCode, verifyLink } from './record.js';
+export {
+  type KeyedSignature,
+  RECORD_DOMAIN,
+  recordSigningInput,
+  type SignatureCode,
+  signRecord,
+  type TrustedKeys,
+  verifyKeyed,
+  verifyRecordSignature,
+} from './signature.js';

@@ -1,0 +1,30 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+
+/** Every digest in this format is SHA-256: 32 bytes, written in JSON as 64 lowercase hex. */
+export const DIGEST_SIZE = 32;
+
+/** The `prev` of a run's first record: 32 zero bytes. */
+export const ZERO_HASH: Uint8Array = new Uint8Array(DIGEST_SIZE);
+
+const UTF8 = new TextEncoder();
+
+/**
+ * SHA-256(domain ‖ 0x00 ‖ digest): the signing input of every domain-separated
+ * signature in the format. The NUL cannot occur in a domain, so the split is unambiguous.
+ */
+export function domainDigest(domain: string, digest: Uint8Array): Uint8Array {
+  return sha256
+    .create()
+    .update(UTF8.encode(domain))
+    .update(new Uint8Array([0]))
+    .update(digest)
+    .digest();
+}
+
+/** Constant-shape byte comparison (no early exit on the first difference). */
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}

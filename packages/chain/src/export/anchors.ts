@@ -1,0 +1,188 @@
+import { bytesEqual } from '../digest.js';
+import { type Checkpoint, isOrigin } from './frames.js';
+import { prefixRootOf, type SealedLeaf } from './log.js';
+import type { AnchorOutcome, Finding, FindingCode, NotChecked } from './report.js';
+import { type CosignedCheckpoint, openCosignedCheckpoint, type WitnessKey } from './witness.js';
+
+export type { WitnessKey } from './witness.js';
+
+/**
+ * A checkpoint from somewhere other than the file: one an earlier audit printed
+ * (`checkpoint`), or a C2SP note a witness may have cosigned (`note`).
+ */
+export type Anchor = { checkpoint: Checkpoint } | { note: string };
+
+interface AnchorInput {
+  anchors: readonly Anchor[];
+  witnessKeys: readonly WitnessKey[] | undefined;
+  maxAge: number | undefined;
+  now: number | undefined;
+  checkpoint: Checkpoint | null;
+  leaves: readonly SealedLeaf[];
+  disclosure: boolean;
+}
+
+/**
+ * Step 6 and the witness half of step 4. Only a checkpoint from outside the file
+ * makes the rebuilt root evidence about deletion; without one the report says so.
+ */
+export function judgeAnchors(input: AnchorInput): {
+  findings: Finding[];
+  notChecked: NotChecked[];
+  outcomes: AnchorOutcome[];
+  witnesses: { name: string; latest: number }[];
+} {
+  const findings: Finding[] = [];
+  const notChecked: NotChecked[] = [];
+  const outcomes: AnchorOutcome[] = [];
+  const latest = new Map<string, number>();
+  const find = (anchor: number, code: FindingCode, message: string) =>
+    findings.push({ code, anchor, message });
+
+  input.anchors.forEach((anchor, i) => {
+    let checkpoint: Checkpoint;
+    let cosignedBy: string[] = [];
+    if ('note' in anchor) {
+      const opened: CosignedCheckpoint | null = openCosignedCheckpoint(anchor.note, input.witnessKeys ?? []);
+      if (opened === null) {
+        find(i, 'anchor-malformed', 'the anchor note does not carry a well-formed checkpoint body');
+        outcomes.push({ anchor: i, status: 'finding', cosignedBy });
+        return;
+      }
+      checkpoint = opened.checkpoint;
+      cosignedBy = opened.cosignatures.map((c) => c.name);
+      for (const c of opened.cosignatures) latest.set(c.name, Math.max(latest.get(c.name) ?? 0, c.timestamp));
+      if (input.witnessKeys === undefined || input.witnessKeys.length === 0)
+        notChecked.push({
+          code: 'witness-cosignatures',
+          anchor: i,
+          message: 'no witness keys were supplied: the note could be the operator’s own',
+        });
+      else if (opened.cosignatures.length === 0)
+        find(
+          i,
+          'anchor-not-cosigned',
+          'no line of the anchor note is a cosignature by a supplied witness key',
+        );
+    } else {
+      checkpoint = anchor.checkpoint;
+      if (
+        !isOrigin(checkpoint.origin) ||
+        !Number.isSafeInteger(checkpoint.size) ||
+        checkpoint.root.length !== 32
+      ) {
+        find(i, 'anchor-malformed', 'the anchor is not an origin, a size and a 32-byte root');
+        outcomes.push({ anchor: i, status: 'finding', cosignedBy });
+        return;
+      }
+    }
+    const status = compareAnchor(i, checkpoint, input, find, notChecked);
+    outcomes.push({ anchor: i, origin: checkpoint.origin, size: checkpoint.size, status, cosignedBy });
+  });
+
+  if (input.anchors.length === 0)
+    notChecked.push({
+      code: 'deletion',
+      message: input.disclosure
+        ? 'no checkpoint from outside the file: the paths were proved against the file’s own header'
+        : 'no checkpoint from outside the file: deletion of whole runs was not checked, only internal consistency',
+    });
+  judgeFreshness(input, latest, findings, notChecked);
+  return { findings, notChecked, outcomes, witnesses: [...latest].map(([name, t]) => ({ name, latest: t })) };
+}
+
+function compareAnchor(
+  i: number,
+  anchor: Checkpoint,
+  input: AnchorInput,
+  find: (anchor: number, code: FindingCode, message: string) => void,
+  notChecked: NotChecked[],
+): AnchorOutcome['status'] {
+  const header = input.checkpoint;
+  if (header === null) {
+    notChecked.push({
+      code: 'anchor-not-compared',
+      anchor: i,
+      message: 'the file has no usable header checkpoint to compare with',
+    });
+    return 'not-compared';
+  }
+  if (anchor.origin !== header.origin) {
+    find(
+      i,
+      'anchor-origin-mismatch',
+      'the anchor names a history of another origin, which this file cannot be part of',
+    );
+    return 'finding';
+  }
+  if (anchor.size === header.size) {
+    if (bytesEqual(anchor.root, header.root)) return 'matched';
+    find(
+      i,
+      'anchor-root-mismatch',
+      'at the same size the anchor has a different root than the checkpoint: two histories',
+    );
+    return 'finding';
+  }
+  if (input.disclosure) {
+    notChecked.push({
+      code: 'anchor-not-compared',
+      anchor: i,
+      message: 'a package carries no consistency proof to another size',
+    });
+    return 'not-compared';
+  }
+  if (anchor.size > header.size) {
+    find(
+      i,
+      'anchor-beyond-file',
+      'the anchor is larger than the file’s log: this file cannot be part of that history',
+    );
+    return 'finding';
+  }
+  const prefix = prefixRootOf(input.leaves, anchor.size);
+  if (prefix === null || !bytesEqual(prefix, anchor.root)) {
+    find(
+      i,
+      'anchor-prefix-mismatch',
+      'the file’s first leaves do not rebuild to the anchor: a run inside the prefix was removed, replaced or moved',
+    );
+    return 'finding';
+  }
+  notChecked.push({
+    code: 'anchor-prefix-only',
+    anchor: i,
+    message: `the anchor holds leaves 0..${anchor.size}; the rest are held only to the file’s own header`,
+  });
+  return 'prefix-matched';
+}
+
+/** Per witness key: its latest verified timestamp against the verifier's clock. Keys are never compared with each other. */
+function judgeFreshness(
+  input: AnchorInput,
+  latest: Map<string, number>,
+  findings: Finding[],
+  notChecked: NotChecked[],
+): void {
+  if (input.maxAge === undefined) return;
+  if (input.now === undefined) throw new RangeError('maxCheckpointAge needs now');
+  if (latest.size === 0) {
+    notChecked.push({
+      code: 'witness-freshness',
+      message: 'no verified cosignature was available to judge freshness by',
+    });
+    return;
+  }
+  for (const [name, t] of latest) {
+    if (input.now - t > input.maxAge)
+      findings.push({
+        code: 'witness-stale',
+        message: `witness ${name} is stale: its latest cosignature is older than the maximum age`,
+      });
+    else if (t - input.now > input.maxAge)
+      findings.push({
+        code: 'witness-ahead',
+        message: `witness ${name} is ahead of this reader's clock by more than the maximum age`,
+      });
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * What verifying an export establishes, and what it does not. Every finding carries
+ * a stable code and, where it concerns one, the run and the 1-based line.
+ */
+export type FindingCode =
+  // step 1: the header
+  | 'line-not-json'
+  | 'line-too-long'
+  | 'line-not-object'
+  | 'frame-unknown-kind'
+  | 'header-missing'
+  | 'header-version-unknown'
+  | 'header-malformed'
+  | 'header-repeated'
+  | 'checkpoint-incoherent'
+  // step 2: each record
+  | 'record-outside-run'
+  | 'record-malformed'
+  | 'record-hash-mismatch'
+  | 'record-not-canonical'
+  | 'record-body-mismatch'
+  | 'record-seq-mismatch'
+  | 'signature-member-missing'
+  // step 3: each run
+  | 'run-block-malformed'
+  | 'run-first-seq'
+  | 'record-seq-gap'
+  | 'record-prev-mismatch'
+  | 'record-run-mismatch'
+  | 'chain-head-mismatch'
+  // step 4: signatures
+  | 'signature-absent'
+  | 'signature-malformed'
+  | 'signature-unknown-key'
+  | 'signature-invalid'
+  | 'anchor-not-cosigned'
+  | 'witness-stale'
+  | 'witness-ahead'
+  // step 5: the log (whole export) or each leaf by its path (package)
+  | 'run-position-malformed'
+  | 'run-duplicate'
+  | 'index-duplicate'
+  | 'seal-mismatch'
+  | 'positions-not-contiguous'
+  | 'log-incomplete'
+  | 'root-mismatch'
+  | 'proof-missing'
+  | 'proof-invalid'
+  | 'package-run-unplaced'
+  // step 6: checkpoints from outside the file
+  | 'anchor-malformed'
+  | 'anchor-origin-mismatch'
+  | 'anchor-beyond-file'
+  | 'anchor-root-mismatch'
+  | 'anchor-prefix-mismatch'
+  // step 7: the case layer
+  | 'case-malformed'
+  | 'case-hold-missing'
+  | 'case-hold-malformed'
+  | 'case-missing'
+  | 'selection-case-missing'
+  // step 8: the trailer
+  | 'frame-out-of-order'
+  | 'run-empty'
+  | 'trailer-missing'
+  | 'trailer-malformed'
+  | 'trailer-count-mismatch'
+  | 'line-after-trailer'
+  // grader-verdict sidecars, one code per refused component
+  | 'grader-format'
+  | 'grader-run'
+  | 'grader-soundness'
+  | 'grader-last-seq'
+  | 'grader-last-hash'
+  | 'grader-open'
+  | 'grader-signature';
+
+export interface Finding {
+  code: FindingCode;
+  /** 1-based line of the export the finding concerns (absent for whole-file findings). */
+  line?: number;
+  /** The run the finding concerns, by the id its block (or sidecar) names. */
+  run?: string;
+  /** Which anchor or sidecar (0-based, in the order given) the finding concerns. */
+  anchor?: number;
+  sidecar?: number;
+  /** Human wording; never echoes bytes from the file beyond identifiers it names. */
+  message: string;
+}
+
+/** Something the verifier did not establish, said out loud rather than reported as a pass. */
+export type NotCheckedCode =
+  | 'record-signatures'
+  | 'witness-cosignatures'
+  | 'witness-freshness'
+  | 'grader-signature'
+  | 'deletion'
+  | 'anchor-prefix-only'
+  | 'anchor-not-compared'
+  | 'unreadable-runs'
+  | 'blob-bytes'
+  | 'rest-of-file';
+
+export interface NotChecked {
+  code: NotCheckedCode;
+  message: string;
+  /** Runs, anchors or counts the note concerns. */
+  runs?: string[];
+  count?: number;
+  anchor?: number;
+}
+
+/** A framing member this reader does not know: the verdict is bounded by it, not failed. */
+export interface UnaccountedMember {
+  line: number;
+  /** Dotted path of the member, e.g. `checkpoint.note` or `erasure`. */
+  member: string;
+}
+
+export interface AnchorOutcome {
+  anchor: number;
+  origin?: string;
+  size?: number;
+  /** matched: equal roots at the header's size; prefix: the first `size` leaves rebuild to it. */
+  status: 'matched' | 'prefix-matched' | 'not-compared' | 'finding';
+  /** Witness names whose cosignature on this anchor verified. */
+  cosignedBy: string[];
+}
+
+export interface GraderOutcome {
+  sidecar: number;
+  run?: string;
+  lastSeq?: number;
+  holds: boolean;
+  /** The first refused component, when refused. */
+  component?: 'format' | 'run' | 'soundness' | 'last_seq' | 'last_hash' | 'open' | 'signature';
+  signature: 'verified' | 'not-checked' | 'refused';
+}
+
+export interface ExportReport {
+  /**
+   * sound: no finding; findings: at least one; unverifiable: the header names a canon
+   * this reader does not implement, so no digest below it could be judged.
+   */
+  status: 'sound' | 'findings' | 'unverifiable';
+  /** Which rules the first line chose; null when no header was read. */
+  kind: 'export' | 'disclosure' | null;
+  canon?: unknown;
+  findings: Finding[];
+  notChecked: NotChecked[];
+  unaccounted: UnaccountedMember[];
+  runs: number;
+  records: number;
+  cases: number;
+  sealedRuns: number;
+  /** Run blocks with neither index nor seal: their tails are not covered by any root. */
+  openRuns: number;
+  /** The header checkpoint's size: how many leaves the log holds. */
+  logSize?: number;
+  /** In a package: how many leaves its inclusion proofs proved. */
+  provenLeaves?: number;
+  recordSignaturesVerified: number;
+  anchors: AnchorOutcome[];
+  graderVerdicts: GraderOutcome[];
+  witnesses: { name: string; latest: number }[];
+  lines: number;
+  bytes: number;
+}

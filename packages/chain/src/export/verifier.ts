@@ -1,0 +1,628 @@
+import { hex, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import { rootHash } from '@agent-seam/merkle';
+import { bytesEqual, ZERO_HASH } from '../digest.js';
+import { type GraderSidecar, parseGraderSidecar } from '../grader.js';
+import {
+  CANON_PROFILE,
+  canonicalOf,
+  isObject,
+  type JsonObject,
+  parseWire,
+  safeInt,
+  sameJson,
+} from '../json.js';
+import { verifyLink } from '../record.js';
+import { type TrustedKeys, verifyRecordSignature } from '../signature.js';
+import { type Anchor, judgeAnchors, type WitnessKey } from './anchors.js';
+import {
+  type CaseBlock,
+  type Checkpoint,
+  caseBlockOf,
+  checkpointOf,
+  digestOf,
+  FRAME_KINDS,
+  noteUnknown,
+  type RunBlock,
+  runBlockOf,
+  type Trailer,
+  trailerOf,
+} from './frames.js';
+import { judgeGraders } from './graders.js';
+import { judgeLog, type SealedLeaf } from './log.js';
+import type { ExportReport, Finding, FindingCode, NotChecked, UnaccountedMember } from './report.js';
+
+/** canon values this reader implements, and the canonical-JSON profile each names. */
+export const KNOWN_CANONS: ReadonlyMap<number, typeof CANON_PROFILE> = new Map([[1, CANON_PROFILE]]);
+const KNOWN_VERSION = 1;
+
+/** Default cap on one line: a 1 MiB body, its escaped raw copy and its readable copy fit well inside. */
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+export interface ExportOptions {
+  /** Record signing keys by key_id. When given, an unsigned record is a finding. */
+  keys?: TrustedKeys;
+  /** Checkpoints from outside the file: checkpoint values or cosigned notes. */
+  anchors?: readonly Anchor[];
+  /** Witness keys (vkey strings) whose cosignatures on note anchors are checked. */
+  witnessKeys?: readonly WitnessKey[];
+  /** Grader-verdict sidecar files, as bytes. */
+  graderVerdicts?: readonly Uint8Array[];
+  /** Grader signing keys by key_id. */
+  graderKeys?: TrustedKeys;
+  /** Freshness bound for witness cosignatures, in seconds; needs `now`. */
+  maxCheckpointAge?: number;
+  /** The verifier's clock, Unix seconds. Only read for freshness. */
+  now?: number;
+  maxLineBytes?: number;
+}
+
+const RECORD_MEMBERS = ['seq', 'body', 'prev_hash', 'hash', 'signature', 'raw'];
+
+interface RunState {
+  block: RunBlock;
+  line: number;
+  records: number;
+  lastSeq: number;
+  lastHash: Uint8Array | null;
+  /** The last RunConcluded seen: a run that concluded is one the writer sealed. */
+  concluded: boolean;
+}
+
+/**
+ * The second reader: feed it the export's lines in order with `push`, then `finish`.
+ * It holds per-run chain state, one 32-byte leaf per sealed run and the case ids
+ * records name, never the records themselves.
+ */
+export class ExportVerifier {
+  private readonly options: ExportOptions;
+  private readonly maxLine: number;
+  private readonly findings: Finding[] = [];
+  private readonly notChecked: NotChecked[] = [];
+  private readonly unaccounted: UnaccountedMember[] = [];
+  private readonly runsWithFindings = new Set<string>();
+  private state: 'header' | 'runs' | 'cases' | 'ended' | 'halted' = 'header';
+  private kind: ExportReport['kind'] = null;
+  private canon: unknown;
+  private unverifiable = false;
+  private checkpoint: Checkpoint | null = null;
+  private selection: { cases: string[]; runs: string[] } | null = null;
+  private run: RunState | null = null;
+  private readonly runIds = new Set<string>();
+  private readonly leaves: SealedLeaf[] = [];
+  private readonly indexOwners = new Map<number, string>();
+  private readonly finished: {
+    id: string;
+    line: number;
+    records: number;
+    lastSeq: number;
+    sealedAtEnd: boolean;
+    position: RunBlock['position'];
+  }[] = [];
+  private readonly caseIds = new Set<string>();
+  private readonly namedCases = new Map<string, number>();
+  private trailer: { value: Trailer; line: number } | null = null;
+  private readonly sidecars: Verdict<GraderSidecar, 'grader-format'>[];
+  /** run -> seq -> chain hash seen there, only for (run, seq) pairs a sidecar names. */
+  private readonly graderHashes = new Map<string, Map<number, Uint8Array | null>>();
+  private counts = {
+    runs: 0,
+    records: 0,
+    cases: 0,
+    openRuns: 0,
+    signed: 0,
+    verified: 0,
+    unsigned: 0,
+    lines: 0,
+    bytes: 0,
+  };
+  private readonly disclosureUnplaced: string[] = [];
+
+  constructor(options: ExportOptions = {}) {
+    this.options = options;
+    this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.sidecars = (options.graderVerdicts ?? []).map((bytes) => parseGraderSidecar(bytes));
+    for (const parsed of this.sidecars) {
+      if (!parsed.ok) continue;
+      const sidecar = parsed.value;
+      const wanted = this.graderHashes.get(sidecar.run) ?? new Map<number, Uint8Array | null>();
+      wanted.set(sidecar.lastSeq, null);
+      this.graderHashes.set(sidecar.run, wanted);
+    }
+  }
+
+  private find(code: FindingCode, message: string, where: { line?: number; run?: string } = {}): void {
+    const finding: Finding = { code, message };
+    if (where.line !== undefined) finding.line = where.line;
+    if (where.run !== undefined) {
+      finding.run = where.run;
+      this.runsWithFindings.add(where.run);
+    }
+    this.findings.push(finding);
+  }
+
+  private halt(message: string): void {
+    this.state = 'halted';
+    this.notChecked.push({ code: 'rest-of-file', message });
+  }
+
+  /** Feeds one line (without its newline). Empty lines are skipped. */
+  push(line: string | Uint8Array): void {
+    const lineNo = ++this.counts.lines;
+    const bytes = typeof line === 'string' ? utf8Strict.encode(line) : line;
+    this.counts.bytes += bytes.length + 1;
+    if (bytes.length === 0 || this.state === 'halted') return;
+    if (this.state === 'ended') {
+      this.find('line-after-trailer', 'a line follows the trailer', { line: lineNo });
+      return;
+    }
+    if (bytes.length > this.maxLine) {
+      this.lineRefused(lineNo, 'line-too-long', `the line exceeds ${this.maxLine} bytes`);
+      return;
+    }
+    const parsed = parseWire(bytes, this.maxLine);
+    if (!parsed.ok) {
+      this.lineRefused(lineNo, 'line-not-json', `the line is not JSON this format admits (${parsed.code})`);
+      return;
+    }
+    if (!isObject(parsed.value)) {
+      this.lineRefused(lineNo, 'line-not-object', 'the line is not a JSON object');
+      return;
+    }
+    const object = parsed.value;
+    if (!Object.hasOwn(object, 'kind')) {
+      if (this.state === 'header') this.headerMissing(lineNo);
+      else this.onRecord(object, lineNo);
+      return;
+    }
+    switch (object.kind) {
+      case FRAME_KINDS.header:
+      case FRAME_KINDS.disclosure:
+        this.onHeader(object, lineNo);
+        return;
+      case FRAME_KINDS.run:
+        this.state === 'header' ? this.headerMissing(lineNo) : this.onRunBlock(object, lineNo);
+        return;
+      case FRAME_KINDS.case:
+        this.state === 'header' ? this.headerMissing(lineNo) : this.onCaseBlock(object, lineNo);
+        return;
+      case FRAME_KINDS.trailer:
+        this.state === 'header' ? this.headerMissing(lineNo) : this.onTrailer(object, lineNo);
+        return;
+      default:
+        if (this.state === 'header') this.headerMissing(lineNo);
+        else
+          this.find('frame-unknown-kind', 'a line carries a top-level kind that names no frame', {
+            line: lineNo,
+          });
+    }
+  }
+
+  private lineRefused(line: number, code: FindingCode, message: string): void {
+    if (this.state === 'header') {
+      this.headerMissing(line);
+      return;
+    }
+    this.find(code, message, { line, ...(this.run ? { run: this.run.block.run } : {}) });
+  }
+
+  private headerMissing(line: number): void {
+    this.find('header-missing', 'the first line is not an export or disclosure header', { line });
+    this.halt('nothing after a missing header was checked: the header names the rules and the canon');
+  }
+
+  // Step 1: the header, read from the first non-empty line only.
+  private onHeader(frame: JsonObject, line: number): void {
+    if (this.state !== 'header') {
+      this.find('header-repeated', 'a header on a later line is ignored: it would re-choose the checkpoint', {
+        line,
+      });
+      return;
+    }
+    const disclosure = frame.kind === FRAME_KINDS.disclosure;
+    this.kind = disclosure ? 'disclosure' : 'export';
+    this.canon = frame.canon;
+    if (safeInt(frame.version) !== KNOWN_VERSION) {
+      this.find('header-version-unknown', 'the export version is not one this reader implements', { line });
+      this.halt('an export of an unknown version is not read further');
+      return;
+    }
+    const canon = safeInt(frame.canon);
+    if (canon === null || !KNOWN_CANONS.has(canon)) {
+      this.unverifiable = true;
+      this.halt('the canon is not one this reader implements: every digest is unverifiable, not wrong');
+      return;
+    }
+    noteUnknown(
+      frame,
+      disclosure
+        ? ['kind', 'version', 'checkpoint', 'canon', 'selection']
+        : ['kind', 'version', 'checkpoint', 'canon'],
+      line,
+      '',
+      this.unaccounted,
+    );
+    this.state = 'runs';
+    const checkpoint = checkpointOf(frame.checkpoint, line, 'checkpoint', this.unaccounted);
+    if (checkpoint === null)
+      this.find('header-malformed', 'the header carries no well-formed checkpoint', { line });
+    else if (checkpoint.size === 0 && !bytesEqual(checkpoint.root, EMPTY_ROOT))
+      this.find('checkpoint-incoherent', 'a size-0 checkpoint claims a root the empty log cannot have', {
+        line,
+      });
+    else this.checkpoint = checkpoint;
+    if (disclosure) {
+      const selection = frame.selection;
+      const list = (v: unknown) =>
+        Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null;
+      const cases = isObject(selection) ? list(selection.cases) : null;
+      const runs = isObject(selection) ? list(selection.runs) : null;
+      if (cases === null || runs === null)
+        this.find('header-malformed', 'the disclosure header carries no well-formed selection', { line });
+      else {
+        this.selection = { cases, runs };
+        noteUnknown(selection as JsonObject, ['cases', 'runs'], line, 'selection', this.unaccounted);
+      }
+    }
+  }
+
+  private onRunBlock(frame: JsonObject, line: number): void {
+    if (this.state === 'cases')
+      this.find('frame-out-of-order', 'a run block follows the case layer', { line });
+    this.closeRun();
+    this.state = 'runs';
+    this.counts.runs++;
+    const block = runBlockOf(frame, line, this.kind === 'disclosure', this.unaccounted);
+    if (block === null) {
+      this.find('run-block-malformed', 'the run block names no run', { line });
+      this.run = null;
+      return;
+    }
+    const id = block.run;
+    if (this.runIds.has(id))
+      this.find('run-duplicate', 'this run is carried in two blocks', { line, run: id });
+    this.runIds.add(id);
+    if (block.position === 'malformed')
+      this.find(
+        'run-position-malformed',
+        'index and seal must both be present and well-formed, or both absent',
+        { line, run: id },
+      );
+    else if (block.position === 'open') this.counts.openRuns++;
+    else {
+      const owner = this.indexOwners.get(block.position.index);
+      if (owner !== undefined)
+        this.find('index-duplicate', 'this log position is already claimed by an earlier run block', {
+          line,
+          run: id,
+        });
+      else {
+        this.indexOwners.set(block.position.index, id);
+        this.leaves.push({
+          index: block.position.index,
+          seal: block.position.seal,
+          run: id,
+          line,
+          proof: block.proof,
+        });
+      }
+    }
+    this.run = { block, line, records: 0, lastSeq: 0, lastHash: null, concluded: false };
+  }
+
+  /** Closes the current run: its seal against its terminal hash, and a package's placement rule. */
+  private closeRun(): void {
+    const run = this.run;
+    if (run === null) return;
+    const id = run.block.run;
+    const position = run.block.position;
+    if (typeof position === 'object' && run.lastHash !== null && !bytesEqual(position.seal, run.lastHash))
+      this.find('seal-mismatch', "the log leaf is not this run's terminal chain hash", {
+        line: run.line,
+        run: id,
+      });
+    if (this.kind === 'disclosure' && position === 'open' && run.concluded) this.disclosureUnplaced.push(id);
+    this.finished.push({
+      id,
+      line: run.line,
+      records: run.records,
+      lastSeq: run.lastSeq,
+      sealedAtEnd: typeof position === 'object',
+      position,
+    });
+    this.run = null;
+  }
+
+  // Steps 2-4 for one record line.
+  private onRecord(line: JsonObject, lineNo: number): void {
+    const run = this.state === 'runs' ? this.run : null;
+    this.counts.records++;
+    if (run === null) {
+      this.find('record-outside-run', 'a record line is not under a run block', { line: lineNo });
+      return;
+    }
+    const id = run.block.run;
+    const where = { line: lineNo, run: id };
+    run.records++;
+    noteUnknown(line, RECORD_MEMBERS, lineNo, '', this.unaccounted);
+    const seq = safeInt(line.seq);
+    const prev = digestOf(line.prev_hash);
+    const hash = digestOf(line.hash);
+    if (
+      seq === null ||
+      prev === null ||
+      hash === null ||
+      typeof line.raw !== 'string' ||
+      !isObject(line.body)
+    ) {
+      this.find(
+        'record-malformed',
+        'the record line lacks a well-formed seq, body, prev_hash, hash or raw',
+        where,
+      );
+      if (seq !== null) run.lastSeq = seq;
+      if (hash !== null) run.lastHash = hash;
+      return;
+    }
+    const raw = utf8Strict.encode(line.raw);
+    // Step 2: the bytes against their claim, before anything parses them.
+    let hashed: JsonObject | null = null;
+    if (!verifyLink(prev, raw, hash).ok)
+      this.find('record-hash-mismatch', 'the raw bytes were altered after they were written', where);
+    else hashed = this.judgeRaw(raw, line.body, where);
+    // The hashed seq numbers the chain when the bytes are established; else the line's claim.
+    const chainSeq = hashed !== null ? safeInt(hashed.seq) : seq;
+    if (hashed !== null) {
+      if (chainSeq !== seq)
+        this.find('record-seq-mismatch', "the line's seq differs from its hashed body's", where);
+      this.judgeBody(hashed, run, prev, where);
+    }
+    // Step 3: the link and the numbering.
+    const expectedPrev = run.lastHash ?? ZERO_HASH;
+    if (run.records === 1 && chainSeq !== 1)
+      this.find('run-first-seq', `the run's first record is seq ${chainSeq}, not 1`, where);
+    else if (run.records > 1 && chainSeq !== run.lastSeq + 1)
+      this.find('record-seq-gap', `seq jumps from ${run.lastSeq} to ${chainSeq}`, where);
+    if (!bytesEqual(prev, expectedPrev))
+      this.find('record-prev-mismatch', 'the record does not link to its predecessor', where);
+    run.lastSeq = chainSeq ?? seq;
+    run.lastHash = hash;
+    const wanted = this.graderHashes.get(id);
+    if (wanted?.has(run.lastSeq)) wanted.set(run.lastSeq, hash);
+    // Step 4: the signature, if the auditor supplied keys to check it with.
+    if (!Object.hasOwn(line, 'signature')) {
+      this.find(
+        'signature-member-missing',
+        'the record line carries no signature member (null means unsigned)',
+        where,
+      );
+      return;
+    }
+    const keys = this.options.keys;
+    if (line.signature === null) {
+      this.counts.unsigned++;
+      if (keys !== undefined) this.find('signature-absent', "the record's signature is absent", where);
+      return;
+    }
+    this.counts.signed++;
+    if (keys === undefined) return;
+    const verdict = verifyRecordSignature(line.signature, hash, keys);
+    if (verdict.ok) this.counts.verified++;
+    else this.find(verdict.code, SIGNATURE_WORDS[verdict.code], where);
+  }
+
+  /** raw must be canonical and agree with the readable body; returns the hashed object or null. */
+  private judgeRaw(raw: Uint8Array, body: unknown, where: { line: number; run: string }): JsonObject | null {
+    const canonical = canonicalOf(raw, this.maxLine);
+    if (!canonical.ok || !bytesEqual(canonical.value, raw)) {
+      this.find('record-not-canonical', 'the wire bytes are not canonical under the header canon', where);
+      return null;
+    }
+    const value = parseWire(raw, this.maxLine);
+    if (!value.ok || !isObject(value.value)) {
+      this.find('record-not-canonical', 'the wire bytes are not a canonical JSON object', where);
+      return null;
+    }
+    if (!sameJson(value.value, body))
+      this.find('record-body-mismatch', 'the readable body does not match its wire bytes', where);
+    return value.value;
+  }
+
+  /** What the hashed body itself says: its run, its conclusion, its case. */
+  private judgeBody(
+    value: JsonObject,
+    run: RunState,
+    prev: Uint8Array,
+    where: { line: number; run: string },
+  ): void {
+    if (value.run !== run.block.run)
+      this.find('record-run-mismatch', "a record's own body names another run than its block", where);
+    if (value.kind === 'RunConcluded') {
+      run.concluded = true;
+      if (value.chain_head !== hex.encode(prev))
+        this.find('chain-head-mismatch', 'chain_head is not the head the conclusion sits on', where);
+    }
+    if (typeof value.case === 'string' && !this.namedCases.has(value.case))
+      this.namedCases.set(value.case, where.line);
+  }
+
+  private onCaseBlock(frame: JsonObject, line: number): void {
+    this.closeRun();
+    this.state = 'cases';
+    this.counts.cases++;
+    const block: CaseBlock | null = caseBlockOf(frame, line, this.unaccounted);
+    if (block === null) {
+      this.find('case-malformed', 'the case block lacks a case id, deadlines or blobs', { line });
+      return;
+    }
+    this.caseIds.add(block.id);
+    if (block.hold === 'missing')
+      this.find('case-hold-missing', 'the case block carries no hold member', { line });
+    else if (block.hold === 'malformed')
+      this.find('case-hold-malformed', "the case block's legal hold is malformed", { line });
+  }
+
+  private onTrailer(frame: JsonObject, line: number): void {
+    this.closeRun();
+    this.state = 'ended';
+    const trailer = trailerOf(frame, line, this.unaccounted);
+    if (trailer === null)
+      this.find('trailer-malformed', 'the trailer lacks a well-formed count or unreadable list', { line });
+    else this.trailer = { value: trailer, line };
+  }
+
+  /** Ends the input and judges everything that needs the whole file. */
+  finish(): ExportReport {
+    if (this.state === 'header' && this.kind === null) this.headerMissing(this.counts.lines);
+    this.closeRun();
+    if (this.state !== 'halted') this.judgeWholeFile();
+    const findings = this.findings;
+    const status = findings.length > 0 ? 'findings' : this.unverifiable ? 'unverifiable' : 'sound';
+    return {
+      status,
+      kind: this.kind,
+      ...(this.canon !== undefined ? { canon: this.canon } : {}),
+      findings,
+      notChecked: this.notChecked,
+      unaccounted: this.unaccounted,
+      runs: this.counts.runs,
+      records: this.counts.records,
+      cases: this.counts.cases,
+      sealedRuns: this.leaves.length,
+      openRuns: this.counts.openRuns,
+      ...(this.checkpoint ? { logSize: this.checkpoint.size } : {}),
+      ...(this.provenLeaves !== undefined ? { provenLeaves: this.provenLeaves } : {}),
+      recordSignaturesVerified: this.counts.verified,
+      anchors: this.anchorOutcomes,
+      graderVerdicts: this.graderOutcomes,
+      witnesses: this.witnesses,
+      lines: this.counts.lines,
+      bytes: this.counts.bytes,
+    };
+  }
+
+  private provenLeaves: number | undefined;
+  private anchorOutcomes: ExportReport['anchors'] = [];
+  private graderOutcomes: ExportReport['graderVerdicts'] = [];
+  private witnesses: ExportReport['witnesses'] = [];
+
+  private judgeWholeFile(): void {
+    const disclosure = this.kind === 'disclosure';
+    // Step 4 (what was not checked).
+    if (this.options.keys === undefined && this.counts.signed > 0)
+      this.notChecked.push({
+        code: 'record-signatures',
+        message: 'record signatures were not checked: no record keys were supplied',
+        count: this.counts.signed,
+      });
+    // Step 5: the log, or each leaf by its path in a package.
+    const log = judgeLog({ checkpoint: this.checkpoint, leaves: this.leaves, disclosure });
+    for (const f of log.findings) this.find(f.code, f.message, f);
+    this.provenLeaves = log.provenLeaves;
+    if (disclosure)
+      for (const run of this.disclosureUnplaced)
+        this.find(
+          'package-run-unplaced',
+          'the run concluded, yet its block carries no index and seal: a leaf was removed',
+          { run },
+        );
+    // Step 6: checkpoints from outside the file.
+    const anchors = judgeAnchors({
+      anchors: this.options.anchors ?? [],
+      witnessKeys: this.options.witnessKeys,
+      maxAge: this.options.maxCheckpointAge,
+      now: this.options.now,
+      checkpoint: this.checkpoint,
+      leaves: this.leaves,
+      disclosure,
+    });
+    for (const f of anchors.findings) this.findings.push(f);
+    this.notChecked.push(...anchors.notChecked);
+    this.anchorOutcomes = anchors.outcomes;
+    this.witnesses = anchors.witnesses;
+    // Step 7: the case layer.
+    for (const [id, line] of this.namedCases)
+      if (!this.caseIds.has(id))
+        this.find('case-missing', 'a record names a case this file does not carry', { line });
+    if (this.selection !== null)
+      for (const id of this.selection.cases)
+        if (!this.caseIds.has(id))
+          this.find('selection-case-missing', 'the selection names a case the case layer does not carry');
+    this.notChecked.push({
+      code: 'blob-bytes',
+      message: 'blob bytes are never in the file: their presence and integrity were not checked',
+    });
+    // Step 8: the trailer.
+    this.judgeTrailer();
+    // Sidecars last: they need every run's verdict.
+    const graders = judgeGraders({
+      sidecars: this.sidecars,
+      keys: this.options.graderKeys,
+      runs: new Map(this.finished.map((r) => [r.id, r])),
+      hashes: this.graderHashes,
+      unsound: this.runsWithFindings,
+    });
+    for (const f of graders.findings) this.findings.push(f);
+    this.notChecked.push(...graders.notChecked);
+    this.graderOutcomes = graders.outcomes;
+  }
+
+  private judgeTrailer(): void {
+    const trailer = this.trailer?.value;
+    const unreadable = new Set(trailer?.unreadable ?? []);
+    for (const run of this.finished)
+      if (run.records === 0 && !unreadable.has(run.id))
+        this.find(
+          'run-empty',
+          'the run block carries no records and the trailer does not declare it unreadable',
+          { line: run.line, run: run.id },
+        );
+    if (this.trailer === null) {
+      if (!this.findings.some((f) => f.code === 'trailer-malformed'))
+        this.find('trailer-missing', 'no trailer: this file is a prefix of an export');
+      return;
+    }
+    const line = this.trailer.line;
+    const t = this.trailer.value;
+    const exported = this.finished.filter((r) => r.records > 0).length;
+    const claims: [string, number, number][] = [
+      ['runs_requested', t.runsRequested, this.counts.runs],
+      ['runs_exported', t.runsExported, exported],
+      ['records', t.records, this.counts.records],
+      ['cases', t.cases, this.counts.cases],
+    ];
+    for (const [name, claimed, actual] of claims)
+      if (claimed !== actual)
+        this.find(
+          'trailer-count-mismatch',
+          `the trailer claims ${name} ${claimed}, the file carries ${actual}`,
+          { line },
+        );
+    if (unreadable.size > 0)
+      this.notChecked.push({
+        code: 'unreadable-runs',
+        message:
+          'the export is complete as an artifact and incomplete as a history: these runs could not be read by the writer',
+        runs: [...unreadable],
+      });
+  }
+}
+
+/** The root of the empty log: SHA-256 of the empty string, never 32 zero bytes. */
+const EMPTY_ROOT = rootHash([]);
+
+const SIGNATURE_WORDS = {
+  'signature-absent': "the record's signature is absent",
+  'signature-malformed': "the record's signature is not a key_id and 128 lowercase hex characters",
+  'signature-unknown-key': "the record's signature is under a key that was not supplied",
+  'signature-invalid': "the record's signature does not verify",
+} as const;
+
+/** Verifies a whole export given as lines (strings or UTF-8 bytes), sync or async. */
+export async function verifyExport(
+  lines: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
+  options: ExportOptions = {},
+): Promise<ExportReport> {
+  const verifier = new ExportVerifier(options);
+  for await (const line of lines) verifier.push(line);
+  return verifier.finish();
+}

@@ -1,0 +1,40 @@
+import { openNote, parseCheckpoint } from '@agent-seam/tlog-note';
+import type { Checkpoint } from './frames.js';
+
+/** A witness verifier key in the C2SP `name+hash+base64` vkey form. */
+export type WitnessKey = string;
+
+export interface CosignedCheckpoint {
+  checkpoint: Checkpoint;
+  /** Cosignature lines that verified under a supplied witness key, with their own timestamps. */
+  cosignatures: { name: string; timestamp: number }[];
+}
+
+/**
+ * Reads a checkpoint note given as an anchor: its body must be a checkpoint, and the
+ * cosignatures that count are those `openNote` verified under the supplied witness
+ * keys (name and key id both matching, exact payload, valid timestamp and signature).
+ * Returns null when the body is not a checkpoint.
+ */
+export function openCosignedCheckpoint(
+  text: string,
+  witnessKeys: readonly WitnessKey[],
+): CosignedCheckpoint | null {
+  const end = text.indexOf('\n\n');
+  if (end === -1) return null;
+  const parsed = parseCheckpoint(text.slice(0, end + 1));
+  if (!parsed.ok) return null;
+  const checkpoint = {
+    origin: parsed.value.origin,
+    size: Number(parsed.value.size),
+    root: parsed.value.root,
+  };
+  if (!Number.isSafeInteger(checkpoint.size)) return null;
+  if (witnessKeys.length === 0) return { checkpoint, cosignatures: [] };
+  const opened = openNote(text, { verifiers: witnessKeys });
+  if (!opened.ok) return { checkpoint, cosignatures: [] };
+  const cosignatures = opened.value.verifiedBy
+    .filter((v) => v.timestamp !== undefined)
+    .map((v) => ({ name: v.name, timestamp: Number(v.timestamp) }));
+  return { checkpoint, cosignatures };
+}

@@ -1,0 +1,134 @@
+import { canonicalize, hex, SeamError } from '@agent-seam/canonical';
+import { inclusionProof, rootHash } from '@agent-seam/merkle';
+import { ZERO_HASH } from '../digest.js';
+import { CANON_PROFILE, type JsonObject } from '../json.js';
+import { chainHash } from '../record.js';
+import { signRecord } from '../signature.js';
+import { FRAME_KINDS } from './frames.js';
+
+/** One record to write. `seq`, `run` and a RunConcluded's `chain_head` are filled in unless given. */
+export interface RecordPlan {
+  body: JsonObject;
+  /** Leave the record unsigned even when the run has a key. */
+  unsigned?: boolean;
+  /** Bytes to hash and carry instead of the canonical ones (a writer with another serialiser). */
+  raw?: string;
+  /** Link to this hash (hex) instead of the predecessor's. */
+  prev?: string;
+}
+
+export interface RunPlan {
+  run: string;
+  records: readonly RecordPlan[];
+  /** Sealed runs take the next log position, in the order they appear. */
+  sealed: boolean;
+}
+
+export interface ExportPlan {
+  origin: string;
+  runs: readonly RunPlan[];
+  /** Whole case blocks (`case`, `deadlines`, `blobs`, `hold`), written as given. */
+  cases?: readonly JsonObject[];
+  /** Record signing key; every record not marked unsigned is signed. */
+  key?: { keyId: string; seed: Uint8Array };
+  /** Write a disclosure package with this selection, inclusion paths on sealed blocks. */
+  disclosure?: { cases: string[]; runs: string[] };
+  /** Seals of sealed runs the log holds and this file does not carry (appended after the carried ones). */
+  otherLeaves?: readonly Uint8Array[];
+  /** Runs the writer could not read: named in the trailer, their blocks written empty. */
+  unreadable?: readonly string[];
+}
+
+export interface WrittenExport {
+  lines: string[];
+  checkpoint: { origin: string; size: number; root: string };
+  /** Per run in plan order: the chain hashes of its records. */
+  hashes: string[][];
+}
+
+/**
+ * Writes an export (or a disclosure package) from a plan: canonical raw bytes, the
+ * chain, optional record signatures, the log over sealed runs and the trailer's
+ * counts. It is the producer side the verifier is tested against.
+ */
+export function writeExport(plan: ExportPlan): WrittenExport {
+  const chains = plan.runs.map((run) => writeRun(run, plan.key));
+  const seals: Uint8Array[] = [];
+  const positions = chains.map((chain, i) => {
+    if (!plan.runs[i]!.sealed) return null;
+    if (chain.terminal === null)
+      throw new SeamError('empty-sealed-run', 'a sealed run needs at least one record');
+    seals.push(chain.terminal);
+    return seals.length - 1;
+  });
+  const leaves = [...seals, ...(plan.otherLeaves ?? [])];
+  const checkpoint = { origin: plan.origin, size: leaves.length, root: hex.encode(rootHash(leaves)) };
+  const header: JsonObject = plan.disclosure
+    ? { kind: FRAME_KINDS.disclosure, version: 1, checkpoint, canon: 1, selection: plan.disclosure }
+    : { kind: FRAME_KINDS.header, version: 1, checkpoint, canon: 1 };
+  const lines = [JSON.stringify(header)];
+  plan.runs.forEach((run, i) => {
+    const block: JsonObject = { kind: FRAME_KINDS.run, run: run.run };
+    const index = positions[i];
+    if (index !== null && index !== undefined) {
+      block.index = index;
+      block.seal = hex.encode(seals[index]!);
+      if (plan.disclosure) block.proof = inclusionProof(leaves, index).map((p) => hex.encode(p));
+    }
+    lines.push(JSON.stringify(block), ...chains[i]!.lines);
+  });
+  for (const c of plan.unreadable ?? []) lines.push(JSON.stringify({ kind: FRAME_KINDS.run, run: c }));
+  for (const c of plan.cases ?? []) lines.push(JSON.stringify({ kind: FRAME_KINDS.case, ...c }));
+  const runsRequested = plan.runs.length + (plan.unreadable?.length ?? 0);
+  lines.push(
+    JSON.stringify({
+      kind: FRAME_KINDS.trailer,
+      runs_requested: runsRequested,
+      runs_exported: chains.filter((c) => c.lines.length > 0).length,
+      records: chains.reduce((n, c) => n + c.lines.length, 0),
+      cases: plan.cases?.length ?? 0,
+      unreadable: [...(plan.unreadable ?? [])],
+    }),
+  );
+  return { lines, checkpoint, hashes: chains.map((c) => c.hashes) };
+}
+
+function writeRun(
+  run: RunPlan,
+  key: ExportPlan['key'],
+): { lines: string[]; hashes: string[]; terminal: Uint8Array | null } {
+  let prev = ZERO_HASH;
+  const lines: string[] = [];
+  const hashes: string[] = [];
+  run.records.forEach((record, i) => {
+    const body: JsonObject = { seq: i + 1, run: run.run, ...record.body };
+    if (body.kind === 'RunConcluded' && !('chain_head' in record.body)) body.chain_head = hex.encode(prev);
+    if (record.prev !== undefined) prev = unhex(record.prev);
+    const raw =
+      record.raw !== undefined
+        ? new TextEncoder().encode(record.raw)
+        : canonicalize(body, { profile: CANON_PROFILE });
+    const hash = chainHash(prev, raw);
+    const signature = key && !record.unsigned ? signRecord(hash, key.keyId, key.seed) : null;
+    const rawText = new TextDecoder().decode(raw);
+    lines.push(
+      JSON.stringify({
+        seq: body.seq,
+        body,
+        prev_hash: hex.encode(prev),
+        hash: hex.encode(hash),
+        signature,
+        raw: rawText,
+      }),
+    );
+    hashes.push(hex.encode(hash));
+    prev = hash;
+  });
+  return { lines, hashes, terminal: run.records.length > 0 ? prev : null };
+}
+
+function unhex(text: string): Uint8Array {
+  const bytes = hex.decode(text);
+  if (!bytes.ok) throw new SeamError('bad-hex', 'prev is lowercase hex');
+  return bytes.value;
+}

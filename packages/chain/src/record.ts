@@ -1,0 +1,24 @@
+import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesEqual, DIGEST_SIZE } from './digest.js';
+
+/**
+ * The chain link: SHA-256(prev ‖ raw), prev being the previous record's 32 raw digest
+ * bytes (never its hex) and raw the record's canonical bytes exactly as stored.
+ */
+export function chainHash(prev: Uint8Array, raw: Uint8Array): Uint8Array {
+  if (prev.length !== DIGEST_SIZE) throw new RangeError('prev must be 32 bytes');
+  return sha256.create().update(prev).update(raw).digest();
+}
+
+export type LinkCode = 'record-hash-mismatch';
+
+/**
+ * Checks that `raw` hashes to `hash` over `prev`. The bytes given are the bytes
+ * hashed; nothing is parsed or re-serialised first.
+ */
+export function verifyLink(prev: Uint8Array, raw: Uint8Array, hash: Uint8Array): Verdict<true, LinkCode> {
+  if (prev.length !== DIGEST_SIZE || hash.length !== DIGEST_SIZE)
+    return fail('record-hash-mismatch', 'prev and hash are 32-byte digests');
+  return bytesEqual(chainHash(prev, raw), hash) ? ok(true) : fail('record-hash-mismatch');
+}
