@@ -1,0 +1,497 @@
+// Vectors of @agent-seam/coredet-cbor: vectors/coredet_cbor.json, one top-level key per
+// group. Every expected hex string below is written out by hand from RFC 8949 and the
+// CoreDet rules; the generator runs the reference code over each case and refuses to
+// write a file the code disagrees with, so the published file and the code move together.
+import { SeamError } from '../../packages/canonical/src/index.ts';
+import { base32LowerEncode } from '../../packages/coredet-cbor/src/base32.ts';
+import {
+  cid,
+  type DecodeOptions,
+  decode,
+  decodeEntries,
+  encode,
+  parseCid,
+} from '../../packages/coredet-cbor/src/index.ts';
+import { fromHex, toHex } from '../../packages/coredet-cbor/test/helpers.ts';
+import { fromJson, type JsonCbor } from '../../packages/coredet-cbor/test/json-value.ts';
+
+interface EncodeCase {
+  name: string;
+  value: JsonCbor;
+  hex: string;
+}
+interface RefuseCase {
+  name: string;
+  hex: string;
+  options?: DecodeOptions;
+  code: string;
+  why: string;
+}
+interface LenientCase {
+  name: string;
+  hex: string;
+  strictCode: string;
+  value: JsonCbor;
+}
+interface EncodeRefuseCase {
+  name: string;
+  value: JsonCbor;
+  code: string;
+  why: string;
+}
+
+const encodeCases: EncodeCase[] = [
+  { name: 'uint-inline-max', value: 23, hex: '17' },
+  { name: 'uint-1-byte-min', value: 24, hex: '1818' },
+  { name: 'uint-2-byte-min', value: 256, hex: '190100' },
+  { name: 'uint-4-byte-min', value: 65536, hex: '1a00010000' },
+  { name: 'uint-8-byte-min', value: 4294967296, hex: '1b0000000100000000' },
+  { name: 'uint-max-safe', value: 9007199254740991, hex: '1b001fffffffffffff' },
+  { name: 'uint-64-max', value: { int: '18446744073709551615' }, hex: '1bffffffffffffffff' },
+  { name: 'nint-inline', value: -24, hex: '37' },
+  { name: 'nint-1-byte', value: -25, hex: '3818' },
+  { name: 'nint-64-min', value: { int: '-18446744073709551616' }, hex: '3bffffffffffffffff' },
+  { name: 'bytes-empty', value: { bytes: '' }, hex: '40' },
+  { name: 'bytes-24', value: { bytes: '00'.repeat(24) }, hex: `5818${'00'.repeat(24)}` },
+  { name: 'text-utf8', value: 'ü水𐅑', hex: '69c3bce6b0b4f0908591' },
+  { name: 'text-bom-kept', value: '\ufeff', hex: '63efbbbf' },
+  { name: 'simple-values', value: [false, true, null], hex: '83f4f5f6' },
+  { name: 'float-half', value: { float: 1.5 }, hex: 'f93e00' },
+  { name: 'float-half-subnormal', value: { float: 2 ** -24 }, hex: 'f90001' },
+  { name: 'float-negative-zero', value: { float: '-0' }, hex: 'f98000' },
+  { name: 'float-single', value: { float: 100000.5 }, hex: 'fa47c35040' },
+  { name: 'float-double', value: { float: 1.1 }, hex: 'fb3ff199999999999a' },
+  { name: 'float-integral-stays-float', value: { float: 1 }, hex: 'f93c00' },
+  { name: 'float-beyond-safe-integers', value: { float: 1e300 }, hex: 'fb7e37e43c8800759c' },
+  {
+    name: 'map-int-keys-numeric-order',
+    value: {
+      map: [
+        [10, 1],
+        [2, 2],
+        [24, 3],
+      ],
+    },
+    hex: 'a302020a01181803',
+  },
+  {
+    name: 'map-negative-keys-after-unsigned',
+    value: {
+      map: [
+        [-1, 0],
+        [-25, 0],
+        [100, 0],
+      ],
+    },
+    hex: 'a31864002000381800',
+  },
+  {
+    name: 'map-text-keys-bytewise-not-length-first',
+    value: { object: { b: 1, aa: 2, a: 3 } },
+    hex: 'a361610361620162616102',
+  },
+  {
+    name: 'map-mixed-key-types',
+    value: {
+      map: [
+        [{ bytes: '01' }, 0],
+        ['a', 0],
+        [1, 0],
+        [-1, 0],
+      ],
+    },
+    hex: 'a401002000410100616100',
+  },
+  {
+    name: 'nested-envelope-shape',
+    value: {
+      map: [
+        [1, { map: [[1, 1]] }],
+        [
+          4,
+          [
+            {
+              map: [
+                [3, 'do x'],
+                [1, 's1'],
+              ],
+            },
+          ],
+        ],
+      ],
+    },
+    hex: 'a201a101010481a2016273310364646f2078',
+  },
+  {
+    name: 'raw-value-copied-verbatim',
+    value: {
+      map: [
+        [2, { raw: '1801' }],
+        [1, { raw: 'a0' }],
+      ],
+    },
+    hex: 'a201a0021801',
+  },
+];
+
+const encodeRefusals: EncodeRefuseCase[] = [
+  { name: 'nan', value: { float: 'NaN' }, code: 'nan-or-infinity', why: 'NaN has no CoreDet form' },
+  {
+    name: 'infinity',
+    value: { float: 'Infinity' },
+    code: 'nan-or-infinity',
+    why: '+Infinity has no CoreDet form',
+  },
+  {
+    name: 'int-above-64-bits',
+    value: { int: '18446744073709551616' },
+    code: 'int-out-of-range',
+    why: '2^64 needs a tag',
+  },
+  {
+    name: 'int-below-64-bits',
+    value: { int: '-18446744073709551617' },
+    code: 'int-out-of-range',
+    why: '-2^64-1 needs a tag',
+  },
+  {
+    name: 'lone-surrogate',
+    value: '\ud800',
+    code: 'invalid-utf8',
+    why: 'a lone surrogate has no UTF-8 spelling',
+  },
+  {
+    name: 'same-key-twice',
+    value: {
+      map: [
+        [1, 0],
+        [{ int: '1' }, 0],
+      ],
+    },
+    code: 'duplicate-key',
+    why: 'the number 1 and the bigint 1 encode to the same key',
+  },
+  {
+    name: 'undefined',
+    value: { undefined: true },
+    code: 'unsupported-value',
+    why: 'undefined is not in the model',
+  },
+  {
+    name: 'array-key',
+    value: { map: [[[], 0]] },
+    code: 'unsupported-key',
+    why: 'keys are integers, text or bytes',
+  },
+  {
+    name: 'raw-two-items',
+    value: { raw: '0102' },
+    code: 'bad-raw',
+    why: 'RawCbor must hold exactly one item',
+  },
+];
+
+const nested = (depth: number) => `${'81'.repeat(depth)}00`;
+
+const refusals: RefuseCase[] = [
+  { name: 'empty-input', hex: '', code: 'truncated', why: 'end of input where an item head must start' },
+  { name: 'head-cut-short', hex: '1901', code: 'truncated', why: 'a 2-byte argument with 1 byte left' },
+  { name: 'string-cut-short', hex: '4301', code: 'truncated', why: 'a byte string longer than the input' },
+  { name: 'trailing-byte', hex: '0000', code: 'trailing-bytes', why: 'a second item after the first' },
+  {
+    name: 'reserved-additional-info',
+    hex: '1c',
+    code: 'malformed',
+    why: 'additional information 28 is reserved',
+  },
+  { name: 'stray-break', hex: 'ff', code: 'malformed', why: 'a break with no indefinite container open' },
+  { name: 'indefinite-integer', hex: '1f', code: 'malformed', why: 'major type 0 has no indefinite form' },
+  {
+    name: 'two-byte-simple-below-32',
+    hex: 'f818',
+    code: 'malformed',
+    why: 'simple 24 written in the two-byte form',
+  },
+  {
+    name: 'wrong-chunk-in-indefinite-bytes',
+    hex: '5f6161ff',
+    options: { lenient: true },
+    code: 'malformed',
+    why: 'an indefinite byte string may only hold byte-string chunks',
+  },
+  {
+    name: 'break-between-key-and-value',
+    hex: 'bf01ff',
+    options: { lenient: true },
+    code: 'malformed',
+    why: 'a break where a map value must come',
+  },
+  { name: 'int-not-shortest', hex: '1817', code: 'non-minimal-int', why: '23 fits in the initial byte' },
+  {
+    name: 'length-not-shortest',
+    hex: '5800',
+    code: 'non-minimal-int',
+    why: 'length 0 written with a 1-byte argument',
+  },
+  {
+    name: 'int-8-bytes-not-shortest',
+    hex: '1b00000000ffffffff',
+    code: 'non-minimal-int',
+    why: 'fits in 4 bytes',
+  },
+  {
+    name: 'float-single-fits-half',
+    hex: 'fa3fc00000',
+    code: 'non-minimal-float',
+    why: '1.5 fits in binary16',
+  },
+  {
+    name: 'float-double-fits-single',
+    hex: 'fb3ff8000000000000',
+    code: 'non-minimal-float',
+    why: '1.5 fits in a narrower float',
+  },
+  {
+    name: 'indefinite-array',
+    hex: '9fff',
+    code: 'indefinite-length',
+    why: 'indefinite lengths are not CoreDet',
+  },
+  {
+    name: 'indefinite-text',
+    hex: '7f6161ff',
+    code: 'indefinite-length',
+    why: 'indefinite lengths are not CoreDet',
+  },
+  { name: 'keys-out-of-order', hex: 'a202000100', code: 'unsorted-keys', why: 'key 2 before key 1' },
+  {
+    name: 'keys-in-rfc7049-length-first-order',
+    hex: 'a22000181800',
+    code: 'unsorted-keys',
+    why: 'key -1 (20) before key 24 (1818): shorter first is the RFC 7049 order, bytewise puts 1818 first',
+  },
+  {
+    name: 'duplicate-key',
+    hex: 'a201000100',
+    code: 'duplicate-key',
+    why: 'key 1 twice (ANet REJECT-DUPKEY shape)',
+  },
+  {
+    name: 'duplicate-key-spelled-differently',
+    hex: 'a20100180100',
+    options: { lenient: true },
+    code: 'duplicate-key',
+    why: 'lenient reading still finds key 1 twice when one copy is not shortest',
+  },
+  { name: 'tag', hex: 'c060', code: 'tag', why: 'any tag (ANet REJECT-TAG)' },
+  { name: 'nan', hex: 'f97e00', code: 'nan-or-infinity', why: 'NaN' },
+  { name: 'negative-infinity', hex: 'f9fc00', code: 'nan-or-infinity', why: '-Infinity' },
+  { name: 'text-invalid-byte', hex: '61ff', code: 'invalid-utf8', why: '0xff never appears in UTF-8' },
+  { name: 'text-overlong', hex: '62c0af', code: 'invalid-utf8', why: 'an overlong encoding of "/"' },
+  { name: 'text-surrogate', hex: '63eda080', code: 'invalid-utf8', why: 'an encoded UTF-16 surrogate' },
+  { name: 'undefined', hex: 'f7', code: 'bad-simple', why: 'only false, true and null are allowed' },
+  { name: 'unassigned-simple', hex: 'f0', code: 'bad-simple', why: 'only false, true and null are allowed' },
+  { name: 'null-key', hex: 'a1f600', code: 'unsupported-key', why: 'keys are integers, text or bytes' },
+  { name: 'array-key', hex: 'a18000', code: 'unsupported-key', why: 'keys are integers, text or bytes' },
+  {
+    name: 'nesting-33',
+    hex: nested(33),
+    code: 'too-deep',
+    why: '33 nested arrays, one beyond the default 32',
+  },
+  {
+    name: 'input-over-max-bytes',
+    hex: '190100',
+    options: { maxBytes: 2 },
+    code: 'too-large',
+    why: 'input larger than maxBytes',
+  },
+  {
+    name: 'array-over-max-items',
+    hex: '820101',
+    options: { maxItems: 1 },
+    code: 'too-large',
+    why: 'more elements than maxItems',
+  },
+];
+
+const lenientCases: LenientCase[] = [
+  { name: 'int-not-shortest', hex: '1817', strictCode: 'non-minimal-int', value: 23 },
+  {
+    name: 'keys-out-of-order',
+    hex: 'a202000100',
+    strictCode: 'unsorted-keys',
+    value: {
+      map: [
+        [2, 0],
+        [1, 0],
+      ],
+    },
+  },
+  {
+    name: 'indefinite-bytes',
+    hex: '5f42010243030405ff',
+    strictCode: 'indefinite-length',
+    value: { bytes: '0102030405' },
+  },
+  {
+    name: 'indefinite-map',
+    hex: 'bf6161016162f5ff',
+    strictCode: 'indefinite-length',
+    value: { object: { a: 1, b: true } },
+  },
+  { name: 'float-not-shortest', hex: 'fa3fc00000', strictCode: 'non-minimal-float', value: { float: 1.5 } },
+  { name: 'nan', hex: 'f97e00', strictCode: 'nan-or-infinity', value: { float: 'NaN' } },
+  { name: 'undefined', hex: 'f7', strictCode: 'bad-simple', value: { undefined: true } },
+  { name: 'unassigned-simple', hex: 'f8ff', strictCode: 'bad-simple', value: { simple: 255 } },
+];
+
+const rawEntries = [
+  {
+    name: 'values-kept-as-received',
+    hex: 'a2011801024101',
+    options: { lenient: true },
+    entries: [
+      ['01', '1801'],
+      ['02', '4101'],
+    ],
+  },
+  {
+    name: 'nested-value-bytes',
+    hex: 'a201a1010103820102',
+    entries: [
+      ['01', 'a10101'],
+      ['03', '820102'],
+    ],
+  },
+];
+
+const cidCases = [
+  { name: 'dag-cbor-empty-map', codec: 'dag-cbor', hex: 'a0' },
+  { name: 'raw-empty', codec: 'raw', hex: '' },
+  { name: 'raw-bytes', codec: 'raw', hex: '000102' },
+].map((c) => ({ ...c, cid: cid(fromHex(c.hex), { codec: c.codec as 'dag-cbor' | 'raw' }).text }));
+
+const goodCid = cidCases[0]!.cid;
+const cidRefusals = [
+  {
+    name: 'base58-v0',
+    text: 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG',
+    code: 'unsupported-multibase',
+    why: 'CIDv0 text has no b prefix',
+  },
+  {
+    name: 'upper-case-multibase',
+    text: goodCid.toUpperCase(),
+    code: 'unsupported-multibase',
+    why: 'B is base32upper, not accepted',
+  },
+  {
+    name: 'upper-case-body',
+    text: `b${goodCid.slice(1).toUpperCase()}`,
+    code: 'bad-base32',
+    why: 'the body must be lower case',
+  },
+  { name: 'padded', text: `${goodCid}=`, code: 'bad-base32', why: 'no padding in the CID spelling' },
+  {
+    name: 'residual-bits',
+    text: `${goodCid.slice(0, -1)}r`,
+    code: 'bad-base32',
+    why: 'the last character carries non-zero unused bits',
+  },
+  { name: 'version-0', text: spell('00711220', 32), code: 'unsupported-version', why: 'only CIDv1' },
+  {
+    name: 'codec-dag-json',
+    text: spell('01a9021220', 32),
+    code: 'unsupported-codec',
+    why: 'dag-json (0x0129) is not accepted',
+  },
+  {
+    name: 'codec-dag-pb',
+    text: spell('01701220', 32),
+    code: 'unsupported-codec',
+    why: 'dag-pb (0x70) is not accepted',
+  },
+  {
+    name: 'hash-blake2b',
+    text: spell('01711320', 32),
+    code: 'unsupported-hash',
+    why: 'only sha2-256 (0x12)',
+  },
+  {
+    name: 'digest-length-byte',
+    text: spell('01711210', 16),
+    code: 'bad-digest-length',
+    why: 'a 16-byte digest',
+  },
+  {
+    name: 'digest-truncated',
+    text: spell('01711220', 31),
+    code: 'bad-digest-length',
+    why: 'length byte says 32, 31 follow',
+  },
+];
+
+/** A text CID spelled over the binary `prefix` followed by `n` 0xab bytes. */
+function spell(prefix: string, n: number): string {
+  return `b${base32LowerEncode(fromHex(prefix + 'ab'.repeat(n)))}`;
+}
+
+// The generator refuses to publish a vector the reference code disagrees with.
+const disagree = (what: string) => {
+  throw new Error(`coredet-cbor vectors: reference code disagrees on ${what}`);
+};
+for (const c of encodeCases) if (toHex(encode(fromJson(c.value))) !== c.hex) disagree(`encode ${c.name}`);
+for (const c of encodeRefusals) {
+  try {
+    encode(fromJson(c.value));
+    disagree(`encode refusal ${c.name}`);
+  } catch (e) {
+    if (!(e instanceof SeamError) || e.code !== c.code) disagree(`encode refusal ${c.name}`);
+  }
+}
+for (const c of refusals) {
+  const v = decode(fromHex(c.hex), c.options);
+  if (v.ok || v.code !== c.code) disagree(`refusal ${c.name}`);
+}
+for (const c of lenientCases) {
+  const s = decode(fromHex(c.hex));
+  if (s.ok || s.code !== c.strictCode || !decode(fromHex(c.hex), { lenient: true }).ok)
+    disagree(`lenient ${c.name}`);
+}
+for (const c of rawEntries) {
+  const v = decodeEntries(fromHex(c.hex), c.options);
+  if (
+    !v.ok ||
+    JSON.stringify(v.value.map((e) => [toHex(e.keyBytes), toHex(e.valueBytes)])) !== JSON.stringify(c.entries)
+  )
+    disagree(`raw entries ${c.name}`);
+}
+for (const c of cidRefusals) {
+  const v = parseCid(c.text);
+  if (v.ok || v.code !== c.code) disagree(`cid refusal ${c.name}`);
+}
+
+export const parts = [
+  {
+    file: 'coredet_cbor.json',
+    content: {
+      note: 'CoreDet-CBOR vectors (RFC 8949 section 4.2.1 with bytewise key order, no tags, no NaN/Infinity) and CIDv1, generated by tools/vectors/coredet-cbor.ts. Values use the JSON spelling described in packages/coredet-cbor/test/json-value.ts. See spec/coredet-cbor.md.',
+      'cbor.encode': encodeCases,
+      'cbor.encodeRefuse': encodeRefusals,
+      'cbor.refuse': refusals,
+      'cbor.lenient': lenientCases,
+      'cbor.rawEntries': [
+        ...rawEntries,
+        {
+          name: 'not-a-map',
+          hex: '8101',
+          code: 'not-a-map',
+          why: 'decodeEntries reads a top-level map only',
+        },
+      ],
+      'cid.compute': cidCases,
+      'cid.refuse': cidRefusals,
+    },
+  },
+];
