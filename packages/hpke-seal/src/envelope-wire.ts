@@ -133,3 +133,18 @@ export const INNER_V1_SCHEMA: Schema = {
   [INNER.keys]: { kind: 'bstr', required: true },
   [INNER.padV1]: { kind: 'bstr' },
 };
+
+/** DECIDED: the proof-of-possession label of a capability credential (access kind 1). */
+export const LABEL_POP_V2 = 'anet-cap-pop/v2';
+/** CapBody keys (closed key space) and its type tag. */
+export const CAP_BODY = { tag: 0, owner: 1, epoch: 2, id: 3, class: 4, exp: 5, holder: 6 } as const;
+export const CAP_BODY_TAG = 'anet.cap/1';
+export const CAP_BODY_SCHEMA: Schema = {
+  [CAP_BODY.tag]: { kind: 'tstr', required: true },
+  [CAP_BODY.owner]: { kind: 'tstr', required: true, nonEmpty: true },
+  [CAP_BODY.epoch]: { kind: 'uint', required: true },
+  [CAP_BODY.id]: { kind: 'bstr', required: true, length: 16 },
+  [CAP_BODY.class]: { kind: 'uint', required: true },
+  [CAP_BODY.exp]: { kind: 'uint', required: true },
+  [CAP_BODY.holder]: { kind: 'bstr', required: true, length: 32 },
+};

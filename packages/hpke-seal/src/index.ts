@@ -1,3 +1,4 @@
+export { type Access, type AccessCode, type AccessInput, envelopeDigest } from './access.js';
 export { RecipientContext, SenderContext } from './context.js';
 export {
   createDack,
@@ -44,7 +45,20 @@ export {
   type OpenedEnvelopeV1,
   openEnvelopeV1,
 } from './open-v1.js';
+export {
+  type EnvelopeCode,
+  type OpenEnvelopeV2Options,
+  type OpenedEnvelope,
+  openEnvelope,
+} from './open-v2.js';
 export { isPadmeLength, padme } from './padme.js';
 export type { RandomSource } from './primitives.js';
+export {
+  type Entry,
+  type InnerMessage,
+  type SealEnvelopeOptions,
+  type SealedEnvelope,
+  sealEnvelope,
+} from './seal-v2.js';
 export type { ResolveSenderKey, SenderKeyCode, SenderKeyQuery } from './sender-key.js';
 export { MAX_FUTURE_SKEW_MS, MAX_LIFETIME_MS } from './time-window.js';

@@ -1,0 +1,230 @@
+/**
+ * Opening a v2 envelope, in the order of seed 002: outer version, key id, layer-1
+ * decryption, wrap structure and padding, delivery credential, layer 2, inner structure,
+ * time, then the inner signature under the resolved sender key. Every refusal is a pure
+ * function of the bytes and the options, so the same bytes fail the same way every time.
+ */
+import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import type { RawEntry } from '@agent-seam/coredet-cbor';
+import { type Access, type AccessCode, checkAccess } from './access.js';
+import { type DackKeys, dackKeys } from './dack.js';
+import {
+  INNER,
+  INNER_V2_SCHEMA,
+  LABEL_IX_V2,
+  LABEL_SEAL_V2,
+  LABEL_SIG_V2,
+  NOTICE_MAX_BYTES,
+  OUTER,
+  OUTER_V2_SCHEMA,
+  RK,
+  RK_SCHEMA,
+  SUITE_X25519_CHACHA,
+  WRAP,
+  WRAP_SCHEMA,
+} from './envelope-wire.js';
+import { type InnerCode, type InnerFields, parseInner } from './inner.js';
+import {
+  allZero,
+  DEFAULT_MAX_ENVELOPE_BYTES,
+  type KeyRing,
+  type OuterCode,
+  openLayer,
+  parseOuter,
+} from './open-steps.js';
+import { isPadmeLength } from './padme.js';
+import { sealInfo } from './seal-info.js';
+import {
+  checkInnerSignature,
+  type ResolveSenderKey,
+  type SenderKeyCode,
+  signaturePreimage,
+} from './sender-key.js';
+import { type TimeCode, timeViolation } from './time-window.js';
+import {
+  bytesField,
+  decodeWireMap,
+  firstBadField,
+  firstUnknownKey,
+  optionalBytes,
+  textField,
+  uintField,
+  type WireMap,
+} from './wire-map.js';
+
+export type EnvelopeCode =
+  | OuterCode
+  | 'wrong-recipient'
+  | 'sealed-to-unknown-key'
+  | 'decrypt-failed'
+  | 'bad-wrap'
+  | 'bad-pad'
+  | AccessCode
+  | 'unknown-interaction-key'
+  | InnerCode
+  | 'exp-mismatch'
+  | TimeCode
+  | SenderKeyCode
+  | 'bad-sig';
+
+export interface OpenEnvelopeV2Options {
+  ownAid: string;
+  /** The recipient's epoch encryption keys. */
+  keyRing: KeyRing;
+  /** The recipient's interaction keys, for envelopes with a second layer. */
+  interactionKeyRing?: KeyRing;
+  resolveSenderKey: ResolveSenderKey;
+  /** The receiver's clock, Unix milliseconds. */
+  now: number;
+  /** Cap on the envelope size, checked first (default 8 MiB). */
+  maxBytes?: number;
+}
+
+export interface OpenedEnvelope extends InnerFields {
+  layers: 1 | 2;
+  access: Access;
+  /** Present unless the message is a preview frame. */
+  history?: { kel: Uint8Array; notice: Uint8Array; keys: Uint8Array };
+  /** The encoded Grant map, signed but not judged here. */
+  grant?: Uint8Array;
+  /** The sender's interaction public key. */
+  rk?: Uint8Array;
+  /** Keys 64 and above as received: inner (signed), wrap (encrypted) and outer (in env_digest). */
+  extensions: { inner: RawEntry[]; wrap: RawEntry[]; outer: RawEntry[] };
+  senderKey: Uint8Array;
+  /** For answering with a delivery confirmation. */
+  dack: DackKeys;
+}
+
+const fieldBytes = (map: WireMap, key: number) => map.fields.get(key)!.valueBytes;
+
+/** Wrap: key space and rules (bad-wrap), both second-layer keys or neither, then the padding. */
+function parseWrap(plaintext: Uint8Array): Verdict<WireMap, 'bad-wrap' | 'bad-pad'> {
+  const wrap = decodeWireMap(plaintext, plaintext.length);
+  if (wrap === null) return fail('bad-wrap', 'not a CoreDet map with unsigned integer keys');
+  const unknown = firstUnknownKey(wrap, WRAP_SCHEMA);
+  if (unknown !== null) return fail('bad-wrap', `wrap key ${unknown}`);
+  const bad = firstBadField(wrap, WRAP_SCHEMA);
+  if (bad !== null) return fail('bad-wrap', `wrap key ${bad}`);
+  if (wrap.fields.has(WRAP.ikid) !== wrap.fields.has(WRAP.enc2))
+    return fail('bad-wrap', 'ikid and enc2 go together');
+  if (!allZero(bytesField(wrap, WRAP.pad))) return fail('bad-pad', 'non-zero padding');
+  if (!isPadmeLength(plaintext.length)) return fail('bad-pad', 'not a Padmé length');
+  return ok(wrap);
+}
+
+/** v2 rules beyond the schema: the history triple, one bounded notice, a closed rk map. */
+function historyAndRk(map: WireMap): Verdict<Pick<OpenedEnvelope, 'history' | 'rk'>, 'bad-inner'> {
+  const present = [INNER.kel, INNER.notices, INNER.keys].filter((k) => map.fields.has(k)).length;
+  if (present !== 0 && present !== 3) return fail('bad-inner', 'kel, notices and keys go together');
+  const out: Pick<OpenedEnvelope, 'history' | 'rk'> = {};
+  if (present === 3) {
+    const notices = map.fields.get(INNER.notices)!.value;
+    const notice = Array.isArray(notices) && notices.length === 1 ? notices[0] : undefined;
+    if (!(notice instanceof Uint8Array) || notice.length > NOTICE_MAX_BYTES)
+      return fail('bad-inner', 'exactly one witness notice of at most 1024 bytes');
+    out.history = { kel: bytesField(map, INNER.kel), notice, keys: bytesField(map, INNER.keys) };
+  }
+  const rk = map.fields.get(INNER.rk);
+  if (rk !== undefined) {
+    const rkMap = decodeWireMap(rk.valueBytes, rk.valueBytes.length);
+    if (
+      rkMap === null ||
+      rkMap.extensions.length > 0 ||
+      firstUnknownKey(rkMap, RK_SCHEMA) !== null ||
+      firstBadField(rkMap, RK_SCHEMA) !== null ||
+      uintField(rkMap, RK.suite) !== SUITE_X25519_CHACHA
+    )
+      return fail('bad-inner', 'rk is not a closed suite-1 key');
+    out.rk = bytesField(rkMap, RK.pub);
+  }
+  return ok(out);
+}
+
+export function openEnvelope(
+  bytes: Uint8Array,
+  options: OpenEnvelopeV2Options,
+): Verdict<OpenedEnvelope, EnvelopeCode> {
+  const parsed = parseOuter(bytes, 2, OUTER_V2_SCHEMA, options.maxBytes ?? DEFAULT_MAX_ENVELOPE_BYTES);
+  if (!parsed.ok) return parsed;
+  const outer = parsed.value;
+  const to = textField(outer, OUTER.to);
+  if (to !== options.ownAid) return fail('wrong-recipient');
+  const kid = bytesField(outer, OUTER.kid);
+  const info1 = sealInfo(LABEL_SEAL_V2, to, SUITE_X25519_CHACHA, kid);
+  const layer1 = openLayer(
+    options.keyRing,
+    kid,
+    bytesField(outer, OUTER.enc),
+    info1,
+    bytesField(outer, OUTER.ct),
+  );
+  if (!layer1.ok) return layer1;
+
+  const wrap = parseWrap(layer1.value.plaintext);
+  if (!wrap.ok) return wrap;
+  const access = checkAccess(fieldBytes(outer, OUTER.access), outer);
+  if (!access.ok) return access;
+
+  const bind: [number, Uint8Array][] = [
+    [INNER.enc1, fieldBytes(outer, OUTER.enc)],
+    [INNER.kid, fieldBytes(outer, OUTER.kid)],
+    [INNER.suite, fieldBytes(outer, OUTER.suite)],
+  ];
+  let innerBytes = bytesField(wrap.value, WRAP.ct);
+  const ikid = optionalBytes(wrap.value, WRAP.ikid);
+  if (ikid !== undefined) {
+    const info2 = sealInfo(LABEL_IX_V2, to, SUITE_X25519_CHACHA, ikid);
+    const ring = options.interactionKeyRing ?? (() => undefined);
+    const layer2 = openLayer(ring, ikid, bytesField(wrap.value, WRAP.enc2), info2, innerBytes);
+    if (!layer2.ok)
+      return layer2.code === 'sealed-to-unknown-key'
+        ? fail('unknown-interaction-key')
+        : fail('decrypt-failed', 'layer 2');
+    innerBytes = layer2.value.plaintext;
+    bind.push(
+      [INNER.ikid, fieldBytes(wrap.value, WRAP.ikid)],
+      [INNER.enc2, fieldBytes(wrap.value, WRAP.enc2)],
+    );
+  }
+
+  const inner = parseInner(innerBytes, INNER_V2_SCHEMA, to);
+  if (!inner.ok) return inner;
+  const { map, fields } = inner.value;
+  const extra = historyAndRk(map);
+  if (!extra.ok) return extra;
+  if (outer.fields.has(OUTER.exp) && uintField(outer, OUTER.exp) !== fields.exp) return fail('exp-mismatch');
+
+  const late = timeViolation(fields.ts, fields.exp, options.now);
+  if (late !== null) return fail(late);
+
+  const preimage = signaturePreimage(map.entries, {
+    label: LABEL_SIG_V2,
+    drop: [INNER.sig],
+    hashBodyAt: INNER.body,
+    bind,
+  });
+  const query = { from: fields.from, ksn: fields.ksn, ts: fields.ts, now: options.now };
+  const senderKey = checkInnerSignature(
+    extra.value.history === undefined
+      ? query
+      : { ...query, kel: extra.value.history.kel, notices: [extra.value.history.notice] },
+    options.resolveSenderKey,
+    preimage,
+    fields.sig,
+  );
+  if (!senderKey.ok) return senderKey;
+
+  const opened: OpenedEnvelope = {
+    ...fields,
+    ...extra.value,
+    layers: ikid === undefined ? 1 : 2,
+    access: access.value,
+    extensions: { inner: map.extensions, wrap: wrap.value.extensions, outer: outer.extensions },
+    senderKey: senderKey.value,
+    dack: dackKeys(layer1.value.context),
+  };
+  const grant = map.fields.get(INNER.grant);
+  if (grant !== undefined) opened.grant = grant.valueBytes;
+  return ok(opened);
+}

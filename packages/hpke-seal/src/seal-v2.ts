@@ -1,0 +1,229 @@
+/**
+ * Sealing a v2 envelope: sign the inner message (body as its SHA-256, bound to both
+ * layers' encapsulations and key ids), encrypt it under the interaction key when there is
+ * one, wrap and Padmé-pad it, encrypt the wrap under the recipient's epoch key.
+ */
+import { SeamError } from '@agent-seam/canonical';
+import { decode, encode } from '@agent-seam/coredet-cbor';
+import { signEd25519 } from '@agent-seam/did';
+import { type AccessInput, encodeAccess, envelopeDigest } from './access.js';
+import { type DackKeys, dackKeys } from './dack.js';
+import {
+  INNER,
+  LABEL_IX_V2,
+  LABEL_SEAL_V2,
+  LABEL_SIG_V2,
+  MID_BYTES,
+  OUTER,
+  RK,
+  SUITE_X25519_CHACHA,
+  WRAP,
+} from './envelope-wire.js';
+import { setupBaseS } from './hpke.js';
+import { keyId } from './kid.js';
+import { padLengthFor } from './padme.js';
+import { type RandomSource, systemRandom } from './primitives.js';
+import { sealInfo } from './seal-info.js';
+import { signaturePreimage } from './sender-key.js';
+import { encodeRawMap, FIRST_EXTENSION_KEY } from './wire-map.js';
+
+/** A map entry given as its key and the encoding of its value. */
+export type Entry = readonly [key: number, valueBytes: Uint8Array];
+
+export interface InnerMessage {
+  from: string;
+  ksn: number;
+  type: string;
+  ix: string;
+  /** 16 random bytes; (from, mid) is the receiver's replay key. */
+  mid: Uint8Array;
+  ts: number;
+  exp: number;
+  body: Uint8Array;
+  /** Key history, witness notices and key set travel together (absent only in preview frames). */
+  history?: { kel: Uint8Array; notice: Uint8Array; keys: Uint8Array };
+  /** The encoded Grant map. */
+  grant?: Uint8Array;
+  /** The sender's interaction public key (X25519, suite 1). */
+  rk?: Uint8Array;
+  /** Keys 64 and above with their encoded values; signed with the rest. */
+  extensions?: readonly Entry[];
+}
+
+export interface SealEnvelopeOptions {
+  /** Recipient AID. */
+  to: string;
+  /** The recipient's current epoch encryption key. */
+  recipientPublicKey: Uint8Array;
+  /** The recipient's interaction key; when given, the inner message gets a second layer. */
+  interactionPublicKey?: Uint8Array;
+  /** The sender's Ed25519 identity seed (the key at `message.ksn`). */
+  senderSeed: Uint8Array;
+  message: InnerMessage;
+  access: AccessInput;
+  /** A one-shot envelope repeats exp in outer key 8; queued envelopes never do. */
+  oneShot?: boolean;
+  outerExtensions?: readonly Entry[];
+  wrapExtensions?: readonly Entry[];
+  random?: RandomSource;
+}
+
+export interface SealedEnvelope {
+  bytes: Uint8Array;
+  /** Key id of the epoch key sealed to. */
+  kid: Uint8Array;
+  /** For reading the recipient's delivery confirmation later. */
+  dack: DackKeys;
+}
+
+const EMPTY = new Uint8Array(0);
+
+function requireInput(condition: boolean, message: string): void {
+  if (!condition) throw new SeamError('bad-input', message);
+}
+
+/** The unsigned inner entries of a message, in key order. */
+export function innerEntries(to: string, m: InnerMessage): Entry[] {
+  const entries: Entry[] = [
+    [INNER.from, encode(m.from)],
+    [INNER.ksn, encode(m.ksn)],
+    [INNER.to, encode(to)],
+    [INNER.type, encode(m.type)],
+    [INNER.ix, encode(m.ix)],
+    [INNER.mid, encode(m.mid)],
+    [INNER.ts, encode(m.ts)],
+    [INNER.exp, encode(m.exp)],
+    [INNER.body, encode(m.body)],
+  ];
+  if (m.history !== undefined)
+    entries.push(
+      [INNER.kel, encode(m.history.kel)],
+      [INNER.notices, encode([m.history.notice])],
+      [INNER.keys, encode(m.history.keys)],
+    );
+  if (m.grant !== undefined) entries.push([INNER.grant, m.grant]);
+  if (m.rk !== undefined)
+    entries.push([
+      INNER.rk,
+      encode(
+        new Map<number, number | Uint8Array>([
+          [RK.suite, SUITE_X25519_CHACHA],
+          [RK.pub, m.rk],
+        ]),
+      ),
+    ]);
+  return [...entries, ...(m.extensions ?? [])];
+}
+
+function checkMessage(to: string, m: InnerMessage, extensionsAt: (readonly Entry[] | undefined)[]): void {
+  requireInput(to.length > 0 && !to.includes('\0'), 'to must be a non-empty AID without U+0000');
+  requireInput(
+    m.from.length > 0 && !m.from.includes('\0') && !m.ix.includes('\0'),
+    'from/ix hold U+0000 or are empty',
+  );
+  requireInput(m.mid.length === MID_BYTES, 'mid is 16 bytes');
+  requireInput(
+    Number.isSafeInteger(m.ts) && m.ts > 0 && Number.isSafeInteger(m.exp),
+    'ts and exp are ms since epoch',
+  );
+  for (const list of extensionsAt)
+    for (const [key] of list ?? []) requireInput(key >= FIRST_EXTENSION_KEY, 'extension keys start at 64');
+}
+
+/** The parts a test may replace to build an envelope that a single check refuses. */
+export interface AssemblyPlan {
+  to: string;
+  recipientPublicKey: Uint8Array;
+  interactionPublicKey?: Uint8Array | undefined;
+  /** Unsigned inner entries (sorted by the encoder). */
+  inner: readonly Entry[];
+  sign: (preimage: Uint8Array) => Uint8Array;
+  access: AccessInput;
+  outerExp?: number | undefined;
+  outerExtensions: readonly Entry[];
+  wrapExtensions: readonly Entry[];
+  random: RandomSource;
+  /** Replaces the pad of the wrap (default: the zero bytes that reach a Padmé length). */
+  pad?: (padmeLength: number) => Uint8Array;
+}
+
+export function assembleEnvelope(plan: AssemblyPlan): SealedEnvelope {
+  const kid = keyId(SUITE_X25519_CHACHA, plan.recipientPublicKey);
+  const layer1 = setupBaseS({
+    recipientPublicKey: plan.recipientPublicKey,
+    info: sealInfo(LABEL_SEAL_V2, plan.to, SUITE_X25519_CHACHA, kid),
+    random: plan.random,
+  });
+  const bind: Entry[] = [
+    [INNER.enc1, encode(layer1.enc)],
+    [INNER.kid, encode(kid)],
+    [INNER.suite, encode(SUITE_X25519_CHACHA)],
+  ];
+  let layer2: { ikid: Uint8Array; enc: Uint8Array; seal: (pt: Uint8Array) => Uint8Array } | undefined;
+  if (plan.interactionPublicKey !== undefined) {
+    const ikid = keyId(SUITE_X25519_CHACHA, plan.interactionPublicKey);
+    const s = setupBaseS({
+      recipientPublicKey: plan.interactionPublicKey,
+      info: sealInfo(LABEL_IX_V2, plan.to, SUITE_X25519_CHACHA, ikid),
+      random: plan.random,
+    });
+    layer2 = { ikid, enc: s.enc, seal: (pt) => s.context.seal(EMPTY, pt) };
+    bind.push([INNER.ikid, encode(ikid)], [INNER.enc2, encode(s.enc)]);
+  }
+
+  // The preimage needs decoded values only where it transforms one (the body).
+  const inner = plan.inner.map(([key, valueBytes]) => {
+    const decoded = key === INNER.body ? decode(valueBytes) : undefined;
+    return { key, valueBytes, value: decoded?.ok ? decoded.value : undefined };
+  });
+  const signature = plan.sign(
+    signaturePreimage(inner, { label: LABEL_SIG_V2, drop: [INNER.sig], hashBodyAt: INNER.body, bind }),
+  );
+  const innerBytes = encodeRawMap([...plan.inner, [INNER.sig, encode(signature)]]);
+
+  const wrap: Entry[] =
+    layer2 === undefined
+      ? [[WRAP.ct, encode(innerBytes)]]
+      : [
+          [WRAP.ikid, encode(layer2.ikid)],
+          [WRAP.enc2, encode(layer2.enc)],
+          [WRAP.ct, encode(layer2.seal(innerBytes))],
+        ];
+  wrap.push(...plan.wrapExtensions);
+  const emptyPadLength = encodeRawMap([...wrap, [WRAP.pad, encode(EMPTY)]]).length;
+  const zeros = new Uint8Array(padLengthFor(emptyPadLength));
+  const pad = plan.pad === undefined ? zeros : plan.pad(emptyPadLength + zeros.length - 1);
+  const wrapBytes = encodeRawMap([...wrap, [WRAP.pad, encode(pad)]]);
+
+  const outer: Entry[] = [
+    [OUTER.v, encode(2)],
+    [OUTER.to, encode(plan.to)],
+    [OUTER.suite, encode(SUITE_X25519_CHACHA)],
+    [OUTER.kid, encode(kid)],
+    [OUTER.enc, encode(layer1.enc)],
+    [OUTER.ct, encode(layer1.context.seal(EMPTY, wrapBytes))],
+    ...plan.outerExtensions,
+  ];
+  if (plan.outerExp !== undefined) outer.push([OUTER.exp, encode(plan.outerExp)]);
+  const access = encodeAccess(plan.access, envelopeDigest(outer));
+  return { bytes: encodeRawMap([...outer, [OUTER.access, access]]), kid, dack: dackKeys(layer1.context) };
+}
+
+/** Seal a v2 envelope. Throws SeamError('bad-input') for fields the contract forbids. */
+export function sealEnvelope(options: SealEnvelopeOptions): SealedEnvelope {
+  const { to, message } = options;
+  checkMessage(to, message, [message.extensions, options.outerExtensions, options.wrapExtensions]);
+  requireInput(options.recipientPublicKey.length === 32, 'the epoch key is a 32-byte X25519 key');
+  return assembleEnvelope({
+    to,
+    recipientPublicKey: options.recipientPublicKey,
+    interactionPublicKey: options.interactionPublicKey,
+    inner: innerEntries(to, message),
+    sign: (preimage) => signEd25519(options.senderSeed, preimage),
+    access: options.access,
+    outerExp: options.oneShot === true ? message.exp : undefined,
+    outerExtensions: options.outerExtensions ?? [],
+    wrapExtensions: options.wrapExtensions ?? [],
+    random: options.random ?? systemRandom,
+  });
+}
