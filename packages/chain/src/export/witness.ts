@@ -1,4 +1,4 @@
-import { openNote, parseCheckpoint } from '@agent-seam/tlog-note';
+import * as tlog from '@agent-seam/tlog-note';
 import type { Checkpoint } from './frames.js';
 
 /** A witness verifier key in the C2SP `name+hash+base64` vkey form. */
@@ -22,7 +22,7 @@ export function openCosignedCheckpoint(
 ): CosignedCheckpoint | null {
   const end = text.indexOf('\n\n');
   if (end === -1) return null;
-  const parsed = parseCheckpoint(text.slice(0, end + 1));
+  const parsed = (tlog as any).parseCheckpoint(text.slice(0, end + 1));
   if (!parsed.ok) return null;
   const checkpoint = {
     origin: parsed.value.origin,
@@ -31,10 +31,10 @@ export function openCosignedCheckpoint(
   };
   if (!Number.isSafeInteger(checkpoint.size)) return null;
   if (witnessKeys.length === 0) return { checkpoint, cosignatures: [] };
-  const opened = openNote(text, { verifiers: witnessKeys });
+  const opened = (tlog as any).openNote(text, { verifiers: witnessKeys });
   if (!opened.ok) return { checkpoint, cosignatures: [] };
   const cosignatures = opened.value.verifiedBy
-    .filter((v) => v.timestamp !== undefined)
-    .map((v) => ({ name: v.name, timestamp: Number(v.timestamp) }));
+    .filter((v: any) => v.timestamp !== undefined)
+    .map((v: any) => ({ name: v.name, timestamp: Number(v.timestamp) }));
   return { checkpoint, cosignatures };
 }

@@ -1,0 +1,1041 @@
+// Vectors for @agent-seam/chain: record links, record signatures, RFC-004 HMACs, and
+// whole export files (sound ones, and one mutation per finding class). Every key is
+// derived from a fixed seed; nothing here reads a clock or a random source.
+import { hex } from '../../packages/canonical/src/index.ts';
+import { sha256 } from '../../packages/chain/node_modules/@noble/hashes/sha2.js';
+import {
+  chainHash,
+  type ExportPlan,
+  signAuditEntry,
+  signGraderVerdict,
+  signRecord,
+  writeExport,
+} from '../../packages/chain/src/index.ts';
+import { keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
+import { rootHash } from '../../packages/merkle/src/index.ts';
+
+const seed = (byte: number) => new Uint8Array(32).fill(byte);
+const RECORD_SEED = seed(0x11);
+const OTHER_SEED = seed(0x12);
+const GRADER_SEED = seed(0x33);
+const recordKey = { keyId: 'test-record', seed: RECORD_SEED };
+const pubHex = (s: Uint8Array) => hex.encode(keyPairFromSeed(s).publicKey);
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const unhex = (text: string) => {
+  const v = hex.decode(text);
+  if (!v.ok) throw new Error('bad hex');
+  return v.value;
+};
+
+// --- chain.links -----------------------------------------------------------------
+const firstRaw =
+  '{"canon":1,"epoch":1,"kind":"RunAdmitted","run":"run_01J80000000000000000000001","seq":1,"v":1}';
+const firstHash = hex.encode(chainHash(new Uint8Array(32), utf8(firstRaw)));
+const secondRaw =
+  '{"epoch":1,"kind":"Note","run":"run_01J80000000000000000000001","seq":2,"text":"é ✓","v":1}';
+const secondHash = hex.encode(chainHash(unhex(firstHash), utf8(secondRaw)));
+const ZERO = '0'.repeat(64);
+
+const links = [
+  {
+    name: 'first-record',
+    why: 'a run starts from 32 zero bytes',
+    prev: ZERO,
+    raw: firstRaw,
+    hash: firstHash,
+    expect: 'accept',
+  },
+  {
+    name: 'second-record',
+    why: 'prev is the raw 32-byte digest of the predecessor, UTF-8 raw as stored',
+    prev: firstHash,
+    raw: secondRaw,
+    hash: secondHash,
+    expect: 'accept',
+  },
+  {
+    name: 'edited-raw',
+    why: 'one byte of raw changed: exists for the hash comparison over the stored bytes',
+    prev: firstHash,
+    raw: secondRaw.replace('Note', 'Nope'),
+    hash: secondHash,
+    expect: 'record-hash-mismatch',
+  },
+  {
+    name: 'prev-as-hex-text',
+    why: 'the hash taken over the hex text of prev instead of its bytes: exists for prev being raw bytes',
+    prev: firstHash,
+    raw: secondRaw,
+    hash: hex.encode(sha256(utf8(firstHash + secondRaw))),
+    expect: 'record-hash-mismatch',
+  },
+  {
+    name: 'wrong-prev',
+    why: 'the right raw linked to zeros instead of its predecessor: exists for prev being part of the hash',
+    prev: ZERO,
+    raw: secondRaw,
+    hash: secondHash,
+    expect: 'record-hash-mismatch',
+  },
+];
+
+// --- chain.signatures ------------------------------------------------------------
+const sigHash = unhex(secondHash);
+const good = signRecord(sigHash, 'test-record', RECORD_SEED);
+const keysBoth = { 'test-record': pubHex(RECORD_SEED), 'test-other': pubHex(OTHER_SEED) };
+const signatures = [
+  {
+    name: 'signed',
+    why: 'Ed25519 over SHA-256(domain ‖ 0x00 ‖ hash) under the named key',
+    hash: secondHash,
+    signature: good,
+    keys: keysBoth,
+    expect: 'accept',
+  },
+  {
+    name: 'absent',
+    why: 'null is unsigned: exists for the absent-signature state',
+    hash: secondHash,
+    signature: null,
+    keys: keysBoth,
+    expect: 'signature-absent',
+  },
+  {
+    name: 'uppercase-hex',
+    why: 'the same signature in uppercase hex: exists for the one-spelling check on the signature text',
+    hash: secondHash,
+    signature: { key_id: 'test-record', signature: good.signature.toUpperCase() },
+    keys: keysBoth,
+    expect: 'signature-malformed',
+  },
+  {
+    name: 'extra-member',
+    why: 'an alg member beside key_id: exists for refusing a self-described algorithm',
+    hash: secondHash,
+    signature: { ...good, alg: 'ed25519' },
+    keys: keysBoth,
+    expect: 'signature-malformed',
+  },
+  {
+    name: 'unknown-key-id',
+    why: 'a valid signature under a key_id the trust set lacks: exists for resolving by key_id, never trying every key',
+    hash: secondHash,
+    signature: { key_id: 'test-missing', signature: good.signature },
+    keys: keysBoth,
+    expect: 'signature-unknown-key',
+  },
+  {
+    name: 'other-key-under-this-id',
+    why: 'signed by the other trusted key but naming test-record: exists for the Ed25519 check under the named key',
+    hash: secondHash,
+    signature: { key_id: 'test-record', signature: signRecord(sigHash, 'x', OTHER_SEED).signature },
+    keys: keysBoth,
+    expect: 'signature-invalid',
+  },
+  {
+    name: 'no-domain',
+    why: 'Ed25519 over the bare chain hash: exists for the domain separation of the signing input',
+    hash: secondHash,
+    signature: { key_id: 'test-record', signature: hex.encode(signEd25519(RECORD_SEED, sigHash)) },
+    keys: keysBoth,
+    expect: 'signature-invalid',
+  },
+];
+
+// --- audit.hmac ------------------------------------------------------------------
+const entry = {
+  id: '2026-05-11T00:00:00.000Z-c0ffee00',
+  sessionId: 'seam-session',
+  ts: '2026-05-11T00:00:00.000Z',
+  tool: 'test.echo',
+  governance: 'audit-logged',
+  input: { text: 'héllo', n: [1, 2.5] },
+};
+const signedEntry = { ...entry, hmac: signAuditEntry(entry, 'current-secret') };
+const rotatedEntry = { ...entry, hmac: signAuditEntry(entry, 'previous-secret') };
+const audit = [
+  {
+    name: 'current-secret',
+    why: 'HMAC-SHA256 over rfc004 canonical JSON minus hmac',
+    entry: signedEntry,
+    secrets: ['current-secret', 'previous-secret'],
+    expect: { secretIndex: 0 },
+  },
+  {
+    name: 'rotated-secret',
+    why: 'an entry signed before rotation verifies under the previous secret',
+    entry: rotatedEntry,
+    secrets: ['current-secret', 'previous-secret'],
+    expect: { secretIndex: 1 },
+  },
+  {
+    name: 'signature-member-ignored',
+    why: 'an RFC-005 signature member beside the hmac is stripped before hashing',
+    entry: { ...signedEntry, signature: { keyId: 'k', alg: 'ed25519', value: 'AA' } },
+    secrets: ['current-secret'],
+    expect: { secretIndex: 0 },
+  },
+  {
+    name: 'edited-input',
+    why: 'input changed after signing: exists for the HMAC comparison',
+    entry: { ...signedEntry, input: { text: 'hello', n: [1, 2.5] } },
+    secrets: ['current-secret', 'previous-secret'],
+    expect: 'audit-hmac-mismatch',
+  },
+  {
+    name: 'retired-secret',
+    why: 'signed under a secret no longer configured: exists for trying only the configured secrets',
+    entry: rotatedEntry,
+    secrets: ['current-secret'],
+    expect: 'audit-hmac-mismatch',
+  },
+  {
+    name: 'uppercase-hex',
+    why: 'the right HMAC in uppercase: exists for the lowercase-hex rule',
+    entry: { ...signedEntry, hmac: `sha256:${signedEntry.hmac.slice(7).toUpperCase()}` },
+    secrets: ['current-secret'],
+    expect: 'audit-hmac-malformed',
+  },
+  {
+    name: 'no-prefix',
+    why: 'the right hex without sha256: exists for the prefix rule',
+    entry: { ...signedEntry, hmac: signedEntry.hmac.slice(7) },
+    secrets: ['current-secret'],
+    expect: 'audit-hmac-malformed',
+  },
+  {
+    name: 'hmac-null',
+    why: 'an entry stored with hmac null (signing failed): exists for the missing-hmac refusal',
+    entry: { ...entry, hmac: null },
+    secrets: ['current-secret'],
+    expect: 'audit-hmac-missing',
+  },
+  {
+    name: 'no-secret',
+    why: 'no secret configured: exists for refusing rather than passing unkeyed',
+    entry: signedEntry,
+    secrets: [],
+    expect: 'audit-no-secret',
+  },
+  {
+    name: 'not-an-object',
+    why: 'an array is not an entry: exists for the shape check',
+    entry: [signedEntry],
+    secrets: ['current-secret'],
+    expect: 'audit-not-object',
+  },
+  {
+    name: 'number-overflow',
+    why: 'given as JSON text: 1e400 parses to Infinity, which rfc004 here refuses to write (exists for the canonicalisation refusal)',
+    entryJson: `{"id":"x","hmac":"${signedEntry.hmac}","input":{"n":1e400}}`,
+    secrets: ['current-secret'],
+    expect: 'audit-not-canonical',
+  },
+];
+
+// --- exports ---------------------------------------------------------------------
+const ORIGIN = 'seam.example/agentplane';
+const runId = (n: number) => `run_01J8${String(n).padStart(22, '0')}`;
+const caseId = (n: number) => `case_01J8${String(n).padStart(22, '0')}`;
+const [A, B, C, D] = [runId(1), runId(2), runId(3), runId(4)];
+const C1 = caseId(1);
+const env = { epoch: 1, v: 1 };
+const admitted = (extra: object = {}) => ({
+  body: {
+    ...env,
+    kind: 'RunAdmitted',
+    canon: 1,
+    capability: 'billing.settle',
+    input: { batch: 'B-7', qty: 1, amount: 12.5 },
+    ...extra,
+  },
+});
+const step = (extra: object = {}) => ({
+  body: { ...env, kind: 'StepStarted', step: 0, skill: 'orders.book', ...extra },
+});
+const concluded = (extra: object = {}) => ({
+  body: { ...env, kind: 'RunConcluded', outcome: 'succeeded', ...extra },
+});
+const caseBlock = (id: string, runs: string[]) => ({
+  case: {
+    id,
+    kind: 'billing.settlement',
+    status: 'open',
+    correlation: [{ namespace: 'batch', value: 'B-7' }],
+    state: { stage: 'settling' },
+    version: 0,
+    opened_at: '2026-01-01T00:00:00Z',
+    runs,
+  },
+  deadlines: [],
+  blobs: [],
+  hold: {
+    placed_at: '2026-01-01T00:00:00Z',
+    reason: 'litigation L-12',
+    by: { actor: 'counsel@example', basis: 'authenticated' },
+  },
+});
+
+/** Three runs: A sealed (names case C1), B sealed, C open; signed under test-record. */
+const basePlan = (): ExportPlan => ({
+  origin: ORIGIN,
+  key: recordKey,
+  runs: [
+    { run: A, sealed: true, records: [admitted({ case: C1 }), step({ case: C1 }), concluded()] },
+    { run: B, sealed: true, records: [admitted(), concluded({ outcome: 'failed' })] },
+    { run: C, sealed: false, records: [admitted(), step()] },
+  ],
+  cases: [caseBlock(C1, [A])],
+});
+const base = writeExport(basePlan());
+// Line positions in the base file (0-based).
+const L = {
+  header: 0,
+  blockA: 1,
+  a1: 2,
+  a2: 3,
+  a3: 4,
+  blockB: 5,
+  b1: 6,
+  b2: 7,
+  blockC: 8,
+  c1: 9,
+  c2: 10,
+  case: 11,
+  trailer: 12,
+};
+
+const parse = (line: string) => JSON.parse(line);
+const edit = (lines: readonly string[], i: number, change: (o: any) => void) => {
+  const out = [...lines];
+  const o = parse(out[i]!);
+  change(o);
+  out[i] = JSON.stringify(o);
+  return out;
+};
+const without = (lines: readonly string[], ...drop: number[]) => lines.filter((_, i) => !drop.includes(i));
+const trailer = (lines: readonly string[], change: (t: any) => void) => edit(lines, lines.length - 1, change);
+const insertAt = (lines: readonly string[], i: number, ...add: string[]) => [
+  ...lines.slice(0, i),
+  ...add,
+  ...lines.slice(i),
+];
+
+const keysOpt = { 'test-record': pubHex(RECORD_SEED) };
+const graderKeysOpt = { 'test-grader': pubHex(GRADER_SEED) };
+const cpOf = (w: { checkpoint: { origin: string; size: number; root: string } }) => ({
+  checkpoint: w.checkpoint,
+});
+
+// Sidecars bound to the base export.
+const sidecar = (
+  claim: { run: string; last_seq: number; last_hash: string; open: boolean },
+  keySeed = GRADER_SEED,
+) =>
+  JSON.stringify(
+    signGraderVerdict({ ...claim, verdict: { score: 0.75, passed: true } }, 'test-grader', keySeed),
+  );
+const aHashes = base.hashes[0]!;
+const sealedSidecar = sidecar({ run: A, last_seq: 3, last_hash: aHashes[2]!, open: false });
+const prefixSidecar = sidecar({ run: A, last_seq: 2, last_hash: aHashes[1]!, open: true });
+
+interface ExportCase {
+  name: string;
+  why: string;
+  lines: string[];
+  options?: Record<string, unknown>;
+  expect: {
+    status: 'sound' | 'findings' | 'unverifiable';
+    findings: string[];
+    notChecked?: string[];
+    unaccounted?: { line: number; member: string }[];
+  };
+}
+const sorted = (codes: string[]) => [...codes].sort();
+const finding = (
+  name: string,
+  why: string,
+  lines: string[],
+  codes: string[],
+  options?: Record<string, unknown>,
+  unaccounted?: { line: number; member: string }[],
+): ExportCase => ({
+  name,
+  why,
+  lines,
+  ...(options ? { options } : {}),
+  expect: { status: 'findings', findings: sorted(codes), ...(unaccounted ? { unaccounted } : {}) },
+});
+
+// A package: run A of a three-leaf log (B's seal and one more leaf left out), case C1 selected.
+const packagePlan = (): ExportPlan => {
+  const full = basePlan();
+  return {
+    ...full,
+    runs: [full.runs[0]!],
+    disclosure: { cases: [C1], runs: [] },
+    otherLeaves: [unhex(base.hashes[1]![1]!), unhex('ab'.repeat(32))],
+  };
+};
+const pkg = writeExport(packagePlan());
+
+const sound: ExportCase[] = [
+  {
+    name: 'signed-export',
+    why: 'chains, signatures, log and trailer all hold; no anchor, so deletion is reported not checked',
+    lines: base.lines,
+    options: { keys: keysOpt },
+    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'deletion'] },
+  },
+  {
+    name: 'unkeyed',
+    why: 'the same file without record keys: sound, and says signatures were not checked',
+    lines: base.lines,
+    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'deletion', 'record-signatures'] },
+  },
+  {
+    name: 'anchored-full',
+    why: 'an outside checkpoint at the header size with the same root',
+    lines: base.lines,
+    options: { keys: keysOpt, anchors: [cpOf(base)] },
+    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes'] },
+  },
+  {
+    name: 'anchored-prefix',
+    why: 'an outside checkpoint of the first leaf only: the prefix rebuilds, the rest is held to the header',
+    lines: base.lines,
+    options: {
+      keys: keysOpt,
+      anchors: [
+        { checkpoint: { origin: ORIGIN, size: 1, root: hex.encode(rootHash([unhex(aHashes[2]!)])) } },
+      ],
+    },
+    expect: { status: 'sound', findings: [], notChecked: ['anchor-prefix-only', 'blob-bytes'] },
+  },
+  {
+    name: 'grader-verdicts-hold',
+    why: 'a sealed (open: false) and a prefix (open: true) sidecar over run A, signatures checked',
+    lines: base.lines,
+    options: { keys: keysOpt, graderVerdicts: [sealedSidecar, prefixSidecar], graderKeys: graderKeysOpt },
+    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'deletion'] },
+  },
+  {
+    name: 'grader-unkeyed',
+    why: 'a sidecar without grader keys binds, and its signature is reported not checked',
+    lines: base.lines,
+    options: { keys: keysOpt, graderVerdicts: [sealedSidecar] },
+    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'deletion', 'grader-signature'] },
+  },
+  {
+    name: 'disclosure-package',
+    why: 'one run of a three-leaf log proved by its inclusion path; the selected case carried',
+    lines: pkg.lines,
+    options: { keys: keysOpt, anchors: [cpOf(pkg)] },
+    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes'] },
+  },
+  {
+    name: 'unreadable-run',
+    why: 'an empty block the trailer names unreadable is unchecked, not tampered with',
+    lines: writeExport({ ...basePlan(), unreadable: [D] }).lines,
+    options: { keys: keysOpt },
+    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'deletion', 'unreadable-runs'] },
+  },
+  {
+    name: 'open-run-tail-dropped',
+    why: 'the documented limit: records cut from an open run tail (counts adjusted) are invisible to the file',
+    lines: trailer(without(base.lines, L.c2), (t) => (t.records -= 1)),
+    options: { keys: keysOpt },
+    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'deletion'] },
+  },
+  {
+    name: 'run-dropped-no-anchor',
+    why: 'the documented limit: a sealed run dropped and the header re-rooted passes without an outside checkpoint',
+    lines: writeExport({ ...basePlan(), runs: basePlan().runs.filter((r) => r.run !== B) }).lines,
+    options: { keys: keysOpt },
+    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'deletion'] },
+  },
+  {
+    name: 'unknown-framing-member',
+    why: 'a framing member this reader does not know bounds the verdict: listed, not a finding',
+    lines: edit(base.lines, L.blockB, (o) => (o.witnessed_at = '2026-01-01T00:00:00Z')),
+    options: { keys: keysOpt },
+    expect: {
+      status: 'sound',
+      findings: [],
+      notChecked: ['blob-bytes', 'deletion'],
+      unaccounted: [{ line: 6, member: 'witnessed_at' }],
+    },
+  },
+  {
+    name: 'export-run-carrying-proof',
+    why: 'an export (not a package) run block with a proof member: listed as not accounted for, never trusted',
+    lines: edit(base.lines, L.blockA, (o) => (o.proof = [])),
+    options: { keys: keysOpt },
+    expect: {
+      status: 'sound',
+      findings: [],
+      notChecked: ['blob-bytes', 'deletion'],
+      unaccounted: [{ line: 2, member: 'proof' }],
+    },
+  },
+  {
+    name: 'unknown-canon',
+    why: 'canon 2 is a rule this reader does not implement: unverifiable, neither sound nor a finding',
+    lines: edit(base.lines, L.header, (o) => (o.canon = 2)),
+    options: { keys: keysOpt },
+    expect: { status: 'unverifiable', findings: [], notChecked: ['rest-of-file'] },
+  },
+];
+
+// Rebuilt variants (a writer that did something else), for findings the chain must localise.
+const rebuilt = (change: (p: ExportPlan) => void) => {
+  const p = basePlan();
+  change(p);
+  return writeExport(p).lines;
+};
+const runA = (p: ExportPlan) => p.runs[0]! as { records: any[] };
+const runC = (p: ExportPlan) => p.runs[2]! as { records: any[] };
+
+// Seal of A replaced by an unrelated digest, header re-rooted over it.
+const wrongSeal = 'cd'.repeat(32);
+const sealMismatch = (() => {
+  const lines = edit(base.lines, L.blockA, (o) => (o.seal = wrongSeal));
+  return edit(
+    lines,
+    L.header,
+    (o) => (o.checkpoint.root = hex.encode(rootHash([unhex(wrongSeal), unhex(base.hashes[1]![1]!)]))),
+  );
+})();
+
+const findings: ExportCase[] = [
+  // Step 1
+  finding(
+    'header-missing',
+    'the header line removed: exists for reading the header from the first line only',
+    without(base.lines, L.header),
+    ['header-missing'],
+  ),
+  finding(
+    'header-version-unknown',
+    'export version 2: exists for refusing an unknown version',
+    edit(base.lines, L.header, (o) => (o.version = 2)),
+    ['header-version-unknown'],
+  ),
+  finding(
+    'header-checkpoint-malformed',
+    'the header root in uppercase hex: exists for the checkpoint shape check',
+    edit(base.lines, L.header, (o) => (o.checkpoint.root = o.checkpoint.root.toUpperCase())),
+    ['header-malformed'],
+  ),
+  finding(
+    'checkpoint-size-zero',
+    'only open runs, a size-0 checkpoint beside a non-empty root: exists for the incoherent-checkpoint rule',
+    edit(
+      writeExport({ ...basePlan(), runs: [basePlan().runs[2]!], cases: [] }).lines,
+      0,
+      (o) => (o.checkpoint.root = 'ab'.repeat(32)),
+    ),
+    ['checkpoint-incoherent'],
+  ),
+  finding(
+    'header-repeated',
+    'a second header before the case layer: exists for ignoring headers on later lines',
+    insertAt(base.lines, L.case, base.lines[L.header]!),
+    ['header-repeated'],
+  ),
+  finding(
+    'line-not-json',
+    'a truncated line before the trailer: exists for the per-line JSON check',
+    insertAt(base.lines, L.trailer, '{"kind":"agentplane.export.case"'),
+    ['line-not-json'],
+  ),
+  finding(
+    'line-lone-surrogate',
+    'a line escaping a lone surrogate is not JSON this format admits',
+    insertAt(base.lines, L.trailer, '{"kind":"agentplane.export.case","x":"\\ud800"}'),
+    ['line-not-json'],
+  ),
+  finding(
+    'line-not-object',
+    'a JSON array line: exists for lines being objects',
+    insertAt(base.lines, L.trailer, '[1,2]'),
+    ['line-not-object'],
+  ),
+  finding(
+    'line-too-long',
+    'a line over the configured cap: exists for the line-length bound',
+    insertAt(base.lines, L.trailer, `{"pad":"${'x'.repeat(3000)}"}`),
+    ['line-too-long'],
+    { maxLineBytes: 2048 },
+  ),
+  finding(
+    'frame-unknown-kind',
+    'a top-level kind that names no frame: exists for the dispatch rule',
+    insertAt(base.lines, L.trailer, '{"kind":"agentplane.export.note"}'),
+    ['frame-unknown-kind'],
+  ),
+  // Step 2
+  finding(
+    'edited-raw',
+    'one character of a raw changed, hash kept: exists for hashing the stored bytes before parsing',
+    edit(base.lines, L.a2, (o) => (o.raw = o.raw.replace('orders.book', 'orders.boom'))),
+    ['record-hash-mismatch'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'reordered-member',
+    'a writer that put run before kind and chained those bytes: exists for raw having to be canonical',
+    rebuilt((p) => {
+      const rec = runC(p).records[1];
+      rec.raw = `{"epoch":1,"run":"${C}","kind":"StepStarted","seq":2,"skill":"orders.book","step":0,"v":1}`;
+    }),
+    ['record-not-canonical'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'duplicate-member',
+    'a raw writing a member twice, chained as written: exists for raw having to be canonical',
+    rebuilt((p) => {
+      runC(p).records[1].raw =
+        `{"epoch":1,"kind":"StepStarted","run":"${C}","seq":2,"skill":"orders.book","skill":"orders.book","step":0,"v":1}`;
+    }),
+    ['record-not-canonical'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'body-int-vs-float',
+    'the readable body says qty 1.0 where raw says 1: exists for the type-for-type comparison',
+    (() => {
+      const l = [...base.lines];
+      l[L.b1] = l[L.b1]!.replace('"qty":1,', '"qty":1.0,');
+      return l;
+    })(),
+    ['record-body-mismatch'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'body-int-vs-bool',
+    'the readable body says qty true where raw says 1: exists for the type-for-type comparison',
+    (() => {
+      const l = [...base.lines];
+      l[L.b1] = l[L.b1]!.replace('"qty":1,', '"qty":true,');
+      return l;
+    })(),
+    ['record-body-mismatch'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'line-seq-differs',
+    "the line's seq says 5 where the hashed body says 2: exists for holding the line to its body",
+    edit(base.lines, L.a2, (o) => (o.seq = 5)),
+    ['record-seq-mismatch'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'record-malformed',
+    'the hash member removed from the last record of the open run: exists for the record-line shape check',
+    edit(base.lines, L.c2, (o) => delete o.hash),
+    ['record-malformed'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'record-before-any-run',
+    'a record line between the header and the first run block: exists for records belonging to a block',
+    trailer(insertAt(base.lines, L.blockA, base.lines[L.c1]!), (t) => (t.records += 1)),
+    ['record-outside-run'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'signature-member-missing',
+    'the signature member removed (not null): exists for telling unsigned from forgotten',
+    edit(base.lines, L.c2, (o) => delete o.signature),
+    ['signature-member-missing'],
+    { keys: keysOpt },
+  ),
+  // Step 3
+  finding(
+    'dropped-record',
+    'the middle record of run A removed, counts adjusted: exists for the link and the seq numbering',
+    trailer(without(base.lines, L.a2), (t) => (t.records -= 1)),
+    ['record-prev-mismatch', 'record-seq-gap'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'seq-gap',
+    'a writer that numbered the second record of C as 3: exists for contiguous seq',
+    rebuilt((p) => (runC(p).records[1] = step({ seq: 3 }))),
+    ['record-seq-gap'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'first-seq-not-one',
+    'run C numbered from 2: exists for the first-record seq rule',
+    rebuilt((p) => (runC(p).records = [admitted({ seq: 2 }), step({ seq: 3 })])),
+    ['run-first-seq'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'prev-not-predecessor',
+    "C's second record linked to zeros (its own hash consistent): exists for the predecessor link",
+    rebuilt((p) => (runC(p).records[1].prev = ZERO)),
+    ['record-prev-mismatch'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'run-b-filed-under-a',
+    "B's chain and B's leaf carried under A's id: exists for body.run matching the block",
+    writeExport({
+      origin: ORIGIN,
+      key: recordKey,
+      runs: [
+        { run: A, sealed: true, records: [admitted({ run: B }), concluded({ run: B, outcome: 'failed' })] },
+      ],
+    }).lines,
+    ['record-run-mismatch', 'record-run-mismatch'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'chain-head-elsewhere',
+    "A's conclusion claims a chain_head other than the head it sits on",
+    rebuilt((p) => (runA(p).records[2] = concluded({ chain_head: 'ee'.repeat(32) }))),
+    ['chain-head-mismatch'],
+    { keys: keysOpt },
+  ),
+  // Step 4
+  finding(
+    'unsigned-under-keys',
+    'one record written unsigned while keys are supplied: exists for stripping not being a way to pass',
+    rebuilt((p) => (runC(p).records[1].unsigned = true)),
+    ['signature-absent'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'signature-uppercase',
+    'a record signature in uppercase hex: exists for the signature spelling check',
+    edit(base.lines, L.c2, (o) => (o.signature.signature = o.signature.signature.toUpperCase())),
+    ['signature-malformed'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'signature-unknown-key',
+    'a record signature naming a key the auditor did not supply',
+    edit(base.lines, L.c2, (o) => (o.signature.key_id = 'test-elsewhere')),
+    ['signature-unknown-key'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'signature-wrong-record',
+    "C's second record carrying its first record's signature: exists for verifying over this hash",
+    edit(base.lines, L.c2, (o) => (o.signature = parse(base.lines[L.c1]!).signature)),
+    ['signature-invalid'],
+    { keys: keysOpt },
+  ),
+  // Step 5
+  finding(
+    'position-half',
+    'the open run C gains an index without a seal: exists for index and seal travelling together',
+    edit(base.lines, L.blockC, (o) => (o.index = 2)),
+    ['run-position-malformed'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'run-twice',
+    'a second block for run C with its own copy of the chain: exists for one block per run',
+    trailer(
+      insertAt(base.lines, L.case, base.lines[L.blockC]!, base.lines[L.c1]!, base.lines[L.c2]!),
+      (t) => {
+        t.runs_requested += 1;
+        t.runs_exported += 1;
+        t.records += 2;
+      },
+    ),
+    ['run-duplicate'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'index-claimed-twice',
+    "B's block claims index 0, already A's: exists for one owner per position",
+    edit(base.lines, L.blockB, (o) => (o.index = 0)),
+    ['index-duplicate', 'log-incomplete'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'seal-not-terminal',
+    "A's seal replaced and the header re-rooted over it: exists for seal equalling the terminal hash",
+    sealMismatch,
+    ['seal-mismatch'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'position-beyond-size',
+    "B's index moved to 2 in a log of 2: exists for contiguous positions",
+    edit(base.lines, L.blockB, (o) => (o.index = 2)),
+    ['positions-not-contiguous'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'fewer-runs-than-size',
+    'the header commits to a third leaf the file does not carry: exists for partial exports',
+    writeExport({ ...basePlan(), otherLeaves: [unhex('ab'.repeat(32))] }).lines,
+    ['log-incomplete'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'root-edited',
+    'the header root replaced: exists for comparing the rebuilt root',
+    edit(base.lines, L.header, (o) => (o.checkpoint.root = 'ab'.repeat(32))),
+    ['root-mismatch'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'emptied-sealed-run',
+    "B's records removed and the counts adjusted: exists for empty blocks not named unreadable",
+    trailer(without(base.lines, L.b1, L.b2), (t) => {
+      t.records -= 2;
+      t.runs_exported -= 1;
+    }),
+    ['run-empty'],
+    { keys: keysOpt },
+  ),
+  // Step 6
+  finding(
+    'dropped-run-header-rewritten',
+    'B dropped and the header re-rooted; the anchor printed before says size 2: exists for the outside checkpoint',
+    writeExport({ ...basePlan(), runs: basePlan().runs.filter((r) => r.run !== B) }).lines,
+    ['anchor-beyond-file'],
+    { keys: keysOpt, anchors: [cpOf(base)] },
+  ),
+  finding(
+    'anchor-other-root',
+    'an outside checkpoint of the same size with another root: exists for two histories at one size',
+    base.lines,
+    ['anchor-root-mismatch'],
+    { keys: keysOpt, anchors: [{ checkpoint: { ...base.checkpoint, root: 'ab'.repeat(32) } }] },
+  ),
+  finding(
+    'anchor-other-origin',
+    'an outside checkpoint of another origin: exists for the origin comparison',
+    base.lines,
+    ['anchor-origin-mismatch'],
+    { keys: keysOpt, anchors: [{ checkpoint: { ...base.checkpoint, origin: 'other.example/log' } }] },
+  ),
+  finding(
+    'anchor-prefix-differs',
+    'an outside size-1 checkpoint over another first leaf: exists for the prefix rebuild',
+    base.lines,
+    ['anchor-prefix-mismatch'],
+    { keys: keysOpt, anchors: [{ checkpoint: { origin: ORIGIN, size: 1, root: 'ab'.repeat(32) } }] },
+  ),
+  finding(
+    'anchor-note-not-checkpoint',
+    'a note anchor whose body is not a checkpoint: exists for the anchor shape check',
+    base.lines,
+    ['anchor-malformed'],
+    { keys: keysOpt, anchors: [{ note: 'not a checkpoint\n\n— w AAAA\n' }] },
+  ),
+  // Step 7
+  finding(
+    'case-layer-dropped',
+    "C1's block removed, counts adjusted: exists for records naming cases the file carries",
+    trailer(without(base.lines, L.case), (t) => (t.cases -= 1)),
+    ['case-missing'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'case-without-hold',
+    'the hold member removed: exists for the required legal hold',
+    edit(base.lines, L.case, (o) => delete o.hold),
+    ['case-hold-missing'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'case-hold-malformed',
+    'the hold lacks its reason: exists for the hold shape check',
+    edit(base.lines, L.case, (o) => delete o.hold.reason),
+    ['case-hold-malformed'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'case-without-id',
+    'a second case block without an id: exists for the case block shape check',
+    trailer(
+      insertAt(
+        base.lines,
+        L.trailer,
+        JSON.stringify({
+          kind: 'agentplane.export.case',
+          case: {},
+          deadlines: [],
+          blobs: [],
+          hold: caseBlock(C1, []).hold,
+        }),
+      ),
+      (t) => (t.cases += 1),
+    ),
+    ['case-malformed'],
+    { keys: keysOpt },
+  ),
+  // Step 8
+  finding(
+    'missing-trailer',
+    'the last line removed: exists for telling a prefix from a whole file',
+    without(base.lines, L.trailer),
+    ['trailer-missing'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'trailer-records-off',
+    'the trailer claims one record more: exists for the count comparison',
+    trailer(base.lines, (t) => (t.records += 1)),
+    ['trailer-count-mismatch'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'trailer-malformed',
+    'unreadable as a string: exists for the trailer shape check',
+    trailer(base.lines, (t) => (t.unreadable = D)),
+    ['trailer-malformed'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'line-after-trailer',
+    'the case block repeated after the trailer: exists for the trailer ending the file',
+    [...base.lines, base.lines[L.case]!],
+    ['line-after-trailer'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'run-after-cases',
+    'run C moved after the case layer: exists for the frame order',
+    [
+      ...without(base.lines, L.blockC, L.c1, L.c2, L.trailer),
+      base.lines[L.blockC]!,
+      base.lines[L.c1]!,
+      base.lines[L.c2]!,
+      base.lines[L.trailer]!,
+    ],
+    ['frame-out-of-order'],
+    { keys: keysOpt },
+  ),
+  // Packages
+  finding(
+    'package-proof-removed',
+    "A's inclusion path removed: exists for proving each leaf by its path",
+    edit(pkg.lines, 1, (o) => delete o.proof),
+    ['proof-missing'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'package-proof-edited',
+    "one sibling of A's path replaced: exists for the RFC 9162 inclusion check",
+    edit(pkg.lines, 1, (o) => (o.proof[0] = 'ab'.repeat(32))),
+    ['proof-invalid'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'package-leaf-removed',
+    "A's index and seal removed though A concluded: exists for packages placing every sealed run",
+    edit(pkg.lines, 1, (o) => {
+      delete o.index;
+      delete o.seal;
+      delete o.proof;
+    }),
+    ['package-run-unplaced'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'package-selection-uncarried',
+    'the selection names a second case the package does not carry',
+    edit(pkg.lines, 0, (o) => o.selection.cases.push(caseId(9))),
+    ['selection-case-missing'],
+    { keys: keysOpt },
+  ),
+  // Grader-verdict sidecars
+  finding(
+    'grader-extra-member',
+    'a sidecar with a member outside the known set: exists for refusing the whole file',
+    base.lines,
+    ['grader-format'],
+    {
+      keys: keysOpt,
+      graderVerdicts: [JSON.stringify({ ...parse(sealedSidecar), grader: 'x' })],
+      graderKeys: graderKeysOpt,
+    },
+  ),
+  finding(
+    'grader-run-absent',
+    'a sidecar naming run D, which the file does not carry',
+    base.lines,
+    ['grader-run'],
+    {
+      keys: keysOpt,
+      graderVerdicts: [sidecar({ run: D, last_seq: 1, last_hash: aHashes[0]!, open: true })],
+      graderKeys: graderKeysOpt,
+    },
+  ),
+  finding(
+    'grader-run-unsound',
+    'a sidecar over run A whose middle raw was edited: exists for binding only to runs that verify',
+    edit(base.lines, L.a2, (o) => (o.raw = o.raw.replace('orders.book', 'orders.boom'))),
+    ['grader-soundness', 'record-hash-mismatch'],
+    { keys: keysOpt, graderVerdicts: [sealedSidecar], graderKeys: graderKeysOpt },
+  ),
+  finding(
+    'grader-seq-absent',
+    'a sidecar naming seq 4 of a three-record run',
+    base.lines,
+    ['grader-last-seq'],
+    {
+      keys: keysOpt,
+      graderVerdicts: [sidecar({ run: A, last_seq: 4, last_hash: aHashes[2]!, open: true })],
+      graderKeys: graderKeysOpt,
+    },
+  ),
+  finding(
+    'grader-hash-differs',
+    "a sidecar naming seq 2 with seq 1's hash: exists for the prefix commitment",
+    base.lines,
+    ['grader-last-hash'],
+    {
+      keys: keysOpt,
+      graderVerdicts: [sidecar({ run: A, last_seq: 2, last_hash: aHashes[0]!, open: true })],
+      graderKeys: graderKeysOpt,
+    },
+  ),
+  finding(
+    'grader-open-false-early',
+    'open: false at seq 2 of a run sealed at seq 3: exists for the sealed-at-last_seq rule',
+    base.lines,
+    ['grader-open'],
+    {
+      keys: keysOpt,
+      graderVerdicts: [sidecar({ run: A, last_seq: 2, last_hash: aHashes[1]!, open: false })],
+      graderKeys: graderKeysOpt,
+    },
+  ),
+  finding(
+    'grader-other-key',
+    'a sidecar signed by another key under test-grader: exists for the grader signature check',
+    base.lines,
+    ['grader-signature'],
+    {
+      keys: keysOpt,
+      graderVerdicts: [sidecar({ run: A, last_seq: 3, last_hash: aHashes[2]!, open: false }, OTHER_SEED)],
+      graderKeys: graderKeysOpt,
+    },
+  ),
+];
+
+export const parts = [
+  {
+    file: 'chain.json',
+    content: {
+      note: 'agent-seam chain vectors (tools/vectors/chain.ts). Keys come from fixed seeds: record 0x11*32 (test-record), other 0x12*32, grader 0x33*32 (test-grader), witness 0x22*32 (test-witness). Export cases give the file as lines and the verifier options; expect.findings is the sorted list of finding codes, with repeats.',
+      'chain.links': links,
+      'chain.signatures': signatures,
+      'audit.hmac': audit,
+      'export.sound': sound,
+      'export.findings': findings,
+    },
+  },
+];
