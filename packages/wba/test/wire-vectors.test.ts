@@ -1,0 +1,147 @@
+import { hex, unwrap } from '@agent-seam/canonical';
+import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
+import { didFromPublicKey } from '@agent-seam/did';
+import { describe, expect, it } from 'vitest';
+import {
+  jwkFromPublicKey,
+  signatureBase,
+  signDirectory,
+  signRequest,
+  thumbprint,
+  thumbprintInput,
+  verifyDirectory,
+  verifyRequest,
+} from '../src/index.js';
+
+const ledger = openLedger();
+const ours = loadVectors('wire_vectors.json');
+
+describe('webBotAuth (upstream group, reproduced from its seed)', () => {
+  const upstream = loadInterop('agent-seam-latest/wire_vectors.json')?.webBotAuth;
+  if (upstream == null) {
+    it('interop data absent', () => ledger.interopMissing('webBotAuth'));
+    return;
+  }
+  const check = (name: string, body: () => void) =>
+    it(name, () => ledger.accept('webBotAuth', name, body, { interop: true }));
+  const seed = unwrap(hex.decode(upstream.seedHex));
+
+  for (const key of upstream.keys) {
+    const jwk = jwkFromPublicKey(unwrap(hex.decode(key.publicHex)));
+    check(`keys/${key.publicHex.slice(0, 8)}/thumbprintInput`, () => {
+      expect(jwk.x).toBe(key.x);
+      expect(unwrap(thumbprintInput(jwk))).toBe(key.thumbprintInput);
+    });
+    check(`keys/${key.publicHex.slice(0, 8)}/thumbprint`, () => {
+      expect(unwrap(thumbprint(jwk))).toBe(key.thumbprint);
+      expect(didFromPublicKey(unwrap(hex.decode(key.publicHex)))).toBe(key.did);
+    });
+  }
+
+  const r = upstream.request;
+  const headers = signRequest({
+    seed,
+    authority: r.authority,
+    signatureAgent: r.signatureAgentUrl,
+    created: r.created,
+    expires: r.expires,
+  });
+  check('request/signature-input', () => {
+    expect(headers['signature-input']).toBe(r.signatureInput);
+    expect(headers['signature-input']).toBe(`sig1=${r.signatureParams}`);
+  });
+  check('request/signature-agent', () => expect(headers['signature-agent']).toBe(r.signatureAgent));
+  check('request/signature-base', () =>
+    expect(
+      signatureBase(
+        [
+          { name: '@authority', value: r.authority },
+          { name: 'signature-agent', value: r.signatureAgent },
+        ],
+        r.signatureParams,
+      ),
+    ).toBe(r.signatureBase),
+  );
+  check('request/signature', () => expect(headers.signature).toBe(r.signature));
+  check('request/verifies', () => {
+    const verdict = verifyRequest({
+      headers: {
+        'signature-input': r.signatureInput,
+        signature: r.signature,
+        'signature-agent': r.signatureAgent,
+      },
+      authority: r.authority,
+      // The directory body of the same group publishes the signer's key.
+      jwks: JSON.parse(upstream.directory.body),
+      now: r.created,
+    });
+    expect(verdict).toEqual({ ok: true, value: { did: upstream.did, keyid: r.keyid, label: 'sig1' } });
+  });
+
+  const d = upstream.directory;
+  const directory = signDirectory({ seed, authority: d.authority, created: d.created, expires: d.expires });
+  check('directory/body', () => expect(directory.body).toBe(d.body));
+  check('directory/signature-input', () =>
+    expect(directory.headers['signature-input']).toBe(d.signatureInput),
+  );
+  check('directory/signature-base', () =>
+    expect(signatureBase([{ name: '@authority', value: d.authority }], d.signatureParams)).toBe(
+      d.signatureBase,
+    ),
+  );
+  check('directory/signature', () => expect(directory.headers.signature).toBe(d.signature));
+  check('directory/verifies', () => {
+    const verdict = verifyDirectory({
+      headers: { 'signature-input': d.signatureInput, signature: d.signature },
+      authority: d.authority,
+      body: d.body,
+      now: d.created,
+    });
+    expect(verdict).toMatchObject({ ok: true, value: { did: upstream.did, keyid: d.keyid } });
+  });
+  check('vectors/wire_vectors.json reproduces the upstream group value for value', () => {
+    const { note: _a, ...mine } = ours.webBotAuth;
+    const { note: _b, ...theirs } = upstream;
+    expect(mine).toEqual(theirs);
+  });
+});
+
+describe('wba.profile (own request cases)', () => {
+  const g = ours['wba.profile'];
+  const verify = (c: any) =>
+    verifyRequest({ headers: c.headers, authority: g.authority, jwks: g.jwks, now: c.now ?? g.now });
+  for (const c of g.accept) {
+    it(`accept: ${c.name}`, () =>
+      ledger.accept('wba.profile', c.name, () =>
+        expect(verify(c)).toMatchObject({ ok: true, value: { did: g.did } }),
+      ));
+  }
+  for (const c of g.refuse) {
+    it(`refuse: ${c.name}`, () =>
+      ledger.refuse('wba.profile', c.name, () => {
+        const verdict = verify(c);
+        expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+      }));
+  }
+});
+
+describe('wba.directory (own directory cases)', () => {
+  const g = ours['wba.directory'];
+  const verify = (c: any) =>
+    verifyDirectory({ headers: c.headers, authority: g.authority, body: c.body, now: g.now });
+  for (const c of g.accept) {
+    it(`accept: ${c.name}`, () =>
+      ledger.accept('wba.directory', c.name, () => {
+        const verdict = verify(c);
+        expect(verdict.ok).toBe(true);
+        if (verdict.ok) expect(verdict.value.jwks).toEqual(JSON.parse(c.body));
+      }));
+  }
+  for (const c of g.refuse) {
+    it(`refuse: ${c.name}`, () =>
+      ledger.refuse('wba.directory', c.name, () => {
+        const verdict = verify(c);
+        expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+      }));
+  }
+});

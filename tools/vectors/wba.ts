@@ -1,0 +1,385 @@
+// Vectors of @agent-seam/wba, written into vectors/wire_vectors.json:
+// - `webBotAuth`: the upstream group re-derived from its seed (tests compare it with the
+//   upstream file value for value);
+// - `wba.profile` and `wba.directory`: this repository's own accept/refuse cases, one
+//   refusal per check of the profile, each signed honestly so that only that check can
+//   refuse it.
+import {
+  base64Strict,
+  canonicalString,
+  hex,
+  unwrap,
+  utf8Strict,
+} from '../../packages/canonical/src/index.ts';
+import { didFromPublicKey, didFromSeed, keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
+import {
+  type ComponentLine,
+  jwkFromPublicKey,
+  signatureBase,
+  signDirectory,
+  signRequest,
+  thumbprint,
+  thumbprintInput,
+} from '../../packages/wba/src/index.ts';
+
+const SEED = unwrap(hex.decode('000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f'));
+const OTHER_SEED = new Uint8Array(32).fill(0x21);
+const PUBLIC = keyPairFromSeed(SEED).publicKey;
+const KEYID = unwrap(thumbprint(jwkFromPublicKey(PUBLIC)));
+const OTHER_KEYID = unwrap(thumbprint(jwkFromPublicKey(keyPairFromSeed(OTHER_SEED).publicKey)));
+const CREATED = 1754870400;
+
+// ---- webBotAuth: the upstream group, re-derived ----------------------------------
+
+const upstreamKeys = [
+  '0000000000000000000000000000000000000000000000000000000000000000',
+  'ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff',
+  '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
+  '094119b513c9c595718eaba5a497a8e0ea1dd19bd5e043dad8b5f1ee9a893b64',
+].map((publicHex) => {
+  const jwk = jwkFromPublicKey(unwrap(hex.decode(publicHex)));
+  return {
+    publicHex,
+    did: didFromPublicKey(unwrap(hex.decode(publicHex))),
+    x: jwk.x,
+    thumbprintInput: unwrap(thumbprintInput(jwk)),
+    thumbprint: unwrap(thumbprint(jwk)),
+  };
+});
+
+/** The fields a reader needs to reproduce a signature: params, base, both headers. */
+function described(headers: { 'signature-input': string; signature: string }, lines: ComponentLine[]) {
+  const signatureParams = headers['signature-input'].slice(headers['signature-input'].indexOf('=') + 1);
+  return {
+    signatureParams,
+    signatureBase: signatureBase(lines, signatureParams),
+    signatureInput: headers['signature-input'],
+    signature: headers.signature,
+  };
+}
+
+const agentUrl = `https://muretai.net/${didFromSeed(SEED).slice('did:key:'.length)}`;
+const request = signRequest({
+  seed: SEED,
+  authority: 'example.com',
+  signatureAgent: agentUrl,
+  created: CREATED,
+  expires: CREATED + 300,
+});
+const directory = signDirectory({
+  seed: SEED,
+  authority: 'example.com',
+  created: CREATED,
+  expires: CREATED + 7200,
+});
+
+const webBotAuth = {
+  note: 'Web Bot Auth (RFC 9421 subset) re-derived by tools/vectors/wba.ts from seedHex; the tests compare every value with the upstream agent-seam file. keys[] reuses the did section public keys (keys[2].publicHex is the seed bytes used as a PUBLIC key, hence another DID than `did`). keyid is the RFC 7638 thumbprint of the JWK; thumbprintInput is the exact text hashed. alg is the RFC 9421 name ed25519, not JOSE EdDSA. Bases are LF-joined without a trailing newline; tag separates requests from directories.',
+  seedHex: hex.encode(SEED),
+  did: didFromSeed(SEED),
+  keys: upstreamKeys,
+  request: {
+    authority: 'example.com',
+    created: CREATED,
+    expires: CREATED + 300,
+    keyid: KEYID,
+    alg: 'ed25519',
+    tag: 'web-bot-auth',
+    components: ['@authority', 'signature-agent'],
+    signatureAgentUrl: agentUrl,
+    signatureAgent: request['signature-agent']!,
+    ...described(request, [
+      { name: '@authority', value: 'example.com' },
+      { name: 'signature-agent', value: request['signature-agent']! },
+    ]),
+  },
+  directory: {
+    authority: 'example.com',
+    created: CREATED,
+    expires: CREATED + 7200,
+    keyid: KEYID,
+    alg: 'ed25519',
+    tag: 'http-message-signatures-directory',
+    components: ['@authority'],
+    path: '/.well-known/http-message-signatures-directory',
+    contentType: 'application/http-message-signatures-directory+json',
+    body: directory.body,
+    ...described(directory.headers, [{ name: '@authority', value: 'example.com' }]),
+  },
+};
+
+// ---- wba.profile: own request cases ----------------------------------------------
+
+const AUTHORITY = 'entry.example';
+const NOW = CREATED + 10;
+const AGENT = '"https://agent.example/hp"';
+
+/**
+ * Signs arbitrary Signature-Input text (member value `params`) honestly: the base is
+ * built from exactly what is sent, so a case refused by the profile is refused by the
+ * profile check alone, never by the signature.
+ */
+function signRaw(params: string, lines: ComponentLine[], seed = SEED, label = 'sig1') {
+  const signature = base64Strict.encode(signEd25519(seed, utf8Strict.encode(signatureBase(lines, params))));
+  return {
+    'signature-input': `${label}=${params}`,
+    signature: `${label}=:${signature}:`,
+    'signature-agent': AGENT,
+  };
+}
+const authorityOnly: ComponentLine[] = [{ name: '@authority', value: AUTHORITY }];
+const withAgent: ComponentLine[] = [...authorityOnly, { name: 'signature-agent', value: AGENT }];
+const LIST = '("@authority" "signature-agent")';
+const tail = (extra = '') =>
+  `;created=${CREATED};expires=${CREATED + 300};keyid="${KEYID}";alg="ed25519";tag="web-bot-auth"${extra}`;
+const honest = signRaw(LIST + tail(), withAgent);
+
+/** A copy of the honest signature with one byte of S changed so that S >= L. */
+function withSignatureBytes(edit: (sig: Uint8Array) => Uint8Array) {
+  const sig = unwrap(base64Strict.decode(honest.signature.slice('sig1=:'.length, -1)));
+  return { ...honest, signature: `sig1=:${base64Strict.encode(edit(sig))}:` };
+}
+
+const zeroKey = jwkFromPublicKey(new Uint8Array(32));
+const profileJwks = { keys: [jwkFromPublicKey(PUBLIC), zeroKey] };
+
+const profile = {
+  note: 'Own Web Bot Auth request cases. Verifier inputs are authority, jwks and now at group level; each refusal names the one check it exists for in `why` and the code in `expect`.',
+  seedHex: hex.encode(SEED),
+  did: didFromSeed(SEED),
+  authority: AUTHORITY,
+  now: NOW,
+  jwks: profileJwks,
+  accept: [
+    {
+      name: 'signRequest with a Signature-Agent',
+      headers: signRequest({
+        seed: SEED,
+        authority: AUTHORITY,
+        signatureAgent: 'https://agent.example/hp',
+        created: CREATED,
+        expires: CREATED + 300,
+      }),
+    },
+    {
+      name: 'signRequest without a Signature-Agent, with a nonce and another label',
+      headers: signRequest({
+        seed: SEED,
+        authority: AUTHORITY,
+        created: CREATED,
+        expires: CREATED + 600,
+        label: 'agent-2',
+        nonce: 'bm9uY2U=',
+      }),
+    },
+    {
+      name: 'created exactly 300 s ahead of now (the skew bound is inclusive)',
+      headers: signRaw(
+        `${LIST};created=${NOW + 300};expires=${NOW + 600};keyid="${KEYID}";tag="web-bot-auth"`,
+        withAgent,
+      ),
+    },
+    {
+      name: 'expires exactly now (still valid at that second)',
+      headers: signRaw(
+        `${LIST};created=${NOW - 300};expires=${NOW};keyid="${KEYID}";tag="web-bot-auth"`,
+        withAgent,
+      ),
+    },
+    {
+      name: 'the header field names arrive in mixed case',
+      headers: {
+        'Signature-Input': honest['signature-input'],
+        SIGNATURE: honest.signature,
+        'Signature-Agent': AGENT,
+      },
+    },
+  ],
+  refuse: [
+    {
+      name: 'Signature-Input present, Signature absent',
+      why: 'the presence check of the Signature field',
+      headers: { 'signature-input': honest['signature-input'], 'signature-agent': AGENT },
+      expect: 'missing-signature',
+    },
+    {
+      name: 'Signature longer than the cap',
+      why: 'the length cap on Signature, checked before parsing',
+      headers: { ...honest, signature: `${honest.signature}${' '.repeat(4096)}` },
+      expect: 'header-too-long',
+    },
+    {
+      name: 'two spaces between components (not the serialised spelling)',
+      why: 'the single-space rule inside an inner list: the text signed must be the canonical serialisation',
+      headers: signRaw(`("@authority"  "signature-agent")${tail()}`, withAgent),
+      expect: 'malformed-signature-input',
+    },
+    {
+      name: 'created written with a leading zero',
+      why: 'the one-spelling rule for sf-integers',
+      headers: signRaw(
+        `${LIST};created=0${CREATED};expires=${CREATED + 300};keyid="${KEYID}";tag="web-bot-auth"`,
+        withAgent,
+      ),
+      expect: 'malformed-signature-input',
+    },
+    {
+      name: 'no expires parameter',
+      why: 'the required-parameter check (expires bounds the lifetime)',
+      headers: signRaw(`${LIST};created=${CREATED};keyid="${KEYID}";tag="web-bot-auth"`, withAgent),
+      expect: 'missing-parameter',
+    },
+    {
+      name: 'keyid as an integer',
+      why: 'the parameter type check',
+      headers: signRaw(
+        `${LIST};created=${CREATED};expires=${CREATED + 300};keyid=7;tag="web-bot-auth"`,
+        withAgent,
+      ),
+      expect: 'wrong-parameter-type',
+    },
+    {
+      name: 'a parameter outside the profile',
+      why: 'the closed parameter set (unknown parameters would be signed but unread)',
+      headers: signRaw(LIST + tail(';context="x"'), withAgent),
+      expect: 'unsupported-parameter',
+    },
+    {
+      name: 'expires before created, both inside the clock window',
+      why: 'the ordering check of created and expires',
+      headers: signRaw(
+        `${LIST};created=${NOW + 100};expires=${NOW + 50};keyid="${KEYID}";tag="web-bot-auth"`,
+        withAgent,
+      ),
+      expect: 'expires-before-created',
+    },
+    {
+      name: 'signature-agent covered but not sent',
+      why: 'the presence of every covered header field',
+      headers: { 'signature-input': honest['signature-input'], signature: honest.signature },
+      expect: 'missing-covered-header',
+    },
+    {
+      name: 'a covered header value holding a line feed',
+      why: 'covered values may not carry line breaks (they would forge signature base lines)',
+      headers: {
+        ...signRaw(LIST + tail(), [...authorityOnly, { name: 'signature-agent', value: '"a"\n"b"' }]),
+        'signature-agent': '"a"\n"b"',
+      },
+      expect: 'malformed-covered-header',
+    },
+    {
+      name: 'the Signature bytes in a non-canonical base64 spelling (trailing bits set)',
+      why: 'strict base64 of the signature: one signature, one spelling',
+      headers: {
+        ...honest,
+        signature: honest.signature.replace(/.==:$/, (m) => `${String.fromCharCode(m.charCodeAt(0) + 1)}==:`),
+      },
+      expect: 'bad-signature-encoding',
+    },
+    {
+      name: 'a 63-byte signature',
+      why: 'the signature length check of the Ed25519 door',
+      headers: withSignatureBytes((sig) => sig.subarray(0, 63)),
+      expect: 'bad-length',
+    },
+    {
+      name: 'S not below the group order',
+      why: 'the door refuses S >= L (a second spelling of every signature)',
+      headers: withSignatureBytes((sig) => {
+        const out = sig.slice();
+        out[63] = 0xff;
+        return out;
+      }),
+      expect: 'non-canonical-s',
+    },
+    {
+      name: 'the all-zero key, named by its own thumbprint',
+      why: 'the door refuses a small-order public key (it "verifies" forged signatures)',
+      headers: signRaw(
+        `${LIST};created=${CREATED};expires=${CREATED + 300};keyid="${unwrap(thumbprint(zeroKey))}";alg="ed25519";tag="web-bot-auth"`,
+        withAgent,
+      ),
+      expect: 'small-order-key',
+    },
+    {
+      name: 'a signature by another key under our keyid',
+      why: 'the Ed25519 equation itself',
+      headers: signRaw(LIST + tail(), withAgent, OTHER_SEED),
+      expect: 'bad-signature',
+    },
+  ],
+};
+
+// ---- wba.directory: own directory cases -------------------------------------------
+
+const DIR_NOW = CREATED + 60;
+const dirSigned = (params: string, seed = SEED) => {
+  const { 'signature-agent': _, ...headers } = signRaw(params, authorityOnly, seed);
+  return headers;
+};
+const dirParams = (tag: string, expires = CREATED + 7200, keyid = KEYID) =>
+  `("@authority");created=${CREATED};expires=${expires};keyid="${keyid}";alg="ed25519";tag="${tag}"`;
+const ownDirectory = signDirectory({
+  seed: SEED,
+  authority: AUTHORITY,
+  created: CREATED,
+  expires: CREATED + 7200,
+});
+
+const directoryGroup = {
+  note: 'Own directory self-attestation cases (verifyDirectory): the body is the JWKS text as received; authority and now at group level.',
+  authority: AUTHORITY,
+  now: DIR_NOW,
+  accept: [{ name: 'signDirectory output', headers: ownDirectory.headers, body: ownDirectory.body }],
+  refuse: [
+    {
+      name: 'a request signature replayed as a directory attestation',
+      why: 'the tag check in the directory direction',
+      headers: dirSigned(dirParams('web-bot-auth')),
+      body: ownDirectory.body,
+      expect: 'wrong-tag',
+    },
+    {
+      name: 'signed by a key the directory does not publish',
+      why: 'the directory must be signed by one of its own keys',
+      headers: dirSigned(
+        dirParams('http-message-signatures-directory', CREATED + 7200, OTHER_KEYID),
+        OTHER_SEED,
+      ),
+      body: ownDirectory.body,
+      expect: 'unknown-key',
+    },
+    {
+      name: 'lifetime of two days',
+      why: 'the directory lifetime cap (86400 s)',
+      headers: dirSigned(dirParams('http-message-signatures-directory', CREATED + 172800)),
+      body: ownDirectory.body,
+      expect: 'lifetime-too-long',
+    },
+    {
+      name: 'a body that is not JSON',
+      why: 'the directory body must parse as a JWKS',
+      headers: ownDirectory.headers,
+      body: `${ownDirectory.body}}`,
+      expect: 'malformed-directory',
+    },
+    {
+      name: 'a body over the size cap',
+      why: 'the body cap, checked before parsing',
+      headers: ownDirectory.headers,
+      body: canonicalString(
+        { keys: [jwkFromPublicKey(PUBLIC)], pad: 'x'.repeat(65536) },
+        { profile: 'seam' },
+      ),
+      expect: 'directory-too-large',
+    },
+  ],
+};
+
+export const parts = [
+  {
+    file: 'wire_vectors.json',
+    content: { webBotAuth, 'wba.profile': profile, 'wba.directory': directoryGroup },
+  },
+];
