@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { canonicalString, hex, type ParseOptions, type ProfileName } from '@agent-seam/canonical';
+import { loadVectors, openLedger } from '@agent-seam/conformance';
+import { describe, expect, it } from 'vitest';
+import { signSideValue } from './constructs.js';
+import { canonicalText, expectRefusal, fromHex, thrownCode, utf8 } from './helpers.js';
+
+/** This repository's own groups in vectors/canonical_profiles.json. */
+interface BoundaryCase {
+  name: string;
+  profile: ProfileName;
+  options?: ParseOptions;
+  documentHex: string;
+  canonical?: string;
+  code?: string;
+}
+interface SignCase {
+  name: string;
+  profile: ProfileName;
+  construct: string;
+  canonical?: string;
+  code?: string;
+}
+interface SwarmCase {
+  name: string;
+  payloadJson: string;
+  canonical: string;
+  utf8Hex: string;
+  sha256: string;
+  contrast?: { profile: ProfileName; canonical?: string; code?: string };
+}
+interface ProfilesFile {
+  'canonical.parseBoundary': { accept: BoundaryCase[]; refuse: BoundaryCase[] };
+  'canonical.signSide': { accept: SignCase[]; refuse: SignCase[] };
+  'profile.swarmrelay-v1': {
+    accept: SwarmCase[];
+    refuse: { name: string; documentHex: string; code: string }[];
+  };
+}
+
+const ledger = openLedger();
+const file = loadVectors<ProfilesFile>('canonical_profiles.json');
+const boundary = file['canonical.parseBoundary'];
+const sign = file['canonical.signSide'];
+const swarm = file['profile.swarmrelay-v1'];
+
+it('the file holds the cases this suite counts on', () => {
+  expect([boundary.accept.length, boundary.refuse.length]).toEqual([14, 19]);
+  expect([sign.accept.length, sign.refuse.length]).toEqual([10, 17]);
+  expect([swarm.accept.length, swarm.refuse.length, swarm.accept.filter((c) => c.contrast).length]).toEqual([
+    9, 3, 3,
+  ]);
+});
+
+describe('canonical.parseBoundary', () => {
+  for (const c of boundary.accept) {
+    it(`accept/${c.name}`, () =>
+      ledger.accept('canonical.parseBoundary', c.name, () =>
+        expect(canonicalText(fromHex(c.documentHex), c.profile, c.options)).toBe(c.canonical),
+      ));
+  }
+  for (const c of boundary.refuse) {
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('canonical.parseBoundary', c.name, () =>
+        expectRefusal(fromHex(c.documentHex), c.profile, c.code!, c.options),
+      ));
+  }
+});
+
+describe('canonical.signSide', () => {
+  for (const c of sign.accept) {
+    it(`accept/${c.name}`, () =>
+      ledger.accept('canonical.signSide', c.name, () =>
+        expect(canonicalString(signSideValue(c.construct), { profile: c.profile })).toBe(c.canonical),
+      ));
+  }
+  for (const c of sign.refuse) {
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('canonical.signSide', c.name, () =>
+        expect(thrownCode(() => canonicalString(signSideValue(c.construct), { profile: c.profile }))).toBe(
+          c.code,
+        ),
+      ));
+  }
+});
+
+describe('profile.swarmrelay-v1', () => {
+  for (const c of swarm.accept) {
+    it(`accept/${c.name}`, () =>
+      ledger.accept('profile.swarmrelay-v1', c.name, () => {
+        const out = canonicalText(c.payloadJson, 'swarmrelay-v1');
+        expect(out).toBe(c.canonical);
+        expect(hex.encode(utf8(out))).toBe(c.utf8Hex);
+        expect(createHash('sha256').update(utf8(out)).digest('hex')).toBe(c.sha256);
+        // The hub's own path: JSON.parse, then the sorted writer.
+        expect(canonicalString(JSON.parse(c.payloadJson), { profile: 'swarmrelay-v1' })).toBe(c.canonical);
+      }));
+    const contrast = c.contrast;
+    if (contrast === undefined) continue;
+    if (contrast.code !== undefined) {
+      it(`contrast/${c.name}: ${contrast.profile} refuses`, () =>
+        ledger.refuse('profile.swarmrelay-v1', `${c.name}/${contrast.profile}`, () =>
+          expectRefusal(utf8(c.payloadJson), contrast.profile, contrast.code!),
+        ));
+    } else {
+      it(`contrast/${c.name}: ${contrast.profile} differs`, () =>
+        ledger.accept('profile.swarmrelay-v1', `${c.name}/${contrast.profile}`, () => {
+          const other = canonicalText(c.payloadJson, contrast.profile);
+          expect(other).toBe(contrast.canonical);
+          expect(other).not.toBe(c.canonical);
+        }));
+    }
+  }
+  for (const c of swarm.refuse) {
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('profile.swarmrelay-v1', c.name, () =>
+        expectRefusal(fromHex(c.documentHex), 'swarmrelay-v1', c.code),
+      ));
+  }
+});
