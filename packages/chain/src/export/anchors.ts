@@ -10,7 +10,14 @@ export type { WitnessKey } from './witness.js';
  * A checkpoint from somewhere other than the file: one an earlier audit printed
  * (`checkpoint`), or a C2SP note a witness may have cosigned (`note`).
  */
-export type Anchor = { checkpoint: Checkpoint } | { note: string };
+export type Anchor = { checkpoint: AnchorCheckpoint } | { note: string };
+
+/** An outside checkpoint; without an origin it is taken to be of the header's origin. */
+export interface AnchorCheckpoint {
+  origin?: string;
+  size: number;
+  root: Uint8Array;
+}
 
 interface AnchorInput {
   anchors: readonly Anchor[];
@@ -40,7 +47,7 @@ export function judgeAnchors(input: AnchorInput): {
     findings.push({ code, anchor, message });
 
   input.anchors.forEach((anchor, i) => {
-    let checkpoint: Checkpoint;
+    let checkpoint: AnchorCheckpoint;
     let cosignedBy: string[] = [];
     if ('note' in anchor) {
       const opened: CosignedCheckpoint | null = openCosignedCheckpoint(anchor.note, input.witnessKeys ?? []);
@@ -77,7 +84,13 @@ export function judgeAnchors(input: AnchorInput): {
       }
     }
     const status = compareAnchor(i, checkpoint, input, find, notChecked);
-    outcomes.push({ anchor: i, origin: checkpoint.origin, size: checkpoint.size, status, cosignedBy });
+    outcomes.push({
+      anchor: i,
+      origin: checkpoint.origin ?? input.checkpoint?.origin,
+      size: checkpoint.size,
+      status,
+      cosignedBy,
+    });
   });
 
   if (input.anchors.length === 0)
@@ -93,7 +106,7 @@ export function judgeAnchors(input: AnchorInput): {
 
 function compareAnchor(
   i: number,
-  anchor: Checkpoint,
+  anchor: AnchorCheckpoint,
   input: AnchorInput,
   find: (anchor: number, code: FindingCode, message: string) => void,
   notChecked: NotChecked[],
@@ -107,7 +120,7 @@ function compareAnchor(
     });
     return 'not-compared';
   }
-  if (anchor.origin !== header.origin) {
+  if (anchor.origin !== undefined && anchor.origin !== header.origin) {
     find(
       i,
       'anchor-origin-mismatch',

@@ -1,8 +1,19 @@
+import { base64Strict, hex } from '@agent-seam/canonical';
 import * as tlog from '@agent-seam/tlog-note';
+import { sha256 } from '@noble/hashes/sha2.js';
 import type { Checkpoint } from './frames.js';
 
 /** A witness verifier key in the C2SP `name+hash+base64` vkey form. */
 export type WitnessKey = string;
+
+const COSIGNATURE_V1 = 0x04;
+
+/** The vkey of an Ed25519 cosignature/v1 witness key: name+hex(key id)+base64(0x04 ‖ key). */
+export function witnessVerifierKey(name: string, publicKey: Uint8Array): WitnessKey {
+  const typed = new Uint8Array([COSIGNATURE_V1, ...publicKey]);
+  const id = sha256(new Uint8Array([...new TextEncoder().encode(name), 0x0a, ...typed])).subarray(0, 4);
+  return `${name}+${hex.encode(id)}+${base64Strict.encode(typed)}`;
+}
 
 export interface CosignedCheckpoint {
   checkpoint: Checkpoint;

@@ -1,0 +1,142 @@
+import { base64Strict, hex } from '@agent-seam/canonical';
+import { didFromPublicKey, verificationKeyFromDid } from '@agent-seam/did';
+
+/** The command line, parsed but not yet read from disk. */
+export interface CliArgs {
+  file: string;
+  anchors: AnchorArg[];
+  keys: Map<string, Uint8Array>;
+  witnessKeys: { name: string; publicKey: Uint8Array }[];
+  graderVerdicts: string[];
+  graderKeys: Map<string, Uint8Array>;
+  maxCheckpointAge?: number;
+  now?: number;
+  json: boolean;
+}
+
+/** `SIZE:ROOT` or `ORIGIN:SIZE:ROOT` inline, or a path to a JSON checkpoint or a note. */
+export type AnchorArg = { inline: { origin?: string; size: number; root: Uint8Array } } | { path: string };
+
+export class UsageError extends Error {}
+
+export const USAGE = `usage: seam-verify-export FILE [ANCHOR...] [--key ID=HEX]... [--witness-key NAME=B64]...
+                          [--grader-verdict FILE]... [--grader-key ID=HEX]...
+                          [--max-checkpoint-age SECS --now RFC3339] [--now RFC3339] [--json]
+
+ANCHOR is SIZE:ROOT, ORIGIN:SIZE:ROOT (ROOT 64 hex), a JSON file {origin,size,root}
+or a checkpoint note file (cosignatures checked with --witness-key).
+exit: 0 sound, 1 findings, 2 bad command line, 4 unreadable file, 6 unknown canon`;
+
+const DECIMAL = /^(0|[1-9][0-9]{0,15})$/;
+
+/** A 32-byte Ed25519 key the did door accepts as a verification key (no small-order points). */
+function ed25519Key(bytes: Uint8Array, flag: string): Uint8Array {
+  const verdict = verificationKeyFromDid(didFromPublicKey(bytes));
+  if (!verdict.ok) throw new UsageError(`${flag}: not a usable Ed25519 public key (${verdict.code})`);
+  return verdict.value;
+}
+
+function keyedHex(value: string, flag: string, into: Map<string, Uint8Array>): void {
+  const eq = value.indexOf('=');
+  const id = value.slice(0, eq);
+  const text = value.slice(eq + 1).toLowerCase();
+  const bytes = text.length === 64 ? hex.decode(text) : null;
+  if (eq <= 0 || bytes === null || !bytes.ok)
+    throw new UsageError(`${flag} wants ID=HEX with 64 hex characters`);
+  if (into.has(id)) throw new UsageError(`${flag}: key id given twice`);
+  into.set(id, ed25519Key(bytes.value, flag));
+}
+
+function inlineAnchor(text: string): AnchorArg | null {
+  const last = text.lastIndexOf(':');
+  if (last === -1) return null;
+  const before = text.lastIndexOf(':', last - 1);
+  const sizeText = text.slice(before + 1, last);
+  const root = hex.decode(text.slice(last + 1).toLowerCase());
+  if (!DECIMAL.test(sizeText) || !root.ok || root.value.length !== 32) return null;
+  const anchor: AnchorArg = { inline: { size: Number(sizeText), root: root.value } };
+  if (before !== -1) anchor.inline.origin = text.slice(0, before);
+  return anchor;
+}
+
+function rfc3339Seconds(text: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.exec(text);
+  const ms = m ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(ms)) throw new UsageError('--now wants an RFC 3339 timestamp with an offset');
+  return Math.floor(ms / 1000);
+}
+
+export function parseArgs(argv: readonly string[], isFile: (path: string) => boolean): CliArgs {
+  const positional: string[] = [];
+  const args: CliArgs = {
+    file: '',
+    anchors: [],
+    keys: new Map(),
+    witnessKeys: [],
+    graderVerdicts: [],
+    graderKeys: new Map(),
+    json: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${arg} needs a value`);
+      return v;
+    };
+    switch (arg) {
+      case '--key':
+        keyedHex(value(), arg, args.keys);
+        break;
+      case '--grader-key':
+        keyedHex(value(), arg, args.graderKeys);
+        break;
+      case '--witness-key': {
+        const v = value();
+        const eq = v.indexOf('=');
+        const key = base64Strict.decode(v.slice(eq + 1));
+        if (eq <= 0 || !key.ok || key.value.length !== 32)
+          throw new UsageError('--witness-key wants NAME=BASE64 of a 32-byte key');
+        args.witnessKeys.push({ name: v.slice(0, eq), publicKey: ed25519Key(key.value, arg) });
+        break;
+      }
+      case '--grader-verdict':
+        args.graderVerdicts.push(value());
+        break;
+      case '--max-checkpoint-age': {
+        const v = value();
+        if (!DECIMAL.test(v)) throw new UsageError('--max-checkpoint-age wants whole seconds');
+        args.maxCheckpointAge = Number(v);
+        break;
+      }
+      case '--now':
+        args.now = rfc3339Seconds(value());
+        break;
+      case '--json':
+        args.json = true;
+        break;
+      default:
+        if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
+        positional.push(arg);
+    }
+  }
+  const [file, ...anchors] = positional;
+  if (file === undefined) throw new UsageError('no export file given');
+  args.file = file;
+  for (const a of anchors) {
+    const inline = isFile(a) ? null : inlineAnchor(a);
+    if (inline !== null) args.anchors.push(inline);
+    else if (isFile(a)) args.anchors.push({ path: a });
+    else
+      throw new UsageError(
+        'an anchor is SIZE:ROOT, ORIGIN:SIZE:ROOT or a checkpoint file (a bare root is not one)',
+      );
+  }
+  if (args.graderKeys.size > 0 && args.graderVerdicts.length === 0)
+    throw new UsageError('--grader-key without --grader-verdict');
+  if (args.witnessKeys.length > 0 && !args.anchors.some((a) => 'path' in a))
+    throw new UsageError('--witness-key without a note anchor to check it on');
+  if (args.maxCheckpointAge !== undefined && args.now === undefined)
+    throw new UsageError('--max-checkpoint-age needs --now: the verifier never reads a clock of its own');
+  return args;
+}

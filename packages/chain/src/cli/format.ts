@@ -1,0 +1,66 @@
+import type { ExportReport } from '../export/report.js';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The human-readable report: one line per finding, then what was and was not established. */
+export function formatReport(file: string, report: ExportReport, graderFiles: readonly string[]): string {
+  const out: string[] = [];
+  const kind =
+    report.kind === 'disclosure' ? 'disclosure package' : report.kind === 'export' ? 'export' : 'file';
+  out.push(
+    `${file}: ${kind}, ${plural(report.runs, 'run')} (${report.sealedRuns} sealed, ${report.openRuns} open), ` +
+      `${plural(report.records, 'record')}, ${plural(report.cases, 'case')}`,
+  );
+  for (const f of report.findings) {
+    const where = [
+      f.line !== undefined ? `line ${f.line}` : '',
+      f.run !== undefined ? `run ${f.run}` : '',
+      f.anchor !== undefined ? `anchor ${f.anchor + 1}` : '',
+    ]
+      .filter((w) => w !== '')
+      .join(', ');
+    out.push(`finding: ${where === '' ? '' : `${where}: `}${f.message} [${f.code}]`);
+  }
+  if (report.status === 'unverifiable')
+    out.push(
+      'unverifiable: unknown canon — the header names a canonical form this reader does not implement',
+    );
+  if (report.kind === 'disclosure' && report.logSize !== undefined)
+    out.push(
+      `package: the log holds ${plural(report.logSize, 'leaf', 'leaves')}; this package proves ${report.provenLeaves ?? 0}`,
+    );
+  for (const a of report.anchors)
+    out.push(
+      `anchor ${a.anchor + 1}: ${a.status}${a.size !== undefined ? ` (size ${a.size})` : ''}${a.cosignedBy.length > 0 ? `, cosigned by ${a.cosignedBy.join(', ')}` : ''}`,
+    );
+  for (const g of report.graderVerdicts) {
+    const name = graderFiles[g.sidecar] ?? `#${g.sidecar + 1}`;
+    out.push(
+      g.holds
+        ? `grader verdict ${name}: holds — binds run ${g.run} through seq ${g.lastSeq}, signature ${g.signature}`
+        : `grader verdict ${name}: refused (${g.component})`,
+    );
+  }
+  if (report.recordSignaturesVerified > 0)
+    out.push(`${plural(report.recordSignaturesVerified, 'record signature')} verified`);
+  for (const n of report.notChecked)
+    out.push(`not checked: ${n.message}${n.runs ? ` (${n.runs.join(', ')})` : ''}`);
+  for (const u of report.unaccounted)
+    out.push(`not accounted for: line ${u.line} carries member ${JSON.stringify(u.member)}`);
+  if (report.status !== 'unverifiable')
+    out.push(
+      `open runs: ${report.openRuns} (their chains were checked; records cut from their tails are undetectable)`,
+    );
+  const verdict =
+    report.status === 'sound'
+      ? report.unaccounted.length > 0
+        ? 'sound, over the members this reader knows'
+        : 'sound'
+      : report.status === 'unverifiable'
+        ? 'unverifiable (unknown canon)'
+        : plural(report.findings.length, 'finding');
+  out.push(
+    `${plural(report.runs, 'run')}, ${plural(report.records, 'record')}, ${plural(report.cases, 'case')}: ${verdict}`,
+  );
+  return `${out.join('\n')}\n`;
+}

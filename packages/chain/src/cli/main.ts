@@ -1,0 +1,128 @@
+// seam-verify-export: the second reader as a command. The only module of this
+// package that touches node: (files, streams, the process); the verifier is the
+// library's own ExportVerifier.
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { hex, utf8Strict } from '@agent-seam/canonical';
+import type { Anchor } from '../export/anchors.js';
+import { DEFAULT_MAX_LINE_BYTES, ExportVerifier } from '../export/verifier.js';
+import { witnessVerifierKey } from '../export/witness.js';
+import { splitLines } from '../lines.js';
+import { type AnchorArg, type CliArgs, parseArgs, USAGE, UsageError } from './args.js';
+import { formatReport } from './format.js';
+
+export const EXIT = { sound: 0, findings: 1, usage: 2, unreadable: 4, unverifiable: 6 } as const;
+
+class Unreadable extends Error {}
+
+const isFile = (path: string) => {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
+
+function readText(path: string): string {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    throw new Unreadable(`cannot read ${path}`);
+  }
+  const text = utf8Strict.decode(bytes);
+  if (!text.ok) throw new Unreadable(`${path} is not UTF-8`);
+  return text.value;
+}
+
+/** A file anchor is a JSON checkpoint `{origin,size,root}` or a checkpoint note. */
+function loadAnchor(arg: AnchorArg): Anchor {
+  if ('inline' in arg) return { checkpoint: arg.inline };
+  const text = readText(arg.path);
+  if (!text.trimStart().startsWith('{')) return { note: text };
+  let value: { origin?: unknown; size?: unknown; root?: unknown };
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UsageError(`anchor ${arg.path} is neither a JSON checkpoint nor a note`);
+  }
+  const root = typeof value.root === 'string' ? hex.decode(value.root) : null;
+  if (typeof value.origin !== 'string' || !Number.isSafeInteger(value.size) || root === null || !root.ok)
+    throw new UsageError(`anchor ${arg.path} is not {origin, size, root}`);
+  return { checkpoint: { origin: value.origin, size: value.size as number, root: root.value } };
+}
+
+const PROGRESS_FROM_BYTES = 16 * 1024 * 1024;
+
+async function verifyFile(args: CliArgs): Promise<number> {
+  const anchors = args.anchors.map(loadAnchor);
+  const graderVerdicts = args.graderVerdicts.map((path) => utf8Strict.encode(readText(path)));
+  let size: number;
+  try {
+    size = statSync(args.file).size;
+  } catch {
+    throw new Unreadable(`cannot read ${args.file}`);
+  }
+  const verifier = new ExportVerifier({
+    ...(args.keys.size > 0 ? { keys: args.keys } : {}),
+    ...(args.graderKeys.size > 0 ? { graderKeys: args.graderKeys } : {}),
+    ...(args.witnessKeys.length > 0
+      ? { witnessKeys: args.witnessKeys.map((k) => witnessVerifierKey(k.name, k.publicKey)) }
+      : {}),
+    ...(args.maxCheckpointAge !== undefined ? { maxCheckpointAge: args.maxCheckpointAge } : {}),
+    ...(args.now !== undefined ? { now: args.now } : {}),
+    anchors,
+    graderVerdicts,
+  });
+  const progress = size >= PROGRESS_FROM_BYTES ? progressMeter(args.file, size) : null;
+  try {
+    const stream = createReadStream(args.file, { highWaterMark: 1024 * 1024 });
+    for await (const line of splitLines(stream as AsyncIterable<Uint8Array>, DEFAULT_MAX_LINE_BYTES)) {
+      verifier.push(line);
+      progress?.(line.length + 1);
+    }
+  } catch {
+    throw new Unreadable(`reading ${args.file} failed`);
+  }
+  progress?.(0, true);
+  const report = verifier.finish();
+  process.stdout.write(
+    args.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(args.file, report, args.graderVerdicts),
+  );
+  return report.status === 'findings'
+    ? EXIT.findings
+    : report.status === 'unverifiable'
+      ? EXIT.unverifiable
+      : EXIT.sound;
+}
+
+/** Percent done on stderr, redrawn in place on a terminal, every 10% otherwise. */
+function progressMeter(file: string, total: number): (bytes: number, done?: boolean) => void {
+  const tty = process.stderr.isTTY === true;
+  const step = tty ? 1 : 10;
+  let seen = 0;
+  let shown = -1;
+  return (bytes, done = false) => {
+    seen += bytes;
+    const pct = Math.min(100, Math.floor((seen * 100) / total));
+    if (pct - shown < step && !done) return;
+    shown = pct;
+    const text = `verifying ${file}: ${pct}% (${(seen / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB)`;
+    process.stderr.write(tty ? `\r${text}${done ? '\n' : ''}` : `${text}\n`);
+  };
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    return await verifyFile(parseArgs(argv, isFile));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`seam-verify-export: ${error.message}\n${USAGE}\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof Unreadable) {
+      process.stderr.write(`seam-verify-export: ${error.message}\n`);
+      return EXIT.unreadable;
+    }
+    throw error;
+  }
+}
