@@ -1,0 +1,106 @@
+import { utf8Strict } from '@agent-seam/canonical';
+import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
+import { describe, expect, it } from 'vitest';
+import { cardEnvelopeVerifier } from '../src/card-envelope.js';
+import { cardEnvelopePayload, signCardEnvelope, verifyCardEnvelope } from '../src/index.js';
+
+const ledger = openLedger();
+const ours = loadVectors('wire_vectors.json');
+const interop = { interop: true };
+// The upstream cardpub cases were signed with this seed (found by deriving did:key from 0x0d * 32).
+const CARD_SEED = new Uint8Array(32).fill(0x0d);
+const code = (v: { ok: boolean; code?: string }) => (v.ok ? 'accepted' : v.code);
+
+describe('cardpub (upstream group)', () => {
+  const upstream = loadInterop('agent-seam-latest/wire_vectors.json')?.cardpub;
+  if (upstream == null) {
+    it('interop data absent', () => ledger.interopMissing('cardpub'));
+    return;
+  }
+  upstream.forEach((c: any, i: number) => {
+    const envelope = { v: 1, typ: 'agentcard', card: c.card, ts: c.ts, sig: c.sig };
+    it(`${c.name}: payload bytes`, () =>
+      ledger.accept(
+        'cardpub',
+        `${c.name}/payload`,
+        () =>
+          expect(utf8Strict.decode(cardEnvelopePayload(c.card, c.ts))).toEqual({
+            ok: true,
+            value: c.envelopePayload,
+          }),
+        interop,
+      ));
+    it(`${c.name}: signature reproduced`, () =>
+      ledger.accept(
+        'cardpub',
+        `${c.name}/sign`,
+        () => expect(signCardEnvelope(c.card, CARD_SEED, c.ts)).toEqual(envelope),
+        interop,
+      ));
+    it(`${c.name}: verifies under card.did`, () =>
+      ledger.accept(
+        'cardpub',
+        `${c.name}/verify`,
+        () =>
+          expect(verifyCardEnvelope(envelope, { expectedDid: c.card.did })).toEqual({
+            ok: true,
+            value: c.card,
+          }),
+        interop,
+      ));
+    it(`${c.name}: refused when the caller expects another DID`, () =>
+      ledger.refuse(
+        'cardpub',
+        `${c.name}/anti-substitution`,
+        () => {
+          const other = 'did:key:z6MkeTGwHmLmuCmgg4ABYhzWVh6ZX7hTwWt8gguAretUfc9c';
+          expect(code(verifyCardEnvelope(envelope, { expectedDid: other }))).toBe('did-mismatch');
+        },
+        interop,
+      ));
+    it(`${c.name}: vectors/wire_vectors.json reproduces it value for value`, () =>
+      ledger.accept('cardpub', `${c.name}/reproduced`, () => expect(ours.cardpub[i]).toEqual(c), interop));
+  });
+});
+
+describe('reject.cardpub', () => {
+  for (const c of ours.reject.cardpub) {
+    it(c.name, () =>
+      ledger.refuse('reject.cardpub', c.name, () =>
+        expect(code(verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid }))).toBe(c.expect),
+      ),
+    );
+  }
+
+  it('a verifier with the signature check removed accepts every case, so it fails the group', () => {
+    const noSignatureCheck = cardEnvelopeVerifier(() => ({ ok: true, value: true }));
+    for (const c of ours.reject.cardpub)
+      expect(noSignatureCheck(c.envelope, { expectedDid: c.expectedDid }).ok, c.name).toBe(true);
+  });
+});
+
+describe('cardpub.refuse', () => {
+  for (const c of ours['cardpub.refuse']) {
+    it(c.name, () =>
+      ledger.refuse('cardpub.refuse', c.name, () =>
+        expect(code(verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid ?? undefined }))).toBe(
+          c.expect,
+        ),
+      ),
+    );
+  }
+});
+
+describe('signCardEnvelope', () => {
+  const card = { did: 'did:key:z6MkpFkurpyZgyna5SAfLpvdzp7W6cvdc1fn9YECrwv3AMbF', name: 'Node' };
+  it('refuses a fractional ts and a card naming another DID', () => {
+    expect(() => signCardEnvelope(card, CARD_SEED, 1.5)).toThrow(/not-integer-ts/);
+    expect(() => signCardEnvelope(card, new Uint8Array(32).fill(1), 0)).toThrow(/did-mismatch/);
+  });
+  it('round-trips', () => {
+    expect(verifyCardEnvelope(signCardEnvelope(card, CARD_SEED, 42), { expectedDid: card.did })).toEqual({
+      ok: true,
+      value: card,
+    });
+  });
+});

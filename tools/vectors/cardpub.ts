@@ -1,0 +1,492 @@
+// Vectors of @agent-seam/cardpub, written into vectors/wire_vectors.json:
+// - `cardpub`, `domainLinkage`: the upstream groups re-derived from their seeds (the
+//   tests compare them with the upstream file value for value);
+// - `reject.cardpub`: refusals only the real signature check can catch;
+// - `cardpub.refuse`, `domainLinkage.refuse`, `a2a`: one case per check of each verifier,
+//   each otherwise honestly signed so that only that check can refuse it.
+import {
+  base64Strict,
+  base64urlStrict,
+  canonicalize,
+  canonicalString,
+  unwrap,
+  utf8Strict,
+} from '../../packages/canonical/src/index.ts';
+import {
+  type Card,
+  cardEnvelopePayload,
+  signA2ACard,
+  signCardEnvelope,
+  signDomainLinkage,
+} from '../../packages/cardpub/src/index.ts';
+import { didFromSeed, keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
+
+const text = (bytes: Uint8Array) => unwrap(utf8Strict.decode(bytes));
+
+// ---- cardpub ---------------------------------------------------------------------
+
+const CARD_SEED = new Uint8Array(32).fill(0x0d);
+const CARD_DID = didFromSeed(CARD_SEED);
+const OTHER_SEED = new Uint8Array(32).fill(0x0e);
+const OTHER_DID = didFromSeed(OTHER_SEED);
+
+const upstreamCards: { name: string; card: Card; ts: number }[] = [
+  {
+    name: 'relay-only',
+    card: { did: CARD_DID, name: 'Node', url: '', relay: 'https://relay.example', enc_pub: 'b'.repeat(64) },
+    ts: 1784273681,
+  },
+  { name: 'with-url', card: { did: CARD_DID, name: 'Node', url: 'http://127.0.0.1:8001/' }, ts: 0 },
+];
+const cardpub = upstreamCards.map(({ name, card, ts }) => ({
+  name,
+  card,
+  ts,
+  envelopePayload: text(cardEnvelopePayload(card, ts)),
+  sig: signCardEnvelope(card, CARD_SEED, ts).sig,
+}));
+
+const honest = signCardEnvelope(upstreamCards[0]!.card, CARD_SEED, upstreamCards[0]!.ts);
+
+/** Changes base64 character `index` of a signature to another alphabet character. */
+function changeCharacter(sig: string, index: number): string {
+  const replacement = sig[index] === 'A' ? 'B' : 'A';
+  const out = sig.slice(0, index) + replacement + sig.slice(index + 1);
+  // Still the one canonical spelling of 64 bytes: only the signature equation can object.
+  if (unwrap(base64Strict.decode(out)).length !== 64) throw new Error('vectors: edited sig is not 64 bytes');
+  return out;
+}
+
+const rejectCardpub = [
+  {
+    name: 'one-base64-character-changed',
+    why: 'only the signature equation: the spelling is canonical, 64 bytes, S still below L (a low byte of S changed)',
+    envelope: { ...honest, sig: changeCharacter(honest.sig, 48) },
+    expectedDid: CARD_DID,
+    expect: 'bad-signature',
+  },
+  {
+    name: 'signed-by-another-key-under-the-honest-did',
+    why: 'only the signature equation: the key named by card.did did not make this signature',
+    envelope: {
+      ...honest,
+      sig: base64Strict.encode(signEd25519(OTHER_SEED, cardEnvelopePayload(honest.card, honest.ts))),
+    },
+    expectedDid: CARD_DID,
+    expect: 'bad-signature',
+  },
+  {
+    name: 'card-edited-after-signing',
+    why: 'only the signature equation: the signature is genuine, over a card that said something else',
+    envelope: { ...honest, card: { ...honest.card, name: 'Node (edited)' } },
+    expectedDid: CARD_DID,
+    expect: 'bad-signature',
+  },
+];
+
+const IDENTITY_DID = 'did:key:z6MkeXATEjyXENzBXBxgC5EHk2JE5aqd7qMGGtDpLUH1e2Sj';
+const identityBlob = base64Strict.encode(Uint8Array.of(1, ...new Uint8Array(63)));
+
+const cardpubRefuse = [
+  {
+    name: 'version 2',
+    why: 'the version check (the signed payload always says v:1, so only this check sees a v:2 envelope)',
+    envelope: { ...honest, v: 2 },
+    expectedDid: CARD_DID,
+    expect: 'wrong-version',
+  },
+  {
+    name: 'another typ',
+    why: 'the typ check (the payload builder writes typ itself)',
+    envelope: { ...honest, typ: 'agentcard2' },
+    expectedDid: CARD_DID,
+    expect: 'wrong-typ',
+  },
+  {
+    name: 'fractional ts',
+    why: 'the integer check of ts',
+    envelope: { ...honest, ts: honest.ts + 0.5 },
+    expectedDid: CARD_DID,
+    expect: 'not-integer-ts',
+  },
+  {
+    name: 'a card without did',
+    why: 'the card shape check',
+    envelope: { ...honest, card: { name: 'Node' } },
+    expectedDid: CARD_DID,
+    expect: 'malformed-card',
+  },
+  {
+    name: 'not an object',
+    why: 'the envelope shape check',
+    envelope: [honest],
+    expectedDid: CARD_DID,
+    expect: 'malformed-envelope',
+  },
+  {
+    name: 'the caller names no DID',
+    why: 'the verifier refuses to run without the caller’s expectation',
+    envelope: honest,
+    expectedDid: null,
+    expect: 'missing-expected-did',
+  },
+  {
+    name: 'a valid card of somebody else',
+    why: 'anti-substitution: expectedDid (the caller’s) against card.did',
+    envelope: signCardEnvelope({ did: OTHER_DID, name: 'Other' }, OTHER_SEED, honest.ts),
+    expectedDid: CARD_DID,
+    expect: 'did-mismatch',
+  },
+  {
+    name: 'sig with trailing bits set (a sibling spelling of the honest signature)',
+    why: 'strict base64: the last data character before == carries 4 discarded bits',
+    envelope: {
+      ...honest,
+      sig: honest.sig.replace(/.==$/, (m) => `${String.fromCharCode(m.charCodeAt(0) + 1)}==`),
+    },
+    expectedDid: CARD_DID,
+    expect: 'sig-not-canonical-base64',
+  },
+  {
+    name: 'a card holding a lone surrogate',
+    why: 'the payload cannot be written canonically, so there is nothing to verify',
+    envelope: { ...honest, card: { ...honest.card, name: '\ud800' } },
+    expectedDid: CARD_DID,
+    expect: 'not-canonicalizable',
+  },
+  {
+    name: 'the identity key with the blob that verifies anything under a permissive verifier',
+    why: 'the did door refuses small-order keys',
+    envelope: { v: 1, typ: 'agentcard', card: { did: IDENTITY_DID }, ts: 0, sig: identityBlob },
+    expectedDid: IDENTITY_DID,
+    expect: 'small-order-key',
+  },
+];
+
+// ---- domainLinkage -----------------------------------------------------------------
+
+const LINK_SEED = new Uint8Array(32).fill(0x15);
+const LINK_DID = didFromSeed(LINK_SEED);
+const NBF = 1754870400;
+const EXP = 1762646400;
+
+const domainLinkage = ['example.com', 'agents.example.com', '127.0.0.1:8443'].map((domain, i) => {
+  const token = signDomainLinkage(LINK_SEED, { origin: `https://${domain}`, nbf: NBF, exp: EXP });
+  return {
+    name: ['plain', 'subdomain', 'loopback-port'][i]!,
+    did: LINK_DID,
+    domain,
+    nbf: NBF,
+    exp: EXP,
+    signingInput: token.slice(0, token.lastIndexOf('.')),
+    token,
+  };
+});
+
+const b64uText = (s: string) => base64urlStrict.encode(utf8Strict.encode(s));
+const KID = `${LINK_DID}#${LINK_DID.slice('did:key:'.length)}`;
+const honestHeader = { alg: 'EdDSA', kid: KID, typ: 'JWT' };
+const honestClaims = (): Record<string, unknown> =>
+  JSON.parse(text(unwrap(base64urlStrict.decode(domainLinkage[0]!.token.split('.')[1]!))));
+
+/** A compact JWS over exactly these segment texts, signed by `seed`. */
+function jws(header: unknown, payload: unknown, seed = LINK_SEED): string {
+  const spell = (v: unknown) => b64uText(typeof v === 'string' ? v : canonicalString(v, { profile: 'seam' }));
+  const input = `${spell(header)}.${spell(payload)}`;
+  return `${input}.${base64urlStrict.encode(signEd25519(seed, utf8Strict.encode(input)))}`;
+}
+const claims = (edit: (c: any) => void) => {
+  const c = honestClaims();
+  edit(c);
+  return c;
+};
+const plain = domainLinkage[0]!.token;
+const [h0, p0, s0] = plain.split('.') as [string, string, string];
+
+const linkCase = (name: string, why: string, token: string, expect: string, extra: object = {}) => ({
+  name,
+  why,
+  token,
+  expect,
+  ...extra,
+});
+
+const domainLinkageRefuse = {
+  note: 'Own domain linkage cases for verifyDomainLinkage(token, { did, origin, now }); did, origin and now are at group level unless a case overrides them.',
+  did: LINK_DID,
+  origin: 'https://example.com',
+  now: NBF,
+  accept: [
+    {
+      name: 'the caller spells the origin differently (uppercase host, default port)',
+      why: 'both origins are canonicalized before comparison',
+      token: plain,
+      origin: 'https://EXAMPLE.com:443',
+    },
+    { name: 'one second before exp', token: plain, now: EXP - 1 },
+  ],
+  refuse: [
+    linkCase(
+      'longer than the cap',
+      'the length cap, checked before decoding (the token is otherwise honest)',
+      jws(
+        honestHeader,
+        claims((c) => (c.vc.padding = 'x'.repeat(8192))),
+      ),
+      'too-long',
+    ),
+    linkCase('two segments', 'the three-segment structure', `${h0}.${p0}`, 'malformed-jws'),
+    linkCase(
+      'padded signature segment',
+      'unpadded base64url only (not repaired)',
+      `${plain}==`,
+      'bad-base64url',
+    ),
+    linkCase(
+      'signature segment in the standard alphabet',
+      'the base64url alphabet (not repaired)',
+      `${h0}.${p0}.${s0.replace(/-/g, '+').replace(/_/g, '/')}`,
+      'bad-base64url',
+    ),
+    linkCase(
+      'header is not JSON',
+      'the header must be a JSON object',
+      jws('not json', honestClaims()),
+      'malformed-header',
+    ),
+    linkCase(
+      'alg ES256',
+      'alg compared with the constant EdDSA',
+      jws({ ...honestHeader, alg: 'ES256' }, honestClaims()),
+      'wrong-alg',
+    ),
+    linkCase('typ JOSE', 'typ JWT', jws({ ...honestHeader, typ: 'JOSE' }, honestClaims()), 'wrong-typ'),
+    linkCase(
+      'kid names a fragment the DID does not define',
+      'kid = <did>#<multibase>',
+      jws({ ...honestHeader, kid: `${LINK_DID}#key-1` }, honestClaims()),
+      'wrong-kid',
+    ),
+    linkCase(
+      'payload is an array',
+      'the payload must be a JSON object',
+      jws(honestHeader, '[]'),
+      'malformed-payload',
+    ),
+    linkCase(
+      'iss is another DID',
+      'iss == sub == credentialSubject.id == the caller’s did',
+      jws(
+        honestHeader,
+        claims((c) => (c.iss = didFromSeed(new Uint8Array(32).fill(0x16)))),
+      ),
+      'did-mismatch',
+    ),
+    linkCase(
+      'credentialSubject.id is another DID',
+      'iss == sub == credentialSubject.id == the caller’s did',
+      jws(
+        honestHeader,
+        claims((c) => (c.vc.credentialSubject.id = didFromSeed(new Uint8Array(32).fill(0x16)))),
+      ),
+      'did-mismatch',
+    ),
+    linkCase(
+      'not a DomainLinkageCredential',
+      'the credential type',
+      jws(
+        honestHeader,
+        claims((c) => (c.vc.type = ['VerifiableCredential'])),
+      ),
+      'wrong-credential-type',
+    ),
+    linkCase(
+      'no exp',
+      'exp is mandatory (a domain is leased)',
+      jws(
+        honestHeader,
+        claims((c) => delete c.exp),
+      ),
+      'missing-exp',
+    ),
+    linkCase(
+      'exp as a fraction',
+      'integer seconds',
+      jws(
+        honestHeader,
+        claims((c) => (c.exp = EXP + 0.5)),
+      ),
+      'not-integer-time',
+    ),
+    linkCase('before nbf', 'the nbf comparison', plain, 'not-yet-valid', { now: NBF - 1 }),
+    linkCase('at exp', 'the exp comparison (exp itself is past)', plain, 'expired', { now: EXP }),
+    linkCase(
+      'the credential origin has a path',
+      'an origin is scheme, host and port only',
+      jws(
+        honestHeader,
+        claims((c) => (c.vc.credentialSubject.origin = 'https://example.com/agents')),
+      ),
+      'bad-origin',
+    ),
+    linkCase('another origin', 'the origin comparison', plain, 'origin-mismatch', {
+      origin: 'https://example.org',
+    }),
+    linkCase(
+      'a non-default port is another origin',
+      'the port is part of the origin',
+      plain,
+      'origin-mismatch',
+      { origin: 'https://example.com:8443' },
+    ),
+    linkCase(
+      'signed by another key',
+      'the Ed25519 equation',
+      jws(honestHeader, honestClaims(), new Uint8Array(32).fill(0x16)),
+      'bad-signature',
+    ),
+  ],
+};
+
+// ---- a2a ---------------------------------------------------------------------------
+
+const A2A_SEED = new Uint8Array(32).fill(0x2a);
+const A2A_KID = 'did:example:agent#0';
+const A2A_JKU = 'https://agent.example/jwks.json';
+const a2aJwks = {
+  keys: [
+    {
+      kty: 'OKP',
+      crv: 'Ed25519',
+      kid: A2A_KID,
+      x: base64urlStrict.encode(keyPairFromSeed(A2A_SEED).publicKey),
+    },
+  ],
+};
+const a2aCard = {
+  name: 'Echo Agent',
+  description: 'Card signing vector: ünïcode, a float 0.5 and 1e21',
+  version: '1.0.0',
+  capabilities: { streaming: false, score: 0.5, big: 1e21 },
+  skills: [{ id: 'echo', name: 'Echo', tags: ['text'] }],
+};
+const a2aSignature = signA2ACard(a2aCard, A2A_SEED, { kid: A2A_KID, jku: A2A_JKU });
+
+/** A detached JWS over the card with a hand-made protected header. */
+function a2aSigned(header: unknown, card: object = a2aCard, seed = A2A_SEED) {
+  const protectedText = b64uText(
+    typeof header === 'string' ? header : text(canonicalize(header, { profile: 'jcs' })),
+  );
+  const payload = base64urlStrict.encode(canonicalize(card, { profile: 'jcs' }));
+  const signature = base64urlStrict.encode(
+    signEd25519(seed, utf8Strict.encode(`${protectedText}.${payload}`)),
+  );
+  return { protected: protectedText, signature };
+}
+const a2aHeader = { alg: 'EdDSA', jku: A2A_JKU, kid: A2A_KID, typ: 'JOSE' };
+
+const a2a = {
+  note: 'Own A2A Agent Card signature cases for verifyA2ACard(card, signature, { jwks }): detached JWS (EdDSA) over the RFC 8785 form of the card without `signatures`.',
+  jwks: a2aJwks,
+  accept: [
+    { name: 'signA2ACard output', card: a2aCard, signature: a2aSignature },
+    {
+      name: 'the card already carries signatures (excluded from the payload)',
+      card: { ...a2aCard, signatures: [a2aSignature] },
+      signature: a2aSignature,
+    },
+  ],
+  refuse: [
+    {
+      name: 'card is not an object',
+      why: 'the card shape check',
+      card: [],
+      signature: a2aSignature,
+      expect: 'malformed-card',
+    },
+    {
+      name: 'signature without protected',
+      why: 'the signature object shape',
+      card: a2aCard,
+      signature: { signature: a2aSignature.signature },
+      expect: 'malformed-signature',
+    },
+    {
+      name: 'padded protected header',
+      why: 'unpadded base64url only',
+      card: a2aCard,
+      signature: { ...a2aSignature, protected: `${a2aSignature.protected}=` },
+      expect: 'bad-base64url',
+    },
+    {
+      name: 'protected header is not JSON',
+      why: 'the protected header must be a JSON object',
+      card: a2aCard,
+      signature: a2aSigned('{alg'),
+      expect: 'malformed-protected-header',
+    },
+    {
+      name: 'alg ES256',
+      why: 'alg compared with the constant, never taken from the card',
+      card: a2aCard,
+      signature: a2aSigned({ ...a2aHeader, alg: 'ES256' }),
+      expect: 'wrong-alg',
+    },
+    {
+      name: 'typ JWT',
+      why: 'typ JOSE',
+      card: a2aCard,
+      signature: a2aSigned({ ...a2aHeader, typ: 'JWT' }),
+      expect: 'wrong-typ',
+    },
+    {
+      name: 'no jku',
+      why: 'the protected header names its key set',
+      card: a2aCard,
+      signature: a2aSigned({ alg: 'EdDSA', kid: A2A_KID, typ: 'JOSE' }),
+      expect: 'missing-header-member',
+    },
+    {
+      name: 'crit present',
+      why: 'no critical extensions are understood',
+      card: a2aCard,
+      signature: a2aSigned({ ...a2aHeader, crit: ['b64'], b64: true }),
+      expect: 'unsupported-crit',
+    },
+    {
+      name: 'kid not in the key set',
+      why: 'the key lookup by kid',
+      card: a2aCard,
+      signature: a2aSigned({ ...a2aHeader, kid: 'did:example:agent#1' }),
+      expect: 'unknown-key',
+    },
+    {
+      name: 'a card holding a lone surrogate',
+      why: 'the card has no RFC 8785 form',
+      card: { ...a2aCard, name: '\ud800' },
+      signature: a2aSignature,
+      expect: 'not-canonicalizable',
+    },
+    {
+      name: 'card edited after signing',
+      why: 'the Ed25519 equation',
+      card: { ...a2aCard, name: 'Evil Agent' },
+      signature: a2aSignature,
+      expect: 'bad-signature',
+    },
+  ],
+};
+
+export const parts = [
+  {
+    file: 'wire_vectors.json',
+    content: {
+      cardpub,
+      domainLinkage,
+      reject: { cardpub: rejectCardpub },
+      'cardpub.refuse': cardpubRefuse,
+      'domainLinkage.refuse': domainLinkageRefuse,
+      a2a,
+    },
+  },
+];
