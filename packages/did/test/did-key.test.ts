@@ -1,5 +1,5 @@
 import { hex } from '@agent-seam/canonical';
-import { loadInterop, openLedger } from '@agent-seam/conformance';
+import { loadVectors, openLedger } from '@agent-seam/conformance';
 import {
   BASE58_MAX_CHARS,
   base58btc,
@@ -10,7 +10,7 @@ import {
 } from '@agent-seam/did';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bytes } from './helpers.js';
+import { bytes, expectSameValues, loadUpstream } from './helpers.js';
 
 const ledger = openLedger();
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -22,28 +22,82 @@ interface DidCase {
   did: string;
 }
 
-describe('did (upstream vectors, both curves, both directions)', () => {
-  const upstream = loadInterop('agent-seam-latest/wire_vectors.json');
+/** Both directions: the bytes spell the DID, and the DID decodes to the curve and bytes. */
+function driveDid(c: DidCase) {
+  expect(didFromPublicKey(bytes(c.publicHex), c.curve)).toBe(c.did);
+  const decoded = publicKeyFromDid(c.did);
+  expect(decoded.ok && decoded.value.curve).toBe(c.curve);
+  expect(decoded.ok && hex.encode(decoded.value.publicKey)).toBe(c.publicHex);
+  expect(c.did.startsWith('did:key:z')).toBe(true);
+  expect(c.multicodec).toBe(c.curve === 'ed25519' ? 'ed01' : '8024');
+}
+
+const ours = loadVectors('wire_vectors.json');
+
+describe('did (this repository, both curves, both directions)', () => {
+  const cases = ours.did as DidCase[];
+  it('holds ten cases', () => expect(cases.length).toBe(10));
+  for (const c of cases)
+    it(`${c.curve} ${c.publicHex}`, () =>
+      ledger.accept('did', `${c.curve}-${c.publicHex}`, () => driveDid(c)));
+});
+
+describe('did (upstream, value for value)', () => {
+  const upstream = loadUpstream('agent-seam-latest/wire_vectors.json');
   if (upstream === null) {
     it('interop data absent', () => ledger.interopMissing('did'));
     return;
   }
   const cases = upstream.did as DidCase[];
   it('holds ten cases', () => expect(cases.length).toBe(10));
-  for (const c of cases) {
-    it(`${c.curve} ${c.publicHex}`, () =>
+  for (const [i, c] of cases.entries())
+    it(`upstream ${c.curve} ${c.publicHex}`, () =>
       ledger.accept(
         'did',
-        `${c.curve}-${c.publicHex}`,
+        `upstream:${c.curve}-${c.publicHex}`,
         () => {
-          expect(didFromPublicKey(bytes(c.publicHex), c.curve)).toBe(c.did);
-          const decoded = publicKeyFromDid(c.did);
-          expect(decoded.ok && decoded.value.curve).toBe(c.curve);
-          expect(decoded.ok && hex.encode(decoded.value.publicKey)).toBe(c.publicHex);
+          driveDid(c);
+          expectSameValues((ours.did as DidCase[])[i] as never, c as never);
         },
         { interop: true },
       ));
-  }
+});
+
+interface RejectDidCase {
+  name: string;
+  door: 'codec' | 'verification-key';
+  did: string;
+  code: string;
+}
+
+describe('reject.did', () => {
+  const cases = ours.reject.did as RejectDidCase[];
+  it('holds the three upstream-named cases and one per remaining code', () => {
+    expect(cases.map((c) => c.name)).toEqual(
+      expect.arrayContaining([
+        'x25519-multicodec',
+        'ed25519-prefix-31-byte-key',
+        'ed25519-prefix-33-byte-key',
+      ]),
+    );
+    expect(new Set(cases.map((c) => c.code))).toEqual(
+      new Set([
+        'not-did-key',
+        'bad-multibase',
+        'base58-too-long',
+        'wrong-multicodec',
+        'wrong-length',
+        'small-order-key',
+      ]),
+    );
+  });
+  for (const c of cases)
+    it(c.name, () =>
+      ledger.refuse('reject.did', c.name, () => {
+        const verdict = c.door === 'codec' ? publicKeyFromDid(c.did) : verificationKeyFromDid(c.did);
+        expect(verdict).toMatchObject({ ok: false, code: c.code });
+      }),
+    );
 });
 
 describe('did:key codec', () => {
