@@ -1,0 +1,122 @@
+import { fail, hex, ok, unwrap } from '@agent-seam/canonical';
+import { loadVectors, openLedger } from '@agent-seam/conformance';
+import { keyPairFromSeed } from '@agent-seam/did';
+import { describe, expect, it } from 'vitest';
+import {
+  createDack,
+  deriveKeyPair,
+  type KeyRing,
+  keyRingOf,
+  type OpenEnvelopeV2Options,
+  openEnvelope,
+  padme,
+  readDack,
+  type SenderKeyCode,
+} from '../src/index.js';
+import { padLengthFor } from '../src/padme.js';
+
+const ledger = openLedger();
+const b = (text: string) => unwrap(hex.decode(text));
+const file = loadVectors<any>('hpke_seal.json');
+
+describe('seal.padme: Padmé lengths and the pad that reaches them', () => {
+  const g = file['seal.padme'];
+  for (const c of g.padme)
+    it(`padme(${c.n})`, () =>
+      ledger.accept('seal.padme', `padme-${c.n}`, () => expect(padme(c.n)).toBe(c.padme)));
+  for (const c of g.padLength)
+    it(`pad for ${c.emptyPadLength}`, () =>
+      ledger.accept('seal.padme', `pad-${c.emptyPadLength}`, () => {
+        expect(padLengthFor(c.emptyPadLength)).toBe(c.padZeros);
+        expect(padme(c.total)).toBe(c.total);
+      }));
+});
+
+/** The runner's defaults and the `open` overrides the vector file documents. */
+function optionsFor(keys: any, open: Record<string, any> = {}): OpenEnvelopeV2Options {
+  const epoch = deriveKeyPair(b(keys.epochIkm));
+  const other = deriveKeyPair(b(keys.otherEpochIkm));
+  const interaction = deriveKeyPair(b(keys.interactionIkm));
+  const sender = keyPairFromSeed(b(keys.senderSeed));
+  const interactionRings: Record<string, KeyRing> = {
+    interaction: keyRingOf([interaction.privateKey]),
+    none: () => undefined,
+    'wrong-key': () => epoch.privateKey,
+  };
+  const resolver = (open.resolver ?? 'sender') as 'sender' | SenderKeyCode;
+  return {
+    ownAid: open.ownAid ?? keys.ownAid,
+    now: open.now ?? keys.now,
+    keyRing: keyRingOf([(open.keyRing === 'other' ? other : epoch).privateKey]),
+    interactionKeyRing: interactionRings[open.interactionKeyRing ?? 'interaction'],
+    resolveSenderKey: (q) =>
+      resolver !== 'sender'
+        ? fail(resolver)
+        : q.from === keys.from && q.ksn === 0
+          ? ok(sender.publicKey)
+          : fail('bad-key-state'),
+    ...(open.maxBytes === undefined ? {} : { maxBytes: open.maxBytes }),
+  };
+}
+
+describe('seal.v2: envelopes that open', () => {
+  const g = file['seal.v2'];
+  for (const c of g.accept)
+    it(c.name, () =>
+      ledger.accept('seal.v2', c.name, () => {
+        const o = unwrap(openEnvelope(b(c.envelope), optionsFor(g.keys)));
+        expect({
+          layers: o.layers,
+          from: o.from,
+          ksn: o.ksn,
+          to: o.to,
+          type: o.type,
+          ix: o.ix,
+          mid: hex.encode(o.mid),
+          ts: o.ts,
+          exp: o.exp,
+          body: hex.encode(o.body),
+          accessKind: o.access.kind,
+          history: o.history !== undefined,
+          rk: o.rk === undefined ? null : hex.encode(o.rk),
+          extensionKeys: {
+            inner: o.extensions.inner.map((e) => Number(e.key)),
+            wrap: o.extensions.wrap.map((e) => Number(e.key)),
+            outer: o.extensions.outer.map((e) => Number(e.key)),
+          },
+          dackHandle: hex.encode(o.dack.handle),
+        }).toEqual(c.expect);
+      }),
+    );
+});
+
+describe('seal.v2-refuse: one refusal per check, in the order openEnvelope runs them', () => {
+  const g = file['seal.v2-refuse'];
+  for (const c of g.refuse)
+    it(`${c.name}: ${c.why}`, () =>
+      ledger.refuse('seal.v2-refuse', c.name, () => {
+        const bytes = b(c.envelope);
+        const first = openEnvelope(bytes, optionsFor(g.keys, c.open));
+        expect(first.ok ? 'opened' : first.code).toBe(c.code);
+        // Deterministic: the same bytes fail the same way again.
+        expect(openEnvelope(bytes, optionsFor(g.keys, c.open))).toEqual(first);
+      }));
+});
+
+describe('seal.dack: delivery confirmations from the layer-1 exporter', () => {
+  const g = file['seal.dack'];
+  const keys = unwrap(openEnvelope(b(g.envelope), optionsFor(g.keys))).dack;
+  for (const c of g.accept)
+    it(c.name, () =>
+      ledger.accept('seal.dack', c.name, () => {
+        expect(hex.encode(createDack(keys, c.note))).toBe(c.dack);
+        expect(unwrap(readDack(keys, b(c.dack)))).toEqual(c.note);
+      }),
+    );
+  for (const c of g.refuse)
+    it(`${c.name}: ${c.why}`, () =>
+      ledger.refuse('seal.dack', c.name, () => {
+        const v = readDack(keys, b(c.dack));
+        expect(v.ok ? 'read' : v.code).toBe(c.code);
+      }));
+});

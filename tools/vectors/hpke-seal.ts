@@ -1,0 +1,727 @@
+/**
+ * Vectors of @agent-seam/hpke-seal (vectors/hpke_seal.json, one group per top-level
+ * key). All randomness is seeded, so the file regenerates byte for byte. Each refusal
+ * changes one thing, chosen so that exactly one check judges it; `why` names that check.
+ */
+import { createHash } from 'node:crypto';
+import { hex, unwrap } from '../../packages/canonical/src/index.ts';
+import { decodeEntries, encode } from '../../packages/coredet-cbor/src/index.ts';
+import { keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
+import {
+  type AccessInput,
+  createDack,
+  type DackKeys,
+  deriveKeyPair,
+  type InnerMessage,
+  keyId,
+  openEnvelope,
+  padme,
+  type SealEnvelopeOptions,
+  seal,
+  sealEnvelope,
+} from '../../packages/hpke-seal/src/index.ts';
+import { padLengthFor } from '../../packages/hpke-seal/src/padme.ts';
+import { chachaSeal } from '../../packages/hpke-seal/src/primitives.ts';
+import { assembleEnvelope, type Entry, innerEntries } from '../../packages/hpke-seal/src/seal-v2.ts';
+import { encodeRawMap } from '../../packages/hpke-seal/src/wire-map.ts';
+
+const H = (b: Uint8Array) => hex.encode(b);
+const B = (text: string) => unwrap(hex.decode(text));
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const sha256 = (data: string | Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
+
+/** A deterministic byte source: SHA-256(label/counter) blocks. */
+function seeded(label: string) {
+  let counter = 0;
+  return (length: number) => {
+    const out = new Uint8Array(length);
+    for (let at = 0; at < length; at += 32)
+      out.set(sha256(`${label}/${counter++}`).subarray(0, length - at), at);
+    return out;
+  };
+}
+
+// ---------------------------------------------------------------- hpke.roundtrip
+
+const recipientIkm = sha256('seam-hpke-vector/recipient');
+const recipient = deriveKeyPair(recipientIkm);
+
+interface RoundTrip {
+  name: string;
+  info: string;
+  aad: string;
+  plaintext: string;
+  psk?: string;
+  pskId?: string;
+}
+const roundTrips: RoundTrip[] = [
+  { name: 'base-64-bytes', info: H(utf8('seam info')), aad: '', plaintext: H(seeded('pt64')(64)) },
+  { name: 'base-empty-plaintext', info: '', aad: H(utf8('aad')), plaintext: '' },
+  { name: 'base-1-kib', info: H(utf8('seam info')), aad: H(utf8('aad')), plaintext: H(seeded('pt1k')(1024)) },
+  {
+    name: 'psk-64-bytes',
+    info: H(utf8('seam info')),
+    aad: '',
+    plaintext: H(seeded('ptpsk')(64)),
+    psk: H(sha256('seam-hpke-vector/psk')),
+    pskId: H(utf8('psk-1')),
+  },
+];
+const hpkeAccept = roundTrips.map((c) => {
+  const ikmE = sha256(`seam-hpke-vector/ephemeral/${c.name}`);
+  const sealed = seal({
+    recipientPublicKey: recipient.publicKey,
+    info: B(c.info),
+    aad: B(c.aad),
+    plaintext: B(c.plaintext),
+    ...(c.psk === undefined ? {} : { psk: B(c.psk), pskId: B(c.pskId!) }),
+    random: () => ikmE,
+  });
+  return { ...c, ikmE: H(ikmE), enc: H(sealed.enc), ciphertext: H(sealed.ciphertext) };
+});
+const base = hpkeAccept[0]!;
+const psk = hpkeAccept[3]!;
+const flipLast = (text: string) =>
+  text.slice(0, -2) + (Number.parseInt(text.slice(-2), 16) ^ 1).toString(16).padStart(2, '0');
+const hpkeRefuse = [
+  {
+    ...base,
+    name: 'tag-flipped',
+    ciphertext: flipLast(base.ciphertext),
+    code: 'decrypt-failed',
+    why: 'the AEAD tag check: one bit of the tag differs',
+  },
+  {
+    ...base,
+    name: 'other-aad',
+    aad: H(utf8('other')),
+    code: 'decrypt-failed',
+    why: 'the AEAD binds aad: same ciphertext, different aad',
+  },
+  {
+    ...base,
+    name: 'other-info',
+    info: H(utf8('other info')),
+    code: 'decrypt-failed',
+    why: 'info enters the key schedule: a different info gives a different key',
+  },
+  {
+    ...psk,
+    name: 'psk-opened-as-base',
+    psk: undefined,
+    pskId: undefined,
+    code: 'decrypt-failed',
+    why: 'the mode enters the key schedule: a psk ciphertext does not open in base mode',
+  },
+  {
+    ...psk,
+    name: 'wrong-psk',
+    psk: H(sha256('seam-hpke-vector/other-psk')),
+    code: 'decrypt-failed',
+    why: 'the psk enters the secret: another psk gives another key',
+  },
+  {
+    ...base,
+    name: 'short-ciphertext',
+    ciphertext: base.ciphertext.slice(0, 30),
+    code: 'decrypt-failed',
+    why: 'a ciphertext shorter than the 16-byte tag cannot authenticate',
+  },
+  {
+    ...base,
+    name: 'small-order-enc',
+    enc: 'e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800',
+    code: 'bad-enc',
+    why: 'Decap refuses an enc whose X25519 output is all zero (RFC 9180 7.1.4)',
+  },
+  {
+    ...base,
+    name: 'short-enc',
+    enc: base.enc.slice(0, 62),
+    code: 'bad-enc',
+    why: 'DeserializePublicKey: enc must be exactly 32 bytes',
+  },
+];
+
+// ---------------------------------------------------------------- seal.padme
+
+const padmeCases = [
+  0,
+  1,
+  2,
+  9,
+  23,
+  24,
+  100,
+  255,
+  256,
+  257,
+  1000,
+  1025,
+  4097,
+  65536,
+  65537,
+  1_000_000,
+  2 ** 40 + 1,
+].map((n) => ({
+  n,
+  padme: padme(n),
+}));
+const padLengthCases = [1, 20, 40, 233, 256, 300, 722, 1100, 65000].map((base) => {
+  const pad = padLengthFor(base);
+  return {
+    emptyPadLength: base,
+    padZeros: pad,
+    total: base + pad + (pad < 24 ? 0 : pad < 256 ? 1 : pad < 65536 ? 2 : 4),
+  };
+});
+
+// ---------------------------------------------------------------- seal.v2
+
+const TS = 1767225600000;
+const DAY = 86_400_000;
+const seeds = {
+  epoch: sha256('seam-seal-vector/epoch'),
+  otherEpoch: sha256('seam-seal-vector/other-epoch'),
+  interaction: sha256('seam-seal-vector/interaction'),
+  sender: sha256('seam-seal-vector/sender'),
+  impostor: sha256('seam-seal-vector/impostor'),
+  holder: sha256('seam-seal-vector/holder'),
+  otherHolder: sha256('seam-seal-vector/other-holder'),
+  mailbox: sha256('seam-seal-vector/mailbox'),
+};
+const epoch = deriveKeyPair(seeds.epoch);
+const interaction = deriveKeyPair(seeds.interaction);
+const sender = keyPairFromSeed(seeds.sender);
+const holder = keyPairFromSeed(seeds.holder);
+const OWN_AID = 'bafyreiseamvectorrecipient';
+const FROM = 'bafyreiseamvectorsender';
+const NOW = TS + 60_000;
+
+const keysNote = {
+  _: 'X25519 keys are DeriveKeyPair(ikm); Ed25519 keys come from their seed. Runner defaults: ownAid, now, keyRing = [epoch], interactionKeyRing = [interaction], resolver returns the sender key for (from, ksn 0) and bad-key-state otherwise.',
+  epochIkm: H(seeds.epoch),
+  otherEpochIkm: H(seeds.otherEpoch),
+  interactionIkm: H(seeds.interaction),
+  senderSeed: H(seeds.sender),
+  ownAid: OWN_AID,
+  from: FROM,
+  now: NOW,
+};
+
+const message = (over: Partial<InnerMessage> = {}): InnerMessage => ({
+  from: FROM,
+  ksn: 0,
+  type: 'anet.message/1',
+  ix: 'ix-seam-1',
+  mid: sha256('seam-seal-vector/mid').subarray(0, 16),
+  ts: TS,
+  exp: TS + DAY,
+  body: utf8('seam sealed envelope vector'),
+  history: {
+    kel: encode([utf8('kel event')]),
+    notice: encode(new Map([[1, utf8('notice')]])),
+    keys: encode(new Map([[1, 1]])),
+  },
+  ...over,
+});
+
+const capBody = encode(
+  new Map<number, string | number | Uint8Array>([
+    [0, 'anet.cap/1'],
+    [1, OWN_AID],
+    [2, 1],
+    [3, sha256('seam-seal-vector/cap-id').subarray(0, 16)],
+    [4, 1],
+    [5, TS + 30 * DAY],
+    [6, holder.publicKey],
+  ]),
+);
+const capability = (holderSeed: Uint8Array): AccessInput => ({
+  kind: 1,
+  cap: { body: capBody, sig: signEd25519(seeds.mailbox, capBody) },
+  holderSeed,
+});
+
+const baseOptions = (name: string, over: Partial<SealEnvelopeOptions> = {}): SealEnvelopeOptions => ({
+  to: OWN_AID,
+  recipientPublicKey: epoch.publicKey,
+  senderSeed: seeds.sender,
+  message: message(),
+  access: { kind: 0 },
+  random: seeded(`seam-seal-vector/${name}`),
+  ...over,
+});
+
+interface Built {
+  name: string;
+  why?: string;
+  envelope: Uint8Array;
+  dack: DackKeys;
+  open?: Record<string, unknown>;
+}
+
+function opened(b: Built) {
+  const v = openEnvelope(b.envelope, {
+    ownAid: OWN_AID,
+    keyRing: (kid) => (H(kid) === H(keyIdOf(epoch.publicKey)) ? epoch.privateKey : undefined),
+    interactionKeyRing: (kid) =>
+      H(kid) === H(keyIdOf(interaction.publicKey)) ? interaction.privateKey : undefined,
+    resolveSenderKey: (q) =>
+      q.from === FROM && q.ksn === 0
+        ? { ok: true, value: sender.publicKey }
+        : { ok: false, code: 'bad-key-state' },
+    now: NOW,
+  });
+  if (!v.ok) throw new Error(`vector ${b.name} does not open: ${v.code} ${v.detail ?? ''}`);
+  return v.value;
+}
+const keyIdOf = (pub: Uint8Array) => keyId(1, pub);
+
+const sealed = (name: string, over: Partial<SealEnvelopeOptions> = {}): Built => {
+  const s = sealEnvelope(baseOptions(name, over));
+  return { name, envelope: s.bytes, dack: s.dack };
+};
+
+const oneLayer = sealed('one-layer', {
+  oneShot: true,
+  message: message({ rk: interaction.publicKey, extensions: [[64, encode('inner extension')]] }),
+  outerExtensions: [[100, encode('outer extension')]],
+  wrapExtensions: [[70, encode(7)]],
+});
+const twoLayers = sealed('two-layers', {
+  interactionPublicKey: interaction.publicKey,
+  access: capability(seeds.holder),
+});
+const preview = sealed('preview-frame', { message: message({ type: 'anet.preview/1', history: undefined }) });
+
+const describeOpened = (b: Built) => {
+  const o = opened(b);
+  return {
+    name: b.name,
+    envelope: H(b.envelope),
+    expect: {
+      layers: o.layers,
+      from: o.from,
+      ksn: o.ksn,
+      to: o.to,
+      type: o.type,
+      ix: o.ix,
+      mid: H(o.mid),
+      ts: o.ts,
+      exp: o.exp,
+      body: H(o.body),
+      accessKind: o.access.kind,
+      history: o.history !== undefined,
+      rk: o.rk === undefined ? null : H(o.rk),
+      extensionKeys: {
+        inner: o.extensions.inner.map((e) => Number(e.key)),
+        wrap: o.extensions.wrap.map((e) => Number(e.key)),
+        outer: o.extensions.outer.map((e) => Number(e.key)),
+      },
+      dackHandle: H(o.dack.handle),
+    },
+  };
+};
+
+// ---------------------------------------------------------------- seal.v2-refuse
+
+/** Re-encode the outer map with one entry replaced (or added, or removed with null). */
+function editOuter(envelope: Uint8Array, key: number, valueBytes: Uint8Array | null): Uint8Array {
+  const entries = unwrap(decodeEntries(envelope));
+  const kept: [number, Uint8Array][] = entries
+    .filter((e) => e.key !== key)
+    .map((e) => [e.key as number, e.valueBytes]);
+  if (valueBytes !== null) kept.push([key, valueBytes]);
+  return encodeRawMap(kept);
+}
+
+/** Build through the assembler with a changed inner message or wrap; signed honestly unless stated. */
+function assembled(
+  name: string,
+  edit: {
+    inner?: (entries: Entry[]) => Entry[];
+    signer?: Uint8Array;
+    wrapExtensions?: Entry[];
+    pad?: (n: number) => Uint8Array;
+    outerExp?: number;
+    layer2?: boolean;
+    message?: InnerMessage;
+  },
+): Built {
+  const m = edit.message ?? message();
+  const s = assembleEnvelope({
+    to: OWN_AID,
+    recipientPublicKey: epoch.publicKey,
+    interactionPublicKey: edit.layer2 ? interaction.publicKey : undefined,
+    inner: (edit.inner ?? ((e) => e))(innerEntries(OWN_AID, m)),
+    sign: (preimage) => signEd25519(edit.signer ?? seeds.sender, preimage),
+    access: { kind: 0 },
+    outerExp: edit.outerExp,
+    outerExtensions: [],
+    wrapExtensions: edit.wrapExtensions ?? [],
+    random: seeded(`seam-seal-vector/${name}`),
+    ...(edit.pad === undefined ? {} : { pad: edit.pad }),
+  });
+  return { name, envelope: s.bytes, dack: s.dack };
+}
+/**
+ * Same seeded randomness, so the same enc and kid: the signature made over one body is
+ * attached to an envelope that carries another.
+ */
+function bodySwappedAfterSigning(): Built {
+  let signature = new Uint8Array(64);
+  assembleEnvelope({
+    to: OWN_AID,
+    recipientPublicKey: epoch.publicKey,
+    inner: innerEntries(OWN_AID, message({ body: utf8('the body that was signed') })),
+    sign: (preimage) => {
+      signature = signEd25519(seeds.sender, preimage);
+      return signature;
+    },
+    access: { kind: 0 },
+    outerExtensions: [],
+    wrapExtensions: [],
+    random: seeded('seam-seal-vector/body-swapped'),
+  });
+  const swapped = assembleEnvelope({
+    to: OWN_AID,
+    recipientPublicKey: epoch.publicKey,
+    inner: innerEntries(OWN_AID, message({ body: utf8('the body that was sent') })),
+    sign: () => signature,
+    access: { kind: 0 },
+    outerExtensions: [],
+    wrapExtensions: [],
+    random: seeded('seam-seal-vector/body-swapped'),
+  });
+  return { name: 'body-swapped', envelope: swapped.bytes, dack: swapped.dack };
+}
+
+const replaceEntry = (key: number, valueBytes: Uint8Array) => (entries: Entry[]) => [
+  ...entries.filter(([k]) => k !== key),
+  [key, valueBytes] as Entry,
+];
+const dropEntry = (key: number) => (entries: Entry[]) => entries.filter(([k]) => k !== key);
+
+const plain = sealed('refusal-base');
+const append = (bytes: Uint8Array, extra: number[]) => {
+  const out = new Uint8Array(bytes.length + extra.length);
+  out.set(bytes);
+  out.set(extra, bytes.length);
+  return out;
+};
+const flipByte = (bytes: Uint8Array, at: number) => {
+  const out = bytes.slice();
+  out[at] = out[at]! ^ 1;
+  return out;
+};
+
+type Refusal = { built: Built; code: string; why: string; open?: Record<string, unknown> };
+const refusal = (
+  name: string,
+  envelope: Uint8Array,
+  code: string,
+  why: string,
+  open?: Record<string, unknown>,
+): Refusal => ({
+  built: { name, envelope, dack: plain.dack },
+  code,
+  why,
+  ...(open === undefined ? {} : { open }),
+});
+const built = (b: Built, code: string, why: string, open?: Record<string, unknown>): Refusal => ({
+  built: b,
+  code,
+  why,
+  ...(open === undefined ? {} : { open }),
+});
+
+const refusals: Refusal[] = [
+  refusal(
+    'too-large',
+    plain.envelope,
+    'too-large',
+    'the size cap runs before decoding: maxBytes is one byte short',
+    {
+      maxBytes: plain.envelope.length - 1,
+    },
+  ),
+  refusal(
+    'trailing-byte',
+    append(plain.envelope, [0x00]),
+    'bad-outer',
+    'the outer decode: one byte after the map',
+  ),
+  refusal(
+    'version-3',
+    editOuter(plain.envelope, 1, encode(3)),
+    'bad-version',
+    'the version check: outer v = 3',
+  ),
+  refusal(
+    'outer-key-9',
+    editOuter(plain.envelope, 9, encode(0)),
+    'unknown-critical-field',
+    'the outer key space: reserved key 9 present',
+  ),
+  refusal(
+    'outer-kid-15-bytes',
+    editOuter(plain.envelope, 4, encode(new Uint8Array(15))),
+    'bad-outer',
+    'the outer field rules: kid of 15 bytes',
+  ),
+  refusal(
+    'suite-2',
+    editOuter(plain.envelope, 3, encode(2)),
+    'unknown-suite',
+    'the suite check: suite 2 is reserved',
+  ),
+  refusal('other-recipient', plain.envelope, 'wrong-recipient', 'to must equal ownAid', {
+    ownAid: 'bafyreiseamsomeoneelse',
+  }),
+  refusal(
+    'unknown-kid',
+    plain.envelope,
+    'sealed-to-unknown-key',
+    'the key ring lookup: only another epoch key is held',
+    { keyRing: 'other' },
+  ),
+  refusal(
+    'ct-flipped',
+    flipByte(plain.envelope, plain.envelope.length - 40),
+    'decrypt-failed',
+    'the layer-1 AEAD: one ciphertext bit flipped',
+  ),
+  built(
+    assembled('wrap-key-4', { wrapExtensions: [[4, encode(0)]] }),
+    'bad-wrap',
+    'the wrap key space: reserved key 4 present',
+  ),
+  built(
+    assembled('wrap-ikid-alone', { wrapExtensions: [[1, encode(new Uint8Array(16))]] }),
+    'bad-wrap',
+    'ikid and enc2 must come together: ikid alone',
+  ),
+  built(
+    assembled('pad-nonzero', { pad: (n) => Uint8Array.from({ length: n }, (_, i) => (i === 0 ? 1 : 0)) }),
+    'bad-pad',
+    'the padding must be zero: its first byte is 1 (length still on a Padmé step)',
+  ),
+  built(
+    assembled('pad-off-step', { pad: (n) => new Uint8Array(n + 1) }),
+    'bad-pad',
+    'the wrap length must be a Padmé length: one zero byte too many',
+  ),
+  built(
+    {
+      ...sealed('access-kind-2'),
+      envelope: editOuter(sealed('access-kind-2').envelope, 7, encode(new Map([[1, 2]]))),
+    },
+    'bad-access',
+    'the credential structure: kind 2 is reserved',
+  ),
+  built(
+    sealed('pop-by-other-holder', { access: capability(seeds.otherHolder) }),
+    'bad-pop',
+    'the proof of possession: signed by a key other than the capability holder',
+  ),
+  built(
+    sealed('no-interaction-key', { interactionPublicKey: interaction.publicKey }),
+    'unknown-interaction-key',
+    'the interaction key ring lookup: no interaction key is held',
+    { interactionKeyRing: 'none' },
+  ),
+  built(
+    sealed('layer-2-wrong-key', { interactionPublicKey: interaction.publicKey }),
+    'decrypt-failed',
+    'the layer-2 AEAD: the ring answers the ikid with another private key',
+    { interactionKeyRing: 'wrong-key' },
+  ),
+  built(
+    assembled('inner-ts-text', { inner: replaceEntry(7, encode('1767225600000')) }),
+    'bad-inner',
+    'the inner field rules: ts is text',
+  ),
+  built(
+    assembled('inner-key-21', { inner: (e) => [...e, [21, encode(new Uint8Array(2))]] }),
+    'unknown-critical-field',
+    'the inner key space: retired key 21 (v1 pad) present',
+  ),
+  built(
+    assembled('history-without-notices', { inner: dropEntry(11) }),
+    'bad-inner',
+    'kel, notices and keys come together: notices missing',
+  ),
+  built(
+    assembled('two-notices', { inner: replaceEntry(11, encode([utf8('a'), utf8('b')])) }),
+    'bad-inner',
+    'exactly one witness notice: two are sent',
+  ),
+  built(
+    assembled('rk-suite-2', {
+      inner: (e) => [
+        ...e,
+        [
+          15,
+          encode(
+            new Map<number, number | Uint8Array>([
+              [1, 2],
+              [2, new Uint8Array(32)],
+            ]),
+          ),
+        ],
+      ],
+    }),
+    'bad-inner',
+    'the interaction key must be suite 1: suite 2 given',
+  ),
+  built(
+    assembled('kel-65537-bytes', { inner: replaceEntry(10, encode(new Uint8Array(65537))) }),
+    'kel-too-large',
+    'the key history cap: 65537 bytes',
+  ),
+  built(
+    assembled('inner-to-other', { inner: replaceEntry(3, encode('bafyreiseamsomeoneelse')) }),
+    'to-mismatch',
+    'inner to must equal outer to',
+  ),
+  built(
+    assembled('outer-exp-differs', { outerExp: TS + DAY + 1 }),
+    'exp-mismatch',
+    'outer exp must equal inner exp',
+  ),
+  built(
+    assembled('lifetime-15d-plus-1', { message: message({ exp: TS + 15 * DAY + 1 }) }),
+    'bad-lifetime',
+    'exp - ts may be at most 15 days: one ms more',
+  ),
+  refusal('now-after-exp', plain.envelope, 'expired', 'now may not pass exp: one ms after', {
+    now: TS + DAY + 1,
+  }),
+  refusal('ts-in-future', plain.envelope, 'from-future', 'ts may lead now by 5 minutes: one ms more', {
+    now: TS - 300_001,
+  }),
+  built(
+    assembled('signed-by-impostor', { signer: seeds.impostor }),
+    'bad-sig',
+    'the inner signature: made by a key that is not the sender key',
+  ),
+  built(
+    bodySwappedAfterSigning(),
+    'bad-sig',
+    'the body hash in the preimage: the signature was made for another body',
+  ),
+  ...(
+    [
+      'bad-kel',
+      'from-mismatch',
+      'bad-key-state',
+      'revoked-key',
+      'rotation-grace-expired',
+      'bad-notice',
+    ] as const
+  ).map((code) =>
+    refusal(
+      `resolver-${code}`,
+      plain.envelope,
+      code,
+      `the sender-key resolver refuses with ${code}; openEnvelope passes it through`,
+      {
+        resolver: code,
+      },
+    ),
+  ),
+];
+
+const refuseCases = refusals.map((r) => ({
+  name: r.built.name,
+  why: r.why,
+  envelope: H(r.built.envelope),
+  ...(r.open === undefined ? {} : { open: r.open }),
+  code: r.code,
+}));
+
+// ---------------------------------------------------------------- seal.dack
+
+const dackOf = (keys: DackKeys, note: Parameters<typeof createDack>[1]) => H(createDack(keys, note));
+const dackAccept = [
+  { name: 'processed', note: { decision: 'processed' as const } },
+  { name: 'refused-with-reason-and-wait', note: { decision: 'refused' as const, reason: 7, waitMs: 60_000 } },
+  { name: 'processed-with-wait', note: { decision: 'processed' as const, waitMs: 2 ** 40 } },
+].map((c) => ({ ...c, dack: dackOf(oneLayer.dack, c.note) }));
+
+/** A dack whose note authenticates but breaks the layout (crafted with the note key). */
+function craftedNote(plaintext: Uint8Array): string {
+  const token = oneLayer.dack.processedToken;
+  return H(token) + H(chachaSeal(oneLayer.dack.noteKey, token.subarray(0, 12), token, plaintext));
+}
+const processed = dackAccept[0]!.dack;
+const dackRefuse = [
+  {
+    name: 'short',
+    dack: processed.slice(0, 158),
+    code: 'bad-dack-length',
+    why: 'a dack is exactly 80 bytes: 79 given',
+  },
+  {
+    name: 'token-flipped',
+    dack: flipLast(processed.slice(0, 32)) + processed.slice(32),
+    code: 'bad-dack-token',
+    why: 'the token must be one of the two derived tokens',
+  },
+  {
+    name: 'note-flipped',
+    dack: flipLast(processed),
+    code: 'bad-dack-note',
+    why: 'the note must authenticate under the note key',
+  },
+  {
+    name: 'note-padding-nonzero',
+    dack: craftedNote(Uint8Array.from({ length: 48 }, (_, i) => (i === 47 ? 1 : 0))),
+    code: 'bad-dack-note',
+    why: 'bytes 10..47 of the note are zero: the last one is 1',
+  },
+  {
+    name: 'note-wait-beyond-2^53',
+    dack: craftedNote(Uint8Array.from({ length: 48 }, (_, i) => (i === 2 ? 0x01 : 0))),
+    code: 'bad-dack-note',
+    why: 'the wait time must be a safe integer: 2^56 given',
+  },
+];
+
+export const parts = [
+  {
+    file: 'hpke_seal.json',
+    content: {
+      _: 'Vectors of @agent-seam/hpke-seal, generated by tools/vectors/hpke-seal.ts with seeded randomness. Hex everywhere. Every refusal names the one check it exists for in `why`.',
+      'hpke.roundtrip': {
+        recipientIkm: H(recipientIkm),
+        note: 'Single-shot seal/open. The sender reproduces enc and ciphertext with the ephemeral ikm as its only randomness (DeriveKeyPair(ikmE)); open must return the plaintext or refuse with `code`.',
+        accept: hpkeAccept,
+        refuse: hpkeRefuse,
+      },
+      'seal.padme': {
+        note: 'padme(n), and for a wrap whose encoding with an empty pad (0x40) is emptyPadLength bytes: the zero-pad length that lands the whole encoding on the Padmé length `total`.',
+        padme: padmeCases,
+        padLength: padLengthCases,
+      },
+      'seal.v2': {
+        keys: keysNote,
+        note: 'Envelopes that must open; expect lists what openEnvelope returns.',
+        accept: [oneLayer, twoLayers, preview].map(describeOpened),
+      },
+      'seal.v2-refuse': {
+        keys: keysNote,
+        note: '`open` overrides the runner defaults: keyRing "other" holds only the other epoch key; interactionKeyRing "none" is empty and "wrong-key" answers every ikid with the epoch key; resolver <code> makes the sender-key resolver refuse with that code.',
+        refuse: refuseCases,
+      },
+      'seal.dack': {
+        keys: keysNote,
+        envelope: H(oneLayer.envelope),
+        note: 'Delivery confirmations for the first seal.v2 envelope, from the keys both ends derive from its layer-1 context.',
+        accept: dackAccept,
+        refuse: dackRefuse,
+      },
+    },
+  },
+];
