@@ -1,3 +1,4 @@
+import { emptyRoot } from '@agent-seam/merkle';
 import { bytesEqual } from '../digest.js';
 import { type Checkpoint, isOrigin } from './frames.js';
 import { prefixRootOf, type SealedLeaf } from './log.js';
@@ -73,12 +74,15 @@ export function judgeAnchors(input: AnchorInput): {
         );
     } else {
       checkpoint = anchor.checkpoint;
-      if (
-        !isOrigin(checkpoint.origin) ||
-        !Number.isSafeInteger(checkpoint.size) ||
-        checkpoint.root.length !== 32
-      ) {
-        find(i, 'anchor-malformed', 'the anchor is not an origin, a size and a 32-byte root');
+      const originOk = checkpoint.origin === undefined || isOrigin(checkpoint.origin);
+      const sizeOk = Number.isSafeInteger(checkpoint.size) && checkpoint.size >= 0;
+      const coherent = checkpoint.size !== 0 || bytesEqual(checkpoint.root, emptyRoot());
+      if (!originOk || !sizeOk || checkpoint.root.length !== 32 || !coherent) {
+        find(
+          i,
+          'anchor-malformed',
+          'the anchor is not an origin, a size and a 32-byte root that can coexist',
+        );
         outcomes.push({ anchor: i, status: 'finding', cosignedBy });
         return;
       }

@@ -1,5 +1,5 @@
 import { hex, utf8Strict, type Verdict } from '@agent-seam/canonical';
-import { rootHash } from '@agent-seam/merkle';
+import { emptyRoot } from '@agent-seam/merkle';
 import { bytesEqual, ZERO_HASH } from '../digest.js';
 import { type GraderSidecar, parseGraderSidecar } from '../grader.js';
 import {
@@ -245,7 +245,7 @@ export class ExportVerifier {
     const checkpoint = checkpointOf(frame.checkpoint, line, 'checkpoint', this.unaccounted);
     if (checkpoint === null)
       this.find('header-malformed', 'the header carries no well-formed checkpoint', { line });
-    else if (checkpoint.size === 0 && !bytesEqual(checkpoint.root, EMPTY_ROOT))
+    else if (checkpoint.size === 0 && !bytesEqual(checkpoint.root, emptyRoot()))
       this.find('checkpoint-incoherent', 'a size-0 checkpoint claims a root the empty log cannot have', {
         line,
       });
@@ -606,9 +606,6 @@ export class ExportVerifier {
       });
   }
 }
-
-/** The root of the empty log: SHA-256 of the empty string, never 32 zero bytes. */
-const EMPTY_ROOT = rootHash([]);
 
 const SIGNATURE_WORDS = {
   'signature-absent': "the record's signature is absent",
