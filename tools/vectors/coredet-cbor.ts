@@ -172,6 +172,18 @@ const encodeRefusals: EncodeRefuseCase[] = [
     why: 'the number 1 and the bigint 1 encode to the same key',
   },
   {
+    name: 'same-key-twice-found-while-sorting',
+    value: {
+      map: [
+        [2, 0],
+        [1, 0],
+        [{ int: '2' }, 0],
+      ],
+    },
+    code: 'duplicate-key',
+    why: 'the two 2 keys are not adjacent in insertion order; only the sort pass can find them',
+  },
+  {
     name: 'undefined',
     value: { undefined: true },
     code: 'unsupported-value',
@@ -187,7 +199,7 @@ const encodeRefusals: EncodeRefuseCase[] = [
     name: 'raw-two-items',
     value: { raw: '0102' },
     code: 'bad-raw',
-    why: 'RawCbor must hold exactly one item',
+    why: 'RawCbor must hold exactly one well-formed item (the well-formedness check reuses the decoder, here its trailing-bytes rule)',
   },
 ];
 
@@ -218,6 +230,12 @@ const refusals: RefuseCase[] = [
     options: { lenient: true },
     code: 'malformed',
     why: 'an indefinite byte string may only hold byte-string chunks',
+  },
+  {
+    name: 'break-in-definite-array',
+    hex: '81ff',
+    code: 'malformed',
+    why: 'a break inside a definite-length array',
   },
   {
     name: 'break-between-key-and-value',
@@ -298,6 +316,13 @@ const refusals: RefuseCase[] = [
     hex: nested(33),
     code: 'too-deep',
     why: '33 nested arrays, one beyond the default 32',
+  },
+  {
+    name: 'indefinite-string-at-depth-33',
+    hex: `${'81'.repeat(32)}5fff`,
+    options: { lenient: true },
+    code: 'too-deep',
+    why: 'an indefinite byte string opened at nesting 33 (its own depth check)',
   },
   {
     name: 'input-over-max-bytes',
@@ -387,12 +412,17 @@ const cidRefusals = [
     why: 'B is base32upper, not accepted',
   },
   {
-    name: 'upper-case-body',
-    text: `b${goodCid.slice(1).toUpperCase()}`,
+    name: 'upper-case-letter-in-digest',
+    text: upperOneLetter(goodCid, 20),
     code: 'bad-base32',
-    why: 'the body must be lower case',
+    why: 'one upper-case letter inside the digest: only the alphabet check sees it',
   },
-  { name: 'padded', text: `${goodCid}=`, code: 'bad-base32', why: 'no padding in the CID spelling' },
+  {
+    name: 'padded',
+    text: `${goodCid}======`,
+    code: 'bad-base32',
+    why: 'RFC 4648 padding to 64 characters; = is outside the alphabet',
+  },
   {
     name: 'residual-bits',
     text: `${goodCid.slice(0, -1)}r`,
@@ -419,10 +449,10 @@ const cidRefusals = [
     why: 'only sha2-256 (0x12)',
   },
   {
-    name: 'digest-length-byte',
-    text: spell('01711210', 16),
+    name: 'digest-length-byte-not-32',
+    text: spell('01711221', 32),
     code: 'bad-digest-length',
-    why: 'a 16-byte digest',
+    why: 'the multihash length byte says 33 while 32 bytes follow',
   },
   {
     name: 'digest-truncated',
@@ -431,6 +461,12 @@ const cidRefusals = [
     why: 'length byte says 32, 31 follow',
   },
 ];
+
+/** `text` with the first lower-case letter at or after `from` turned upper case. */
+function upperOneLetter(text: string, from: number): string {
+  const at = text.slice(from).search(/[a-z]/) + from;
+  return text.slice(0, at) + text[at]!.toUpperCase() + text.slice(at + 1);
+}
 
 /** A text CID spelled over the binary `prefix` followed by `n` 0xab bytes. */
 function spell(prefix: string, n: number): string {

@@ -183,6 +183,7 @@ function run(
   let pos = 0;
 
   const refuse = (code: DecodeCode, detail: string) => new Refusal(code, detail);
+  const tooDeep = () => fail('too-deep', `nesting beyond ${maxDepth}`);
 
   for (;;) {
     const start = pos;
@@ -261,7 +262,7 @@ function run(
       case 2:
       case 3: {
         if (arg === -1) {
-          if (stack.length >= maxDepth) return fail('too-deep', `nesting beyond ${maxDepth}`);
+          if (stack.length >= maxDepth) return tooDeep();
           stack.push(new Frame(major === 2 ? KIND_BYTE_CHUNKS : KIND_TEXT_CHUNKS, start, -1));
           continue;
         }
@@ -288,7 +289,7 @@ function run(
           value = major === 4 ? [] : new Map();
           break;
         }
-        if (stack.length >= maxDepth) return fail('too-deep', `nesting beyond ${maxDepth}`);
+        if (stack.length >= maxDepth) return tooDeep();
         const frame = new Frame(
           major === 4 ? KIND_ARRAY : KIND_MAP,
           start,
