@@ -6,9 +6,8 @@ import { hasLoneSurrogate } from './strings.js';
  * What the parser reports as it walks a document. The parser owns the grammar, depth,
  * surrogate and number-literal rules; a sink only builds something from the events
  * (canonical text, or a JavaScript value). Returning false from `number` means the
- * profile cannot reproduce that literal; returning false from `key` or `close`
- * means a repeated member name that the sink was told to refuse (a sink may notice
- * the repeat when the name arrives or when its object closes).
+ * profile cannot reproduce that literal; returning false from `key` means a
+ * repeated member name that the sink was told to refuse.
  */
 export interface ParseSink {
   openObject(): void;
@@ -21,7 +20,7 @@ export interface ParseSink {
   string(value: string, plain: boolean): void;
   number(literal: string, isFloat: boolean): boolean;
   constant(value: true | false | null): void;
-  close(): boolean;
+  close(): void;
 }
 
 export interface ParseFailure {
@@ -116,7 +115,7 @@ export class Parser {
         }
         if (d !== (inObject ? 125 : 93)) return this.unexpected();
         this.pos++;
-        if (!sink.close()) return this.fail('duplicate-key', 'an object repeats a member name');
+        sink.close();
         open.pop();
       }
     }

@@ -11,6 +11,8 @@ interface ObjectFrame {
   keys: string[];
   names: string[];
   texts: string[];
+  /** Names seen so far, kept only when duplicates are refused (so the refusal comes at the name). */
+  seen: Set<string> | null;
 }
 
 /**
@@ -38,7 +40,12 @@ export class CanonicalSink implements ParseSink {
   }
 
   openObject(): void {
-    this.frames.push({ keys: [], names: [], texts: [] });
+    this.frames.push({
+      keys: [],
+      names: [],
+      texts: [],
+      seen: this.duplicates === 'refuse' ? new Set() : null,
+    });
   }
   openArray(): void {
     this.frames.push([]);
@@ -46,6 +53,10 @@ export class CanonicalSink implements ParseSink {
   key(name: string, plain: boolean): boolean {
     // Names are recorded as they arrive; the value that follows lands at the same index.
     const top = this.frames[this.frames.length - 1] as ObjectFrame;
+    if (top.seen !== null) {
+      if (top.seen.has(name)) return false;
+      top.seen.add(name);
+    }
     top.keys.push(name);
     top.names.push(plain ? `"${name}"` : JSON.stringify(name));
     return true;
@@ -62,44 +73,30 @@ export class CanonicalSink implements ParseSink {
   constant(value: true | false | null): void {
     this.put(value === null ? 'null' : value ? 'true' : 'false');
   }
-  close(): boolean {
+  close(): void {
     const top = this.frames.pop()!;
-    if (Array.isArray(top)) {
-      this.put(`[${top.join(',')}]`);
-      return true;
-    }
-    const text = this.joinObject(top);
-    if (text === null) return false;
-    this.put(text);
-    return true;
+    this.put(Array.isArray(top) ? `[${top.join(',')}]` : this.joinObject(top));
   }
 
-  private joinObject({ keys, names, texts }: ObjectFrame): string | null {
+  private joinObject({ keys, names, texts }: ObjectFrame): string {
     const n = keys.length;
     const { compare } = this;
-    let ordered = true;
-    for (let i = 1; i < n && ordered; i++) ordered = compare(keys[i - 1]!, keys[i]!) < 0;
-    let order: number[];
-    if (ordered) order = keys.map((_, i) => i);
-    else {
-      // Sort positions; equal names stay in document order, so the last one of a run wins.
-      order = keys.map((_, i) => i).sort((a, b) => compare(keys[a]!, keys[b]!) || a - b);
-      const kept: number[] = [];
-      for (let i = 0; i < n; i++) {
-        const at = order[i]!;
-        const next = order[i + 1];
-        if (next !== undefined && keys[next] === keys[at]) {
-          if (this.duplicates === 'refuse') return null;
-          continue;
-        }
-        kept.push(at);
-      }
-      order = kept;
-    }
+    let sorted = true;
+    for (let i = 1; i < n && sorted; i++) sorted = compare(keys[i - 1]!, keys[i]!) < 0;
     let out = '{';
-    for (let i = 0; i < order.length; i++) {
+    if (sorted) {
+      for (let i = 0; i < n; i++) out += `${i === 0 ? '' : ','}${names[i]}:${texts[i]}`;
+      return `${out}}`;
+    }
+    // Sort positions; equal names stay in document order, so the last of a run is the one kept.
+    const order = keys.map((_, i) => i).sort((a, b) => compare(keys[a]!, keys[b]!) || a - b);
+    let first = true;
+    for (let i = 0; i < n; i++) {
       const at = order[i]!;
-      out += `${i === 0 ? '' : ','}${names[at]}:${texts[at]}`;
+      const next = order[i + 1];
+      if (next !== undefined && keys[next] === keys[at]) continue;
+      out += `${first ? '' : ','}${names[at]}:${texts[at]}`;
+      first = false;
     }
     return `${out}}`;
   }
@@ -171,8 +168,7 @@ export class ValueSink implements ParseSink {
   constant(value: true | false | null): void {
     this.add(value);
   }
-  close(): boolean {
+  close(): void {
     this.add(this.frames.pop()!.container);
-    return true;
   }
 }

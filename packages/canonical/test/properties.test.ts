@@ -1,0 +1,117 @@
+import {
+  canonicalFromJSON,
+  canonicalize,
+  canonicalString,
+  type ProfileName,
+  parseJSON,
+  profiles,
+  SeamError,
+} from '@agent-seam/canonical';
+import npmCanonicalize from 'canonicalize';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { text, utf8 } from './helpers.js';
+
+const PROFILES = Object.keys(profiles) as ProfileName[];
+const RUNS = { numRuns: 300 };
+
+/** JSON values with strings over all code points (lone surrogates included) and numbers of every size. */
+const stringArb = fc.oneof(fc.string({ unit: 'binary', maxLength: 8 }), fc.string({ maxLength: 8 }));
+const numberArb = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(0, -0, 1e-7, 1e16, 1e21, 2 ** 53, 0.1, 1e-6, 123456789.5),
+);
+const { json } = fc.letrec((tie) => ({
+  json: fc.oneof(
+    { depthSize: 'small' },
+    fc.constant(null),
+    fc.boolean(),
+    numberArb,
+    stringArb,
+    fc.array(tie('json'), { maxLength: 5 }),
+    fc.dictionary(stringArb, tie('json'), { maxKeys: 5 }),
+  ),
+}));
+
+/** canonicalize, or undefined when the sign side refuses the value (a SeamError). */
+function signed(v: unknown, profile: ProfileName): Uint8Array | undefined {
+  try {
+    return canonicalize(v, { profile });
+  } catch (e) {
+    if (e instanceof SeamError) return undefined;
+    throw e;
+  }
+}
+
+describe.each(PROFILES)('%s', (profile) => {
+  it('the parse boundary over JSON.stringify agrees with the sign side', () =>
+    fc.assert(
+      fc.property(json, (v) => {
+        const expected = signed(v, profile);
+        fc.pre(expected !== undefined);
+        const got = canonicalFromJSON(utf8(JSON.stringify(v)), { profile });
+        expect(got.ok && text(got.value)).toBe(text(expected!));
+      }),
+      RUNS,
+    ));
+
+  it('canonical output re-parses to an equal value and is a fixed point', () =>
+    fc.assert(
+      fc.property(json, (v) => {
+        const out = signed(v, profile);
+        fc.pre(out !== undefined);
+        expect(JSON.parse(text(out!))).toEqual(JSON.parse(JSON.stringify(v)));
+        const again = canonicalFromJSON(out!, { profile });
+        expect(again.ok && text(again.value)).toBe(text(out!));
+      }),
+      RUNS,
+    ));
+});
+
+it('jcs agrees with the npm canonicalize package on well-formed values', () =>
+  fc.assert(
+    fc.property(json, (v) => {
+      const ours = signed(v, 'jcs');
+      fc.pre(ours !== undefined);
+      expect(text(ours!)).toBe(npmCanonicalize(v));
+    }),
+    RUNS,
+  ));
+
+it('seam refuses exactly the numbers a JavaScript reader would spell differently', () =>
+  fc.assert(
+    fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
+      const out = signed([x], 'seam');
+      const jsSpelling = `[${JSON.stringify(x)}]`;
+      if (out !== undefined) expect(text(out)).toBe(jsSpelling);
+      else expect(canonicalString([x], { profile: 'jcs' })).toBe(jsSpelling);
+    }),
+    { numRuns: 1000 },
+  ));
+
+describe('no exception escapes the parse boundary', () => {
+  const jsonish = fc
+    .array(fc.constantFrom(...'{}[]":,.-+eE0123456789 \\u/tfnrlsa\ud800\udc00é\u0000'.split('')), {
+      maxLength: 40,
+    })
+    .map((cs) => utf8(cs.join('')));
+  const inputs = fc.oneof(fc.uint8Array({ maxLength: 64 }), jsonish);
+  for (const profile of PROFILES) {
+    it(profile, () =>
+      fc.assert(
+        fc.property(
+          inputs,
+          fc.constantFrom('last-wins' as const, 'refuse' as const),
+          (bytes, duplicateKeys) => {
+            const a = canonicalFromJSON(bytes, { profile, duplicateKeys, maxDepth: 4 });
+            const b = parseJSON(bytes, { profile, duplicateKeys, maxDepth: 4, floats: 'marked' });
+            expect(a.ok).toBe(b.ok);
+            if (!a.ok && !b.ok) expect(a.code).toBe(b.code);
+          },
+        ),
+        { numRuns: 500 },
+      ),
+    );
+  }
+});
