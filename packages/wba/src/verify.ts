@@ -1,6 +1,6 @@
-import { base64Strict, fail, ok, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import { base64Strict, fail, ok, unwrap, utf8Strict, type Verdict } from '@agent-seam/canonical';
 import { didFromPublicKey, type Ed25519Code, verifyEd25519 } from '@agent-seam/did';
-import { publicKeyFromJwk, thumbprint } from './jwk.js';
+import { jwkFromPublicKey, publicKeyFromJwk, thumbprint } from './jwk.js';
 import {
   ALGORITHM,
   type ComponentCode,
@@ -91,9 +91,9 @@ function keysByThumbprint(jwks: unknown): Map<string, Uint8Array> {
   const keys = typeof jwks === 'object' && jwks !== null ? (jwks as { keys?: unknown }).keys : undefined;
   if (!Array.isArray(keys)) return out;
   for (const jwk of keys) {
+    // The strict read of `x` is the one check; the name is then derived from the key bytes.
     const key = publicKeyFromJwk(jwk);
-    const name = thumbprint(jwk);
-    if (key.ok && name.ok) out.set(name.value, key.value);
+    if (key.ok) out.set(unwrap(thumbprint(jwkFromPublicKey(key.value))), key.value);
   }
   return out;
 }
