@@ -65,13 +65,16 @@ export function signKeyState(fields: KeyStateFields, rootSeed: Uint8Array): Fiel
 const burnList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-/**
- * Verifies a KeyState for `rootDid`: the shape, then the signature under the `rootKey`
- * the record names. A record whose rootKey is not the DID's own key (a rotated root)
- * cannot be lineage-checked here, but it must still be signed by the key it claims.
- * Never throws, whatever the field types.
- */
-export function verifyKeyState(record: unknown, rootDid: string): Verdict<VerifiedKeyState, RecordCode> {
+/** A KeyState's shape, checked, with what its signature must be verified over. */
+interface ReadKeyState {
+  state: VerifiedKeyState;
+  key: Uint8Array;
+  payload: Uint8Array;
+  sig: string;
+}
+
+/** Reads the fields of a KeyState for `rootDid`; the signature is not looked at here. */
+function readKeyState(record: unknown, rootDid: string): Verdict<ReadKeyState, RecordCode> {
   if (!isRecord(record)) return fail('missing-field', 'a KeyState is a JSON object');
   if (record.typ !== KEYSTATE_TYP) return fail('wrong-typ');
   if (typeof rootDid !== 'string' || record.rootDid !== rootDid) return fail('wrong-root');
@@ -84,18 +87,32 @@ export function verifyKeyState(record: unknown, rootDid: string): Verdict<Verifi
   if (!key.ok || key.value.length !== 32) return fail('missing-field', 'rootKey is 64 lowercase hex digits');
   const payload = verifiablePayload(declaredFields(record, KEYSTATE_FIELDS));
   if (!payload.ok) return payload;
-  const verdict = verifyBase64Signature(key.value, payload.value, sig);
-  if (!verdict.ok) return verdict;
-  return ok({
+  const burns = burnList(record.revokedOps);
+  const state = {
     rootDid,
     rootKey: rootKey as string,
     epoch,
     opDid,
-    revokedOps: burnList(record.revokedOps),
+    revokedOps: burns,
     notBefore,
     notAfter,
     ts,
-  });
+  };
+  return ok({ state, key: key.value, payload: payload.value, sig });
+}
+
+/**
+ * Verifies a KeyState for `rootDid`: the shape, then the signature under the `rootKey`
+ * the record names. A record whose rootKey is not the DID's own key (a rotated root)
+ * cannot be lineage-checked here, but it must still be signed by the key it claims.
+ * Never throws, whatever the field types.
+ */
+export function verifyKeyState(record: unknown, rootDid: string): Verdict<VerifiedKeyState, RecordCode> {
+  const read = readKeyState(record, rootDid);
+  if (!read.ok) return read;
+  const { state, key, payload, sig } = read.value;
+  const verdict = verifyBase64Signature(key, payload, sig);
+  return verdict.ok ? ok(state) : verdict;
 }
 
 /** Inside the record's own window: two separate comparisons, each bound optional. */
