@@ -9,11 +9,14 @@ import {
   type DecodeOptions,
   decode,
   decodeEntries,
+  decodeObject,
   encode,
+  encodeObject,
   parseCid,
 } from '../../packages/coredet-cbor/src/index.ts';
 import { fromHex, toHex } from '../../packages/coredet-cbor/test/helpers.ts';
 import { fromJson, type JsonCbor } from '../../packages/coredet-cbor/test/json-value.ts';
+import { schemas } from '../../packages/coredet-cbor/test/schema-fixture.ts';
 
 interface EncodeCase {
   name: string;
@@ -391,6 +394,114 @@ const rawEntries = [
   },
 ];
 
+interface SchemaCase {
+  name: string;
+  schema: string;
+  hex: string;
+  code?: string;
+  why?: string;
+  /** Accepted cases: field names present, and extension keys kept. */
+  fields?: string[];
+  extensions?: number[];
+}
+
+// Base envelope object: {1: 1, 2: "a", 3: h'00', 5: 0}.
+const schemaCases: SchemaCase[] = [
+  {
+    name: 'minimal',
+    schema: 'envelope',
+    hex: 'a401010261610341000500',
+    fields: ['v', 'to', 'kid', 'mode'],
+    extensions: [],
+  },
+  {
+    name: 'optional-and-extension-64-kept',
+    schema: 'envelope',
+    hex: 'a6010102616103410004616e0500184041ff',
+    fields: ['v', 'to', 'kid', 'note', 'mode'],
+    extensions: [64],
+  },
+  {
+    name: 'conditional-present-when-required',
+    schema: 'envelope',
+    hex: 'a501010261610341000501064101',
+    fields: ['v', 'to', 'kid', 'mode', 'pskId'],
+    extensions: [],
+  },
+  { name: 'closed-minimal', schema: 'closed', hex: 'a20061740120', fields: ['type', 'n'], extensions: [] },
+  {
+    name: 'unknown-key-9',
+    schema: 'envelope',
+    hex: 'a5010102616103410005000900',
+    code: 'unknown-critical-field',
+    why: 'key 9 is in 0-63 and unnamed: the must-understand rule',
+  },
+  {
+    name: 'unknown-key-63',
+    schema: 'envelope',
+    hex: 'a501010261610341000500183f00',
+    code: 'unknown-critical-field',
+    why: 'key 63, the last must-understand key, is unnamed: the 64 boundary',
+  },
+  {
+    name: 'closed-space-key-64',
+    schema: 'closed',
+    hex: 'a30061740120184000',
+    code: 'unknown-critical-field',
+    why: 'a closed key space has no extension range',
+  },
+  {
+    name: 'retired-key-8',
+    schema: 'envelope',
+    hex: 'a5010102616103410005000800',
+    code: 'retired-field',
+    why: 'key 8 is retired',
+  },
+  {
+    name: 'reserved-key-7',
+    schema: 'envelope',
+    hex: 'a5010102616103410005000700',
+    code: 'reserved-field',
+    why: 'key 7 is reserved',
+  },
+  {
+    name: 'required-absent',
+    schema: 'envelope',
+    hex: 'a301010341000500',
+    code: 'missing-field',
+    why: 'required field 2 (to) absent',
+  },
+  {
+    name: 'conditional-absent-when-required',
+    schema: 'envelope',
+    hex: 'a401010261610341000501',
+    code: 'missing-field',
+    why: 'mode 1 makes pskId (6) required',
+  },
+  {
+    name: 'null-is-not-text',
+    schema: 'envelope',
+    hex: 'a4010102f60341000500',
+    code: 'wrong-type',
+    why: 'to (2) is null, not text',
+  },
+  {
+    name: 'empty-text-is-not-bytes',
+    schema: 'envelope',
+    hex: 'a4010102616103600500',
+    code: 'wrong-type',
+    why: 'kid (3) is "", not bytes',
+  },
+  { name: 'not-a-map', schema: 'envelope', hex: '80', code: 'not-a-map', why: 'an object is a map' },
+  {
+    name: 'strict-beneath',
+    schema: 'envelope',
+    hex: 'a40118010261610341000500',
+    code: 'non-minimal-int',
+    why: 'objects are always decoded strictly: v written as 1801',
+  },
+];
+
 const cidCases = [
   { name: 'dag-cbor-empty-map', codec: 'dag-cbor', hex: 'a0' },
   { name: 'raw-empty', codec: 'raw', hex: '' },
@@ -503,6 +614,15 @@ for (const c of rawEntries) {
   )
     disagree(`raw entries ${c.name}`);
 }
+for (const c of schemaCases) {
+  const v = decodeObject(schemas[c.schema]!, fromHex(c.hex));
+  if (c.code !== undefined ? v.ok || v.code !== c.code : !v.ok) disagree(`schema ${c.name}`);
+  if (v.ok) {
+    const again = toHex(encodeObject(schemas[c.schema]!, v.value.fields, v.value.extensions));
+    if (again !== c.hex || JSON.stringify(Object.keys(v.value.fields)) !== JSON.stringify(c.fields))
+      disagree(`schema ${c.name}`);
+  }
+}
 for (const c of cidRefusals) {
   const v = parseCid(c.text);
   if (v.ok || v.code !== c.code) disagree(`cid refusal ${c.name}`);
@@ -526,6 +646,7 @@ export const parts = [
           why: 'decodeEntries reads a top-level map only',
         },
       ],
+      'cbor.schema': schemaCases,
       'cid.compute': cidCases,
       'cid.refuse': cidRefusals,
     },

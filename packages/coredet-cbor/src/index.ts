@@ -8,4 +8,15 @@ export {
   type RawEntry,
 } from './decode.js';
 export { ENCODE_MAX_DEPTH, type EncodeCode, encode } from './encode.js';
+export {
+  type DecodedObject,
+  decodeObject,
+  defineObject,
+  encodeObject,
+  type FieldSpec,
+  type FieldType,
+  type ObjectCode,
+  type ObjectSchema,
+  type ObjectSpec,
+} from './object.js';
 export { CborFloat, type CborKey, type CborValue, RawCbor, SimpleValue } from './value.js';

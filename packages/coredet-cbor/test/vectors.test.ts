@@ -1,9 +1,19 @@
 import { SeamError } from '@agent-seam/canonical';
 import { loadVectors, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
-import { cid, type DecodeOptions, decode, decodeEntries, encode, parseCid } from '../src/index.js';
+import {
+  cid,
+  type DecodeOptions,
+  decode,
+  decodeEntries,
+  decodeObject,
+  encode,
+  encodeObject,
+  parseCid,
+} from '../src/index.js';
 import { fromHex, toHex } from './helpers.js';
 import { fromJson, type JsonCbor, normalize } from './json-value.js';
+import { schemas } from './schema-fixture.js';
 
 const ledger = openLedger();
 const doc = loadVectors('coredet_cbor.json');
@@ -102,6 +112,43 @@ describe('cbor.rawEntries', () => {
         if (v.ok) expect(v.value.map((e) => [toHex(e.keyBytes), toHex(e.valueBytes)])).toEqual(c.entries);
       }),
     );
+  }
+});
+
+describe('cbor.schema', () => {
+  const cases: {
+    name: string;
+    schema: string;
+    hex: string;
+    code?: string;
+    fields?: string[];
+    extensions?: number[];
+  }[] = doc['cbor.schema'];
+  it('has cases', () => expect(cases.length).toBeGreaterThanOrEqual(15));
+  for (const c of cases) {
+    const schema = schemas[c.schema]!;
+    if (c.code !== undefined) {
+      it(c.name, () =>
+        ledger.refuse('cbor.schema', c.name, () =>
+          expect(decodeObject(schema, fromHex(c.hex))).toMatchObject({ ok: false, code: c.code }),
+        ),
+      );
+      continue;
+    }
+    it(`${c.name} decodes`, () =>
+      ledger.accept('cbor.schema', `${c.name}/decode`, () => {
+        const v = decodeObject(schema, fromHex(c.hex));
+        expect(v.ok).toBe(true);
+        if (!v.ok) return;
+        expect(Object.keys(v.value.fields)).toEqual(c.fields);
+        expect(v.value.extensions.map((e) => e.key)).toEqual(c.extensions);
+      }));
+    it(`${c.name} re-encodes with its extensions covered`, () =>
+      ledger.accept('cbor.schema', `${c.name}/encode`, () => {
+        const v = decodeObject(schema, fromHex(c.hex));
+        if (!v.ok) throw new Error(v.code);
+        expect(toHex(encodeObject(schema, v.value.fields, v.value.extensions))).toBe(c.hex);
+      }));
   }
 });
 
