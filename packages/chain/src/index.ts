@@ -32,6 +32,7 @@ export {
   type RunPlan,
   type WrittenExport,
   writeExport,
+  writeRunRecords,
 } from './export/writer.js';
 export {
   GRADER_DOMAIN,

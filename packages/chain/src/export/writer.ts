@@ -52,7 +52,7 @@ export interface WrittenExport {
  * counts. It is the producer side the verifier is tested against.
  */
 export function writeExport(plan: ExportPlan): WrittenExport {
-  const chains = plan.runs.map((run) => writeRun(run, plan.key));
+  const chains = plan.runs.map((run) => writeRunRecords(run, plan.key));
   const seals: Uint8Array[] = [];
   const positions = chains.map((chain, i) => {
     if (!plan.runs[i]!.sealed) return null;
@@ -93,7 +93,8 @@ export function writeExport(plan: ExportPlan): WrittenExport {
   return { lines, checkpoint, hashes: chains.map((c) => c.hashes) };
 }
 
-function writeRun(
+/** The record lines of one run, its chain hashes and its terminal hash (the seal, if sealed). */
+export function writeRunRecords(
   run: RunPlan,
   key: ExportPlan['key'],
 ): { lines: string[]; hashes: string[]; terminal: Uint8Array | null } {
