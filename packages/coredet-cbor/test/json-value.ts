@@ -59,13 +59,15 @@ export function fromJson(j: JsonCbor): CborValue {
 
 /**
  * The value `decode` returns for what `encode` was given: integers become numbers when
- * safe, text-keyed non-empty Maps become objects, empty objects become Maps, RawCbor
- * becomes what its bytes decode to (the caller passes that in `raw`).
+ * safe, text-keyed non-empty Maps become objects, empty objects become Maps, a
+ * CborFloat that is not a safe integer (or is -0) becomes a plain number.
  */
 export function normalize(v: CborValue): CborValue {
   if (typeof v === 'bigint') return v >= -(2n ** 53n) + 1n && v <= 2n ** 53n - 1n ? Number(v) : v;
   if (v === null || typeof v !== 'object' || v instanceof Uint8Array) return v;
-  if (v instanceof CborFloat || v instanceof SimpleValue || v instanceof RawCbor) return v;
+  // The decoder wraps only floats holding a safe integer other than -0.
+  if (v instanceof CborFloat) return Number.isSafeInteger(v.value) && !Object.is(v.value, -0) ? v : v.value;
+  if (v instanceof SimpleValue || v instanceof RawCbor) return v;
   if (Array.isArray(v)) return v.map(normalize);
   const entries: [CborKey, CborValue][] =
     v instanceof Map
