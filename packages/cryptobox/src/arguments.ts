@@ -1,0 +1,20 @@
+import { SeamError } from '@agent-seam/canonical';
+
+/**
+ * Argument checks for values the caller holds (seeds, associated data, plaintext).
+ * Getting these wrong is a programmer error and throws; wire input never comes here.
+ */
+export function requireBytes(value: unknown, name: string): Uint8Array {
+  if (!(value instanceof Uint8Array))
+    throw new SeamError(
+      value === undefined ? 'missing-argument' : 'bad-argument',
+      `${name} must be a Uint8Array`,
+    );
+  return value;
+}
+
+export function requireLength(value: unknown, length: number, name: string): Uint8Array {
+  const bytes = requireBytes(value, name);
+  if (bytes.length !== length) throw new SeamError('bad-argument', `${name} must be ${length} bytes`);
+  return bytes;
+}

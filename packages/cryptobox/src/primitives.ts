@@ -1,0 +1,73 @@
+/**
+ * The only module in this package that imports cryptographic primitives. The box,
+ * the sealed-payload envelope, the Wycheproof runs and the benchmarks all go through
+ * these functions, so a different backend (WebCrypto, node:crypto) can be swapped in
+ * here behind the same byte-level checks, and the vectors keep testing what ships.
+ */
+import { chacha20poly1305, xchacha20poly1305 } from '@noble/ciphers/chacha.js';
+import { x25519 } from '@noble/curves/ed25519.js';
+import { hkdf } from '@noble/hashes/hkdf.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { randomBytes } from '@noble/hashes/utils.js';
+
+/** Length of every key, seed and X25519 value handled here. */
+export const KEY_LENGTH = 32;
+/** Poly1305 tag length, shared by both AEADs. */
+export const TAG_LENGTH = 16;
+export const CHACHA_NONCE_LENGTH = 12;
+export const XCHACHA_NONCE_LENGTH = 24;
+
+/** A source of uniformly random bytes. The default draws from crypto.getRandomValues. */
+export type RandomSource = (length: number) => Uint8Array;
+export const systemRandom: RandomSource = (length) => randomBytes(length);
+
+/** The X25519 public key of a 32-byte private key (RFC 7748 clamping applies). */
+export const x25519PublicKey = (privateKey: Uint8Array): Uint8Array => x25519.getPublicKey(privateKey);
+
+/**
+ * X25519(privateKey, publicKey), or null for a peer key that yields the all-zero
+ * shared secret (a low-order point: the "secret" would be known to everybody).
+ * noble refuses those inputs itself by throwing; the zero test below keeps the rule
+ * true whatever backend sits here.
+ */
+export function x25519SharedSecret(privateKey: Uint8Array, publicKey: Uint8Array): Uint8Array | null {
+  let shared: Uint8Array;
+  try {
+    shared = x25519.getSharedSecret(privateKey, publicKey);
+  } catch {
+    return null;
+  }
+  let bits = 0;
+  for (const byte of shared) bits |= byte;
+  return bits === 0 ? null : shared;
+}
+
+/** HKDF-SHA256 (RFC 5869) extract-then-expand; an empty salt means 32 zero bytes. */
+export const hkdfSha256 = (ikm: Uint8Array, salt: Uint8Array, info: Uint8Array, length: number): Uint8Array =>
+  hkdf(sha256, ikm, salt, info, length);
+
+/** ChaCha20-Poly1305 (RFC 8439): ciphertext ‖ tag. */
+export const chachaSeal = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, plaintext: Uint8Array) =>
+  chacha20poly1305(key, nonce, ad).encrypt(plaintext);
+
+/** ChaCha20-Poly1305 decryption; null unless the tag verifies (no partial plaintext). */
+export const chachaOpen = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, sealed: Uint8Array) =>
+  aeadOpen(() => chacha20poly1305(key, nonce, ad).decrypt(sealed), sealed);
+
+/** XChaCha20-Poly1305 (24-byte nonce): ciphertext ‖ tag. */
+export const xchachaSeal = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, plaintext: Uint8Array) =>
+  xchacha20poly1305(key, nonce, ad).encrypt(plaintext);
+
+/** XChaCha20-Poly1305 decryption; null unless the tag verifies (no partial plaintext). */
+export const xchachaOpen = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, sealed: Uint8Array) =>
+  aeadOpen(() => xchacha20poly1305(key, nonce, ad).decrypt(sealed), sealed);
+
+/** Runs a decryption, turning every refusal of the library (bad tag, short input) into null. */
+function aeadOpen(decrypt: () => Uint8Array, sealed: Uint8Array): Uint8Array | null {
+  if (sealed.length < TAG_LENGTH) return null;
+  try {
+    return decrypt();
+  } catch {
+    return null;
+  }
+}

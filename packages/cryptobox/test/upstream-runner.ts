@@ -1,0 +1,67 @@
+import { hex } from '@agent-seam/canonical';
+import type { Ledger } from '@agent-seam/conformance';
+import { expect } from 'vitest';
+import { encPublicKey, openBox } from '../src/index.js';
+
+/** The upstream `cryptobox` group: a key pair, boxes that must open and boxes that must not. */
+export interface UpstreamCryptobox {
+  senderSeed: string;
+  senderEncPub: string;
+  recipientSeed: string;
+  recipientEncPub: string;
+  open: { name: string; adHex?: string; blob: string; plaintextHex: string }[];
+  mustNotOpen: { name: string; adHex?: string; blob: string; why: string }[];
+}
+
+export const bytesOf = (text: string): Uint8Array => {
+  const v = hex.decode(text);
+  if (!v.ok) throw new Error('runner: a hex field does not decode');
+  return v.value;
+};
+
+/**
+ * The associated data of a case. `adHex` is on every case, empty included; a case
+ * without it is a broken vector file, never "no associated data", because that
+ * reading is exactly the port that ships open_box without its ad parameter.
+ */
+export function adOf(c: { name: string; adHex?: string }): Uint8Array {
+  if (typeof c.adHex !== 'string') throw new Error(`runner: case ${c.name} has no adHex`);
+  return bytesOf(c.adHex);
+}
+
+/** Number of checks `runUpstream` attributes to the group: two keys, then every case. */
+export const upstreamChecks = (g: UpstreamCryptobox) => 2 + g.open.length + g.mustNotOpen.length;
+
+export function runUpstream(ledger: Ledger, group: string, g: UpstreamCryptobox, interop: boolean): void {
+  const options = { interop };
+  ledger.accept(
+    group,
+    'encPub/sender',
+    () => expect(hex.encode(encPublicKey(bytesOf(g.senderSeed)))).toBe(g.senderEncPub),
+    options,
+  );
+  ledger.accept(
+    group,
+    'encPub/recipient',
+    () => expect(hex.encode(encPublicKey(bytesOf(g.recipientSeed)))).toBe(g.recipientEncPub),
+    options,
+  );
+  const keys = { recipientSeed: bytesOf(g.recipientSeed), senderPub: bytesOf(g.senderEncPub) };
+  for (const c of g.open)
+    ledger.accept(
+      group,
+      `open/${c.name}`,
+      () => {
+        const plaintext = openBox({ ...keys, blob: c.blob, ad: adOf(c) });
+        expect(plaintext === null ? null : hex.encode(plaintext)).toBe(c.plaintextHex);
+      },
+      options,
+    );
+  for (const c of g.mustNotOpen)
+    ledger.refuse(
+      group,
+      `mustNotOpen/${c.name}`,
+      () => expect(openBox({ ...keys, blob: c.blob, ad: adOf(c) })).toBeNull(),
+      options,
+    );
+}

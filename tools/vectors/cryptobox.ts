@@ -1,0 +1,562 @@
+import { createHash } from 'node:crypto';
+import { canonicalize, hex, parseJSON } from '../../packages/canonical/src/index.ts';
+import {
+  type BoxCode,
+  encPublicKey,
+  openBoxVerdict,
+  openPayload,
+  type PayloadCode,
+  readSealedField,
+  type SealedFieldCode,
+  sealBox,
+  sealedObject,
+  sealedString,
+  sealPayload,
+} from '../../packages/cryptobox/src/index.ts';
+import { seededRandom, vectorRing } from '../../packages/cryptobox/test/memory-ring.ts';
+
+/**
+ * Vectors of @agent-seam/cryptobox. Keys, nonces and data keys are fixed (seeded), so
+ * every blob and envelope regenerates byte for byte. Each refusal case is built from
+ * an accepted one by changing the one thing its check looks at, and the generator
+ * confirms the refusal code before writing it, so no case can be vacuous.
+ */
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+const h = hex.encode;
+const fill = (byte: number, n = 32) => new Uint8Array(n).fill(byte);
+
+function assert(cond: boolean, message: string): asserts cond {
+  if (!cond) throw new Error(`cryptobox vectors: ${message}`);
+}
+
+// ------------------------------------------------------------------ the box
+
+// The upstream key pair (seeds 0x03.. and 0x09..) and a second pair of our own.
+const SENDER = fill(0x03);
+const RECIPIENT = fill(0x09);
+const OTHER = fill(0x2a);
+
+/** An encPub for the wire is the seed's X25519 key; these are low-order points no seed has. */
+const LOW_ORDER_POINT = hex.decode('e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800');
+assert(LOW_ORDER_POINT.ok, 'low-order point');
+
+interface RoundTrip {
+  name: string;
+  from: Uint8Array;
+  to: Uint8Array;
+  plaintext: Uint8Array;
+  ad: Uint8Array;
+  why: string;
+}
+const roundTrips: RoundTrip[] = [
+  {
+    name: 'plain',
+    from: SENDER,
+    to: RECIPIENT,
+    plaintext: utf8('hello'),
+    ad: new Uint8Array(0),
+    why: 'a short text under empty associated data',
+  },
+  {
+    name: 'empty-plaintext',
+    from: SENDER,
+    to: RECIPIENT,
+    plaintext: new Uint8Array(0),
+    ad: new Uint8Array(0),
+    why: 'nothing but nonce and tag: 28 bytes of blob',
+  },
+  {
+    name: 'with-associated-data',
+    from: SENDER,
+    to: RECIPIENT,
+    plaintext: utf8('pay the invoice'),
+    ad: utf8('contextId=c1'),
+    why: 'the box is bound to a context id',
+  },
+  {
+    name: 'non-ascii',
+    from: SENDER,
+    to: RECIPIENT,
+    plaintext: utf8('群れたい'),
+    ad: utf8('ctx'),
+    why: 'plaintext is bytes; UTF-8 passes through untouched',
+  },
+  {
+    name: 'reverse-direction',
+    from: RECIPIENT,
+    to: SENDER,
+    plaintext: utf8('reply'),
+    ad: utf8('contextId=c1'),
+    why: 'the shared key is symmetric: the recipient can answer the sender',
+  },
+  {
+    name: 'kilobyte',
+    from: OTHER,
+    to: RECIPIENT,
+    plaintext: fill(0x5a, 1024),
+    ad: fill(0x01, 64),
+    why: 'several ChaCha20 blocks and a long associated data',
+  },
+];
+
+const nonceFor = (i: number) => seededRandom(`cryptobox/box/nonce/${i}`)(12);
+
+const boxRoundTrip = roundTrips.map((c, i) => {
+  const nonce = nonceFor(i);
+  const blob = sealBox({
+    senderSeed: c.from,
+    recipientPub: encPublicKey(c.to),
+    plaintext: c.plaintext,
+    ad: c.ad,
+    nonce,
+  });
+  const back = openBoxVerdict({ recipientSeed: c.to, senderPub: encPublicKey(c.from), blob, ad: c.ad });
+  assert(back.ok && h(back.value) === h(c.plaintext), `${c.name} does not round-trip`);
+  return {
+    name: c.name,
+    senderSeedHex: h(c.from),
+    senderEncPubHex: h(encPublicKey(c.from)),
+    recipientSeedHex: h(c.to),
+    recipientEncPubHex: h(encPublicKey(c.to)),
+    nonceHex: h(nonce),
+    adHex: h(c.ad),
+    plaintextHex: h(c.plaintext),
+    blob,
+    why: c.why,
+  };
+});
+
+const good = boxRoundTrip[2]!; // with-associated-data
+const goodBlob = good.blob;
+
+/** Flips the lowest bit of the character at `index` inside the alphabet (stays valid base64). */
+function flipChar(text: string, index: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const at = alphabet.indexOf(text[index]!);
+  return text.slice(0, index) + alphabet[at ^ 1] + text.slice(index + 1);
+}
+
+interface BoxRefusal {
+  name: string;
+  blob: string;
+  adHex?: string;
+  senderEncPubHex?: string;
+  recipientSeed?: Uint8Array;
+  maxChars?: number;
+  code: BoxCode;
+  why: string;
+}
+const boxRefusals: BoxRefusal[] = [
+  {
+    name: 'blob-over-cap',
+    blob: goodBlob,
+    maxChars: goodBlob.length - 4,
+    code: 'too-large',
+    why: "an authentic blob one base64 quantum longer than the caller's cap: only the size check, made before decoding, refuses it",
+  },
+  {
+    name: 'base64-residual-bits',
+    // The blob is 43 bytes, so it ends in "==" and its last data character carries 4 spare bits.
+    blob: flipChar(goodBlob, goodBlob.indexOf('=') - 1),
+    code: 'bad-base64',
+    why: 'the authentic blob with a non-zero spare bit in its last character: a lenient decoder reads the same bytes and opens it, the strict spelling check refuses',
+  },
+  {
+    name: 'shorter-than-nonce-and-tag',
+    blob: goodBlob.slice(0, 36),
+    code: 'too-short',
+    why: '27 bytes cannot hold a 12-byte nonce and a 16-byte tag; without the length check the AEAD is handed a truncated input',
+  },
+  {
+    name: 'sender-key-31-bytes',
+    blob: goodBlob,
+    senderEncPubHex: good.senderEncPubHex.slice(0, 62),
+    code: 'bad-public-key',
+    why: 'the authentic blob with the sender key cut to 31 bytes: only the key-length check names this',
+  },
+  {
+    name: 'low-order-sender-key',
+    blob: goodBlob,
+    senderEncPubHex: h(LOW_ORDER_POINT.value),
+    code: 'zero-shared-secret',
+    why: 'a sender key of order 8: X25519 gives the all-zero secret every party can compute, which is refused before any key is derived from it',
+  },
+  {
+    name: 'tag-flipped',
+    blob: flipChar(goodBlob, goodBlob.length - 4),
+    code: 'authentication-failed',
+    why: 'one bit of the tag changed, everything else canonical and the right length: only the Poly1305 check sees it',
+  },
+  {
+    name: 'associated-data-dropped',
+    blob: goodBlob,
+    adHex: '',
+    code: 'authentication-failed',
+    why: 'the blob sealed under contextId=c1 opened with empty associated data: the tag covers the associated data',
+  },
+  {
+    name: 'wrong-sender-key',
+    blob: boxRoundTrip[5]!.blob,
+    adHex: boxRoundTrip[5]!.adHex,
+    code: 'authentication-failed',
+    why: 'a box that another sender sealed to this recipient, opened under the wrong sender key: the shared secret differs, so the tag does not verify',
+  },
+  {
+    name: 'reflected-to-sender',
+    blob: goodBlob,
+    recipientSeed: SENDER,
+    senderEncPubHex: good.recipientEncPubHex,
+    code: 'authentication-failed',
+    why: 'the sender opens its own box as if the recipient had sent it: the X25519 secret is the same both ways, only the key order in the HKDF info tells the directions apart',
+  },
+];
+
+const boxReject = boxRefusals.map((r) => {
+  const adHex = r.adHex ?? good.adHex;
+  const senderEncPubHex = r.senderEncPubHex ?? good.senderEncPubHex;
+  const pub = hex.decode(senderEncPubHex);
+  const ad = hex.decode(adHex);
+  assert(pub.ok && ad.ok, r.name);
+  const recipientSeed = r.recipientSeed ?? RECIPIENT;
+  const v = openBoxVerdict({
+    recipientSeed,
+    senderPub: pub.value,
+    blob: r.blob,
+    ad: ad.value,
+    ...(r.maxChars === undefined ? {} : { maxChars: r.maxChars }),
+  });
+  assert(!v.ok && v.code === r.code, `${r.name}: expected ${r.code}, got ${v.ok ? 'plaintext' : v.code}`);
+  return {
+    name: r.name,
+    recipientSeedHex: h(recipientSeed),
+    senderEncPubHex,
+    adHex,
+    blob: r.blob,
+    ...(r.maxChars === undefined ? {} : { maxChars: r.maxChars }),
+    code: r.code,
+    why: r.why,
+  };
+});
+
+// ------------------------------------------------------------------ sealed payloads
+
+const SCOPE = 'acme/case_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+const KEK = { name: 'memory-kek-1', hex: h(fill(0x4b)) };
+
+interface PayloadCase {
+  name: string;
+  plaintext: Uint8Array;
+  ad: Uint8Array;
+  why: string;
+}
+const sha256Hex = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+const blobText = utf8('the model said: fine');
+const payloadCases: PayloadCase[] = [
+  {
+    name: 'blob',
+    plaintext: blobText,
+    ad: utf8(`blob:${SCOPE}:${sha256Hex(blobText)}`),
+    why: 'a sealed blob names its scope and digest in its associated data',
+  },
+  {
+    name: 'memory-row',
+    plaintext: canonicalize({ note: 'prefers tea', score: 3 }, { profile: 'agentplane-v1' }),
+    ad: canonicalize(['memory', 'acme', 'mem_1', 1, 'subject', 'purpose'], { profile: 'agentplane-v1' }),
+    why: 'a memory row: canonical JSON plaintext, associated data the canonical array naming the row',
+  },
+  {
+    name: 'empty-plaintext',
+    plaintext: new Uint8Array(0),
+    ad: utf8('journal:acme:run_1:Note:-'),
+    why: 'an empty payload still carries a tag',
+  },
+  {
+    name: 'empty-associated-data',
+    plaintext: utf8('x'),
+    ad: new Uint8Array(0),
+    why: 'empty associated data is allowed when given explicitly',
+  },
+];
+
+const payloadAccept = payloadCases.map((c) => {
+  const random = seededRandom(`cryptobox/sealed/${c.name}`);
+  const dataKey = random(32);
+  const nonce = random(24);
+  const replay = [dataKey, nonce];
+  const envelope = sealPayload({
+    plaintext: c.plaintext,
+    ad: c.ad,
+    scope: SCOPE,
+    keyRing: vectorRing(),
+    random: () => replay.shift()!,
+  });
+  const back = openPayload(envelope, { ad: c.ad, keyRing: vectorRing() });
+  assert(back.ok && h(back.value) === h(c.plaintext), `${c.name} does not open`);
+  return {
+    name: c.name,
+    scope: SCOPE,
+    dataKeyHex: h(dataKey),
+    nonceHex: h(nonce),
+    adHex: h(c.ad),
+    plaintextHex: h(c.plaintext),
+    envelopeHex: h(envelope),
+    why: c.why,
+  };
+});
+
+const goodEnvelopeCase = payloadAccept[0]!;
+const goodEnvelope = hex.decode(goodEnvelopeCase.envelopeHex);
+assert(goodEnvelope.ok, 'envelope');
+const env = goodEnvelope.value;
+const keyLength = new DataView(env.buffer, env.byteOffset).getUint32(1, false);
+const header = env.subarray(5, 5 + keyLength);
+const tail = env.subarray(5 + keyLength); // nonce ‖ ciphertext ‖ tag
+
+/** An envelope with another version byte, wrapped key and/or tail, its length field recomputed. */
+function rebuild(parts: { version?: number; key?: Uint8Array; tail?: Uint8Array }): Uint8Array {
+  const key = parts.key ?? header;
+  const rest = parts.tail ?? tail;
+  const out = new Uint8Array(5 + key.length + rest.length);
+  out[0] = parts.version ?? 1;
+  new DataView(out.buffer).setUint32(1, key.length, false);
+  out.set(key, 5);
+  out.set(rest, 5 + key.length);
+  return out;
+}
+const headerText = new TextDecoder().decode(header);
+const withHeader = (text: string) => rebuild({ key: utf8(text) });
+const sealedMember = headerText.slice(headerText.indexOf('"sealed":'), headerText.indexOf('],') + 1);
+
+interface PayloadRefusal {
+  name: string;
+  envelope: Uint8Array;
+  ad?: Uint8Array;
+  maxBytes?: number;
+  maxWrappedKeyBytes?: number;
+  code: PayloadCode;
+  why: string;
+}
+const goodAd = hex.decode(goodEnvelopeCase.adHex);
+assert(goodAd.ok, 'ad');
+const flipLast = (b: Uint8Array) => {
+  const out = b.slice();
+  out[out.length - 1]! ^= 1;
+  return out;
+};
+
+const payloadRefusals: PayloadRefusal[] = [
+  {
+    name: 'envelope-over-cap',
+    envelope: env,
+    maxBytes: env.length - 1,
+    code: 'too-large',
+    why: "an authentic envelope one byte over the caller's cap: only the size check, made before reading anything, refuses it",
+  },
+  {
+    name: 'wrapped-key-over-cap',
+    envelope: env,
+    maxWrappedKeyBytes: keyLength - 1,
+    code: 'too-large',
+    why: 'an authentic envelope whose wrapped key is one byte over its own cap: refused before the JSON is parsed',
+  },
+  {
+    name: 'empty',
+    envelope: new Uint8Array(0),
+    code: 'truncated',
+    why: 'no version byte at all; without the emptiness check an absent byte would be reported as a version skew',
+  },
+  {
+    name: 'version-2',
+    envelope: rebuild({ version: 2 }),
+    code: 'unknown-version',
+    why: "an authentic envelope with the version byte changed to 2: a newer writer's format, reported as build skew before any offset is trusted",
+  },
+  {
+    name: 'version-0',
+    envelope: rebuild({ version: 0 }),
+    code: 'unknown-version',
+    why: 'version 0 is not "older 1": every value but 1 is unknown to this reader',
+  },
+  {
+    name: 'header-cut',
+    envelope: env.subarray(0, 3),
+    code: 'truncated',
+    why: 'the version byte and half of the length field: the length cannot be read',
+  },
+  {
+    name: 'length-past-end',
+    envelope: env.subarray(0, 5 + keyLength + 24 + 15),
+    code: 'truncated',
+    why: 'one byte short of nonce and tag after the wrapped key: the length field promises bytes that are not there',
+  },
+  {
+    name: 'wrapped-key-not-json',
+    envelope: withHeader(headerText.slice(0, -1)),
+    code: 'wrapped-key-malformed',
+    why: 'the wrapped key without its closing brace is not JSON at all',
+  },
+  {
+    name: 'wrapped-key-scope-not-string',
+    envelope: withHeader(headerText.replace(`"scope":"${SCOPE}"`, '"scope":7')),
+    code: 'wrapped-key-malformed',
+    why: 'canonical JSON with the three known members, but scope is a number: the member type check refuses it (the test ring ignores scope, so nothing later would)',
+  },
+  {
+    name: 'wrapped-key-missing-sealed',
+    envelope: withHeader(headerText.replace(`${sealedMember},`, '')),
+    code: 'wrapped-key-malformed',
+    why: 'canonical JSON without the sealed member',
+  },
+  {
+    name: 'wrapped-key-byte-out-of-range',
+    envelope: withHeader(headerText.replace('"sealed":[', '"sealed":[256,').replace(/,\d+\],/, '],')),
+    code: 'wrapped-key-malformed',
+    why: 'a sealed element of 256 is not a byte; a reader that wrapped it to 0 would unwrap a different key',
+  },
+  {
+    name: 'wrapped-key-whitespace',
+    envelope: withHeader(headerText.replace('"scope":', '"scope": ')),
+    code: 'wrapped-key-not-canonical',
+    why: 'the authentic wrapped key with one space added: same JSON value, different bytes, refused by the byte comparison with the canonical form',
+  },
+  {
+    name: 'wrapped-key-unknown-member',
+    envelope: withHeader(headerText.replace('{', '{"alg":"xor",')),
+    code: 'wrapped-key-unknown-member',
+    why: 'canonical JSON with an extra member sorted first: a reader that skipped it would unwrap under parameters somebody else wrote down',
+  },
+  {
+    name: 'kek-erased',
+    envelope: withHeader(headerText.replace('"wrapped_by":"memory-kek-1"', '"wrapped_by":"memory-kek-0"')),
+    code: 'key-unavailable',
+    why: 'a wrapping key the ring does not hold (erased or never known): the payload is unreadable, which is not tampering',
+  },
+  {
+    name: 'sealed-31-bytes',
+    envelope: withHeader(headerText.replace(/,\d+\],"wrapped_by"/, '],"wrapped_by"')),
+    code: 'key-unavailable',
+    why: 'a wrapped key one byte short unwraps to 31 bytes, which is no data key',
+  },
+  {
+    name: 'ciphertext-flipped',
+    envelope: rebuild({ tail: flipLast(tail) }),
+    code: 'authentication-failed',
+    why: 'the last tag bit changed in an otherwise authentic envelope',
+  },
+  {
+    name: 'associated-data-of-another-blob',
+    envelope: env,
+    ad: utf8(`blob:${SCOPE}:${'0'.repeat(64)}`),
+    code: 'authentication-failed',
+    why: "the authentic envelope opened as if it were another blob's bytes",
+  },
+];
+
+const payloadReject = payloadRefusals.map((r) => {
+  const ad = r.ad ?? goodAd.value;
+  const v = openPayload(r.envelope, {
+    ad,
+    keyRing: vectorRing(),
+    ...(r.maxBytes === undefined ? {} : { maxBytes: r.maxBytes }),
+    ...(r.maxWrappedKeyBytes === undefined ? {} : { maxWrappedKeyBytes: r.maxWrappedKeyBytes }),
+  });
+  assert(!v.ok && v.code === r.code, `${r.name}: expected ${r.code}, got ${v.ok ? 'plaintext' : v.code}`);
+  return {
+    name: r.name,
+    envelopeHex: h(r.envelope),
+    adHex: h(ad),
+    ...(r.maxBytes === undefined ? {} : { maxBytes: r.maxBytes }),
+    ...(r.maxWrappedKeyBytes === undefined ? {} : { maxWrappedKeyBytes: r.maxWrappedKeyBytes }),
+    code: r.code,
+    why: r.why,
+  };
+});
+
+// ------------------------------------------------------------------ the JSON spellings
+
+// A padded envelope, so that its last base64 character carries spare bits to set.
+const padded = payloadAccept
+  .map((c) => hex.decode(c.envelopeHex))
+  .find((v) => v.ok && v.value.length % 3 !== 0);
+assert(padded?.ok === true, 'no padded envelope');
+const fieldEnvelope = padded.value;
+const fieldAccept = [
+  {
+    name: 'object-spelling',
+    json: JSON.stringify({ output: sealedObject(fieldEnvelope) }),
+    spelling: 'object',
+    why: 'a sealed JSON payload',
+  },
+  {
+    name: 'string-spelling',
+    json: JSON.stringify({ output: sealedString(fieldEnvelope) }),
+    spelling: 'string',
+    why: 'a sealed string field',
+  },
+].map((c) => ({ ...c, envelopeHex: h(fieldEnvelope) }));
+
+const b64 = sealedString(fieldEnvelope).slice('$sealed:'.length);
+const fieldRefusals: { name: string; json: string; code: SealedFieldCode; why: string }[] = [
+  {
+    name: 'plain-string',
+    json: '{"output":"sealed: no"}',
+    code: 'not-sealed',
+    why: 'a string without the $sealed: prefix is plain data',
+  },
+  {
+    name: 'plain-object',
+    json: '{"output":{"sealed":"AQ=="}}',
+    code: 'not-sealed',
+    why: 'an object without the $sealed member is plain data',
+  },
+  {
+    name: 'object-extra-member',
+    json: `{"output":{"$sealed":"${b64}","note":"x"}}`,
+    code: 'sealed-malformed',
+    why: 'the $sealed member beside another: neither plain data nor the one spelling',
+  },
+  {
+    name: 'object-member-not-string',
+    json: '{"output":{"$sealed":1}}',
+    code: 'sealed-malformed',
+    why: 'the $sealed member must hold a base64 string',
+  },
+  {
+    name: 'string-residual-bits',
+    json: `{"output":"$sealed:${flipChar(b64, b64.indexOf('=') - 1)}"}`,
+    code: 'bad-base64',
+    why: "the envelope's base64 with a spare bit set: a second spelling of the same bytes",
+  },
+];
+const fieldReject = fieldRefusals.map((r) => {
+  const parsed = parseJSON(utf8(r.json), { profile: 'agentplane-v1' });
+  assert(parsed.ok, r.name);
+  const v = readSealedField((parsed.value as { output: unknown }).output);
+  assert(!v.ok && v.code === r.code, `${r.name}: expected ${r.code}`);
+  return r;
+});
+for (const c of fieldAccept) {
+  const parsed = parseJSON(utf8(c.json), { profile: 'agentplane-v1' });
+  assert(parsed.ok, c.name);
+  const v = readSealedField((parsed.value as { output: unknown }).output);
+  assert(v.ok && v.value.spelling === c.spelling && h(v.value.envelope) === c.envelopeHex, c.name);
+}
+
+export const parts = [
+  {
+    file: 'cryptobox.json',
+    content: {
+      note: 'Vectors of @agent-seam/cryptobox (spec/cryptobox.md), generated by tools/vectors/cryptobox.ts. Bytes are lowercase hex, blobs standard padded base64.',
+      'box.roundtrip': boxRoundTrip,
+      'box.reject': boxReject,
+      'sealed.payload': {
+        kek: KEK,
+        payloads: payloadAccept,
+      },
+      'sealed.reject': { kek: KEK, cases: payloadReject },
+      'sealed.field': { accept: fieldAccept, refuse: fieldReject },
+    },
+  },
+];
