@@ -28,11 +28,12 @@ export interface SignRequestOptions extends SignOptions {
   signatureAgent?: string;
 }
 
-export interface SignedHeaders {
+/** A type alias (not an interface) so it is assignable to a plain header record. */
+export type SignedHeaders = {
   'signature-input': string;
   signature: string;
   'signature-agent'?: string;
-}
+};
 
 const LABEL = /^[a-z*][a-z0-9_.*-]*$/;
 

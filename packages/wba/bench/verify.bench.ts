@@ -1,0 +1,38 @@
+import { utf8Strict } from '@agent-seam/canonical';
+import { keyPairFromSeed, verifyEd25519 } from '@agent-seam/did';
+import { verify } from 'web-bot-auth';
+import { compare } from '../../../tools/bench.js';
+import { jwkFromPublicKey, signRequest, verifyRequest } from '../src/index.js';
+
+// One request, signed once, verified by both implementations. The npm package checks
+// expiry against the real clock, so the request is signed around it (benches may read it).
+const seed = new Uint8Array(32).fill(0x44);
+const { publicKey } = keyPairFromSeed(seed);
+const now = Math.floor(Date.now() / 1000);
+const headers = signRequest({
+  seed,
+  authority: 'example.com',
+  signatureAgent: 'https://agent.example/directory',
+  created: now - 5,
+  expires: now + 295,
+});
+const jwks = { keys: [jwkFromPublicKey(publicKey)] };
+const request = new Request('https://example.com/', { headers: headers as Record<string, string> });
+
+if (!verifyRequest({ headers, authority: 'example.com', jwks, now }).ok)
+  throw new Error('bench: ours refuses');
+// The npm verifier's crypto callback is given the same Ed25519 door, so the ratio
+// measures parsing, profile checks and base building, not two different curves.
+const door = (data: string, signature: Uint8Array) => {
+  if (!verifyEd25519(publicKey, utf8Strict.encode(data), signature).ok) throw new Error('bench: refused');
+};
+await verify(request, door);
+
+compare(
+  'Web Bot Auth request verification (same request, same Ed25519 door)',
+  {
+    name: '@agent-seam/wba verifyRequest',
+    run: () => verifyRequest({ headers, authority: 'example.com', jwks, now }),
+  },
+  [{ name: 'web-bot-auth@0.1.3 verify', run: () => verify(request, door) }],
+);
