@@ -1,5 +1,5 @@
 import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { compareRanges } from './bytes.js';
+import { compareRanges, concatBytes } from './bytes.js';
 import { fromHalfBits, readFloat32, readFloat64, toHalfBits } from './float.js';
 import { CborFloat, type CborKey, type CborValue, SimpleValue } from './value.js';
 
@@ -53,11 +53,14 @@ const KIND_MAP = 1;
 const KIND_BYTE_CHUNKS = 2;
 const KIND_TEXT_CHUNKS = 3;
 
+const NO_ITEMS: CborValue[] = [];
+
 /** An open container on the explicit stack (the decoder never recurses). */
 class Frame {
   /** Items still expected; -1 while an indefinite container waits for its break. */
   remaining: number;
-  array: CborValue[] = [];
+  /** Elements of an array, or the chunks of an indefinite string. */
+  items: CborValue[];
   map: Map<CborKey, CborValue> | null = null;
   allText = true;
   /** For maps: the key read and waiting for its value. */
@@ -68,7 +71,6 @@ class Frame {
   prevKeyEnd = -1;
   /** Lenient maps: identities of keys seen, since unsorted input hides duplicates. */
   seen: Set<string> | null = null;
-  chunks: (Uint8Array | string)[] = [];
 
   constructor(
     readonly kind: number,
@@ -76,7 +78,10 @@ class Frame {
     count: number,
   ) {
     this.remaining = count;
-    if (kind === KIND_MAP) this.map = new Map();
+    if (kind === KIND_MAP) {
+      this.map = new Map();
+      this.items = NO_ITEMS;
+    } else this.items = [];
   }
 }
 
@@ -89,17 +94,17 @@ class Refusal {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+/** Short ASCII text (most keys, CIDs, type names) skips the TextDecoder call. */
+const ASCII_FAST_PATH = 128;
+
 function decodeText(bytes: Uint8Array, start: number, end: number): string | null {
-  if (end - start <= 32) {
-    let s = '';
-    for (let i = start; i < end; i++) {
-      const c = bytes[i]!;
-      if (c >= 0x80) return decodeUtf8(bytes.subarray(start, end));
-      s += String.fromCharCode(c);
-    }
-    return s;
+  const view = bytes.subarray(start, end);
+  if (end - start <= ASCII_FAST_PATH) {
+    let ascii = true;
+    for (let i = start; i < end; i++) ascii &&= bytes[i]! < 0x80;
+    if (ascii) return String.fromCharCode.apply(null, view as unknown as number[]);
   }
-  return decodeUtf8(bytes.subarray(start, end));
+  return decodeUtf8(view);
 }
 
 function decodeUtf8(bytes: Uint8Array): string | null {
@@ -142,23 +147,14 @@ function closeMap(frame: Frame): CborValue {
 function closeFrame(frame: Frame): CborValue {
   switch (frame.kind) {
     case KIND_ARRAY:
-      return frame.array;
+      return frame.items;
     case KIND_MAP:
       return closeMap(frame);
     case KIND_BYTE_CHUNKS: {
-      const parts = frame.chunks as Uint8Array[];
-      let n = 0;
-      for (const p of parts) n += p.length;
-      const out = new Uint8Array(n);
-      let at = 0;
-      for (const p of parts) {
-        out.set(p, at);
-        at += p.length;
-      }
-      return out;
+      return concatBytes(frame.items as Uint8Array[]);
     }
     default:
-      return (frame.chunks as string[]).join('');
+      return (frame.items as string[]).join('');
   }
 }
 
@@ -324,12 +320,12 @@ function run(
         if (pos !== len) return fail('trailing-bytes', 'bytes follow the item');
         return ok(value);
       }
-      if (frame.kind === KIND_ARRAY) frame.array.push(value);
-      else if (frame.kind === KIND_MAP) {
+      if (frame.kind !== KIND_MAP) frame.items.push(value);
+      else {
         const refusal =
           frame.key === undefined ? acceptKey(frame, value, start) : acceptValue(frame, value, start);
         if (refusal !== null) return fail(refusal.code, refusal.detail);
-      } else frame.chunks.push(value as Uint8Array | string);
+      }
       if (frame.remaining > 0) frame.remaining--;
       if (frame.remaining !== 0) return null;
       stack.pop();

@@ -26,9 +26,15 @@ const MAJOR_TEXT = 3;
 const MAJOR_ARRAY = 4;
 const MAJOR_MAP = 5;
 
-/** A growable output buffer; one per encode call. */
+const SCRATCH_INITIAL = 4096;
+const SCRATCH_KEEP = 1 << 20;
+
+/**
+ * A growable output buffer. One instance is reused across calls (encode never calls
+ * itself), so small values cost no allocation beyond the returned copy.
+ */
 class Writer {
-  buf = new Uint8Array(256);
+  buf = new Uint8Array(SCRATCH_INITIAL);
   pos = 0;
 
   reserve(n: number): void {
@@ -88,15 +94,21 @@ class Writer {
   }
 }
 
+const scratch = new Writer();
+
 /**
  * Encode `value` in CoreDet form: shortest heads, definite lengths, map keys in the
  * bytewise order of their encodings, no tags, shortest exact float, NaN/±Infinity
  * refused. Throws SeamError with an EncodeCode for values outside the model (see value.ts).
  */
 export function encode(value: CborValue): Uint8Array {
-  const w = new Writer();
+  const w = scratch;
+  w.pos = 0;
   writeValue(w, value, 0);
-  return w.buf.slice(0, w.pos);
+  const out = w.buf.slice(0, w.pos);
+  // Keep the scratch buffer for the next call unless one large value inflated it.
+  if (w.buf.length > SCRATCH_KEEP) w.buf = new Uint8Array(SCRATCH_INITIAL);
+  return out;
 }
 
 function writeValue(w: Writer, v: CborValue, depth: number): void {
@@ -135,20 +147,20 @@ function writeValue(w: Writer, v: CborValue, depth: number): void {
     for (const item of v) writeValue(w, item, depth + 1);
     return;
   }
-  if (v instanceof Map) writeMap(w, v.size, v, depth);
-  else if (v instanceof CborFloat) writeFloat(w, v.value);
+  if (v instanceof Map) {
+    const region = new MapRegion(w, v.size);
+    for (const [k, x] of v) region.add(k, x, depth);
+    region.close();
+  } else if (v instanceof CborFloat) writeFloat(w, v.value);
   else if (v instanceof RawCbor) {
     if (!wellFormedItem(v.bytes)) throw new SeamError('bad-raw', 'RawCbor must hold exactly one CBOR item');
     w.raw(v.bytes);
   } else if (isPlainObject(v)) {
-    const keys = Object.keys(v);
     const record = v as { [k: string]: CborValue };
-    writeMap(
-      w,
-      keys.length,
-      keys.map((k) => [k, record[k]] as const),
-      depth,
-    );
+    const keys = Object.keys(record);
+    const region = new MapRegion(w, keys.length);
+    for (const k of keys) region.add(k, record[k], depth);
+    region.close();
   } else
     throw new SeamError(
       'unsupported-value',
@@ -254,21 +266,26 @@ function writeKey(w: Writer, k: unknown): void {
 }
 
 /**
- * Entries are written in iteration order while their offsets are noted; if the keys
- * are not already in bytewise order the region is rewritten sorted. Maps built in
- * key order (the usual case) are never copied.
+ * One map being written. Entries go out in iteration order while their offsets are
+ * noted; if the keys turn out not to be in bytewise order, `close` rewrites the region
+ * sorted. Maps built in key order (the usual case) are never copied.
  */
-function writeMap(
-  w: Writer,
-  size: number,
-  entries: Iterable<readonly [unknown, CborValue]>,
-  depth: number,
-): void {
-  w.head(MAJOR_MAP, size);
-  const regionStart = w.pos;
-  const spans: number[] = []; // keyStart, keyEnd, entryEnd per entry
-  let sorted = true;
-  for (const [k, v] of entries) {
+class MapRegion {
+  private readonly start: number;
+  /** keyStart, keyEnd, entryEnd per entry, as offsets into the writer's buffer. */
+  private readonly spans: number[] = [];
+  private sorted = true;
+
+  constructor(
+    private readonly w: Writer,
+    size: number,
+  ) {
+    w.head(MAJOR_MAP, size);
+    this.start = w.pos;
+  }
+
+  add(k: unknown, v: CborValue, depth: number): void {
+    const { w, spans } = this;
     const keyStart = w.pos;
     writeKey(w, k);
     const keyEnd = w.pos;
@@ -277,25 +294,29 @@ function writeMap(
     if (n > 0) {
       const order = compareRanges(w.buf, spans[n - 3]!, spans[n - 2]!, w.buf, keyStart, keyEnd);
       if (order === 0) throw new SeamError('duplicate-key', 'two keys have the same encoding');
-      if (order > 0) sorted = false;
+      if (order > 0) this.sorted = false;
     }
     spans.push(keyStart, keyEnd, w.pos);
   }
-  if (sorted) return;
-  // Rewrite the region in key order; offsets below are relative to the copy.
-  const region = w.buf.slice(regionStart, w.pos);
-  const at = spans.map((x) => x - regionStart);
-  const compareKeys = (a: number, b: number) =>
-    compareRanges(region, at[a]!, at[a + 1]!, region, at[b]!, at[b + 1]!);
-  const order: number[] = [];
-  for (let i = 0; i < at.length; i += 3) order.push(i);
-  order.sort(compareKeys);
-  let p = regionStart;
-  for (let j = 0; j < order.length; j++) {
-    const i = order[j]!;
-    if (j > 0 && compareKeys(order[j - 1]!, i) === 0)
-      throw new SeamError('duplicate-key', 'two keys have the same encoding');
-    w.buf.set(region.subarray(at[i]!, at[i + 2]!), p);
-    p += at[i + 2]! - at[i]!;
+
+  close(): void {
+    if (this.sorted) return;
+    const { w, start } = this;
+    // Rewrite the region in key order; offsets below are relative to the copy.
+    const region = w.buf.slice(start, w.pos);
+    const at = this.spans.map((x) => x - start);
+    const compareKeys = (a: number, b: number) =>
+      compareRanges(region, at[a]!, at[a + 1]!, region, at[b]!, at[b + 1]!);
+    const order: number[] = [];
+    for (let i = 0; i < at.length; i += 3) order.push(i);
+    order.sort(compareKeys);
+    let p = start;
+    for (let j = 0; j < order.length; j++) {
+      const i = order[j]!;
+      if (j > 0 && compareKeys(order[j - 1]!, i) === 0)
+        throw new SeamError('duplicate-key', 'two keys have the same encoding');
+      w.buf.set(region.subarray(at[i]!, at[i + 2]!), p);
+      p += at[i + 2]! - at[i]!;
+    }
   }
 }
