@@ -677,6 +677,16 @@ for (const c of [...keystateAccept, ...keystateRefuse]) {
   assert(got === c.expect, `reject.keystate/${c.name} resolves to ${got}`);
 }
 
+for (const [group, list] of Object.entries({
+  'reject.did': rejectDid,
+  'reject.ed25519': [...doorAccept, ...doorRefuse],
+  binding: bindingCases,
+  bindingV2: [...bindingV2Cases, ...bindingV2Reject],
+  ownerState: [...ownerStateCases, ...ownerStateReject],
+  'reject.keystate': [...keystateAccept, ...keystateRefuse],
+}))
+  assert(new Set(list.map((c) => c.name)).size === list.length, `${group}: case names are unique`);
+
 export const parts = [
   {
     file: 'wire_vectors.json',

@@ -326,37 +326,37 @@ const plainSend = sendCases[0]!;
 const plainListen = listenCases[0]!;
 const relayReject = [
   {
+    ...plainSend,
     name: 'send-signed-by-another-key',
     kind: 'send',
     mustReject: true,
-    ...plainSend,
     sig: signRelaySend(plainSend, SEED_B),
     code: 'bad-signature',
     why: 'a genuine signature by B over A’s deposit: exists for verifying under the key `from` names',
   },
   {
+    ...plainSend,
     name: 'pipe-in-id',
     kind: 'send',
     mustReject: true,
-    ...plainSend,
     id: 'a|b',
     code: 'missing-field',
     why: 'an id holding the separator: exists for the no-| rule that keeps the joined string unambiguous',
   },
   {
+    ...plainListen,
     name: 'listen-token-for-another-origin',
     kind: 'listen',
     mustReject: true,
-    ...plainListen,
     relayUrl: 'https://relay.example',
     code: 'bad-signature',
     why: 'a genuine token for muretai.com presented at another relay: exists for binding the token to the origin',
   },
   {
+    ...plainListen,
     name: 'listen-token-for-another-minute',
     kind: 'listen',
     mustReject: true,
-    ...plainListen,
     minute: plainListen.minute + 1,
     code: 'bad-signature',
     why: 'a genuine token replayed one minute later: exists for binding the token to the minute',
@@ -509,6 +509,18 @@ assert(
   verifyEd25519(senderKey.publicKey, signingPayload(honest), sigBytes.value).ok,
   'honest message verifies',
 );
+
+for (const [group, list] of Object.entries({
+  envelope: envelopeCases,
+  'reject.message': rejectMessage,
+  'relay.send': sendCases,
+  'relay.listen': listenCases,
+  'relay.reject': relayReject,
+  invite: inviteCases,
+  'reject.invite': rejectInvite,
+  'reject.claim': rejectClaim,
+}))
+  assert(new Set(list.map((c) => c.name)).size === list.length, `${group}: case names are unique`);
 
 export const parts = [
   {

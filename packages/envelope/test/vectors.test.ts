@@ -103,7 +103,7 @@ describe('relay', () => {
   bothSources(
     'relay',
     'accept',
-    (d) => d.relay.send.map((c: any) => ({ ...c, seedA: d.relay.seedA })),
+    (d) => d.relay.send.map((c: any) => ({ ...c, name: `send/${c.name}`, seedA: d.relay.seedA })),
     (c: any) => {
       expect(relaySendMessage(c)).toBe(c.sendSigMsg);
       expect(signRelaySend(c, bytes(c.seedA))).toBe(c.sig);
@@ -114,7 +114,7 @@ describe('relay', () => {
   bothSources(
     'relay',
     'accept',
-    (d) => d.relay.listen.map((c: any) => ({ ...c, seedA: d.relay.seedA })),
+    (d) => d.relay.listen.map((c: any) => ({ ...c, name: `listen/${c.name}`, seedA: d.relay.seedA })),
     (c: any) => {
       expect(relayOrigin(c.relayUrl)).toBe(c.origin);
       expect(listenTokenMessage(c)).toBe(c.listenTokenMsg);
