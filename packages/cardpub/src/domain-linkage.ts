@@ -119,6 +119,8 @@ export function verifyDomainLinkage(
   jwt: unknown,
   options: VerifyDomainLinkageOptions,
 ): Verdict<DomainLinkage, DomainLinkageCode> {
+  if (typeof options.now !== 'number' || !Number.isFinite(options.now))
+    throw new SeamError('bad-argument', 'now is epoch seconds');
   if (typeof jwt !== 'string') return fail('malformed-jws');
   if (jwt.length > MAX_DOMAIN_LINKAGE_LENGTH) return fail('too-long');
   const segments = jwt.split('.');

@@ -83,3 +83,16 @@ describe('canonicalOrigin', () => {
     expect(canonicalOrigin(input)).toMatchObject({ ok: false, code: 'bad-origin' }),
   );
 });
+
+describe('verifyDomainLinkage caller errors', () => {
+  it('throws instead of skipping nbf/exp when now is missing', () => {
+    const token = signDomainLinkage(LINK_SEED, { origin: 'https://example.com', nbf: 1, exp: 2 });
+    expect(() =>
+      verifyDomainLinkage(token, {
+        did: 'did:key:z',
+        origin: 'https://example.com',
+        now: undefined as never,
+      }),
+    ).toThrow(/bad-argument/);
+  });
+});

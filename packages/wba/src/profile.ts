@@ -16,6 +16,10 @@ export const MAX_DIRECTORY_LIFETIME = 86_400;
 /** Default cap on the length of Signature-Input and Signature, checked before parsing. */
 export const MAX_HEADER_LENGTH = 4096;
 
+/** An authority as the caller states it: non-empty visible ASCII (it becomes a base line). */
+export const isAuthority = (value: unknown): value is string =>
+  typeof value === 'string' && /^[\x21-\x7e]+$/.test(value);
+
 export type ParameterCode = 'missing-parameter' | 'wrong-parameter-type' | 'unsupported-parameter';
 export type ComponentCode = 'missing-authority' | 'unsupported-component' | 'duplicate-component';
 export type TimeCode = 'created-in-future' | 'expired' | 'expires-before-created' | 'lifetime-too-long';

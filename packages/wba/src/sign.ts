@@ -4,6 +4,7 @@ import { type Ed25519Jwk, jwkFromPublicKey, thumbprint } from './jwk.js';
 import {
   ALGORITHM,
   DIRECTORY_TAG,
+  isAuthority,
   MAX_DIRECTORY_LIFETIME,
   MAX_REQUEST_LIFETIME,
   REQUEST_TAG,
@@ -67,7 +68,7 @@ function signComponents(
 }
 
 function authorityLine(authority: string): ComponentLine {
-  if (typeof authority !== 'string' || !/^[\x21-\x7e]+$/.test(authority))
+  if (!isAuthority(authority))
     throw new SeamError('bad-argument', 'authority must be non-empty visible ASCII');
   return { name: '@authority', value: authority };
 }

@@ -1,4 +1,4 @@
-import { base64Strict, fail, ok, unwrap, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import { base64Strict, fail, ok, SeamError, unwrap, utf8Strict, type Verdict } from '@agent-seam/canonical';
 import { didFromPublicKey, type Ed25519Code, verifyEd25519 } from '@agent-seam/did';
 import { jwkFromPublicKey, publicKeyFromJwk, thumbprint } from './jwk.js';
 import {
@@ -7,6 +7,7 @@ import {
   checkComponents,
   checkTimes,
   DIRECTORY_TAG,
+  isAuthority,
   MAX_DIRECTORY_LIFETIME,
   MAX_HEADER_LENGTH,
   MAX_REQUEST_LIFETIME,
@@ -155,6 +156,11 @@ interface VerifyCommon {
 }
 
 function verifyMessage(options: VerifyCommon): Verdict<VerifiedSignature, WbaCode> {
+  // Caller errors, thrown: a missing clock or authority would silently skip a check.
+  if (typeof options.now !== 'number' || !Number.isFinite(options.now))
+    throw new SeamError('bad-argument', 'now is epoch seconds');
+  if (!isAuthority(options.authority))
+    throw new SeamError('bad-argument', 'authority is non-empty visible ASCII');
   const input = headerValue(options.headers, 'signature-input');
   if (typeof input !== 'string') return fail('missing-signature-input');
   const signature = headerValue(options.headers, 'signature');

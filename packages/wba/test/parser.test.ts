@@ -1,6 +1,6 @@
 import { SeamError } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
-import { parseSignature, parseSignatureInput, signRequest } from '../src/index.js';
+import { parseSignature, parseSignatureInput, signRequest, verifyRequest } from '../src/index.js';
 
 describe('parseSignatureInput', () => {
   it('reads labels, components, typed parameters and keeps the member text', () => {
@@ -80,5 +80,19 @@ describe('signRequest', () => {
     [{ ...base, signatureAgent: 'https://a.example/\u00e9' }, 'non-ASCII Signature-Agent'],
   ])('throws SeamError for %j (%s)', (options, _reason) => {
     expect(() => signRequest(options as never)).toThrow(SeamError);
+  });
+});
+
+describe('verifyRequest caller errors', () => {
+  const headers = { 'signature-input': 'sig1=("@authority")', signature: 'sig1=::' };
+  it('throws instead of skipping the time checks when now is missing', () => {
+    expect(() =>
+      verifyRequest({ headers, authority: 'example.com', jwks: { keys: [] }, now: undefined as never }),
+    ).toThrow(SeamError);
+  });
+  it('throws when the authority is not a visible ASCII string', () => {
+    expect(() => verifyRequest({ headers, authority: 'a\nb', jwks: { keys: [] }, now: 0 })).toThrow(
+      SeamError,
+    );
   });
 });
