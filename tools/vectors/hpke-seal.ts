@@ -226,22 +226,22 @@ const message = (over: Partial<InnerMessage> = {}): InnerMessage => ({
   ...over,
 });
 
-const capBody = encode(
-  new Map<number, string | number | Uint8Array>([
-    [0, 'anet.cap/1'],
-    [1, OWN_AID],
-    [2, 1],
-    [3, sha256('seam-seal-vector/cap-id').subarray(0, 16)],
-    [4, 1],
-    [5, TS + 30 * DAY],
-    [6, holder.publicKey],
-  ]),
-);
-const capability = (holderSeed: Uint8Array): AccessInput => ({
-  kind: 1,
-  cap: { body: capBody, sig: signEd25519(seeds.mailbox, capBody) },
-  holderSeed,
-});
+const capBodyWith = (over: { tag?: string; owner?: string }) =>
+  encode(
+    new Map<number, string | number | Uint8Array>([
+      [0, over.tag ?? 'anet.cap/1'],
+      [1, over.owner ?? OWN_AID],
+      [2, 1],
+      [3, sha256('seam-seal-vector/cap-id').subarray(0, 16)],
+      [4, 1],
+      [5, TS + 30 * DAY],
+      [6, holder.publicKey],
+    ]),
+  );
+const capability = (holderSeed: Uint8Array, over: { tag?: string; owner?: string } = {}): AccessInput => {
+  const body = capBodyWith(over);
+  return { kind: 1, cap: { body, sig: signEd25519(seeds.mailbox, body) }, holderSeed };
+};
 
 const baseOptions = (name: string, over: Partial<SealEnvelopeOptions> = {}): SealEnvelopeOptions => ({
   to: OWN_AID,
@@ -416,6 +416,26 @@ const flipByte = (bytes: Uint8Array, at: number) => {
   return out;
 };
 
+/**
+ * A capability envelope whose credential is edited after sealing. Outer key 7 lies
+ * outside env_digest, so the holder's proof still verifies and only the edit is judged.
+ */
+function capabilityEdited(name: string, edit: { kind?: number; capKey3?: boolean }): Built {
+  const b = sealed(name, { access: capability(seeds.holder) });
+  const outer = unwrap(decodeEntries(b.envelope));
+  const access = unwrap(decodeEntries(outer.find((e) => e.key === 7)!.valueBytes));
+  const cap = unwrap(decodeEntries(access.find((e) => e.key === 2)!.valueBytes));
+  const capEntries: Entry[] = cap.map((e) => [e.key as number, e.valueBytes]);
+  if (edit.capKey3) capEntries.push([3, encode(0)]);
+  const accessBytes = encodeRawMap(
+    access.map((e): Entry => {
+      if (e.key === 1 && edit.kind !== undefined) return [1, encode(edit.kind)];
+      return [e.key as number, e.key === 2 ? encodeRawMap(capEntries) : e.valueBytes];
+    }),
+  );
+  return { ...b, envelope: editOuter(b.envelope, 7, accessBytes) };
+}
+
 type Refusal = { built: Built; code: string; why: string; open?: Record<string, unknown> };
 const refusal = (
   name: string,
@@ -503,7 +523,22 @@ const refusals: Refusal[] = [
     'ikid and enc2 must come together: ikid alone',
   ),
   built(
-    assembled('pad-nonzero', { pad: (n) => Uint8Array.from({ length: n }, (_, i) => (i === 0 ? 1 : 0)) }),
+    assembled('wrap-ikid-15-bytes', {
+      wrapExtensions: [
+        [1, encode(new Uint8Array(15))],
+        [2, encode(new Uint8Array(32))],
+      ],
+    }),
+    'bad-wrap',
+    'the wrap field rules: ikid of 15 bytes (with enc2, so the pairing rule holds)',
+  ),
+  built(
+    assembled('pad-nonzero', {
+      pad: (n) => {
+        if (n === 0) throw new Error('pad-nonzero needs a non-empty pad; change the seed');
+        return Uint8Array.from({ length: n }, (_, i) => (i === 0 ? 1 : 0));
+      },
+    }),
     'bad-pad',
     'the padding must be zero: its first byte is 1 (length still on a Padmé step)',
   ),
@@ -513,12 +548,50 @@ const refusals: Refusal[] = [
     'the wrap length must be a Padmé length: one zero byte too many',
   ),
   built(
-    {
-      ...sealed('access-kind-2'),
-      envelope: editOuter(sealed('access-kind-2').envelope, 7, encode(new Map([[1, 2]]))),
-    },
+    capabilityEdited('access-kind-2', { kind: 2 }),
     'bad-access',
-    'the credential structure: kind 2 is reserved',
+    'the credential kind: 2 is reserved (cap and pop present, so only the kind is wrong)',
+  ),
+  refusal(
+    'access-session-with-pop',
+    editOuter(
+      plain.envelope,
+      7,
+      encodeRawMap([
+        [1, encode(0)],
+        [3, encode(new Uint8Array(64))],
+      ]),
+    ),
+    'bad-access',
+    'a session credential (kind 0) carries no capability parts: a pop is present',
+  ),
+  refusal(
+    'access-key-4',
+    editOuter(
+      plain.envelope,
+      7,
+      encodeRawMap([
+        [1, encode(0)],
+        [4, encode(0)],
+      ]),
+    ),
+    'bad-access',
+    'the Access key space is closed: key 4 present',
+  ),
+  built(
+    capabilityEdited('cap-key-3', { capKey3: true }),
+    'bad-access',
+    'the Cap key space is closed: key 3 present (the pop still verifies)',
+  ),
+  built(
+    sealed('capbody-wrong-tag', { access: capability(seeds.holder, { tag: 'anet.cap/2' }) }),
+    'bad-access',
+    'the CapBody type tag must be anet.cap/1',
+  ),
+  built(
+    sealed('capbody-other-owner', { access: capability(seeds.holder, { owner: 'bafyreiseamsomeoneelse' }) }),
+    'bad-access',
+    'the capability owner must be the outer recipient',
   ),
   built(
     sealed('pop-by-other-holder', { access: capability(seeds.otherHolder) }),
@@ -542,6 +615,7 @@ const refusals: Refusal[] = [
     'bad-inner',
     'the inner field rules: ts is text',
   ),
+  built(assembled('inner-ts-zero', { message: message({ ts: 0 }) }), 'bad-inner', 'ts must not be zero'),
   built(
     assembled('inner-key-21', { inner: (e) => [...e, [21, encode(new Uint8Array(2))]] }),
     'unknown-critical-field',

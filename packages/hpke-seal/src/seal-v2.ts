@@ -143,8 +143,8 @@ export interface AssemblyPlan {
   outerExtensions: readonly Entry[];
   wrapExtensions: readonly Entry[];
   random: RandomSource;
-  /** Replaces the pad of the wrap (default: the zero bytes that reach a Padmé length). */
-  pad?: (padmeLength: number) => Uint8Array;
+  /** Replaces the pad of the wrap; gets the number of zero bytes that would reach a Padmé length. */
+  pad?: (zeroCount: number) => Uint8Array;
 }
 
 export function assembleEnvelope(plan: AssemblyPlan): SealedEnvelope {
@@ -192,7 +192,7 @@ export function assembleEnvelope(plan: AssemblyPlan): SealedEnvelope {
   wrap.push(...plan.wrapExtensions);
   const emptyPadLength = encodeRawMap([...wrap, [WRAP.pad, encode(EMPTY)]]).length;
   const zeros = new Uint8Array(padLengthFor(emptyPadLength));
-  const pad = plan.pad === undefined ? zeros : plan.pad(emptyPadLength + zeros.length - 1);
+  const pad = plan.pad === undefined ? zeros : plan.pad(zeros.length);
   const wrapBytes = encodeRawMap([...wrap, [WRAP.pad, encode(pad)]]);
 
   const outer: Entry[] = [
