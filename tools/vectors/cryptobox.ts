@@ -398,6 +398,12 @@ const payloadRefusals: PayloadRefusal[] = [
     why: 'the wrapped key without its closing brace is not JSON at all',
   },
   {
+    name: 'wrapped-key-array',
+    envelope: withHeader('[1]'),
+    code: 'wrapped-key-malformed',
+    why: 'canonical JSON that is an array, not an object: only the object check refuses it (an array has no member names to judge)',
+  },
+  {
     name: 'wrapped-key-scope-not-string',
     envelope: withHeader(headerText.replace(`"scope":"${SCOPE}"`, '"scope":7')),
     code: 'wrapped-key-malformed',

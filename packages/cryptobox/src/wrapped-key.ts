@@ -5,6 +5,7 @@ import {
   JsonFloat,
   type JsonValue,
   ok,
+  type ProfileName,
   parseJSON,
   SeamError,
   type Verdict,
@@ -27,7 +28,7 @@ export interface WrappedKey {
 }
 
 /** The seed's canon v1 (JCS, UTF-16 member order, exact integers) is this profile. */
-export const WRAPPED_KEY_PROFILE = 'agentplane-v1';
+export const WRAPPED_KEY_PROFILE: ProfileName = 'agentplane-v1';
 
 const MEMBERS = new Set(['scope', 'wrapped_by', 'sealed']);
 
@@ -59,13 +60,13 @@ type WrappedKeyCode = Extract<
  * reader cannot use the header, not that somebody tampered with it.
  */
 export function decodeWrappedKey(bytes: Uint8Array): Verdict<WrappedKey, WrappedKeyCode> {
-  const canonical = canonicalFromJSON(bytes, { profile: WRAPPED_KEY_PROFILE, maxBytes: bytes.length });
-  if (!canonical.ok) return fail('wrapped-key-malformed', `the wrapped key is not JSON (${canonical.code})`);
+  const options = { profile: WRAPPED_KEY_PROFILE, maxBytes: bytes.length };
+  const canonical = canonicalFromJSON(bytes, options);
+  const parsed = canonical.ok ? parseJSON(bytes, options) : canonical;
+  if (!canonical.ok || !parsed.ok) return fail('wrapped-key-malformed', 'the wrapped key is not JSON');
   if (!sameBytes(canonical.value, bytes))
     return fail('wrapped-key-not-canonical', 'the wrapped key is not written in canonical form');
-  const parsed = parseJSON(bytes, { profile: WRAPPED_KEY_PROFILE, maxBytes: bytes.length });
-  if (!parsed.ok || !isObject(parsed.value))
-    return fail('wrapped-key-malformed', 'the wrapped key is not a JSON object');
+  if (!isObject(parsed.value)) return fail('wrapped-key-malformed', 'the wrapped key is not a JSON object');
   const members = parsed.value;
   for (const name of Object.keys(members))
     if (!MEMBERS.has(name))
