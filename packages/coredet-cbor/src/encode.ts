@@ -258,6 +258,7 @@ function writeText(w: Writer, s: string): void {
 }
 
 function writeKey(w: Writer, k: unknown): void {
+  // (A Map stores a -0 key as 0, so -0 never reaches here.)
   if (typeof k === 'number' && !Number.isSafeInteger(k))
     throw new SeamError('unsupported-key', 'number keys must be safe integers');
   if (!(typeof k === 'number' || typeof k === 'bigint' || typeof k === 'string' || k instanceof Uint8Array))

@@ -1,17 +1,6 @@
-import { SeamError } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import { CborFloat, decode, decodeEntries, encode, RawCbor, SimpleValue } from '../src/index.js';
-import { fromHex, toHex } from './helpers.js';
-
-const refusalCode = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof SeamError) return e.code;
-    throw e;
-  }
-  throw new Error('expected a SeamError');
-};
+import { fromHex, thrownCode, toHex } from './helpers.js';
 
 describe('encode', () => {
   it('writes integers with the shortest argument', () => {
@@ -49,14 +38,14 @@ describe('encode', () => {
   });
 
   it('refuses values outside the model with a code', () => {
-    expect(refusalCode(() => encode(Number.NaN))).toBe('nan-or-infinity');
-    expect(refusalCode(() => encode(-Infinity))).toBe('nan-or-infinity');
-    expect(refusalCode(() => encode(2n ** 64n))).toBe('int-out-of-range');
-    expect(refusalCode(() => encode(undefined))).toBe('unsupported-value');
-    expect(refusalCode(() => encode(new Date(0) as never))).toBe('unsupported-value');
-    expect(refusalCode(() => encode('\ud800'))).toBe('invalid-utf8');
+    expect(thrownCode(() => encode(Number.NaN))).toBe('nan-or-infinity');
+    expect(thrownCode(() => encode(-Infinity))).toBe('nan-or-infinity');
+    expect(thrownCode(() => encode(2n ** 64n))).toBe('int-out-of-range');
+    expect(thrownCode(() => encode(undefined))).toBe('unsupported-value');
+    expect(thrownCode(() => encode(new Date(0) as never))).toBe('unsupported-value');
+    expect(thrownCode(() => encode('\ud800'))).toBe('invalid-utf8');
     expect(
-      refusalCode(() =>
+      thrownCode(() =>
         encode(
           new Map<number | bigint, number>([
             [1, 1],
@@ -65,11 +54,13 @@ describe('encode', () => {
         ),
       ),
     ).toBe('duplicate-key');
-    expect(refusalCode(() => encode(new Map([[[] as never, 1]])))).toBe('unsupported-key');
-    expect(refusalCode(() => encode(new RawCbor(fromHex('0102'))))).toBe('bad-raw');
+    expect(thrownCode(() => encode(new Map([[[] as never, 1]])))).toBe('unsupported-key');
+    expect(thrownCode(() => encode(new Map([[1.5, 1]])))).toBe('unsupported-key');
+    expect(toHex(encode(new Map([[-0, 1]])))).toBe('a10001'); // Map itself turns a -0 key into 0
+    expect(thrownCode(() => encode(new RawCbor(fromHex('0102'))))).toBe('bad-raw');
     const cyclic: unknown[] = [];
     cyclic.push(cyclic);
-    expect(refusalCode(() => encode(cyclic as never))).toBe('too-deep');
+    expect(thrownCode(() => encode(cyclic as never))).toBe('too-deep');
   });
 
   it('copies RawCbor bytes verbatim, even a non-canonical item', () => {
@@ -135,6 +126,6 @@ describe('decode', () => {
   });
 
   it('refuses a non-Uint8Array as a programmer error', () => {
-    expect(refusalCode(() => decode('00' as never))).toBe('not-bytes');
+    expect(thrownCode(() => decode('00' as never))).toBe('not-bytes');
   });
 });

@@ -82,29 +82,21 @@ describe.runIf(anet !== null && sealed !== null)('ANet CoreDet items', () => {
       },
     ));
 
-  it('VEC-CHATMSG-1 decodes to the listed fields', () =>
-    ledger.accept(
-      CBOR,
-      'VEC-CHATMSG-1 fields',
-      () => {
-        const v = decode(fromHex(so[3].wire_hex));
-        const want = new Map(Object.entries(so[3].decoded).map(([key, x]) => [Number(key), x]));
-        expect(v).toEqual({ ok: true, value: want });
-      },
-      { interop: true },
-    ));
-
-  it('VEC-PAYMENT-AUTH-1 decodes to the listed fields', () =>
-    ledger.accept(
-      CBOR,
-      'VEC-PAYMENT-AUTH-1 fields',
-      () => {
-        const v = decode(fromHex(so[5].preimage_hex));
-        const want = new Map(Object.entries(so[5].decoded).map(([key, x]) => [Number(key), x]));
-        expect(v).toEqual({ ok: true, value: want });
-      },
-      { interop: true },
-    ));
+  const withFields: [string, string, Record<string, unknown>][] = [
+    ['VEC-CHATMSG-1', so[3].wire_hex, so[3].decoded],
+    ['VEC-PAYMENT-AUTH-1', so[5].preimage_hex, so[5].decoded],
+  ];
+  for (const [name, hexText, fields] of withFields)
+    it(`${name} decodes to the listed fields`, () =>
+      ledger.accept(
+        CBOR,
+        `${name} fields`,
+        () => {
+          const want = new Map(Object.entries(fields).map(([key, x]) => [Number(key), x]));
+          expect(decode(fromHex(hexText))).toEqual({ ok: true, value: want });
+        },
+        { interop: true },
+      ));
 
   for (const mode of ['strict', 'lenient'] as const) {
     const options = { lenient: mode === 'lenient' };

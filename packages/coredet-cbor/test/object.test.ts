@@ -1,18 +1,7 @@
-import { SeamError } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import { defineObject, encodeObject, RawCbor } from '../src/index.js';
-import { fromHex, toHex } from './helpers.js';
+import { fromHex, thrownCode, toHex } from './helpers.js';
 import { schemas } from './schema-fixture.js';
-
-const thrownCode = (f: () => unknown): string | undefined => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof SeamError) return e.code;
-    throw e;
-  }
-  return undefined;
-};
 
 const envelope = schemas.envelope!;
 const base = { v: 1, to: 'a', kid: fromHex('00'), mode: 0 };

@@ -1,4 +1,3 @@
-import { SeamError } from '@agent-seam/canonical';
 import { loadVectors, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +10,7 @@ import {
   encodeObject,
   parseCid,
 } from '../src/index.js';
-import { fromHex, toHex } from './helpers.js';
+import { fromHex, thrownCode, toHex } from './helpers.js';
 import { fromJson, type JsonCbor, normalize } from './json-value.js';
 import { schemas } from './schema-fixture.js';
 
@@ -24,16 +23,6 @@ interface Refusal {
   options?: DecodeOptions;
   code: string;
 }
-
-const thrownCode = (f: () => unknown): string | undefined => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof SeamError) return e.code;
-    throw e;
-  }
-  return undefined;
-};
 
 describe('cbor.encode', () => {
   const cases: { name: string; value: JsonCbor; hex: string }[] = doc['cbor.encode'];
