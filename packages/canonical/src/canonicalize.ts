@@ -21,30 +21,136 @@ const isPlainObject = (v: object): boolean => {
 /** One open container on the writer's explicit stack. */
 interface Frame {
   container: object;
-  /** Array elements, or the member values in sorted member order. */
-  values: unknown[];
-  /** Quoted member names in sorted order; null for an array. */
+  /** Member names in canonical order, or null for an array. */
+  keys: string[] | null;
+  /** Quoted names followed by ':', parallel to keys. */
   names: string[] | null;
-  next: number;
+  index: number;
 }
 
-function spellScalar(v: unknown, profile: Profile): string {
-  switch (typeof v) {
-    case 'string': {
-      const q = quote(v, profile);
-      return q ?? refuse('lone-surrogate', 'a string holds an unpaired surrogate');
+/** A member-name list seen before, with its canonical order and quoted names. */
+interface Shape {
+  keys: string[];
+  sorted: string[];
+  names: string[];
+}
+
+const SHAPE_CACHE = 8;
+
+const isContainer = (v: unknown): v is object =>
+  typeof v === 'object' && v !== null && !(v instanceof JsonFloat);
+
+/**
+ * One canonicalization. Iterative (an explicit stack of open containers), with two
+ * caches that pay off on record-shaped data: quoted member names, and the sorted
+ * order of member-name lists seen recently (objects of one shape share it).
+ */
+class Writer {
+  private readonly onPath = new Set<object>();
+  private readonly quoted = new Map<string, string>();
+  private readonly shapes: Shape[] = [];
+  private nextShape = 0;
+
+  constructor(private readonly profile: Profile) {}
+
+  write(value: unknown): string {
+    if (!isContainer(value)) return this.scalar(value);
+    const stack: Frame[] = [];
+    let out = this.open(value, stack);
+    outer: while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const { keys, names } = frame;
+      if (keys === null) {
+        const items = frame.container as unknown[];
+        while (frame.index < items.length) {
+          const i = frame.index++;
+          if (i > 0) out += ',';
+          const v = items[i];
+          if (isContainer(v)) {
+            out += this.open(v, stack);
+            continue outer;
+          }
+          out += this.scalar(v);
+        }
+        out += ']';
+      } else {
+        const record = frame.container as Record<string, unknown>;
+        while (frame.index < keys.length) {
+          const i = frame.index++;
+          out += i > 0 ? `,${names![i]}` : names![i]!;
+          const v = record[keys[i]!];
+          if (isContainer(v)) {
+            out += this.open(v, stack);
+            continue outer;
+          }
+          out += this.scalar(v);
+        }
+        out += '}';
+      }
+      this.onPath.delete(frame.container);
+      stack.pop();
     }
-    case 'number':
-    case 'bigint':
-      return spellNumber(v, profile);
-    case 'boolean':
-      return v ? 'true' : 'false';
-    case 'undefined':
-      return refuse('undefined-value', 'undefined has no JSON spelling');
-    default:
-      if (v === null) return 'null';
-      if (v instanceof JsonFloat) return spellNumber(v, profile);
-      return refuse('unsupported-type', `a ${typeof v} has no JSON spelling`);
+    return out;
+  }
+
+  /** Pushes a container's frame and returns its opening bracket. */
+  private open(v: object, stack: Frame[]): string {
+    if (this.onPath.has(v)) refuse('cycle', 'the value contains itself');
+    this.onPath.add(v);
+    if (Array.isArray(v)) {
+      stack.push({ container: v, keys: null, names: null, index: 0 });
+      return '[';
+    }
+    if (!isPlainObject(v)) refuse('unsupported-type', 'only arrays and plain objects are JSON containers');
+    const record = v as Record<string, unknown>;
+    let keys = Object.keys(record);
+    if (this.profile.undefinedMembers === 'drop') keys = keys.filter((k) => record[k] !== undefined);
+    const shape = this.shapeOf(keys);
+    stack.push({ container: v, keys: shape.sorted, names: shape.names, index: 0 });
+    return '{';
+  }
+
+  private shapeOf(keys: string[]): Shape {
+    const n = keys.length;
+    search: for (const shape of this.shapes) {
+      if (shape.keys.length !== n) continue;
+      for (let i = 0; i < n; i++) if (shape.keys[i] !== keys[i]) continue search;
+      return shape;
+    }
+    const sorted = sortKeys(keys.slice(), this.profile);
+    const shape = { keys, sorted, names: sorted.map((k) => this.name(k)) };
+    this.shapes[this.nextShape] = shape;
+    this.nextShape = (this.nextShape + 1) % SHAPE_CACHE;
+    return shape;
+  }
+
+  /** The quoted member name followed by ':'. */
+  private name(key: string): string {
+    let q = this.quoted.get(key);
+    if (q === undefined) {
+      q = `${quote(key, this.profile) ?? refuse('lone-surrogate', 'a member name holds an unpaired surrogate')}:`;
+      this.quoted.set(key, q);
+    }
+    return q;
+  }
+
+  private scalar(v: unknown): string {
+    const { profile } = this;
+    switch (typeof v) {
+      case 'string':
+        return quote(v, profile) ?? refuse('lone-surrogate', 'a string holds an unpaired surrogate');
+      case 'number':
+      case 'bigint':
+        return spellNumber(v, profile);
+      case 'boolean':
+        return v ? 'true' : 'false';
+      case 'undefined':
+        return refuse('undefined-value', 'undefined has no JSON spelling');
+      default:
+        if (v === null) return 'null';
+        if (v instanceof JsonFloat) return spellNumber(v, profile);
+        return refuse('unsupported-type', `a ${typeof v} has no JSON spelling`);
+    }
   }
 }
 
@@ -61,64 +167,13 @@ function numberMessage(code: CanonicalizeCode): string {
   return 'this number would be written differently by a Python and a JavaScript reader; do not sign it';
 }
 
-/** Opens a container: returns its frame, or the text of an empty container. */
-function open(v: object, profile: Profile): Frame | string {
-  if (Array.isArray(v)) {
-    return v.length === 0 ? '[]' : { container: v, values: v, names: null, next: 0 };
-  }
-  if (!isPlainObject(v))
-    return refuse('unsupported-type', 'only arrays and plain objects are JSON containers');
-  const record = v as Record<string, unknown>;
-  let keys = Object.keys(record);
-  if (profile.undefinedMembers === 'drop') keys = keys.filter((k) => record[k] !== undefined);
-  if (keys.length === 0) return '{}';
-  sortKeys(keys, profile);
-  const names = new Array<string>(keys.length);
-  const values = new Array<unknown>(keys.length);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    names[i] = quote(k, profile) ?? refuse('lone-surrogate', 'a member name holds an unpaired surrogate');
-    values[i] = record[k];
-  }
-  return { container: v, values, names, next: 0 };
-}
-
 /**
  * The canonical text of `value` under `options.profile`. This is the SIGN side: it
  * throws SeamError for any value the profile cannot write faithfully (see
  * CanonicalizeCode). Iterative, so nesting depth is limited by memory, not the stack.
  */
 export function canonicalString(value: unknown, options: CanonicalizeOptions): string {
-  const profile = profileOf(options?.profile);
-  let out = '';
-  const stack: Frame[] = [];
-  const onPath = new Set<object>();
-  let v = value;
-  for (;;) {
-    if (typeof v === 'object' && v !== null && !(v instanceof JsonFloat)) {
-      if (onPath.has(v)) refuse('cycle', 'the value contains itself');
-      const opened = open(v, profile);
-      if (typeof opened === 'string') out += opened;
-      else {
-        onPath.add(v);
-        stack.push(opened);
-        out += opened.names === null ? '[' : `{${opened.names[0]}:`;
-        v = opened.values[0];
-        continue;
-      }
-    } else out += spellScalar(v, profile);
-    // Close every container that is finished, then move to the next sibling.
-    let top = stack[stack.length - 1];
-    while (top !== undefined && ++top.next === top.values.length) {
-      out += top.names === null ? ']' : '}';
-      onPath.delete(top.container);
-      stack.pop();
-      top = stack[stack.length - 1];
-    }
-    if (top === undefined) return out;
-    out += top.names === null ? ',' : `,${top.names[top.next]}:`;
-    v = top.values[top.next];
-  }
+  return new Writer(profileOf(options?.profile)).write(value);
 }
 
 const UTF8 = new TextEncoder();

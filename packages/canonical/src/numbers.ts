@@ -67,6 +67,8 @@ export function spellNumberValue(
   value: number | bigint | JsonFloat,
   numbers: Profile['numbers'],
 ): string | CanonicalizeCode {
+  // Fast path: a safe non-zero integer is spelled the same way by every profile.
+  if (typeof value === 'number' && value !== 0 && Number.isSafeInteger(value)) return String(value);
   if (typeof value === 'bigint') {
     const fits = numbers === 'ecmascript-exact-i64' ? inI64OrU64(value) : isExactInDouble(value);
     if (fits) return value.toString();
@@ -90,6 +92,31 @@ export function spellNumberValue(
 const PYTHON_MAX_INT_DIGITS = 4300;
 
 /**
+ * True when a float literal is already written the way both writers would write its
+ * double: positional, at most 15 significant digits (so, by DBL_DIG, no shorter decimal
+ * names the same double), no trailing zero in the fraction, and no more leading zeros
+ * after the point than the writer allows before switching to an exponent (CPython 3,
+ * ECMAScript 5). Saves a parse and a format for typical fractions like `12.345`.
+ */
+function isShortestPositional(literal: string, maxLeadingZeros: number): boolean {
+  const point = literal.indexOf('.');
+  const last = literal.charCodeAt(literal.length - 1);
+  if (point < 0 || last === 48 || literal.length > 17) return false;
+  for (let i = point + 1; i < literal.length; i++) {
+    const c = literal.charCodeAt(i);
+    if (c === 101 || c === 69) return false; // an exponent
+  }
+  const negative = literal.charCodeAt(0) === 45 ? 1 : 0;
+  const fraction = literal.length - point - 1;
+  if (point - negative === 1 && literal.charCodeAt(negative) === 48) {
+    let zeros = 0;
+    while (literal.charCodeAt(point + 1 + zeros) === 48) zeros++;
+    return zeros <= maxLeadingZeros && fraction - zeros <= 15;
+  }
+  return point - negative + fraction <= 15;
+}
+
+/**
  * Verify side: the spelling of a number LITERAL read from document bytes, or null
  * when the profile cannot reproduce it (overflow to infinity, an integer outside the
  * profile's exact domain). `literal` already matched the JSON number grammar.
@@ -107,6 +134,7 @@ export function spellNumberLiteral(
     return digits <= 20 && inI64OrU64(BigInt(literal)) ? literal : null;
   }
   if (!isFloat && literal.length <= 15 && literal !== '-0') return literal;
+  if (isFloat && isShortestPositional(literal, numbers === 'python' ? 3 : 5)) return literal;
   const x = Number(literal);
   if (!Number.isFinite(x)) return null;
   return numbers === 'python' ? pythonFloatRepr(x) : String(x);

@@ -172,15 +172,15 @@ export class Parser {
       return true;
     }
     if (c === 45 || isDigit(c)) return this.readNumber();
-    for (const [word, value] of CONSTANTS) {
-      if (text.startsWith(word, this.pos)) {
-        this.pos += word.length;
-        sink.constant(value);
-        return true;
-      }
+    const value = c === 116 ? true : c === 102 ? false : c === 110 ? null : undefined;
+    const word = value === true ? 'true' : value === false ? 'false' : 'null';
+    if (value === undefined || !text.startsWith(word, this.pos)) {
+      this.unexpected();
+      return false;
     }
-    this.unexpected();
-    return false;
+    this.pos += word.length;
+    sink.constant(value);
+    return true;
   }
 
   /** A string starting at the opening quote; null (with the failure set) when refused. */
@@ -279,12 +279,6 @@ export class Parser {
     return false;
   }
 }
-
-const CONSTANTS: ReadonlyArray<readonly [string, true | false | null]> = [
-  ['true', true],
-  ['false', false],
-  ['null', null],
-];
 
 /** The value of four hex digits at `at`, or -1. */
 function hex4(text: string, at: number): number {

@@ -6,24 +6,34 @@ import { keyComparator } from './strings.js';
 
 export type DuplicateKeys = 'last-wins' | 'refuse';
 
-/** An open object in the canonical sink: member names as read, quoted names, value texts. */
-interface ObjectFrame {
-  keys: string[];
-  names: string[];
-  texts: string[];
+/** One open container in the canonical sink. */
+class Frame {
+  /** Values (array) or members (object) written so far. */
+  count = 0;
+  /** Object only: member names as read, and the chunk index where each member starts. */
+  readonly keys: string[] | null;
+  readonly starts: number[] | null;
   /** Names seen so far, kept only when duplicates are refused (so the refusal comes at the name). */
-  seen: Set<string> | null;
+  readonly seen: Set<string> | null;
+
+  constructor(isObject: boolean, refuseDuplicates: boolean) {
+    this.keys = isObject ? [] : null;
+    this.starts = isObject ? [] : null;
+    this.seen = isObject && refuseDuplicates ? new Set() : null;
+  }
 }
 
 /**
- * Builds canonical text straight from parse events, without an intermediate value:
- * strings written without escapes are reused as read, and an object whose members
- * already arrive sorted and distinct is joined without sorting.
+ * Builds canonical text straight from parse events, without an intermediate value.
+ * Output is a flat list of chunks (punctuation, strings as read, number spellings)
+ * joined once at the end. An object's members are written in document order; when it
+ * closes out of order (or with a repeated name), its members' chunk ranges are
+ * permuted in place. Objects that arrive canonical cost nothing extra.
  */
 export class CanonicalSink implements ParseSink {
-  private readonly frames: (ObjectFrame | string[])[] = [];
+  private readonly frames: Frame[] = [];
+  private readonly chunks: string[] = [];
   private readonly compare: (a: string, b: string) => number;
-  result = '';
 
   constructor(
     private readonly profile: Profile,
@@ -32,73 +42,84 @@ export class CanonicalSink implements ParseSink {
     this.compare = keyComparator(profile);
   }
 
-  private put(text: string): void {
+  get result(): string {
+    return this.chunks.join('');
+  }
+
+  /** Separates array elements; object members are separated at their names. */
+  private beforeValue(): void {
     const top = this.frames[this.frames.length - 1];
-    if (top === undefined) this.result = text;
-    else if (Array.isArray(top)) top.push(text);
-    else top.texts.push(text);
+    if (top !== undefined && top.keys === null && top.count++ > 0) this.chunks.push(',');
   }
 
   openObject(): void {
-    this.frames.push({
-      keys: [],
-      names: [],
-      texts: [],
-      seen: this.duplicates === 'refuse' ? new Set() : null,
-    });
+    this.beforeValue();
+    this.chunks.push('{');
+    this.frames.push(new Frame(true, this.duplicates === 'refuse'));
   }
   openArray(): void {
-    this.frames.push([]);
+    this.beforeValue();
+    this.chunks.push('[');
+    this.frames.push(new Frame(false, false));
   }
   key(name: string, plain: boolean): boolean {
-    // Names are recorded as they arrive; the value that follows lands at the same index.
-    const top = this.frames[this.frames.length - 1] as ObjectFrame;
+    const top = this.frames[this.frames.length - 1]!;
     if (top.seen !== null) {
       if (top.seen.has(name)) return false;
       top.seen.add(name);
     }
-    top.keys.push(name);
-    top.names.push(plain ? `"${name}"` : JSON.stringify(name));
+    const { chunks } = this;
+    if (top.count++ > 0) chunks.push(',');
+    top.keys!.push(name);
+    top.starts!.push(chunks.length);
+    if (plain) chunks.push('"', name, '":');
+    else chunks.push(JSON.stringify(name), ':');
     return true;
   }
   string(value: string, plain: boolean): void {
-    this.put(plain ? `"${value}"` : JSON.stringify(value));
+    this.beforeValue();
+    if (plain) this.chunks.push('"', value, '"');
+    else this.chunks.push(JSON.stringify(value));
   }
   number(literal: string, isFloat: boolean): boolean {
     const spelled = spellNumberLiteral(literal, isFloat, this.profile.numbers);
     if (spelled === null) return false;
-    this.put(spelled);
+    this.beforeValue();
+    this.chunks.push(spelled);
     return true;
   }
   constant(value: true | false | null): void {
-    this.put(value === null ? 'null' : value ? 'true' : 'false');
+    this.beforeValue();
+    this.chunks.push(value === null ? 'null' : value ? 'true' : 'false');
   }
   close(): void {
     const top = this.frames.pop()!;
-    this.put(Array.isArray(top) ? `[${top.join(',')}]` : this.joinObject(top));
+    if (top.keys !== null) this.orderMembers(top.keys, top.starts!);
+    this.chunks.push(top.keys === null ? ']' : '}');
   }
 
-  private joinObject({ keys, names, texts }: ObjectFrame): string {
+  /** Puts the members of the object whose chunks end here into canonical order. */
+  private orderMembers(keys: string[], starts: number[]): void {
     const n = keys.length;
-    const { compare } = this;
-    let sorted = true;
-    for (let i = 1; i < n && sorted; i++) sorted = compare(keys[i - 1]!, keys[i]!) < 0;
-    let out = '{';
-    if (sorted) {
-      for (let i = 0; i < n; i++) out += `${i === 0 ? '' : ','}${names[i]}:${texts[i]}`;
-      return `${out}}`;
-    }
-    // Sort positions; equal names stay in document order, so the last of a run is the one kept.
+    const { compare, chunks } = this;
+    let canonical = true;
+    for (let i = 1; i < n && canonical; i++) canonical = compare(keys[i - 1]!, keys[i]!) < 0;
+    if (canonical) return;
+    // Stable: equal names stay in document order, so the last of a run is the one kept.
     const order = keys.map((_, i) => i).sort((a, b) => compare(keys[a]!, keys[b]!) || a - b);
-    let first = true;
-    for (let i = 0; i < n; i++) {
-      const at = order[i]!;
-      const next = order[i + 1];
-      if (next !== undefined && keys[next] === keys[at]) continue;
-      out += `${first ? '' : ','}${names[at]}:${texts[at]}`;
-      first = false;
+    const end = chunks.length;
+    // Member i spans starts[i] up to the comma before member i + 1 (or the end).
+    const stop = (i: number) => (i + 1 < n ? starts[i + 1]! - 1 : end);
+    const moved: string[] = [];
+    for (let k = 0; k < n; k++) {
+      const i = order[k]!;
+      const next = order[k + 1];
+      if (next !== undefined && keys[next] === keys[i]) continue;
+      if (moved.length > 0) moved.push(',');
+      for (let c = starts[i]!; c < stop(i); c++) moved.push(chunks[c]!);
     }
-    return `${out}}`;
+    chunks.length = starts[0]!;
+    for (let c = 0; c < moved.length; c++) chunks.push(moved[c]!);
   }
 }
 
