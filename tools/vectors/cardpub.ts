@@ -19,7 +19,7 @@ import {
   signCardEnvelope,
   signDomainLinkage,
 } from '../../packages/cardpub/src/index.ts';
-import { didFromSeed, keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
+import { base58btc, didFromSeed, keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
 
 const text = (bytes: Uint8Array) => unwrap(utf8Strict.decode(bytes));
 
@@ -161,7 +161,77 @@ const cardpubRefuse = [
     expectedDid: IDENTITY_DID,
     expect: 'small-order-key',
   },
+  ...doorCases(),
 ];
+
+/**
+ * The refusals of the did door (DID to key) and of the Ed25519 door, one each, as the
+ * envelope verifier passes them through: the card's did is spelled so that exactly the
+ * door's check objects, or the honest signature is edited so that exactly one
+ * signature-encoding check of the door objects.
+ */
+function doorCases() {
+  const didOf = (prefix: number[], key: Uint8Array) =>
+    `did:key:z${base58btc.encode(Uint8Array.of(...prefix, ...key))}`;
+  const withDid = (name: string, why: string, did: string, expect: string) => ({
+    name,
+    why,
+    envelope: { ...honest, card: { ...honest.card, did } },
+    expectedDid: did,
+    expect,
+  });
+  const withSig = (name: string, why: string, edit: (sig: Uint8Array) => Uint8Array, expect: string) => ({
+    name,
+    why,
+    envelope: { ...honest, sig: base64Strict.encode(edit(unwrap(base64Strict.decode(honest.sig)))) },
+    expectedDid: CARD_DID,
+    expect,
+  });
+  const withR = (r: Uint8Array) => (sig: Uint8Array) => Uint8Array.of(...r, ...sig.subarray(32));
+  const ff = new Uint8Array(32).fill(0xff);
+  return [
+    withDid('a did:web', 'the did door reads did:key only', 'did:web:node.example', 'not-did-key'),
+    withDid('a did:key that is not base58btc', 'the multibase prefix z', 'did:key:m7QE', 'bad-multibase'),
+    withDid(
+      'a did:key of 600 base58 characters',
+      'the base58 length cap, before the quadratic decode',
+      `did:key:z${'2'.repeat(600)}`,
+      'base58-too-long',
+    ),
+    withDid(
+      'an X25519 did:key',
+      'the Ed25519 multicodec prefix',
+      didOf([0xec, 0x01], keyPairFromSeed(CARD_SEED).publicKey),
+      'wrong-multicodec',
+    ),
+    withDid(
+      'an Ed25519 did:key of 31 key bytes',
+      'the key length',
+      didOf([0xed, 0x01], new Uint8Array(31).fill(7)),
+      'wrong-length',
+    ),
+    withDid(
+      'the key 0xff x 32 (y not below p)',
+      'canonical point encoding of the key',
+      didOf([0xed, 0x01], ff),
+      'non-canonical-key',
+    ),
+    withSig('a 63-byte signature', 'the signature length', (sig) => sig.subarray(0, 63), 'bad-length'),
+    withSig(
+      'S not below the group order',
+      'S < L (S + L would be a second signature)',
+      (sig) => Uint8Array.of(...sig.subarray(0, 63), 0xff),
+      'non-canonical-s',
+    ),
+    withSig(
+      'R is the identity point',
+      'small-order R',
+      withR(Uint8Array.of(1, ...new Uint8Array(31))),
+      'small-order-r',
+    ),
+    withSig('R is 0xff x 32 (y not below p)', 'canonical encoding of R', withR(ff), 'non-canonical-r'),
+  ];
+}
 
 // ---- domainLinkage -----------------------------------------------------------------
 

@@ -141,7 +141,8 @@ function withSignatureBytes(edit: (sig: Uint8Array) => Uint8Array) {
 }
 
 const zeroKey = jwkFromPublicKey(new Uint8Array(32));
-const profileJwks = { keys: [jwkFromPublicKey(PUBLIC), zeroKey] };
+const nonCanonicalKey = jwkFromPublicKey(new Uint8Array(32).fill(0xff));
+const profileJwks = { keys: [jwkFromPublicKey(PUBLIC), zeroKey, nonCanonicalKey] };
 
 const profile = {
   note: 'Own Web Bot Auth request cases. Verifier inputs are authority, jwks and now at group level; each refusal names the one check it exists for in `why` and the code in `expect`.',
@@ -301,6 +302,29 @@ const profile = {
         withAgent,
       ),
       expect: 'small-order-key',
+    },
+    {
+      name: 'R is the identity point',
+      why: 'the door refuses a small-order R',
+      headers: withSignatureBytes((sig) => Uint8Array.of(1, ...new Uint8Array(31), ...sig.subarray(32))),
+      expect: 'small-order-r',
+    },
+    {
+      name: 'R is 0xff x 32 (y not below p)',
+      why: 'the door refuses a non-canonical encoding of R',
+      headers: withSignatureBytes((sig) =>
+        Uint8Array.of(...new Uint8Array(32).fill(0xff), ...sig.subarray(32)),
+      ),
+      expect: 'non-canonical-r',
+    },
+    {
+      name: 'the key 0xff x 32 (y not below p), named by its own thumbprint',
+      why: 'the door refuses a key that is not a canonical point encoding',
+      headers: signRaw(
+        `${LIST};created=${CREATED};expires=${CREATED + 300};keyid="${unwrap(thumbprint(nonCanonicalKey))}";alg="ed25519";tag="web-bot-auth"`,
+        withAgent,
+      ),
+      expect: 'non-canonical-key',
     },
     {
       name: 'a signature by another key under our keyid',
