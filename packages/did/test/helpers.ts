@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { hex, parseJSON } from '@agent-seam/canonical';
 import { interopPath } from '@agent-seam/conformance';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 
 /** Hex text from a vector file as bytes; a malformed vector is a test failure, not a skip. */
 export function bytes(text: string): Uint8Array {
@@ -42,3 +42,42 @@ export function expectSameValues(
 
 export const byName = <T extends { name: string }>(list: T[], name: string): T | undefined =>
   list.find((c) => c.name === name);
+
+type Ledger = ReturnType<typeof import('@agent-seam/conformance').openLedger>;
+
+/**
+ * A runner that drives one group over this repository's cases and then over
+ * upstream's (with `{ interop: true }`), comparing each upstream case value for value
+ * with ours when `reproduced(name)` says the same seeds re-derive it byte for byte.
+ */
+export function makeBothSources(ledger: Ledger, ours: any, upstream: any | null) {
+  return function bothSources<C extends { name: string }>(
+    group: string,
+    kind: 'accept' | 'refuse',
+    pick: (doc: any) => C[],
+    drive: (c: C, source: 'ours' | 'upstream') => void,
+    reproduced: (name: string) => boolean,
+  ) {
+    for (const c of pick(ours)) it(c.name, () => ledger[kind](group, c.name, () => drive(c, 'ours')));
+    if (upstream === null) {
+      it(`${group}: interop data absent`, () => ledger.interopMissing(group));
+      return;
+    }
+    for (const c of pick(upstream))
+      it(`upstream ${c.name}`, () =>
+        ledger[kind](
+          group,
+          `upstream:${c.name}`,
+          () => {
+            drive(c, 'upstream');
+            if (reproduced(c.name)) expectSameValues(byName(pick(ours), c.name) as never, c as never);
+          },
+          { interop: true },
+        ));
+  };
+}
+
+/** Every upstream case of the group is re-derived here. */
+export const always = () => true;
+/** No upstream case of the group is re-derived here (other seeds). */
+export const never = () => false;

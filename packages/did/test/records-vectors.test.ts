@@ -10,43 +10,14 @@ import {
   verifyOwnerState,
 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
-import { byName, bytes, expectSameValues, loadUpstream } from './helpers.js';
+import { always, bytes, loadUpstream, makeBothSources } from './helpers.js';
 
 const ledger = openLedger();
 const ours = loadVectors('wire_vectors.json');
 const upstream = loadUpstream('agent-seam-latest/wire_vectors.json');
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 
-/**
- * Runs `drive` over this repository's cases of a group, then over upstream's with
- * `{ interop: true }`, comparing each upstream case value for value with ours when
- * `reproduced` says this repository re-derives it byte for byte (same seeds).
- */
-function bothSources<C extends { name: string }>(
-  group: string,
-  kind: 'accept' | 'refuse',
-  pick: (doc: any) => C[],
-  drive: (c: C) => void,
-  reproduced: (name: string) => boolean,
-) {
-  for (const c of pick(ours)) it(c.name, () => ledger[kind](group, c.name, () => drive(c)));
-  if (upstream === null) {
-    it(`${group}: interop data absent`, () => ledger.interopMissing(group));
-    return;
-  }
-  for (const c of pick(upstream))
-    it(`upstream ${c.name}`, () =>
-      ledger[kind](
-        group,
-        `upstream:${c.name}`,
-        () => {
-          drive(c);
-          if (reproduced(c.name)) expectSameValues(byName(pick(ours), c.name) as never, c as never);
-        },
-        { interop: true },
-      ));
-}
-const always = () => true;
+const bothSources = makeBothSources(ledger, ours, upstream);
 
 describe('binding (v1 payload)', () => {
   bothSources(
