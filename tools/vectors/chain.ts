@@ -9,15 +9,19 @@ import {
   signAuditEntry,
   signGraderVerdict,
   signRecord,
+  witnessVerifierKey,
   writeExport,
 } from '../../packages/chain/src/index.ts';
 import { keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
 import { rootHash } from '../../packages/merkle/src/index.ts';
+import { cosign, formatCheckpoint, signNote } from '../../packages/tlog-note/src/index.ts';
 
 const seed = (byte: number) => new Uint8Array(32).fill(byte);
 const RECORD_SEED = seed(0x11);
 const OTHER_SEED = seed(0x12);
 const GRADER_SEED = seed(0x33);
+const WITNESS_SEED = seed(0x22);
+const LOG_SEED = seed(0x44);
 const recordKey = { keyId: 'test-record', seed: RECORD_SEED };
 const pubHex = (s: Uint8Array) => hex.encode(keyPairFromSeed(s).publicKey);
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -379,7 +383,50 @@ const packagePlan = (): ExportPlan => {
 };
 const pkg = writeExport(packagePlan());
 
+// Checkpoint notes: the log signs the base checkpoint, the witness cosigns it at T.
+const T = 1_700_000_600;
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+const checkpointBody = formatCheckpoint({
+  origin: ORIGIN,
+  size: BigInt(base.checkpoint.size),
+  root: unhex(base.checkpoint.root),
+  extensions: [],
+});
+const logSigned = signNote(checkpointBody, [{ name: 'seam.example-log', seed: LOG_SEED }]);
+const cosigned = cosign(logSigned, { name: 'test-witness', seed: WITNESS_SEED }, T);
+const witnessKey = witnessVerifierKey('test-witness', keyPairFromSeed(WITNESS_SEED).publicKey);
+const forged = (() => {
+  const lines = cosigned.split('\n');
+  const at = lines.length - 2; // the witness line; the note ends with a newline
+  const [dash, name, payload] = lines[at]!.split(' ');
+  const bytes = Buffer.from(payload!, 'base64');
+  bytes[bytes.length - 1]! ^= 0x01;
+  lines[at] = `${dash} ${name} ${base64(bytes)}`;
+  return lines.join('\n');
+})();
+const witnessOptions = (now: number) => ({
+  keys: keysOpt,
+  anchors: [{ note: cosigned }],
+  witnessKeys: [witnessKey],
+  maxCheckpointAge: 3600,
+  now,
+});
+
 const sound: ExportCase[] = [
+  {
+    name: 'cosigned-anchor',
+    why: 'the base checkpoint signed by the log and cosigned by the witness at T, judged fresh at T+60',
+    lines: base.lines,
+    options: witnessOptions(T + 60),
+    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes'] },
+  },
+  {
+    name: 'note-anchor-without-witness-keys',
+    why: 'the same note compared as a checkpoint; without witness keys its cosignature is reported not checked',
+    lines: base.lines,
+    options: { keys: keysOpt, anchors: [{ note: cosigned }] },
+    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'witness-cosignatures'] },
+  },
   {
     name: 'signed-export',
     why: 'chains, signatures, log and trailer all hold; no anchor, so deletion is reported not checked',
@@ -832,6 +879,51 @@ const findings: ExportCase[] = [
     base.lines,
     ['anchor-malformed'],
     { keys: keysOpt, anchors: [{ note: 'not a checkpoint\n\n— w AAAA\n' }] },
+  ),
+  finding(
+    'anchor-size-zero',
+    'an outside checkpoint of size 0 beside a non-empty root: a log that cannot exist',
+    base.lines,
+    ['anchor-malformed'],
+    { keys: keysOpt, anchors: [{ checkpoint: { origin: ORIGIN, size: 0, root: 'ab'.repeat(32) } }] },
+  ),
+  finding(
+    'forged-cosignature',
+    "one bit of the witness's signature flipped: exists for verifying the cosignature, not just finding its line",
+    base.lines,
+    ['anchor-not-cosigned'],
+    { ...witnessOptions(T + 60), anchors: [{ note: forged }] },
+  ),
+  finding(
+    'log-signed-only',
+    'the note carries only the log’s own signature: a checkpoint the operator could have produced',
+    base.lines,
+    ['anchor-not-cosigned'],
+    { ...witnessOptions(T + 60), anchors: [{ note: logSigned }] },
+  ),
+  finding(
+    'witness-other-name',
+    'the witness key supplied under another name: name and key id must both match',
+    base.lines,
+    ['anchor-not-cosigned'],
+    {
+      ...witnessOptions(T + 60),
+      witnessKeys: [witnessVerifierKey('other-witness', keyPairFromSeed(WITNESS_SEED).publicKey)],
+    },
+  ),
+  finding(
+    'stale-witness',
+    "judged two hours after the witness's latest cosignature with a one-hour maximum age",
+    base.lines,
+    ['witness-stale'],
+    witnessOptions(T + 7200),
+  ),
+  finding(
+    'witness-ahead',
+    "judged two hours before the witness's cosignature time: ahead of this reader's clock",
+    base.lines,
+    ['witness-ahead'],
+    witnessOptions(T - 7200),
   ),
   // Step 7
   finding(

@@ -7,7 +7,7 @@ export {
   verifyAuditEntry,
 } from './audit.js';
 export { DIGEST_SIZE, domainDigest, ZERO_HASH } from './digest.js';
-export type { Anchor, WitnessKey } from './export/anchors.js';
+export type { Anchor, AnchorCheckpoint, WitnessKey } from './export/anchors.js';
 export { FRAME_KINDS } from './export/frames.js';
 export type {
   AnchorOutcome,
@@ -26,6 +26,7 @@ export {
   KNOWN_CANONS,
   verifyExport,
 } from './export/verifier.js';
+export { witnessVerifierKey } from './export/witness.js';
 export {
   type ExportPlan,
   type RecordPlan,

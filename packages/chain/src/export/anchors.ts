@@ -1,9 +1,10 @@
 import { emptyRoot } from '@agent-seam/merkle';
+import type { NoteVerifier } from '@agent-seam/tlog-note';
 import { bytesEqual } from '../digest.js';
 import { type Checkpoint, isOrigin } from './frames.js';
 import { prefixRootOf, type SealedLeaf } from './log.js';
 import type { AnchorOutcome, Finding, FindingCode, NotChecked } from './report.js';
-import { type CosignedCheckpoint, openCosignedCheckpoint, type WitnessKey } from './witness.js';
+import { type CosignedCheckpoint, openCosignedCheckpoint } from './witness.js';
 
 export type { WitnessKey } from './witness.js';
 
@@ -22,7 +23,7 @@ export interface AnchorCheckpoint {
 
 interface AnchorInput {
   anchors: readonly Anchor[];
-  witnessKeys: readonly WitnessKey[] | undefined;
+  witnessKeys: readonly NoteVerifier[];
   maxAge: number | undefined;
   now: number | undefined;
   checkpoint: Checkpoint | null;
@@ -51,7 +52,7 @@ export function judgeAnchors(input: AnchorInput): {
     let checkpoint: AnchorCheckpoint;
     let cosignedBy: string[] = [];
     if ('note' in anchor) {
-      const opened: CosignedCheckpoint | null = openCosignedCheckpoint(anchor.note, input.witnessKeys ?? []);
+      const opened: CosignedCheckpoint | null = openCosignedCheckpoint(anchor.note, input.witnessKeys);
       if (opened === null) {
         find(i, 'anchor-malformed', 'the anchor note does not carry a well-formed checkpoint body');
         outcomes.push({ anchor: i, status: 'finding', cosignedBy });
@@ -60,7 +61,7 @@ export function judgeAnchors(input: AnchorInput): {
       checkpoint = opened.checkpoint;
       cosignedBy = opened.cosignatures.map((c) => c.name);
       for (const c of opened.cosignatures) latest.set(c.name, Math.max(latest.get(c.name) ?? 0, c.timestamp));
-      if (input.witnessKeys === undefined || input.witnessKeys.length === 0)
+      if (input.witnessKeys.length === 0)
         notChecked.push({
           code: 'witness-cosignatures',
           anchor: i,

@@ -1,5 +1,6 @@
 import { hex, utf8Strict, type Verdict } from '@agent-seam/canonical';
 import { emptyRoot } from '@agent-seam/merkle';
+import type { NoteVerifier } from '@agent-seam/tlog-note';
 import { bytesEqual, ZERO_HASH } from '../digest.js';
 import { type GraderSidecar, parseGraderSidecar } from '../grader.js';
 import {
@@ -30,6 +31,7 @@ import {
 import { judgeGraders } from './graders.js';
 import { judgeLog, type SealedLeaf } from './log.js';
 import type { ExportReport, Finding, FindingCode, NotChecked, UnaccountedMember } from './report.js';
+import { witnessVerifiers } from './witness.js';
 
 /** canon values this reader implements, and the canonical-JSON profile each names. */
 export const KNOWN_CANONS: ReadonlyMap<number, typeof CANON_PROFILE> = new Map([[1, CANON_PROFILE]]);
@@ -75,6 +77,7 @@ interface RunState {
  */
 export class ExportVerifier {
   private readonly options: ExportOptions;
+  private readonly witnessVerifiers: NoteVerifier[];
   private readonly maxLine: number;
   private readonly findings: Finding[] = [];
   private readonly notChecked: NotChecked[] = [];
@@ -119,6 +122,7 @@ export class ExportVerifier {
 
   constructor(options: ExportOptions = {}) {
     this.options = options;
+    this.witnessVerifiers = witnessVerifiers(options.witnessKeys ?? []);
     this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.sidecars = (options.graderVerdicts ?? []).map((bytes) => parseGraderSidecar(bytes));
     for (const parsed of this.sidecars) {
@@ -528,7 +532,7 @@ export class ExportVerifier {
     // Step 6: checkpoints from outside the file.
     const anchors = judgeAnchors({
       anchors: this.options.anchors ?? [],
-      witnessKeys: this.options.witnessKeys,
+      witnessKeys: this.witnessVerifiers,
       maxAge: this.options.maxCheckpointAge,
       now: this.options.now,
       checkpoint: this.checkpoint,

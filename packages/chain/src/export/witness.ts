@@ -1,18 +1,29 @@
-import { base64Strict, hex } from '@agent-seam/canonical';
-import * as tlog from '@agent-seam/tlog-note';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { SeamError } from '@agent-seam/canonical';
+import {
+  cosignatureVerifier,
+  formatVerifierKey,
+  type NoteVerifier,
+  openNote,
+  parseCheckpoint,
+  parseVerifierKey,
+} from '@agent-seam/tlog-note';
 import type { Checkpoint } from './frames.js';
 
-/** A witness verifier key in the C2SP `name+hash+base64` vkey form. */
+/** A witness verifier key in the C2SP `name+hash+base64` vkey form (type 0x04, cosignature/v1). */
 export type WitnessKey = string;
 
-const COSIGNATURE_V1 = 0x04;
-
-/** The vkey of an Ed25519 cosignature/v1 witness key: name+hex(key id)+base64(0x04 ‖ key). */
+/** The vkey of an Ed25519 cosignature/v1 witness key. */
 export function witnessVerifierKey(name: string, publicKey: Uint8Array): WitnessKey {
-  const typed = new Uint8Array([COSIGNATURE_V1, ...publicKey]);
-  const id = sha256(new Uint8Array([...new TextEncoder().encode(name), 0x0a, ...typed])).subarray(0, 4);
-  return `${name}+${hex.encode(id)}+${base64Strict.encode(typed)}`;
+  return formatVerifierKey(cosignatureVerifier(name, publicKey));
+}
+
+/** Parses the caller's witness vkeys once; a malformed one is a configuration error. */
+export function witnessVerifiers(keys: readonly WitnessKey[]): NoteVerifier[] {
+  return keys.map((vkey) => {
+    const parsed = parseVerifierKey(vkey);
+    if (!parsed.ok) throw new SeamError(parsed.code, 'a witness key is not a well-formed vkey');
+    return parsed.value;
+  });
 }
 
 export interface CosignedCheckpoint {
@@ -22,30 +33,32 @@ export interface CosignedCheckpoint {
 }
 
 /**
- * Reads a checkpoint note given as an anchor: its body must be a checkpoint, and the
- * cosignatures that count are those `openNote` verified under the supplied witness
- * keys (name and key id both matching, exact payload, valid timestamp and signature).
- * Returns null when the body is not a checkpoint.
+ * Reads a checkpoint note given as an anchor. Its body (up to the blank line) must be a
+ * checkpoint. The cosignatures that count are the cosignature/v1 lines `openNote`
+ * verified under the supplied witness keys (name and key id both matching, exact
+ * payload, valid timestamp, signature through the did door); a note whose trusted
+ * line fails refuses as a whole, so it counts none. Returns null when the body is
+ * not a checkpoint.
  */
 export function openCosignedCheckpoint(
   text: string,
-  witnessKeys: readonly WitnessKey[],
+  verifiers: readonly NoteVerifier[],
 ): CosignedCheckpoint | null {
   const end = text.indexOf('\n\n');
   if (end === -1) return null;
-  const parsed = (tlog as any).parseCheckpoint(text.slice(0, end + 1));
-  if (!parsed.ok) return null;
+  const parsed = parseCheckpoint(text.slice(0, end + 1));
+  if (!parsed.ok || parsed.value.size > BigInt(Number.MAX_SAFE_INTEGER)) return null;
   const checkpoint = {
     origin: parsed.value.origin,
     size: Number(parsed.value.size),
     root: parsed.value.root,
   };
-  if (!Number.isSafeInteger(checkpoint.size)) return null;
-  if (witnessKeys.length === 0) return { checkpoint, cosignatures: [] };
-  const opened = (tlog as any).openNote(text, { verifiers: witnessKeys });
+  if (verifiers.length === 0) return { checkpoint, cosignatures: [] };
+  const opened = openNote(text, { verifiers });
   if (!opened.ok) return { checkpoint, cosignatures: [] };
-  const cosignatures = opened.value.verifiedBy
-    .filter((v: any) => v.timestamp !== undefined)
-    .map((v: any) => ({ name: v.name, timestamp: Number(v.timestamp) }));
+  const cosignatures: CosignedCheckpoint['cosignatures'] = [];
+  for (const v of opened.value.verifiedBy)
+    if (v.type === 'cosignature/v1' && v.timestamp !== undefined)
+      cosignatures.push({ name: v.name, timestamp: Number(v.timestamp) });
   return { checkpoint, cosignatures };
 }
