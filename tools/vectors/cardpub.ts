@@ -273,6 +273,9 @@ const claims = (edit: (c: any) => void) => {
 const plain = domainLinkage[0]!.token;
 const [h0, p0, s0] = plain.split('.') as [string, string, string];
 
+/** The same members in reverse order: equal as objects, different as bytes. */
+const reordered = (claims: Record<string, unknown>) => Object.fromEntries(Object.entries(claims).reverse());
+
 const linkCase = (name: string, why: string, token: string, expect: string, extra: object = {}) => ({
   name,
   why,
@@ -408,6 +411,12 @@ const domainLinkageRefuse = {
       plain,
       'origin-mismatch',
       { origin: 'https://example.com:8443' },
+    ),
+    linkCase(
+      'the payload re-serialised in another member order, signature kept',
+      'the signature covers the segment text as received: a verifier that re-serialises the decoded payload would accept this',
+      `${h0}.${b64uText(JSON.stringify(reordered(honestClaims())))}.${s0}`,
+      'bad-signature',
     ),
     linkCase(
       'signed by another key',
