@@ -164,11 +164,17 @@ function closeFrame(frame: Frame): CborValue {
  * call stack.
  */
 function run(
-  bytes: Uint8Array,
+  input: Uint8Array,
   options: DecodeOptions | undefined,
   entries: RawEntry[] | null,
 ): Verdict<CborValue, DecodeCode> {
-  if (!(bytes instanceof Uint8Array)) throw new SeamError('not-bytes', 'decode takes a Uint8Array');
+  if (!(input instanceof Uint8Array)) throw new SeamError('not-bytes', 'decode takes a Uint8Array');
+  // A subclass such as Node's Buffer has a slice() that returns a view; reading through
+  // a plain Uint8Array makes every byte string a copy and every raw view a Uint8Array.
+  const bytes =
+    input.constructor === Uint8Array
+      ? input
+      : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   const lenient = options?.lenient === true;
   const maxDepth = options?.maxDepth ?? DECODE_DEFAULTS.maxDepth;
   const maxBytes = options?.maxBytes ?? DECODE_DEFAULTS.maxBytes;

@@ -125,6 +125,33 @@ describe('decode', () => {
     expect(toHex(encode(preimage))).toBe('a300656c6162656c0118ff03f93e00');
   });
 
+  it('accepts exactly at each bound that the refusal vectors cross', () => {
+    expect(decode(fromHex(`${'81'.repeat(32)}00`)).ok).toBe(true);
+    expect(decode(fromHex(`${'81'.repeat(31)}5fff`), { lenient: true }).ok).toBe(true);
+    expect(decode(fromHex('190100'), { maxBytes: 3 }).ok).toBe(true);
+    expect(decode(fromHex('820101'), { maxItems: 2 }).ok).toBe(true);
+    expect(decode(fromHex('a1010a'), { maxItems: 1 }).ok).toBe(true); // maxItems counts map entries, not keys+values
+    expect(decode(fromHex('1818')).ok).toBe(true);
+    expect(decode(fromHex('1b0000000100000000')).ok).toBe(true);
+    expect(decode(fromHex('fa47c35040')).ok).toBe(true);
+    expect(decode(fromHex('fb3ff199999999999a')).ok).toBe(true);
+    expect(decode(fromHex('f8ff'), { lenient: true }).ok).toBe(true);
+    expect(decode(fromHex('f820'), { lenient: true })).toEqual({ ok: true, value: new SimpleValue(32) });
+  });
+
+  it('copies byte strings out of a Buffer input instead of aliasing it', () => {
+    const input = Buffer.from('a1014201020000', 'hex').subarray(0, 5);
+    const v = decode(input);
+    expect(v.ok).toBe(true);
+    if (!v.ok) return;
+    const got = (v.value as Map<number, Uint8Array>).get(1)!;
+    expect(got.constructor).toBe(Uint8Array);
+    input[3] = 9;
+    expect(toHex(got)).toBe('0102');
+    const entries = decodeEntries(input);
+    expect(entries.ok && entries.value[0]!.valueBytes.constructor).toBe(Uint8Array);
+  });
+
   it('refuses a non-Uint8Array as a programmer error', () => {
     expect(thrownCode(() => decode('00' as never))).toBe('not-bytes');
   });

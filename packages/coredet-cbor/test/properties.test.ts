@@ -68,6 +68,17 @@ describe('differential: encode agrees with cborg (RFC 8949 options)', () => {
   });
 });
 
+describe('differential: lenient reads foreign key order', () => {
+  it("lenient reads cborg's default (RFC 7049 length-first) output to the same value", () => {
+    fc.assert(
+      fc.property(shared, (v) => {
+        expect(decode(cborgEncode(v), { lenient: true })).toEqual({ ok: true, value: normalize(v) });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 describe('round trip', () => {
   it('decode(encode(v)) equals v in the documented model', () => {
     fc.assert(
