@@ -1,5 +1,16 @@
 import { didFromSeed } from '@agent-seam/did';
-import { signEnvelope, signingPayload, verifyEnvelope } from '@agent-seam/envelope';
+import {
+  inviteExpirySeconds,
+  relayOrigin,
+  signEnvelope,
+  signInvite,
+  signingPayload,
+  verifyClaim,
+  verifyEnvelope,
+  verifyInvite,
+  verifyListenToken,
+  verifyRelaySend,
+} from '@agent-seam/envelope';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -50,5 +61,39 @@ describe('signEnvelope / verifyEnvelope', () => {
   it('the signer refuses a float timestamp and a from that is not its own', () => {
     expect(() => signingPayload({ ...fields, from: me, timestamp: 1.5 })).toThrow(/not-integer-timestamp/);
     expect(() => signEnvelope({ ...fields, from: me }, seed)).toThrow(/from-not-signer/);
+  });
+});
+
+describe('relay, invite and claim verifiers', () => {
+  it('never throw on arbitrary input', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), (value, sig) => {
+        expect(verifyRelaySend(value, sig).ok).toBe(false);
+        expect(verifyListenToken(sig, { did: me, minute: 1, relayUrl: 'https://relay.example' }).ok).toBe(
+          false,
+        );
+        expect(verifyInvite(value, { now: 0 }).ok).toBe(false);
+        expect(verifyClaim(value, { recipientDid: me, consumeNonce: () => true }).ok).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('one origin has one spelling, and only http(s) relays have one', () => {
+    expect(relayOrigin('HTTPS://Muretai.com:443/path?q')).toBe('https://muretai.com');
+    expect(relayOrigin('http://127.0.0.1:80')).toBe('http://127.0.0.1');
+    expect(() => relayOrigin('ftp://relay.example')).toThrow(/bad-origin/);
+    expect(() => relayOrigin('not a url')).toThrow(/bad-origin/);
+  });
+
+  it('an invite expires at exp itself, and impossible dates have no spelling', () => {
+    expect(inviteExpirySeconds('2026-07-23T09:59:45Z')).toBe(Date.UTC(2026, 6, 23, 9, 59, 45) / 1000);
+    expect(inviteExpirySeconds('2026-02-30T00:00:00Z')).toBeNull();
+    expect(inviteExpirySeconds('2026-07-23T09:59:45.000Z')).toBeNull();
+    const card = { v: 1, did: didFromSeed(seed), nonce: 'n', exp: '2026-07-23T09:59:45Z' };
+    const signed = signInvite(card, seed);
+    const exp = inviteExpirySeconds(card.exp)!;
+    expect(verifyInvite(signed, { now: exp - 1 }).ok).toBe(true);
+    expect(verifyInvite(signed, { now: exp })).toMatchObject({ ok: false, code: 'expired' });
   });
 });
