@@ -3,7 +3,7 @@
  * a RandomSource through DeriveKeyPair, so a test can replay the RFC's ikmE exactly.
  */
 import { SeamError } from '@agent-seam/canonical';
-import { concat } from './bytes.js';
+import { concat, equalBytes } from './bytes.js';
 import { KEM_SUITE_ID, labeledExpand, labeledExtract } from './labeled-kdf.js';
 import { type RandomSource, x25519PublicKey, x25519SharedSecret } from './primitives.js';
 
@@ -31,10 +31,21 @@ export function deriveKeyPair(ikm: Uint8Array): KeyPair {
 /** GenerateKeyPair(): DeriveKeyPair over N_SK fresh random bytes. */
 export const generateKeyPair = (random: RandomSource): KeyPair => deriveKeyPair(random(N_SK));
 
+/**
+ * Decap needs pk(skR), a full scalar multiplication. A recipient opens many messages with
+ * one key object, so the result is remembered per array, together with a copy of the
+ * private key it came from: an array changed in place is recomputed, never served stale.
+ */
+const publicKeys = new WeakMap<Uint8Array, { privateKey: Uint8Array; publicKey: Uint8Array }>();
+
 /** The public key of a 32-byte private key (SerializePublicKey(pk(sk))). */
 export function publicKeyOf(privateKey: Uint8Array): Uint8Array {
   requireLength(privateKey, N_SK, 'private key');
-  return x25519PublicKey(privateKey);
+  const known = publicKeys.get(privateKey);
+  if (known !== undefined && equalBytes(known.privateKey, privateKey)) return known.publicKey.slice();
+  const publicKey = x25519PublicKey(privateKey);
+  publicKeys.set(privateKey, { privateKey: privateKey.slice(), publicKey: publicKey.slice() });
+  return publicKey;
 }
 
 function extractAndExpand(dh: Uint8Array, kemContext: Uint8Array): Uint8Array {
