@@ -1,6 +1,7 @@
 import type { CanonicalizeCode } from './codes.js';
 import { JsonFloat } from './json-value.js';
 import { spellNumberValue } from './numbers.js';
+import { ByteOutput } from './output.js';
 import { type Profile, type ProfileName, profileOf } from './profiles.js';
 import { quote, sortKeys } from './strings.js';
 import { SeamError } from './verdict.js';
@@ -23,8 +24,8 @@ interface Frame {
   container: object;
   /** Member names in canonical order, or null for an array. */
   keys: string[] | null;
-  /** Quoted names followed by ':', parallel to keys. */
-  names: string[] | null;
+  /** UTF-8 of the quoted names followed by ':', parallel to keys. */
+  names: Uint8Array[] | null;
   index: number;
 }
 
@@ -32,7 +33,7 @@ interface Frame {
 interface Shape {
   keys: string[];
   sorted: string[];
-  names: string[];
+  names: Uint8Array[];
 }
 
 const SHAPE_CACHE = 8;
@@ -41,22 +42,28 @@ const isContainer = (v: unknown): v is object =>
   typeof v === 'object' && v !== null && !(v instanceof JsonFloat);
 
 /**
- * One canonicalization. Iterative (an explicit stack of open containers), with two
- * caches that pay off on record-shaped data: quoted member names, and the sorted
- * order of member-name lists seen recently (objects of one shape share it).
+ * One canonicalization into UTF-8 bytes. Iterative (an explicit stack of open
+ * containers), with two caches that pay off on record-shaped data: encoded member
+ * names, and the sorted order of member-name lists seen recently (objects of one
+ * shape share it).
  */
 class Writer {
+  private readonly out = new ByteOutput();
   private readonly onPath = new Set<object>();
-  private readonly quoted = new Map<string, string>();
+  private readonly encodedNames = new Map<string, Uint8Array>();
   private readonly shapes: Shape[] = [];
   private nextShape = 0;
 
   constructor(private readonly profile: Profile) {}
 
-  write(value: unknown): string {
-    if (!isContainer(value)) return this.scalar(value);
+  write(value: unknown): Uint8Array {
+    const { out } = this;
+    if (!isContainer(value)) {
+      this.scalar(value);
+      return out.take();
+    }
     const stack: Frame[] = [];
-    let out = this.open(value, stack);
+    this.open(value, stack);
     outer: while (stack.length > 0) {
       const frame = stack[stack.length - 1]!;
       const { keys, names } = frame;
@@ -64,42 +71,44 @@ class Writer {
         const items = frame.container as unknown[];
         while (frame.index < items.length) {
           const i = frame.index++;
-          if (i > 0) out += ',';
+          if (i > 0) out.byte(0x2c);
           const v = items[i];
           if (isContainer(v)) {
-            out += this.open(v, stack);
+            this.open(v, stack);
             continue outer;
           }
-          out += this.scalar(v);
+          this.scalar(v);
         }
-        out += ']';
+        out.byte(0x5d);
       } else {
         const record = frame.container as Record<string, unknown>;
         while (frame.index < keys.length) {
           const i = frame.index++;
-          out += i > 0 ? `,${names![i]}` : names![i]!;
+          if (i > 0) out.byte(0x2c);
+          out.bytes(names![i]!);
           const v = record[keys[i]!];
           if (isContainer(v)) {
-            out += this.open(v, stack);
+            this.open(v, stack);
             continue outer;
           }
-          out += this.scalar(v);
+          this.scalar(v);
         }
-        out += '}';
+        out.byte(0x7d);
       }
       this.onPath.delete(frame.container);
       stack.pop();
     }
-    return out;
+    return out.take();
   }
 
-  /** Pushes a container's frame and returns its opening bracket. */
-  private open(v: object, stack: Frame[]): string {
+  /** Pushes a container's frame and writes its opening bracket. */
+  private open(v: object, stack: Frame[]): void {
     if (this.onPath.has(v)) refuse('cycle', 'the value contains itself');
     this.onPath.add(v);
     if (Array.isArray(v)) {
       stack.push({ container: v, keys: null, names: null, index: 0 });
-      return '[';
+      this.out.byte(0x5b);
+      return;
     }
     if (!isPlainObject(v)) refuse('unsupported-type', 'only arrays and plain objects are JSON containers');
     const record = v as Record<string, unknown>;
@@ -107,7 +116,7 @@ class Writer {
     if (this.profile.undefinedMembers === 'drop') keys = keys.filter((k) => record[k] !== undefined);
     const shape = this.shapeOf(keys);
     stack.push({ container: v, keys: shape.sorted, names: shape.names, index: 0 });
-    return '{';
+    this.out.byte(0x7b);
   }
 
   private shapeOf(keys: string[]): Shape {
@@ -124,32 +133,39 @@ class Writer {
     return shape;
   }
 
-  /** The quoted member name followed by ':'. */
-  private name(key: string): string {
-    let q = this.quoted.get(key);
-    if (q === undefined) {
-      q = `${quote(key, this.profile) ?? refuse('lone-surrogate', 'a member name holds an unpaired surrogate')}:`;
-      this.quoted.set(key, q);
+  /** The UTF-8 of the quoted member name followed by ':'. */
+  private name(key: string): Uint8Array {
+    let encoded = this.encodedNames.get(key);
+    if (encoded === undefined) {
+      const q =
+        quote(key, this.profile) ?? refuse('lone-surrogate', 'a member name holds an unpaired surrogate');
+      encoded = UTF8.encode(`${q}:`);
+      this.encodedNames.set(key, encoded);
     }
-    return q;
+    return encoded;
   }
 
-  private scalar(v: unknown): string {
-    const { profile } = this;
+  private scalar(v: unknown): void {
+    const { profile, out } = this;
     switch (typeof v) {
       case 'string':
-        return quote(v, profile) ?? refuse('lone-surrogate', 'a string holds an unpaired surrogate');
+        if (!out.quoted(v, profile.loneSurrogates === 'escape'))
+          refuse('lone-surrogate', 'a string holds an unpaired surrogate');
+        return;
       case 'number':
       case 'bigint':
-        return spellNumber(v, profile);
+        out.ascii(spellNumber(v, profile));
+        return;
       case 'boolean':
-        return v ? 'true' : 'false';
+        out.ascii(v ? 'true' : 'false');
+        return;
       case 'undefined':
-        return refuse('undefined-value', 'undefined has no JSON spelling');
+        refuse('undefined-value', 'undefined has no JSON spelling');
+        return;
       default:
-        if (v === null) return 'null';
-        if (v instanceof JsonFloat) return spellNumber(v, profile);
-        return refuse('unsupported-type', `a ${typeof v} has no JSON spelling`);
+        if (v === null) out.ascii('null');
+        else if (v instanceof JsonFloat) out.ascii(spellNumber(v, profile));
+        else refuse('unsupported-type', `a ${typeof v} has no JSON spelling`);
     }
   }
 }
@@ -167,18 +183,19 @@ function numberMessage(code: CanonicalizeCode): string {
   return 'this number would be written differently by a Python and a JavaScript reader; do not sign it';
 }
 
+const UTF8 = new TextEncoder();
+const UTF8_DECODER = new TextDecoder();
+
 /**
- * The canonical text of `value` under `options.profile`. This is the SIGN side: it
- * throws SeamError for any value the profile cannot write faithfully (see
+ * The canonical UTF-8 bytes of `value` under `options.profile`. This is the SIGN side:
+ * it throws SeamError for any value the profile cannot write faithfully (see
  * CanonicalizeCode). Iterative, so nesting depth is limited by memory, not the stack.
  */
-export function canonicalString(value: unknown, options: CanonicalizeOptions): string {
+export function canonicalize(value: unknown, options: CanonicalizeOptions): Uint8Array {
   return new Writer(profileOf(options?.profile)).write(value);
 }
 
-const UTF8 = new TextEncoder();
-
-/** The canonical UTF-8 bytes of `value` under `options.profile` (see canonicalString). */
-export function canonicalize(value: unknown, options: CanonicalizeOptions): Uint8Array {
-  return UTF8.encode(canonicalString(value, options));
+/** The canonical text of `value` under `options.profile` (see canonicalize). */
+export function canonicalString(value: unknown, options: CanonicalizeOptions): string {
+  return UTF8_DECODER.decode(canonicalize(value, options));
 }
