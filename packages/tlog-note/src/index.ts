@@ -1,1 +1,32 @@
-export {};
+export { type Checkpoint, type CheckpointCode, formatCheckpoint, parseCheckpoint } from './checkpoint.js';
+export { COSIGNATURE_PAYLOAD_LENGTH, cosignatureMessage, MAX_TIMESTAMP } from './cosignature.js';
+export {
+  COSIGNATURE_V1,
+  computeKeyId,
+  cosignatureVerifier,
+  ED25519_NOTE,
+  ed25519Verifier,
+  formatVerifierKey,
+  type NoteVerifier,
+  parseVerifierKey,
+  type SignatureType,
+  type VerifierKeyCode,
+} from './keys.js';
+export {
+  DEFAULT_MAX_NOTE_BYTES,
+  DEFAULT_MAX_SIGNATURES,
+  type NoteLimits,
+  type NoteParts,
+  type NoteShapeCode,
+  type SignatureLine,
+  splitNote,
+} from './note.js';
+export {
+  type NoteCode,
+  type OpenedNote,
+  type OpenOptions,
+  openNote,
+  type VerifiedSignature,
+} from './open.js';
+export { cosign, type NoteSigner, signNote } from './sign.js';
+export type { TextCode } from './text.js';

@@ -1,0 +1,98 @@
+import { base64Strict, fail, ok, unwrap, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import { hasControlCharacter, isKeyName } from './text.js';
+
+/**
+ * The shape of a signed note (C2SP signed-note): text ending in a newline, one blank
+ * line, then signature lines `— <name> <base64(key id ‖ signature)>\n`. The text is
+ * everything before the LAST blank line, so the text itself may contain blank lines.
+ * This module only splits; deciding which lines count is open.ts's job.
+ */
+export type NoteShapeCode =
+  | 'note-too-large'
+  | 'invalid-utf8'
+  | 'control-character'
+  | 'malformed-note'
+  | 'too-many-signatures'
+  | 'malformed-signature-line';
+
+export interface SignatureLine {
+  name: string;
+  keyId: Uint8Array;
+  /** The signature bytes after the 4-byte key id; their length depends on the key type. */
+  payload: Uint8Array;
+}
+
+export interface NoteParts {
+  /** The exact bytes of the note text (what signatures cover), final newline included. */
+  body: Uint8Array;
+  text: string;
+  lines: SignatureLine[];
+}
+
+export interface NoteLimits {
+  /** Largest note accepted, in bytes. Default 256 KiB. */
+  maxBytes?: number;
+  /** Most signature lines accepted (the spec asks for at least 16). Default 64. */
+  maxSignatures?: number;
+}
+export const DEFAULT_MAX_NOTE_BYTES = 256 * 1024;
+export const DEFAULT_MAX_SIGNATURES = 64;
+
+const NEWLINE = 0x0a;
+const SIGNATURE_PREFIX = '\u2014 ';
+
+/** Splits note bytes into text and signature lines; every malformation is refused here. */
+export function splitNote(bytes: Uint8Array, limits: NoteLimits = {}): Verdict<NoteParts, NoteShapeCode> {
+  if (bytes.length > (limits.maxBytes ?? DEFAULT_MAX_NOTE_BYTES)) return fail('note-too-large');
+  const text = utf8Strict.decode(bytes);
+  if (!text.ok) return fail('invalid-utf8');
+  if (hasControlCharacter(bytes)) return fail('control-character');
+  if (bytes[bytes.length - 1] !== NEWLINE) return fail('malformed-note', 'a note ends with a newline');
+
+  // The separator is the last "\n\n"; the text keeps the first of the two newlines.
+  let sep = -1;
+  for (let i = bytes.length - 2; i >= 0; i--) {
+    if (bytes[i] === NEWLINE && bytes[i + 1] === NEWLINE) {
+      sep = i;
+      break;
+    }
+  }
+  if (sep < 0 || sep + 2 === bytes.length)
+    return fail('malformed-note', 'no signature lines after a blank line');
+
+  const block = bytes.subarray(sep + 2);
+  let count = 0;
+  for (const b of block) if (b === NEWLINE) count++;
+  if (count > (limits.maxSignatures ?? DEFAULT_MAX_SIGNATURES)) return fail('too-many-signatures');
+
+  // Cutting valid UTF-8 at a newline leaves valid UTF-8 on both sides.
+  const body = bytes.slice(0, sep + 1);
+  const lines: SignatureLine[] = [];
+  for (const line of unwrap(utf8Strict.decode(block)).slice(0, -1).split('\n')) {
+    const parsed = parseSignatureLine(line);
+    if (parsed === null) return fail('malformed-signature-line');
+    lines.push(parsed);
+  }
+  return ok({ body, text: unwrap(utf8Strict.decode(body)), lines });
+}
+
+/** One line without its newline, or null. At least one signature byte must follow the key id. */
+function parseSignatureLine(line: string): SignatureLine | null {
+  if (!line.startsWith(SIGNATURE_PREFIX)) return null;
+  const rest = line.slice(SIGNATURE_PREFIX.length);
+  const space = rest.indexOf(' ');
+  if (space < 0) return null;
+  const name = rest.slice(0, space);
+  if (!isKeyName(name)) return null;
+  const decoded = base64Strict.decode(rest.slice(space + 1));
+  if (!decoded.ok || decoded.value.length < 5) return null;
+  return { name, keyId: decoded.value.slice(0, 4), payload: decoded.value.slice(4) };
+}
+
+/** `— <name> <base64(keyId ‖ payload)>\n`. */
+export function formatSignatureLine(name: string, keyId: Uint8Array, payload: Uint8Array): string {
+  const bytes = new Uint8Array(keyId.length + payload.length);
+  bytes.set(keyId);
+  bytes.set(payload, keyId.length);
+  return `${SIGNATURE_PREFIX}${name} ${base64Strict.encode(bytes)}\n`;
+}

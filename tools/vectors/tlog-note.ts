@@ -1,0 +1,585 @@
+// vectors/tlog_note.json: signed notes, checkpoints, cosignatures and vkeys from
+// fixed seeds. Accepting notes come from signNote/cosign; refusal notes are built
+// line by line here so that each one is valid except for the single property its
+// `why` names (a malformed body still carries a genuine signature over it).
+import { base64Strict, hex } from '../../packages/canonical/src/index.ts';
+import { keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
+import {
+  COSIGNATURE_V1,
+  computeKeyId,
+  cosign,
+  cosignatureMessage,
+  cosignatureVerifier,
+  ED25519_NOTE,
+  ed25519Verifier,
+  formatCheckpoint,
+  formatVerifierKey,
+  signNote,
+} from '../../packages/tlog-note/src/index.ts';
+
+const seed = (n: number) => new Uint8Array(32).fill(n);
+const LOG = { name: 'example.com/log', seed: seed(1) };
+const W1 = { name: 'witness.example/w1', seed: seed(2) };
+const W2 = { name: 'witness.example/w2', seed: seed(3) };
+const OTHER = { name: 'example.com/other', seed: seed(4) };
+const pub = (s: { seed: Uint8Array }) => keyPairFromSeed(s.seed).publicKey;
+const VKEYS = {
+  log: formatVerifierKey(ed25519Verifier(LOG.name, pub(LOG))),
+  other: formatVerifierKey(ed25519Verifier(OTHER.name, pub(OTHER))),
+  w1: formatVerifierKey(cosignatureVerifier(W1.name, pub(W1))),
+  w2: formatVerifierKey(cosignatureVerifier(W2.name, pub(W2))),
+};
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+const concat = (a: Uint8Array, b: Uint8Array) => {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+};
+const line = (name: string, keyId: Uint8Array, payload: Uint8Array) =>
+  `\u2014 ${name} ${base64Strict.encode(concat(keyId, payload))}\n`;
+/** An Ed25519 note signature line over any text, bypassing signNote's checks on purpose. */
+const noteLine = (text: string, s = LOG, name = s.name) =>
+  line(name, computeKeyId(s.name, ED25519_NOTE, pub(s)), signEd25519(s.seed, utf8(text)));
+/** A cosignature/v1 line with any timestamp, including ones cosign refuses to produce. */
+const cosigLine = (text: string, s: typeof W1, t: bigint, mutate = (p: Uint8Array) => p) => {
+  const payload = new Uint8Array(72);
+  new DataView(payload.buffer).setBigUint64(0, t, false);
+  payload.set(signEd25519(s.seed, cosignatureMessage(utf8(text), t)), 8);
+  return line(s.name, computeKeyId(s.name, COSIGNATURE_V1, pub(s)), mutate(payload));
+};
+
+const NOW = 1_700_000_600;
+const MAX_AGE = 3600;
+const T = 1_700_000_000n;
+const ROOT = new Uint8Array(32).fill(0x5a);
+const BODY = formatCheckpoint({ origin: 'example.com/log', size: 13n, root: ROOT, extensions: [] });
+const SIGNED = signNote(BODY, [LOG]);
+const COSIGNED = cosign(cosign(SIGNED, W1, T), W2, T + 60n);
+const TEXT = 'A plain note.\n';
+
+// ---- accepted notes ----------------------------------------------------------
+const acceptNotes = [
+  {
+    name: 'log-signed-checkpoint',
+    note: SIGNED,
+    verifiers: ['log'],
+    body: BODY,
+    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+  },
+  {
+    name: 'unknown-signer-ignored',
+    note: signNote(TEXT, [OTHER, LOG]),
+    verifiers: ['log'],
+    body: TEXT,
+    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+  },
+  {
+    name: 'both-signers-trusted',
+    note: signNote(TEXT, [OTHER, LOG]),
+    verifiers: ['log', 'other'],
+    body: TEXT,
+    verifiedBy: [
+      { name: OTHER.name, type: 'ed25519' },
+      { name: LOG.name, type: 'ed25519' },
+    ],
+  },
+  {
+    name: 'blank-lines-in-text',
+    note: signNote('first\n\nsecond\n\n', [LOG]),
+    verifiers: ['log'],
+    body: 'first\n\nsecond\n\n',
+    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+  },
+  {
+    name: 'unicode-text',
+    note: signNote('Ognuno sta solo — ed è subito sera.\n', [LOG]),
+    verifiers: ['log'],
+    body: 'Ognuno sta solo — ed è subito sera.\n',
+    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+  },
+  {
+    name: 'cosigned-checkpoint',
+    note: COSIGNED,
+    verifiers: ['log', 'w1', 'w2'],
+    now: NOW,
+    maxAge: MAX_AGE,
+    body: BODY,
+    verifiedBy: [
+      { name: LOG.name, type: 'ed25519' },
+      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
+      { name: W2.name, type: 'cosignature/v1', timestamp: String(T + 60n) },
+    ],
+  },
+  {
+    name: 'witness-only-trust',
+    note: COSIGNED,
+    verifiers: ['w2'],
+    now: NOW,
+    maxAge: MAX_AGE,
+    body: BODY,
+    verifiedBy: [{ name: W2.name, type: 'cosignature/v1', timestamp: String(T + 60n) }],
+  },
+  {
+    name: 'newest-cosignature-per-witness-counts',
+    note: SIGNED + cosigLine(BODY, W1, T - 10_000n) + cosigLine(BODY, W1, T),
+    verifiers: ['w1'],
+    now: NOW,
+    maxAge: MAX_AGE,
+    body: BODY,
+    verifiedBy: [
+      { name: W1.name, type: 'cosignature/v1', timestamp: String(T - 10_000n) },
+      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
+    ],
+  },
+  {
+    name: 'sixteen-signatures',
+    note: signNote(TEXT, [
+      ...Array.from({ length: 15 }, (_, i) => ({ name: `example.com/k${i}`, seed: seed(10 + i) })),
+      LOG,
+    ]),
+    verifiers: ['log'],
+    body: TEXT,
+    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+  },
+  {
+    name: 'largest-timestamp',
+    note: SIGNED + cosigLine(BODY, W1, (1n << 63n) - 1n),
+    verifiers: ['w1'],
+    body: BODY,
+    verifiedBy: [{ name: W1.name, type: 'cosignature/v1', timestamp: String((1n << 63n) - 1n) }],
+  },
+];
+
+// ---- refused notes -----------------------------------------------------------
+const flipLast = (p: Uint8Array) => {
+  const q = p.slice();
+  q[q.length - 1]! ^= 1;
+  return q;
+};
+const logPayload = signEd25519(LOG.seed, utf8(TEXT));
+const logId = computeKeyId(LOG.name, ED25519_NOTE, pub(LOG));
+const SIGNED_TEXT = `${TEXT}\n${noteLine(TEXT)}`;
+const withLine = (extra: string) => SIGNED_TEXT + extra;
+const b64 = (bytes: Uint8Array) => base64Strict.encode(bytes);
+// "A \xff note.\n": not UTF-8, yet genuinely signed as bytes by the log.
+const badText = concat(utf8('A '), concat(new Uint8Array([0xff]), utf8(' note.\n')));
+const badUtf8Note = concat(
+  concat(badText, utf8('\n')),
+  utf8(line(LOG.name, logId, signEd25519(LOG.seed, badText))),
+);
+
+const rejectNotes = [
+  {
+    name: 'larger-than-max-bytes',
+    note: SIGNED_TEXT,
+    maxBytes: utf8(SIGNED_TEXT).length - 1,
+    verifiers: ['log'],
+    code: 'note-too-large',
+    why: 'the size cap: one byte over maxBytes, checked before any parsing',
+  },
+  {
+    name: 'invalid-utf8-byte',
+    noteBase64: b64(badUtf8Note),
+    verifiers: ['log'],
+    code: 'invalid-utf8',
+    why: 'strict UTF-8: a 0xff byte in the text (raw bytes, the signature is irrelevant)',
+  },
+  {
+    name: 'lone-surrogate',
+    note: `A \ud800 note.\n\n${noteLine('A \ufffd note.\n')}`,
+    verifiers: ['log'],
+    code: 'invalid-utf8',
+    why: 'a string with a lone surrogate has no UTF-8 bytes; encoding it as U+FFFD would verify against the signature made here',
+  },
+  {
+    name: 'carriage-return-in-text',
+    note: `A\r note.\n\n${noteLine('A\r note.\n')}`,
+    verifiers: ['log'],
+    code: 'control-character',
+    why: 'no control characters but newline; the signature over the text is genuine',
+  },
+  {
+    name: 'tab-in-signature-block',
+    note: SIGNED_TEXT.replace(`${LOG.name} `, `${LOG.name}\t`),
+    verifiers: ['log'],
+    code: 'control-character',
+    why: 'control characters are refused anywhere in the note, the signature block included',
+  },
+  {
+    name: 'no-final-newline',
+    note: SIGNED_TEXT.slice(0, -1),
+    verifiers: ['log'],
+    code: 'malformed-note',
+    why: 'a note ends with a newline; only the last one is missing',
+  },
+  {
+    name: 'no-blank-line',
+    note: `${TEXT}${noteLine(TEXT)}`,
+    verifiers: ['log'],
+    code: 'malformed-note',
+    why: 'the blank line between text and signatures is missing',
+  },
+  {
+    name: 'blank-line-but-no-signatures',
+    note: `${TEXT}\n`,
+    verifiers: ['log'],
+    code: 'malformed-note',
+    why: 'a note has at least one signature line after the blank line',
+  },
+  {
+    name: 'seventeen-lines-over-limit-16',
+    note: signNote(TEXT, [
+      ...Array.from({ length: 16 }, (_, i) => ({ name: `example.com/k${i}`, seed: seed(10 + i) })),
+      LOG,
+    ]),
+    maxSignatures: 16,
+    verifiers: ['log'],
+    code: 'too-many-signatures',
+    why: 'the signature-line cap, counted before lines are parsed',
+  },
+  {
+    name: 'hyphen-instead-of-em-dash',
+    note: withLine(`- ${OTHER.name} ${b64(concat(logId, logPayload))}\n`),
+    verifiers: ['log'],
+    code: 'malformed-signature-line',
+    why: 'a signature line starts with U+2014 and a space',
+  },
+  {
+    name: 'no-space-after-name',
+    note: withLine('\u2014 AAAAAAAA\n'),
+    verifiers: ['log'],
+    code: 'malformed-signature-line',
+    why: 'name and signature are separated by a space; without it "AAAAAAAA" would read as name "AAAAAAA" and a base64 signature',
+  },
+  {
+    name: 'plus-in-key-name',
+    note: withLine(`\u2014 example.com/a+b ${b64(concat(logId, logPayload))}\n`),
+    verifiers: ['log'],
+    code: 'malformed-signature-line',
+    why: 'key names contain no "+" (they would break the vkey form)',
+  },
+  {
+    name: 'empty-key-name',
+    note: withLine(`\u2014  ${b64(concat(logId, logPayload))}\n`),
+    verifiers: ['log'],
+    code: 'malformed-signature-line',
+    why: 'key names are non-empty',
+  },
+  {
+    name: 'unpadded-base64',
+    note: withLine(`\u2014 ${OTHER.name} ${b64(concat(logId, logPayload)).replace(/=+$/, '')}\n`),
+    verifiers: ['log'],
+    code: 'malformed-signature-line',
+    why: 'the signature is canonical padded base64',
+  },
+  {
+    name: 'key-id-only',
+    note: withLine(`\u2014 ${OTHER.name} ${b64(logId)}\n`),
+    verifiers: ['log'],
+    code: 'malformed-signature-line',
+    why: 'at least one signature byte follows the 4-byte key id',
+  },
+  {
+    name: 'ed25519-payload-65-bytes',
+    note: `${TEXT}\n${line(LOG.name, logId, concat(logPayload, new Uint8Array(1)))}`,
+    verifiers: ['log'],
+    code: 'bad-signature-length',
+    why: 'a trusted Ed25519 line carries exactly 64 signature bytes',
+  },
+  {
+    name: 'cosignature-payload-71-bytes',
+    note: SIGNED + cosigLine(BODY, W1, T, (p) => p.subarray(0, 71)),
+    verifiers: ['w1'],
+    code: 'bad-signature-length',
+    why: 'a trusted cosignature line carries exactly 72 bytes (timestamp and signature)',
+  },
+  {
+    name: 'cosignature-timestamp-zero',
+    note: SIGNED + cosigLine(BODY, W1, 0n),
+    verifiers: ['w1'],
+    code: 'bad-timestamp',
+    why: 'timestamps start at 1; this one is signed correctly over "time 0"',
+  },
+  {
+    name: 'cosignature-timestamp-2-to-the-63',
+    note: SIGNED + cosigLine(BODY, W1, 1n << 63n),
+    verifiers: ['w1'],
+    code: 'bad-timestamp',
+    why: 'timestamps end at 2^63-1; this one is signed correctly',
+  },
+  {
+    name: 'forged-cosignature',
+    note: SIGNED + cosigLine(BODY, W1, T, flipLast),
+    verifiers: ['log', 'w1'],
+    code: 'signature-invalid',
+    why: 'a trusted witness line whose signature does not verify refuses the whole note',
+  },
+  {
+    name: 'cosignature-over-other-time',
+    note:
+      SIGNED +
+      cosigLine(BODY, W1, T).replace(/ (\S+)\n$/, (_m, s: string) => {
+        const bytes = base64Strict.decode(s);
+        if (!bytes.ok) throw new Error('unreachable');
+        const b = bytes.value.slice();
+        b[11]! ^= 1;
+        return ` ${b64(b)}\n`;
+      }),
+    verifiers: ['w1'],
+    code: 'signature-invalid',
+    why: 'the timestamp is signed: changing it breaks the signature',
+  },
+  {
+    name: 'text-changed-after-signing',
+    note: `A plain note!\n\n${noteLine(TEXT)}`,
+    verifiers: ['log'],
+    code: 'signature-invalid',
+    why: 'the log signature covers the exact text bytes',
+  },
+  {
+    name: 'cosignature-in-the-future',
+    note: SIGNED + cosigLine(BODY, W1, BigInt(NOW) + 1n),
+    verifiers: ['w1'],
+    now: NOW,
+    maxAge: MAX_AGE,
+    code: 'cosignature-in-future',
+    why: 'a cosignature dated after now is refused when now is given',
+  },
+  {
+    name: 'stale-witness',
+    note: cosign(cosign(SIGNED, W1, BigInt(NOW - MAX_AGE - 1)), W2, BigInt(NOW)),
+    verifiers: ['log', 'w1', 'w2'],
+    now: NOW,
+    maxAge: MAX_AGE,
+    code: 'stale-cosignature',
+    why: "freshness per witness: w2 is fresh, but w1's newest cosignature is one second older than maxAge",
+  },
+  {
+    name: 'wrong-key-id',
+    note: `${TEXT}\n${line(LOG.name, computeKeyId(LOG.name, ED25519_NOTE, pub(OTHER)), signEd25519(OTHER.seed, utf8(TEXT)))}`,
+    verifiers: ['log'],
+    code: 'no-verified-signature',
+    why: "the name matches the log but the key id does not: the line is not the log's and is ignored",
+  },
+  {
+    name: 'wrong-name',
+    note: `${TEXT}\n${line('example.com/impostor', logId, logPayload)}`,
+    verifiers: ['log'],
+    code: 'no-verified-signature',
+    why: "key id and signature are the log's but the name is not: ignored, since name AND id must match",
+  },
+  {
+    name: 'cosignature-key-as-note-key',
+    note: `${TEXT}\n${line(W1.name, computeKeyId(W1.name, ED25519_NOTE, pub(W1)), signEd25519(W1.seed, utf8(TEXT)))}`,
+    verifiers: ['w1'],
+    code: 'no-verified-signature',
+    why: 'the witness key trusted for type 0x04 has another key id than a type 0x01 signature by it',
+  },
+  {
+    name: 'only-unknown-signers',
+    note: signNote(TEXT, [OTHER]),
+    verifiers: ['log'],
+    code: 'no-verified-signature',
+    why: 'at least one trusted line must verify',
+  },
+];
+
+// ---- checkpoints ---------------------------------------------------------------
+const EMPTY_ROOT_B64 = '47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+const R = b64(ROOT);
+const acceptCheckpoints = [
+  {
+    name: 'plain',
+    body: `example.com/log\n13\n${R}\n`,
+    origin: 'example.com/log',
+    size: '13',
+    root: R,
+    extensions: [],
+  },
+  {
+    name: 'empty-tree',
+    body: `example.com/log\n0\n${EMPTY_ROOT_B64}\n`,
+    origin: 'example.com/log',
+    size: '0',
+    root: EMPTY_ROOT_B64,
+    extensions: [],
+  },
+  {
+    name: 'extension-lines',
+    body: `example.com/log\n13\n${R}\nx-ext one\nx-ext two\n`,
+    origin: 'example.com/log',
+    size: '13',
+    root: R,
+    extensions: ['x-ext one', 'x-ext two'],
+  },
+  {
+    name: 'uint64-max-size',
+    body: `o\n18446744073709551615\n${R}\n`,
+    origin: 'o',
+    size: '18446744073709551615',
+    root: R,
+    extensions: [],
+  },
+  {
+    name: 'origin-with-spaces',
+    body: `Some Log (test)\n1\n${R}\n`,
+    origin: 'Some Log (test)',
+    size: '1',
+    root: R,
+    extensions: [],
+  },
+];
+const cp = (size: string, root = R, origin = 'example.com/log', ext = '') =>
+  `${origin}\n${size}\n${root}\n${ext}`;
+const rejectCheckpoints = [
+  {
+    name: 'lone-surrogate',
+    body: `example.com/\ud800\n13\n${R}\n`,
+    code: 'invalid-utf8',
+    why: 'the body must have a UTF-8 spelling',
+  },
+  {
+    name: 'carriage-return',
+    body: `example.com/log\r\n13\n${R}\n`,
+    code: 'control-character',
+    why: 'no control characters but newline',
+  },
+  {
+    name: 'no-final-newline',
+    body: cp('13').slice(0, -1),
+    code: 'missing-final-newline',
+    why: 'every line, the last included, ends in a newline',
+  },
+  {
+    name: 'two-lines',
+    body: 'example.com/log\n13\n',
+    code: 'too-few-lines',
+    why: 'origin, size and root are all required',
+  },
+  { name: 'empty-origin', body: cp('13', R, ''), code: 'empty-origin', why: 'the origin line is non-empty' },
+  { name: 'size-leading-zero', body: cp('013'), code: 'bad-size', why: 'canonical decimal: no leading zero' },
+  { name: 'size-plus-sign', body: cp('+13'), code: 'bad-size', why: 'canonical decimal: no sign' },
+  { name: 'size-leading-space', body: cp(' 13'), code: 'bad-size', why: 'canonical decimal: no space' },
+  { name: 'size-empty', body: cp(''), code: 'bad-size', why: 'canonical decimal: at least one digit' },
+  {
+    name: 'size-2-to-the-64',
+    body: cp('18446744073709551616'),
+    code: 'bad-size',
+    why: 'the size fits in uint64',
+  },
+  {
+    name: 'root-unpadded',
+    body: cp('13', R.replace(/=$/, '')),
+    code: 'bad-root-hash',
+    why: 'the root is canonical padded base64',
+  },
+  {
+    name: 'root-31-bytes',
+    body: cp('13', b64(ROOT.subarray(0, 31))),
+    code: 'bad-root-hash',
+    why: 'the root is 32 bytes',
+  },
+  {
+    name: 'empty-extension-line',
+    body: cp('13', R, 'example.com/log', 'x\n\n'),
+    code: 'empty-extension-line',
+    why: 'extension lines are non-empty',
+  },
+  {
+    name: 'size-zero-with-root',
+    body: cp('0'),
+    code: 'size-zero-with-nonempty-root',
+    why: 'a size-0 checkpoint carries the empty-tree root SHA-256("")',
+  },
+];
+
+// ---- vkeys ------------------------------------------------------------------------
+const vkeyParts = (v: string) => {
+  const [name, id, key] = [v.slice(0, v.indexOf('+')), v.split('+')[1]!, v.split('+').slice(2).join('+')];
+  return { name, id, key };
+};
+const L = vkeyParts(VKEYS.log);
+const keyWithType = (type: number, length = 32) => {
+  const m = new Uint8Array(1 + length);
+  m[0] = type;
+  m.set(pub(LOG).subarray(0, length), 1);
+  return b64(m);
+};
+const acceptVkeys = Object.entries(VKEYS).map(([k, vkey]) => ({
+  name: k,
+  vkey,
+  keyName: vkeyParts(vkey).name,
+  keyId: vkeyParts(vkey).id,
+  type: k.startsWith('w') ? 4 : 1,
+  publicKey: hex.encode(pub({ log: LOG, other: OTHER, w1: W1, w2: W2 }[k as 'log']!)),
+}));
+const rejectVkeys = [
+  {
+    name: 'one-separator',
+    vkey: `${L.name}+${L.key}`,
+    code: 'malformed-vkey',
+    why: 'name, key id and key are separated by two "+"',
+  },
+  {
+    name: 'space-in-name',
+    vkey: `example.com/my log+${L.id}+${L.key}`,
+    code: 'bad-key-name',
+    why: 'key names contain no white space',
+  },
+  {
+    name: 'uppercase-key-id',
+    vkey: `${L.name}+${L.id.toUpperCase()}+${L.key}`,
+    code: 'bad-key-id',
+    why: 'the key id is 8 lowercase hex digits',
+  },
+  {
+    name: 'short-key-id',
+    vkey: `${L.name}+${L.id.slice(1)}+${L.key}`,
+    code: 'bad-key-id',
+    why: 'the key id is exactly 8 hex digits',
+  },
+  {
+    name: 'base64url-char-in-key',
+    vkey: `${L.name}+${L.id}+${L.key.slice(0, -1)}-`,
+    code: 'bad-base64',
+    why: 'the key is standard base64; a base64url "-" is refused',
+  },
+  {
+    name: 'ecdsa-type',
+    vkey: `${L.name}+${L.id}+${keyWithType(0x02)}`,
+    code: 'unsupported-key-type',
+    why: 'only types 0x01 and 0x04 are supported',
+  },
+  {
+    name: 'key-31-bytes',
+    vkey: `${L.name}+${L.id}+${keyWithType(0x01, 31)}`,
+    code: 'bad-public-key-length',
+    why: 'an Ed25519 key is 32 bytes',
+  },
+  {
+    name: 'key-id-of-other-type',
+    vkey: `${L.name}+${hex.encode(computeKeyId(LOG.name, COSIGNATURE_V1, pub(LOG)))}+${L.key}`,
+    code: 'key-id-mismatch',
+    why: 'the key id must be the one derived from name, type and key (here: the 0x04 id on a 0x01 key)',
+  },
+];
+
+const withVkeys = (cases: { verifiers: string[] }[]) =>
+  cases.map((c) => ({ ...c, verifiers: c.verifiers.map((k) => VKEYS[k as keyof typeof VKEYS]) }));
+
+export const parts = [
+  {
+    file: 'tlog_note.json',
+    content: {
+      note: 'C2SP signed-note, tlog-checkpoint and cosignature/v1 vectors from fixed Ed25519 seeds (seed = 32 bytes of 1 for example.com/log, 2 for witness.example/w1, 3 for witness.example/w2, 4 for example.com/other, 10+i for example.com/k<i>). `verifiers` are the trusted vkeys; `now`/`maxAge` are POSIX seconds. A note given as `noteBase64` is raw bytes. Accept: open/parse and compare; reject: refuse with exactly `code`.',
+      'tlog.note': withVkeys(acceptNotes),
+      'tlog.reject.note': withVkeys(rejectNotes),
+      'tlog.checkpoint': acceptCheckpoints,
+      'tlog.reject.checkpoint': rejectCheckpoints,
+      'tlog.vkey': acceptVkeys,
+      'tlog.reject.vkey': rejectVkeys,
+    },
+  },
+];
