@@ -14,7 +14,13 @@ import {
 } from '../../packages/chain/src/index.ts';
 import { keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
 import { rootHash } from '../../packages/merkle/src/index.ts';
-import { cosign, formatCheckpoint, signNote } from '../../packages/tlog-note/src/index.ts';
+import {
+  cosign,
+  ed25519Verifier,
+  formatCheckpoint,
+  formatVerifierKey,
+  signNote,
+} from '../../packages/tlog-note/src/index.ts';
 
 const seed = (byte: number) => new Uint8Array(32).fill(byte);
 const RECORD_SEED = seed(0x11);
@@ -197,6 +203,13 @@ const audit = [
     name: 'uppercase-hex',
     why: 'the right HMAC in uppercase: exists for the lowercase-hex rule',
     entry: { ...signedEntry, hmac: `sha256:${signedEntry.hmac.slice(7).toUpperCase()}` },
+    secrets: ['current-secret'],
+    expect: 'audit-hmac-malformed',
+  },
+  {
+    name: 'short-hex',
+    why: 'sha256: with 62 hex characters: exists for the exact HMAC length',
+    entry: { ...signedEntry, hmac: signedEntry.hmac.slice(0, -2) },
     secrets: ['current-secret'],
     expect: 'audit-hmac-malformed',
   },
@@ -909,6 +922,19 @@ const findings: ExportCase[] = [
     {
       ...witnessOptions(T + 60),
       witnessKeys: [witnessVerifierKey('other-witness', keyPairFromSeed(WITNESS_SEED).publicKey)],
+    },
+  ),
+  finding(
+    'log-key-as-witness',
+    'the log’s own note key (type 0x01) supplied as a witness: a verified note signature is not a cosignature',
+    base.lines,
+    ['anchor-not-cosigned'],
+    {
+      ...witnessOptions(T + 60),
+      anchors: [{ note: logSigned }],
+      witnessKeys: [
+        formatVerifierKey(ed25519Verifier('seam.example-log', keyPairFromSeed(LOG_SEED).publicKey)),
+      ],
     },
   ),
   finding(
