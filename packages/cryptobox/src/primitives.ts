@@ -31,15 +31,8 @@ export const x25519PublicKey = (privateKey: Uint8Array): Uint8Array => x25519.ge
  * true whatever backend sits here.
  */
 export function x25519SharedSecret(privateKey: Uint8Array, publicKey: Uint8Array): Uint8Array | null {
-  let shared: Uint8Array;
-  try {
-    shared = x25519.getSharedSecret(privateKey, publicKey);
-  } catch {
-    return null;
-  }
-  let bits = 0;
-  for (const byte of shared) bits |= byte;
-  return bits === 0 ? null : shared;
+  const shared = orNull(() => x25519.getSharedSecret(privateKey, publicKey));
+  return shared === null || shared.every((byte) => byte === 0) ? null : shared;
 }
 
 /** HKDF-SHA256 (RFC 5869) extract-then-expand; an empty salt means 32 zero bytes. */
@@ -62,11 +55,14 @@ export const xchachaSeal = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, 
 export const xchachaOpen = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, sealed: Uint8Array) =>
   aeadOpen(() => xchacha20poly1305(key, nonce, ad).decrypt(sealed), sealed);
 
-/** Runs a decryption, turning every refusal of the library (bad tag, short input) into null. */
-function aeadOpen(decrypt: () => Uint8Array, sealed: Uint8Array): Uint8Array | null {
-  if (sealed.length < TAG_LENGTH) return null;
+/** A decryption, with every refusal of the library (bad tag, bad sizes) turned into null. */
+const aeadOpen = (decrypt: () => Uint8Array, sealed: Uint8Array): Uint8Array | null =>
+  sealed.length < TAG_LENGTH ? null : orNull(decrypt);
+
+/** The result of `run`, or null if it throws: the libraries signal refusal by throwing. */
+function orNull<T>(run: () => T): T | null {
   try {
-    return decrypt();
+    return run();
   } catch {
     return null;
   }

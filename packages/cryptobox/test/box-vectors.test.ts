@@ -2,7 +2,7 @@ import { hex } from '@agent-seam/canonical';
 import { loadVectors, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import { encPublicKey, openBox, openBoxVerdict, sealBox } from '../src/index.js';
-import { bytesOf } from './upstream-runner.js';
+import { bytesOf } from './helpers.js';
 
 const ledger = openLedger();
 const doc = loadVectors('cryptobox.json');

@@ -2,16 +2,12 @@ import { hex, parseJSON } from '@agent-seam/canonical';
 import { loadVectors, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import { openPayload, readSealedField, sealPayload } from '../src/index.js';
+import { bytesOf } from './helpers.js';
 import { MemoryKeyRing } from './memory-ring.js';
 
 const ledger = openLedger();
 const doc = loadVectors('cryptobox.json');
-const bytes = (text: string) => {
-  const v = hex.decode(text);
-  if (!v.ok) throw new Error('vector hex did not decode');
-  return v.value;
-};
-const ringOf = (kek: { name: string; hex: string }) => new MemoryKeyRing(kek.name, bytes(kek.hex));
+const ringOf = (kek: { name: string; hex: string }) => new MemoryKeyRing(kek.name, bytesOf(kek.hex));
 
 describe('sealed.payload', () => {
   const { kek, payloads } = doc['sealed.payload'];
@@ -21,12 +17,12 @@ describe('sealed.payload', () => {
       ledger.accept('sealed.payload', c.name, () => {
         // Both directions: the envelope opens to the plaintext, and sealing with the
         // recorded data key and nonce writes the envelope byte for byte.
-        const opened = openPayload(bytes(c.envelopeHex), { ad: bytes(c.adHex), keyRing: ringOf(kek) });
-        expect(opened).toEqual({ ok: true, value: bytes(c.plaintextHex) });
-        const draws = [bytes(c.dataKeyHex), bytes(c.nonceHex)];
+        const opened = openPayload(bytesOf(c.envelopeHex), { ad: bytesOf(c.adHex), keyRing: ringOf(kek) });
+        expect(opened).toEqual({ ok: true, value: bytesOf(c.plaintextHex) });
+        const draws = [bytesOf(c.dataKeyHex), bytesOf(c.nonceHex)];
         const sealed = sealPayload({
-          plaintext: bytes(c.plaintextHex),
-          ad: bytes(c.adHex),
+          plaintext: bytesOf(c.plaintextHex),
+          ad: bytesOf(c.adHex),
           scope: c.scope,
           keyRing: ringOf(kek),
           random: () => draws.shift()!,
@@ -46,8 +42,8 @@ describe('sealed.reject', () => {
   for (const c of cases) {
     it(`${c.name} -> ${c.code}`, () =>
       ledger.refuse('sealed.reject', c.name, () => {
-        const verdict = openPayload(bytes(c.envelopeHex), {
-          ad: bytes(c.adHex),
+        const verdict = openPayload(bytesOf(c.envelopeHex), {
+          ad: bytesOf(c.adHex),
           keyRing: ringOf(kek),
           ...(c.maxBytes === undefined ? {} : { maxBytes: c.maxBytes }),
           ...(c.maxWrappedKeyBytes === undefined ? {} : { maxWrappedKeyBytes: c.maxWrappedKeyBytes }),

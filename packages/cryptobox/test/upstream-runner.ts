@@ -2,6 +2,7 @@ import { hex } from '@agent-seam/canonical';
 import type { Ledger } from '@agent-seam/conformance';
 import { expect } from 'vitest';
 import { encPublicKey, openBox } from '../src/index.js';
+import { bytesOf } from './helpers.js';
 
 /** The upstream `cryptobox` group: a key pair, boxes that must open and boxes that must not. */
 export interface UpstreamCryptobox {
@@ -12,12 +13,6 @@ export interface UpstreamCryptobox {
   open: { name: string; adHex?: string; blob: string; plaintextHex: string }[];
   mustNotOpen: { name: string; adHex?: string; blob: string; why: string }[];
 }
-
-export const bytesOf = (text: string): Uint8Array => {
-  const v = hex.decode(text);
-  if (!v.ok) throw new Error('runner: a hex field does not decode');
-  return v.value;
-};
 
 /**
  * The associated data of a case. `adHex` is on every case, empty included; a case

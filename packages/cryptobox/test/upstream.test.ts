@@ -1,7 +1,8 @@
 import { type Ledger, loadInterop } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import { encPublicKey } from '../src/index.js';
-import { adOf, bytesOf, runUpstream, type UpstreamCryptobox } from './upstream-runner.js';
+import { bytesOf } from './helpers.js';
+import { adOf, runUpstream, type UpstreamCryptobox } from './upstream-runner.js';
 
 /**
  * The upstream `cryptobox` group is skipped by name in tools/manifest.json: its encPub

@@ -2,17 +2,13 @@ import { hex } from '@agent-seam/canonical';
 import { loadInterop, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import { chachaOpen, chachaSeal, hkdfSha256, xchachaOpen, xchachaSeal } from '../src/primitives.js';
+import { bytesOf } from './helpers.js';
 
 /**
  * Wycheproof run through the package's own primitive module (the functions the box and
  * the sealed-payload envelope call), so a backend swap there is tested here too.
  */
 const ledger = openLedger();
-const bytes = (text: string) => {
-  const v = hex.decode(text);
-  if (!v.ok) throw new Error('Wycheproof hex did not decode');
-  return v.value;
-};
 
 interface AeadCase {
   tcId: number;
@@ -58,8 +54,8 @@ function aeadSuite(group: string, file: string, seal: Seal, open: Open, counts: 
     });
     it('runs every case', () => {
       for (const c of cases) {
-        const [key, nonce, ad, msg] = [bytes(c.key), bytes(c.iv), bytes(c.aad), bytes(c.msg)];
-        const sealed = bytes(c.ct + c.tag);
+        const [key, nonce, ad, msg] = [bytesOf(c.key), bytesOf(c.iv), bytesOf(c.aad), bytesOf(c.msg)];
+        const sealed = bytesOf(c.ct + c.tag);
         const name = `tc${c.tcId}`;
         if (c.result === 'valid') {
           ledger.accept(
@@ -110,7 +106,7 @@ describe('box.wycheproof-hkdf', () => {
   });
   it('runs every case', () => {
     for (const c of cases) {
-      const derive = () => hkdfSha256(bytes(c.ikm), bytes(c.salt), bytes(c.info), c.size);
+      const derive = () => hkdfSha256(bytesOf(c.ikm), bytesOf(c.salt), bytesOf(c.info), c.size);
       if (c.result === 'valid')
         ledger.accept(group, `tc${c.tcId}`, () => expect(hex.encode(derive())).toBe(c.okm), {
           interop: true,
