@@ -140,6 +140,13 @@ function withSignatureBytes(edit: (sig: Uint8Array) => Uint8Array) {
   return { ...honest, signature: `sig1=:${base64Strict.encode(edit(sig))}:` };
 }
 
+/** Two signed entries sent together, in this order. */
+const twoEntries = (a: ReturnType<typeof signRaw>, b: ReturnType<typeof signRaw>) => ({
+  'signature-input': `${a['signature-input']}, ${b['signature-input']}`,
+  signature: `${a.signature}, ${b.signature}`,
+  'signature-agent': AGENT,
+});
+
 const zeroKey = jwkFromPublicKey(new Uint8Array(32));
 const nonCanonicalKey = jwkFromPublicKey(new Uint8Array(32).fill(0xff));
 const profileJwks = { keys: [jwkFromPublicKey(PUBLIC), zeroKey, nonCanonicalKey] };
@@ -325,6 +332,15 @@ const profile = {
         withAgent,
       ),
       expect: 'non-canonical-key',
+    },
+    {
+      name: 'a foreign entry first, then ours with the directory tag',
+      why: 'the refusal reported is that of the entry naming our key (wrong-tag), not the foreign one (unknown-key)',
+      headers: twoEntries(
+        signRaw(LIST + tail().replace(KEYID, OTHER_KEYID), withAgent, OTHER_SEED, 'foreign'),
+        signRaw(LIST + tail().replace('web-bot-auth', 'http-message-signatures-directory'), withAgent),
+      ),
+      expect: 'wrong-tag',
     },
     {
       name: 'a signature by another key under our keyid',
