@@ -1,6 +1,7 @@
 import { base64Strict, canonicalString, hex } from '../../packages/canonical/src/index.ts';
 import { ed25519 } from '../../packages/did/node_modules/@noble/curves/ed25519.js';
 import {
+  base58btc,
   bindingPayload,
   didFromPublicKey,
   didFromSeed,
@@ -125,6 +126,13 @@ const rejectDid = [
     why: 'a 513-character body: exists for the 512-character cap checked before the quadratic decode',
   },
   {
+    name: 'base58-zero-character',
+    door: 'base58',
+    did: '6Mk0',
+    code: 'bad-base58',
+    why: 'base58btc.decode on its own: 0 is not in the alphabet; exists for the alphabet check before any arithmetic',
+  },
+  {
     name: 'identity-key-as-verification-key',
     door: 'verification-key',
     did: 'did:key:z6MkeXATEjyXENzBXBxgC5EHk2JE5aqd7qMGGtDpLUH1e2Sj',
@@ -140,10 +148,18 @@ const rejectDid = [
   },
 ];
 for (const c of rejectDid) {
-  const v = c.door === 'codec' ? publicKeyFromDid(c.did) : verificationKeyFromDid(c.did);
+  const door = {
+    codec: publicKeyFromDid,
+    base58: base58btc.decode,
+    'verification-key': verificationKeyFromDid,
+  };
+  const v = door[c.door as keyof typeof door](c.did);
   assert(!v.ok && v.code === c.code, `reject.did/${c.name} gives ${v.ok ? 'ok' : v.code}`);
 }
-assert(publicKeyFromDid(rejectDid[7]!.did).ok, 'the identity did:key must decode in the codec');
+assert(
+  publicKeyFromDid(rejectDid.find((c) => c.door === 'verification-key')!.did).ok,
+  'the identity did:key must decode in the codec',
+);
 
 // ---------------------------------------------------------------- reject.ed25519 (the door)
 
@@ -323,15 +339,15 @@ const bindingV2Cases = [
   };
 });
 const honestBinding = bindingV2Cases[0]!.binding;
-/** A v2 binding with both signatures genuine over whatever `typ` says. */
-function bindingWithTyp(typ: string) {
-  const body = {
-    typ,
-    rootDid: honestBinding.rootDid,
-    deviceDid: honestBinding.deviceDid,
-    ts: 1784273681,
-    validUntil: 0,
-  };
+const bindingBody = {
+  typ: honestBinding.typ as string,
+  rootDid: honestBinding.rootDid,
+  deviceDid: honestBinding.deviceDid,
+  ts: 1784273681,
+  validUntil: 0,
+};
+/** A v2 binding with both signatures genuine over whatever the body says. */
+function bindingSignedAs(body: typeof bindingBody) {
   const bytes = utf8(canonicalString(body, { profile: 'seam' }));
   return { ...body, sig: signToBase64(OWNER, bytes), deviceSig: signToBase64(DEVICE, bytes) };
 }
@@ -353,7 +369,7 @@ const bindingV2Reject = [
     category: 'wrong-typ',
     mustReject: true,
     expectedDeviceDid: honestBinding.deviceDid,
-    input: bindingWithTyp('muretai/devicebinding/1'),
+    input: bindingSignedAs({ ...bindingBody, typ: 'muretai/devicebinding/1' }),
     code: 'wrong-typ',
     why: 'both signatures genuine over typ muretai/devicebinding/1: exists for the exact typ comparison',
   },
@@ -374,6 +390,15 @@ const bindingV2Reject = [
     input: expiring,
     code: 'expired',
     why: 'both signatures genuine, validUntil one second before checkNow: exists for the validUntil comparison',
+  },
+  {
+    name: 'fractional-ts',
+    category: 'float-ts',
+    mustReject: true,
+    expectedDeviceDid: honestBinding.deviceDid,
+    input: bindingSignedAs({ ...bindingBody, ts: 1784273681.5 }),
+    code: 'not-integer',
+    why: 'both signatures genuine over ts 1784273681.5: exists for the integer check of ts, before any crypto',
   },
   {
     name: 'device-countersignature-by-owner',
@@ -465,6 +490,14 @@ const ownerStateReject = [
     input: unsignedState,
     code: 'missing-field',
     why: 'every field intact and no sig: exists for the presence check of sig',
+  },
+  {
+    name: 'lone-surrogate-in-revoked',
+    category: 'non-canonical',
+    mustReject: true,
+    input: { ...ownerStateCases[1]!.record, revoked: ['\ud800'] },
+    code: 'cannot-canonicalize',
+    why: 'a revoked entry holding an unpaired surrogate has no canonical spelling: exists for refusing (not throwing) on the payload',
   },
   {
     name: 'another-owners-state',

@@ -65,7 +65,7 @@ describe('did (upstream, value for value)', () => {
 
 interface RejectDidCase {
   name: string;
-  door: 'codec' | 'verification-key';
+  door: 'codec' | 'base58' | 'verification-key';
   did: string;
   code: string;
 }
@@ -88,13 +88,19 @@ describe('reject.did', () => {
         'wrong-multicodec',
         'wrong-length',
         'small-order-key',
+        'bad-base58',
       ]),
     );
   });
   for (const c of cases)
     it(c.name, () =>
       ledger.refuse('reject.did', c.name, () => {
-        const verdict = c.door === 'codec' ? publicKeyFromDid(c.did) : verificationKeyFromDid(c.did);
+        const door = {
+          codec: publicKeyFromDid,
+          base58: base58btc.decode,
+          'verification-key': verificationKeyFromDid,
+        };
+        const verdict = door[c.door](c.did);
         expect(verdict).toMatchObject({ ok: false, code: c.code });
       }),
     );
