@@ -19,10 +19,13 @@ import {
   type SealEnvelopeOptions,
   seal,
   sealEnvelope,
+  setupBaseS,
 } from '../../packages/hpke-seal/src/index.ts';
 import { padLengthFor } from '../../packages/hpke-seal/src/padme.ts';
 import { chachaSeal } from '../../packages/hpke-seal/src/primitives.ts';
+import { sealInfo } from '../../packages/hpke-seal/src/seal-info.ts';
 import { assembleEnvelope, type Entry, innerEntries } from '../../packages/hpke-seal/src/seal-v2.ts';
+import { signaturePreimage } from '../../packages/hpke-seal/src/sender-key.ts';
 import { encodeRawMap } from '../../packages/hpke-seal/src/wire-map.ts';
 
 const H = (b: Uint8Array) => hex.encode(b);
@@ -763,6 +766,97 @@ const dackRefuse = [
   },
 ];
 
+// ---------------------------------------------------------------- seal.v1-refuse
+
+/**
+ * A v0.15 (v1) envelope built the way ANetCore builds one: inner map with an unsigned
+ * zero pad at key 21, signature over the inner entries minus 20/21 plus 0/30/31/32, one
+ * HPKE layer under the anet-relay/v1 info. `edit` changes the inner entries before signing.
+ */
+function sealV1(name: string, edit: (entries: Entry[]) => Entry[] = (e) => e, exp = TS + DAY): Uint8Array {
+  const m = message({ exp });
+  const kid = keyIdOf(epoch.publicKey);
+  const layer = setupBaseS({
+    recipientPublicKey: epoch.publicKey,
+    info: sealInfo('anet-relay/v1', OWN_AID, 1, kid),
+    random: seeded(`seam-seal-vector/v1/${name}`),
+  });
+  const inner: Entry[] = edit([
+    ...innerEntries(OWN_AID, { ...m, history: undefined }),
+    [10, encode(m.history!.kel)],
+    [12, encode(m.history!.keys)],
+    [64, encode('v1 extension')],
+  ]);
+  const preimage = signaturePreimage(
+    inner.filter(([k]) => k !== 21).map(([key, valueBytes]) => ({ key, valueBytes, value: undefined })),
+    {
+      label: 'anet-relay-sig/v1',
+      drop: [20, 21],
+      bind: [
+        [30, encode(layer.enc)],
+        [31, encode(kid)],
+        [32, encode(1)],
+      ],
+    },
+  );
+  const withSig: Entry[] = [...inner, [20, encode(signEd25519(seeds.sender, preimage))]];
+  if (!withSig.some(([k]) => k === 21)) withSig.push([21, encode(new Uint8Array(5))]);
+  return encodeRawMap([
+    [1, encode(1)],
+    [2, encode(OWN_AID)],
+    [3, encode(1)],
+    [4, encode(kid)],
+    [5, encode(layer.enc)],
+    [6, encode(layer.context.seal(new Uint8Array(0), encodeRawMap(withSig)))],
+  ]);
+}
+const v1Plain = sealV1('plain');
+const v1Refusals = [
+  {
+    name: 'too-large',
+    envelope: v1Plain,
+    open: { maxBytes: v1Plain.length - 1 },
+    code: 'too-large',
+    why: 'the size cap runs before decoding',
+  },
+  {
+    name: 'pad-nonzero',
+    envelope: sealV1('pad-nonzero', (e) => [...e, [21, encode(Uint8Array.of(0, 1))]]),
+    code: 'bad-pad',
+    why: 'the unsigned pad must be zero bytes',
+  },
+  {
+    name: 'mid-15-bytes',
+    envelope: sealV1('mid-15', replaceEntry(6, encode(new Uint8Array(15)))),
+    code: 'bad-inner',
+    why: 'the inner field rules: mid of 15 bytes',
+  },
+  {
+    name: 'inner-key-11',
+    envelope: sealV1('key-11', (e) => [...e, [11, encode([])]]),
+    code: 'unknown-critical-field',
+    why: 'v1 has no key 11: the inner key space refuses it',
+  },
+  {
+    name: 'kel-65537-bytes',
+    envelope: sealV1('kel', replaceEntry(10, encode(new Uint8Array(65537)))),
+    code: 'kel-too-large',
+    why: 'the key history cap: 65537 bytes',
+  },
+  {
+    name: 'inner-to-other',
+    envelope: sealV1('to', replaceEntry(3, encode('bafyreiseamsomeoneelse'))),
+    code: 'to-mismatch',
+    why: 'inner to must equal outer to',
+  },
+  {
+    name: 'lifetime-15d-plus-1',
+    envelope: sealV1('lifetime', (e) => e, TS + 15 * DAY + 1),
+    code: 'bad-lifetime',
+    why: 'exp - ts may be at most 15 days: one ms more',
+  },
+].map((c) => ({ ...c, envelope: H(c.envelope) }));
+
 export const parts = [
   {
     file: 'hpke_seal.json',
@@ -788,6 +882,12 @@ export const parts = [
         keys: keysNote,
         note: '`open` overrides the runner defaults: keyRing "other" holds only the other epoch key; interactionKeyRing "none" is empty and "wrong-key" answers every ikid with the epoch key; resolver <code> makes the sender-key resolver refuse with that code.',
         refuse: refuseCases,
+      },
+      'seal.v1': {
+        keys: keysNote,
+        note: 'v1 (ANetCore v0.15 layout) envelopes built here, opened with openEnvelopeV1 and the same runner defaults as seal.v2-refuse. The accept case carries an unsigned 5-byte zero pad and a signed extension at key 64.',
+        accept: [{ name: 'v1-with-pad-and-extension', envelope: H(v1Plain) }],
+        refuse: v1Refusals,
       },
       'seal.dack': {
         keys: keysNote,

@@ -11,9 +11,8 @@ import { CipherSuite, HkdfSha256 } from '@hpke/core';
 import { DhkemX25519HkdfSha256 } from '@hpke/dhkem-x25519';
 import { deriveKeyPair, open, seal } from '../src/index.js';
 
-async function opsPerSecondAsync(run: () => unknown, ms: number): Promise<number> {
-  const warmEnd = performance.now() + ms / 4;
-  while (performance.now() < warmEnd) await run();
+/** Runs `run` (awaited) for about `ms` milliseconds; returns [operations, elapsed ms]. */
+async function timed(run: () => unknown, ms: number): Promise<[number, number]> {
   let ops = 0;
   const start = performance.now();
   let now = start;
@@ -22,18 +21,29 @@ async function opsPerSecondAsync(run: () => unknown, ms: number): Promise<number
     ops++;
     now = performance.now();
   }
-  return (ops * 1000) / (now - start);
+  return [ops, now - start];
 }
 
-/** Like `compare` of tools/bench.ts, for contenders that may return promises. */
-async function compareAsync(
-  title: string,
-  ours: [string, () => unknown],
-  anchor: [string, () => unknown],
-  ms = 1500,
-) {
-  const base = await opsPerSecondAsync(ours[1], ms);
-  const hz = await opsPerSecondAsync(anchor[1], ms);
+/**
+ * Like `compare` of tools/bench.ts, for contenders that may return promises. The machine
+ * is shared, so the two alternate in short rounds and the totals are compared: a load
+ * change then hits both sides alike instead of whichever happened to run second.
+ */
+async function compareAsync(title: string, ours: [string, () => unknown], anchor: [string, () => unknown]) {
+  await timed(ours[1], 100);
+  await timed(anchor[1], 100);
+  const totals = [
+    [0, 0],
+    [0, 0],
+  ];
+  for (let round = 0; round < 8; round++) {
+    for (const [i, run] of [ours[1], anchor[1]].entries()) {
+      const [ops, elapsed] = await timed(run, 200);
+      totals[i]![0]! += ops;
+      totals[i]![1]! += elapsed;
+    }
+  }
+  const [base, hz] = totals.map(([ops, elapsed]) => (ops! * 1000) / elapsed!) as [number, number];
   console.log(`\n${title}`);
   console.log(`  ${ours[0].padEnd(44)} ${base.toFixed(1).padStart(12)} ops/s`);
   console.log(

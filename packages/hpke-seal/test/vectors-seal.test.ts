@@ -9,6 +9,7 @@ import {
   keyRingOf,
   type OpenEnvelopeV2Options,
   openEnvelope,
+  openEnvelopeV1,
   padme,
   readDack,
   type SenderKeyCode,
@@ -118,5 +119,23 @@ describe('seal.dack: delivery confirmations from the layer-1 exporter', () => {
       ledger.refuse('seal.dack', c.name, () => {
         const v = readDack(keys, b(c.dack));
         expect(v.ok ? 'read' : v.code).toBe(c.code);
+      }));
+});
+
+describe('seal.v1: own v1 envelopes through openEnvelopeV1', () => {
+  const g = file['seal.v1'];
+  for (const c of g.accept)
+    it(c.name, () =>
+      ledger.accept('seal.v1', c.name, () => {
+        const o = unwrap(openEnvelopeV1(b(c.envelope), optionsFor(g.keys)));
+        expect(o.from).toBe(g.keys.from);
+        expect(o.extensions.map((e) => Number(e.key))).toEqual([64]);
+      }),
+    );
+  for (const c of g.refuse)
+    it(`${c.name}: ${c.why}`, () =>
+      ledger.refuse('seal.v1', c.name, () => {
+        const v = openEnvelopeV1(b(c.envelope), optionsFor(g.keys, c.open));
+        expect(v.ok ? 'opened' : v.code).toBe(c.code);
       }));
 });
