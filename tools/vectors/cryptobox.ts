@@ -183,6 +183,27 @@ const boxRefusals: BoxRefusal[] = [
     why: 'a sender key of order 8: X25519 gives the all-zero secret every party can compute, which is refused before any key is derived from it',
   },
   {
+    name: 'zero-sender-key',
+    blob: goodBlob,
+    senderEncPubHex: '00'.repeat(32),
+    code: 'zero-shared-secret',
+    why: 'u = 0, the point every scalar sends to zero',
+  },
+  {
+    name: 'non-canonical-zero-sender-key',
+    blob: goodBlob,
+    senderEncPubHex: `ed${'ff'.repeat(30)}7f`,
+    code: 'zero-shared-secret',
+    why: 'u = 2^255 - 19, a second spelling of 0: it must be reduced before it is judged, not slip past a byte comparison with the zero key',
+  },
+  {
+    name: 'high-bit-low-order-sender-key',
+    blob: goodBlob,
+    senderEncPubHex: h(LOW_ORDER_POINT.value).slice(0, 62) + '80',
+    code: 'zero-shared-secret',
+    why: 'the order-8 point with bit 255 set: RFC 7748 ignores that bit, so this is still a low-order key',
+  },
+  {
     name: 'tag-flipped',
     blob: flipChar(goodBlob, goodBlob.length - 4),
     code: 'authentication-failed',
