@@ -22,6 +22,9 @@ export interface EnvelopeFields {
   to: string;
 }
 
+/** What `verifyEnvelope` accepts: the six fields, and nothing else the wire carried. */
+export type VerifiedEnvelope = EnvelopeFields;
+
 export interface SignedEnvelope extends EnvelopeFields {
   /** Standard padded base64 of the Ed25519 signature by the key `from` names. */
   sig: string;
@@ -74,7 +77,7 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 export function verifyEnvelope(
   envelope: unknown,
   options: VerifyEnvelopeOptions,
-): Verdict<EnvelopeFields, EnvelopeCode> {
+): Verdict<VerifiedEnvelope, EnvelopeCode> {
   const recipientDid = options?.recipientDid;
   if (!isString(recipientDid)) return fail('no-recipient-named', 'the caller must say who it is');
   if (typeof envelope !== 'object' || envelope === null)

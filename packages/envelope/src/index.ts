@@ -5,6 +5,7 @@ export {
   type SignedEnvelope,
   signEnvelope,
   signingPayload,
+  type VerifiedEnvelope,
   type VerifyEnvelopeOptions,
   verifyEnvelope,
 } from './envelope.js';
