@@ -3,6 +3,7 @@ import type { JsonValue } from './json-value.js';
 import { Parser, type ParseSink } from './parser.js';
 import { type Profile, type ProfileName, profileOf } from './profiles.js';
 import { CanonicalSink, type DuplicateKeys, ValueSink } from './sinks.js';
+import { isWellFormedUtf8 } from './utf8-check.js';
 import { fail, ok, SeamError, type Verdict } from './verdict.js';
 
 /** Default cap on document size, checked before any decoding: 4 MiB. */
@@ -30,9 +31,6 @@ export interface ParseJSONOptions extends ParseOptions {
   floats?: 'number' | 'marked';
 }
 
-const FATAL_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const UTF8 = new TextEncoder();
-
 interface Settings {
   profile: Profile;
   duplicates: DuplicateKeys;
@@ -59,7 +57,7 @@ function settings(options: ParseOptions | undefined, defaultProfile?: ProfileNam
  * UTF-16/UTF-32 (refused, never stripped or transcoded), then fatal UTF-8 (never
  * repaired with U+FFFD).
  */
-function decodeDocument(bytes: Uint8Array, maxBytes: number): Verdict<string, ParseCode> {
+function checkEncoding(bytes: Uint8Array, maxBytes: number): Verdict<true, ParseCode> {
   if (!(bytes instanceof Uint8Array))
     throw new SeamError('bad-argument', 'the document must be a Uint8Array');
   if (bytes.length > maxBytes) return fail('too-large', `document is larger than ${maxBytes} bytes`);
@@ -71,17 +69,13 @@ function decodeDocument(bytes: Uint8Array, maxBytes: number): Verdict<string, Pa
   let utf16or32 = (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe);
   for (let i = 0; i < head && !utf16or32; i++) utf16or32 = bytes[i] === 0;
   if (utf16or32) return fail('utf16-or-utf32', 'document is UTF-16 or UTF-32, not UTF-8');
-  try {
-    return ok(FATAL_UTF8.decode(bytes));
-  } catch {
-    return fail('invalid-utf8', 'document is not well-formed UTF-8');
-  }
+  return isWellFormedUtf8(bytes) ? ok(true) : fail('invalid-utf8', 'document is not well-formed UTF-8');
 }
 
 function parseWith(bytes: Uint8Array, s: Settings, sink: ParseSink): Verdict<true, ParseCode> {
-  const text = decodeDocument(bytes, s.maxBytes);
-  if (!text.ok) return text;
-  const failure = new Parser(text.value, s.profile, s.maxDepth, sink).run();
+  const encoding = checkEncoding(bytes, s.maxBytes);
+  if (!encoding.ok) return encoding;
+  const failure = new Parser(bytes, s.profile, s.maxDepth, sink).run();
   return failure === null ? ok(true) : fail(failure.code, failure.detail);
 }
 
@@ -101,7 +95,7 @@ export function canonicalFromJSON(
   const s = settings(options);
   const sink = new CanonicalSink(s.profile, s.duplicates);
   const parsed = parseWith(bytes, s, sink);
-  return parsed.ok ? ok(UTF8.encode(sink.result)) : parsed;
+  return parsed.ok ? ok(sink.result()) : parsed;
 }
 
 /** The same boundary as canonicalFromJSON, returning the value (see JsonValue) instead of bytes. */

@@ -101,6 +101,37 @@ export class ByteOutput {
     return true;
   }
 
+  /** Copies `src[start, end)`. */
+  copy(src: Uint8Array, start: number, end: number): void {
+    const n = end - start;
+    this.ensure(n);
+    if (n > 32) this.buf.set(src.subarray(start, end), this.pos);
+    else for (let i = 0; i < n; i++) this.buf[this.pos + i] = src[start + i]!;
+    this.pos += n;
+  }
+
+  get position(): number {
+    return this.pos;
+  }
+
+  /**
+   * Rewrites `[base, position)` as the given ranges of it, in order, joined by `joint`.
+   * The new text is assembled past the end and moved down with one native copy.
+   */
+  permute(base: number, ranges: number[], joint: number): void {
+    const end = this.pos;
+    this.ensure(end - base);
+    const { buf } = this;
+    let p = end;
+    for (let r = 0; r < ranges.length; r += 2) {
+      if (r > 0) buf[p++] = joint;
+      buf.copyWithin(p, ranges[r]!, ranges[r + 1]!);
+      p += ranges[r + 1]! - ranges[r]!;
+    }
+    buf.copyWithin(base, end, p);
+    this.pos = base + (p - end);
+  }
+
   /** The bytes written so far (a copy). */
   take(): Uint8Array {
     return this.buf.slice(0, this.pos);

@@ -1,8 +1,10 @@
 import { JsonFloat, type JsonValue } from './json-value.js';
 import { isExactInDouble, spellNumberLiteral } from './numbers.js';
+import { ByteOutput } from './output.js';
 import type { ParseSink } from './parser.js';
 import type { Profile } from './profiles.js';
 import { keyComparator } from './strings.js';
+import { utf8Slice } from './utf8-slice.js';
 
 export type DuplicateKeys = 'last-wins' | 'refuse';
 
@@ -10,7 +12,7 @@ export type DuplicateKeys = 'last-wins' | 'refuse';
 class Frame {
   /** Values (array) or members (object) written so far. */
   count = 0;
-  /** Object only: member names as read, and the chunk index where each member starts. */
+  /** Object only: member names, and the output offset where each member starts. */
   readonly keys: string[] | null;
   readonly starts: number[] | null;
   /** Names seen so far, kept only when duplicates are refused (so the refusal comes at the name). */
@@ -24,15 +26,15 @@ class Frame {
 }
 
 /**
- * Builds canonical text straight from parse events, without an intermediate value.
- * Output is a flat list of chunks (punctuation, strings as read, number spellings)
- * joined once at the end. An object's members are written in document order; when it
- * closes out of order (or with a repeated name), its members' chunk ranges are
- * permuted in place. Objects that arrive canonical cost nothing extra.
+ * Builds canonical bytes straight from parse events, without an intermediate value.
+ * Strings written without escapes, and short integers, are copied from the document
+ * as they are. An object's members are written in document order; when it closes out
+ * of order (or with a repeated name), its members' byte ranges are permuted in place,
+ * so objects that arrive canonical cost nothing extra.
  */
 export class CanonicalSink implements ParseSink {
   private readonly frames: Frame[] = [];
-  private readonly chunks: string[] = [];
+  private readonly out = new ByteOutput();
   private readonly compare: (a: string, b: string) => number;
 
   constructor(
@@ -42,85 +44,119 @@ export class CanonicalSink implements ParseSink {
     this.compare = keyComparator(profile);
   }
 
-  get result(): string {
-    return this.chunks.join('');
+  result(): Uint8Array {
+    return this.out.take();
   }
 
   /** Separates array elements; object members are separated at their names. */
   private beforeValue(): void {
     const top = this.frames[this.frames.length - 1];
-    if (top !== undefined && top.keys === null && top.count++ > 0) this.chunks.push(',');
+    if (top !== undefined && top.keys === null && top.count++ > 0) this.out.byte(0x2c);
   }
 
   openObject(): void {
     this.beforeValue();
-    this.chunks.push('{');
+    this.out.byte(0x7b);
     this.frames.push(new Frame(true, this.duplicates === 'refuse'));
   }
   openArray(): void {
     this.beforeValue();
-    this.chunks.push('[');
+    this.out.byte(0x5b);
     this.frames.push(new Frame(false, false));
   }
-  key(name: string, plain: boolean): boolean {
+  key(bytes: Uint8Array, start: number, end: number, decoded: string | null): boolean {
     const top = this.frames[this.frames.length - 1]!;
+    const name = decoded ?? utf8Slice(bytes, start, end);
     if (top.seen !== null) {
       if (top.seen.has(name)) return false;
       top.seen.add(name);
     }
-    const { chunks } = this;
-    if (top.count++ > 0) chunks.push(',');
+    const { out } = this;
+    if (top.count++ > 0) out.byte(0x2c);
     top.keys!.push(name);
-    top.starts!.push(chunks.length);
-    if (plain) chunks.push('"', name, '":');
-    else chunks.push(JSON.stringify(name), ':');
+    top.starts!.push(out.position);
+    this.text(bytes, start, end, decoded);
+    out.byte(0x3a);
     return true;
   }
-  string(value: string, plain: boolean): void {
+  string(bytes: Uint8Array, start: number, end: number, decoded: string | null): void {
     this.beforeValue();
-    if (plain) this.chunks.push('"', value, '"');
-    else this.chunks.push(JSON.stringify(value));
+    this.text(bytes, start, end, decoded);
   }
-  number(literal: string, isFloat: boolean): boolean {
-    const spelled = spellNumberLiteral(literal, isFloat, this.profile.numbers);
+  /** A string as read (quotes included) when it had no escapes, else re-spelled. */
+  private text(bytes: Uint8Array, start: number, end: number, decoded: string | null): void {
+    if (decoded === null) this.out.copy(bytes, start - 1, end + 1);
+    // The parser already refused lone surrogates where the profile does not escape them.
+    else this.out.quoted(decoded, true);
+  }
+  number(bytes: Uint8Array, start: number, end: number, isFloat: boolean): boolean {
+    // A short integer literal is its own spelling in every profile ("-0" aside).
+    if (
+      !isFloat &&
+      end - start <= 15 &&
+      !(end - start === 2 && bytes[start] === 0x2d && bytes[start + 1] === 0x30)
+    ) {
+      this.beforeValue();
+      this.out.copy(bytes, start, end);
+      return true;
+    }
+    const spelled = spellNumberLiteral(utf8Slice(bytes, start, end), isFloat, this.profile.numbers);
     if (spelled === null) return false;
     this.beforeValue();
-    this.chunks.push(spelled);
+    this.out.ascii(spelled);
     return true;
   }
   constant(value: true | false | null): void {
     this.beforeValue();
-    this.chunks.push(value === null ? 'null' : value ? 'true' : 'false');
+    this.out.ascii(value === null ? 'null' : value ? 'true' : 'false');
   }
   close(): void {
     const top = this.frames.pop()!;
     if (top.keys !== null) this.orderMembers(top.keys, top.starts!);
-    this.chunks.push(top.keys === null ? ']' : '}');
+    this.out.byte(top.keys === null ? 0x5d : 0x7d);
   }
 
-  /** Puts the members of the object whose chunks end here into canonical order. */
+  /** Puts the members of the object whose bytes end here into canonical order. */
   private orderMembers(keys: string[], starts: number[]): void {
     const n = keys.length;
-    const { compare, chunks } = this;
+    const { compare, out } = this;
     let canonical = true;
     for (let i = 1; i < n && canonical; i++) canonical = compare(keys[i - 1]!, keys[i]!) < 0;
     if (canonical) return;
-    // Stable: equal names stay in document order, so the last of a run is the one kept.
-    const order = keys.map((_, i) => i).sort((a, b) => compare(keys[a]!, keys[b]!) || a - b);
-    const end = chunks.length;
-    // Member i spans starts[i] up to the comma before member i + 1 (or the end).
-    const stop = (i: number) => (i + 1 < n ? starts[i + 1]! - 1 : end);
-    const moved: string[] = [];
+    const order = stableOrder(keys, compare);
+    const end = out.position;
+    // Member i spans starts[i] up to the comma before member i + 1 (or the end). Equal
+    // names sit together in document order: the last of a run is the one kept.
+    const ranges: number[] = [];
     for (let k = 0; k < n; k++) {
       const i = order[k]!;
       const next = order[k + 1];
       if (next !== undefined && keys[next] === keys[i]) continue;
-      if (moved.length > 0) moved.push(',');
-      for (let c = starts[i]!; c < stop(i); c++) moved.push(chunks[c]!);
+      ranges.push(starts[i]!, i + 1 < n ? starts[i + 1]! - 1 : end);
     }
-    chunks.length = starts[0]!;
-    for (let c = 0; c < moved.length; c++) chunks.push(moved[c]!);
+    out.permute(starts[0]!, ranges, 0x2c);
   }
+}
+
+/**
+ * Positions of `keys` in sorted order, ties in document order. Insertion sort for the
+ * small objects records are made of; the engine's stable sort beyond that.
+ */
+function stableOrder(keys: string[], compare: (a: string, b: string) => number): number[] {
+  const n = keys.length;
+  const order = new Array<number>(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  if (n > 16) return order.sort((a, b) => compare(keys[a]!, keys[b]!) || a - b);
+  for (let i = 1; i < n; i++) {
+    const at = order[i]!;
+    let j = i - 1;
+    while (j >= 0 && compare(keys[order[j]!]!, keys[at]!) > 0) {
+      order[j + 1] = order[j]!;
+      j--;
+    }
+    order[j + 1] = at;
+  }
+  return order;
 }
 
 interface ValueFrame {
@@ -161,7 +197,8 @@ export class ValueSink implements ParseSink {
   openArray(): void {
     this.frames.push({ container: [], key: '' });
   }
-  key(name: string): boolean {
+  key(bytes: Uint8Array, start: number, end: number, decoded: string | null): boolean {
+    const name = decoded ?? utf8Slice(bytes, start, end);
     const top = this.frames[this.frames.length - 1]!;
     const object = top.container as { [key: string]: JsonValue };
     if (Object.hasOwn(object, name)) {
@@ -171,10 +208,11 @@ export class ValueSink implements ParseSink {
     top.key = name;
     return true;
   }
-  string(value: string): void {
-    this.add(value);
+  string(bytes: Uint8Array, start: number, end: number, decoded: string | null): void {
+    this.add(decoded ?? utf8Slice(bytes, start, end));
   }
-  number(literal: string, isFloat: boolean): boolean {
+  number(bytes: Uint8Array, start: number, end: number, isFloat: boolean): boolean {
+    const literal = utf8Slice(bytes, start, end);
     if (spellNumberLiteral(literal, isFloat, this.profile.numbers) === null) return false;
     if (isFloat) {
       const x = Number(literal);

@@ -5,6 +5,7 @@ import {
   type ProfileName,
   parseJSON,
   profiles,
+  pythonFloatRepr,
   SeamError,
 } from '@agent-seam/canonical';
 import npmCanonicalize from 'canonicalize';
@@ -115,3 +116,52 @@ describe('no exception escapes the parse boundary', () => {
     );
   }
 });
+
+describe('the UTF-8 gate agrees with a fatal TextDecoder', () => {
+  const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const accepts = (b: Uint8Array) => {
+    try {
+      fatal.decode(b);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // Quoted so the grammar accepts the text; byte values biased toward UTF-8 lead and continuation bytes.
+  const bytesArb = fc
+    .array(
+      fc.oneof(
+        fc.integer({ min: 0x20, max: 0x7e }),
+        fc.integer({ min: 0x80, max: 0xff }),
+        fc.constantFrom(0xc2, 0xe0, 0xed, 0xf0, 0xf4, 0xbf, 0x80, 0x9f, 0xa0, 0x8f, 0x90),
+      ),
+      { maxLength: 12 },
+    )
+    .map((xs) => new Uint8Array([0x22, ...xs.filter((x) => x !== 0x22 && x !== 0x5c), 0x22]));
+  it('on random byte strings', () =>
+    fc.assert(
+      fc.property(bytesArb, (b) => {
+        const v = canonicalFromJSON(b, { profile: 'seam' });
+        expect(v.ok || v.code !== 'invalid-utf8').toBe(accepts(b));
+      }),
+      { numRuns: 2000 },
+    ));
+});
+
+it('float literals with up to 15 significant digits are spelled as the slow path would', () =>
+  fc.assert(
+    fc.property(
+      fc.boolean(),
+      fc.stringMatching(/^(0|[1-9][0-9]{0,9})$/),
+      fc.stringMatching(/^[0-9]{1,12}$/),
+      (negative, whole, fraction) => {
+        const literal = `${negative ? '-' : ''}${whole}.${fraction}`;
+        const x = Number(literal);
+        const jcs = canonicalFromJSON(utf8(literal), { profile: 'jcs' });
+        expect(jcs.ok && text(jcs.value)).toBe(String(x));
+        const seam = canonicalFromJSON(utf8(literal), { profile: 'seam' });
+        expect(seam.ok && text(seam.value)).toBe(pythonFloatRepr(x));
+      },
+    ),
+    { numRuns: 1000 },
+  ));
