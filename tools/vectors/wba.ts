@@ -417,9 +417,48 @@ const directoryGroup = {
   ],
 };
 
+// ---- jwk.refuse: keys a strict reader refuses ------------------------------------
+
+const goodX = jwkFromPublicKey(PUBLIC).x;
+/** The same 32 bytes spelled with non-zero trailing bits (43 chars carry 258 bits). */
+const siblingX = goodX.slice(0, -1) + String.fromCharCode(goodX.charCodeAt(42) + 1);
+const jwkRefuse = [
+  {
+    name: 'x laced with a space',
+    why: 'strict base64url: a decoder that skips whitespace gives the key a second name',
+    jwk: { kty: 'OKP', crv: 'Ed25519', x: `${goodX.slice(0, 10)} ${goodX.slice(10)}` },
+    expect: 'bad-key-encoding',
+  },
+  {
+    name: 'x with trailing bits set',
+    why: 'strict base64url: zero residual bits',
+    jwk: { kty: 'OKP', crv: 'Ed25519', x: siblingX },
+    expect: 'bad-key-encoding',
+  },
+  {
+    name: 'x padded',
+    why: 'strict base64url: no padding',
+    jwk: { kty: 'OKP', crv: 'Ed25519', x: `${goodX}=` },
+    expect: 'bad-key-encoding',
+  },
+  {
+    name: 'a symmetric key',
+    why: 'only key types with RFC 7638 members (OKP, EC, RSA) have a thumbprint here',
+    jwk: { kty: 'oct', k: 'c2VjcmV0' },
+    expect: 'unsupported-key-type',
+  },
+  {
+    name: 'no x',
+    why: 'every required member is present',
+    jwk: { kty: 'OKP', crv: 'Ed25519' },
+    expect: 'not-a-jwk',
+  },
+  { name: 'not an object', why: 'a JWK is a JSON object', jwk: [goodX], expect: 'not-a-jwk' },
+];
+
 export const parts = [
   {
     file: 'wire_vectors.json',
-    content: { webBotAuth, 'wba.profile': profile, 'wba.directory': directoryGroup },
+    content: { webBotAuth, 'wba.profile': profile, 'wba.directory': directoryGroup, 'jwk.refuse': jwkRefuse },
   },
 ];

@@ -4,6 +4,7 @@ import { didFromPublicKey } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import {
   jwkFromPublicKey,
+  publicKeyFromJwk,
   signatureBase,
   signDirectory,
   signRequest,
@@ -143,5 +144,18 @@ describe('wba.directory (own directory cases)', () => {
         const verdict = verify(c);
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
       }));
+  }
+});
+
+describe('jwk.refuse (own JWK spelling cases)', () => {
+  for (const c of ours['jwk.refuse']) {
+    it(c.name, () =>
+      ledger.refuse('jwk.refuse', c.name, () => {
+        const named = thumbprint(c.jwk);
+        expect(named.ok ? 'accepted' : named.code).toBe(c.expect);
+        // The key reader refuses the same JWKs (its type refusal covers both shape codes).
+        expect(publicKeyFromJwk(c.jwk).ok).toBe(false);
+      }),
+    );
   }
 });
