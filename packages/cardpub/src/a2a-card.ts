@@ -1,6 +1,7 @@
 import {
   base64urlStrict,
   canonicalize,
+  canonicalString,
   fail,
   ok,
   SeamError,
@@ -56,10 +57,9 @@ export interface SignA2AOptions {
 export function signA2ACard(card: JsonObject, seed: Uint8Array, options: SignA2AOptions): A2ASignature {
   if (typeof options.kid !== 'string' || typeof options.jku !== 'string')
     throw new SeamError('bad-argument', 'kid and jku are strings');
-  const header = utf8Strict.decode(
-    canonicalize({ alg: A2A_ALG, jku: options.jku, kid: options.kid, typ: A2A_TYP }, { profile: 'jcs' }),
+  const protectedText = base64urlText(
+    canonicalString({ alg: A2A_ALG, jku: options.jku, kid: options.kid, typ: A2A_TYP }, { profile: 'jcs' }),
   );
-  const protectedText = base64urlText(header.ok ? header.value : '');
   const signingInput = `${protectedText}.${base64urlStrict.encode(a2aCardPayload(card))}`;
   return {
     protected: protectedText,
