@@ -1,5 +1,5 @@
 import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { requireBytes } from './arguments.js';
+import { requireBytes, requireLength } from './arguments.js';
 import type { PayloadCode } from './codes.js';
 import {
   KEY_LENGTH,
@@ -60,10 +60,16 @@ export function sealPayload(options: SealPayloadOptions): Uint8Array {
   const ad = requireBytes(options.ad, 'ad');
   if (typeof options.scope !== 'string') throw new SeamError('bad-argument', 'scope must be a string');
   const random = options.random ?? systemRandom;
-  const dataKey = random(KEY_LENGTH);
-  const nonce = random(XCHACHA_NONCE_LENGTH);
+  const dataKey = requireLength(random(KEY_LENGTH), KEY_LENGTH, 'the random data key');
+  const nonce = requireLength(random(XCHACHA_NONCE_LENGTH), XCHACHA_NONCE_LENGTH, 'the random nonce');
   const { wrappedBy, sealed } = options.keyRing.wrap(dataKey, options.scope);
   const header = encodeWrappedKey({ scope: options.scope, wrappedBy, sealed });
+  // Never write an envelope that a reader with the default caps would refuse.
+  if (header.length > DEFAULT_MAX_WRAPPED_KEY_BYTES)
+    throw new SeamError(
+      'wrapped-key-too-large',
+      `the wrapped key is over ${DEFAULT_MAX_WRAPPED_KEY_BYTES} bytes`,
+    );
   const body = xchachaSeal(dataKey, nonce, ad, plaintext);
   const out = new Uint8Array(HEADER_LENGTH + header.length + XCHACHA_NONCE_LENGTH + body.length);
   out[0] = PAYLOAD_VERSION;

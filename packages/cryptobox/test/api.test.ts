@@ -137,6 +137,20 @@ describe('the key ring boundary', () => {
     });
   });
 
+  it('sealing refuses to write what a default reader would refuse, or to use short randomness', () => {
+    const greedy: KeyRing = {
+      wrap: () => ({ wrappedBy: 'k', sealed: new Uint8Array(2048) }),
+      unwrap: () => null,
+    };
+    expect(thrownCode(() => sealWith(greedy))).toBe('wrapped-key-too-large');
+    const short = () => new Uint8Array(16);
+    expect(
+      thrownCode(() =>
+        sealPayload({ plaintext: empty, ad, scope: 's', keyRing: vectorRing(), random: short }),
+      ),
+    ).toBe('bad-argument');
+  });
+
   it('a ring that throws on unwrap is key-unavailable, not a throw', () => {
     const envelope = sealWith(vectorRing());
     const throwing: KeyRing = {
