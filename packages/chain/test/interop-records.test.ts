@@ -55,6 +55,7 @@ describe('agentplane records at 815d185 (struct order, not canonical)', () => {
     it('interop data absent', () => ledger.interopMissing('chain.agentplane-older-records'));
     return;
   }
+  it('holds the 27 kinds that existed then', () => expect(lines.length).toBe(27));
   for (const line of lines) {
     it(`chain.agentplane-older-records/${line.kind}`, () =>
       ledger.refuse(
