@@ -60,13 +60,19 @@ export const X25519_BYTES = 32;
 export const KEL_MAX_BYTES = 65536;
 export const NOTICE_MAX_BYTES = 1024;
 
-export const OUTER_V2_SCHEMA: Schema = {
+/** v1: exactly keys 1-6. */
+export const OUTER_V1_SCHEMA: Schema = {
   [OUTER.v]: { kind: 'uint', required: true },
   [OUTER.to]: { kind: 'tstr', required: true, nonEmpty: true },
   [OUTER.suite]: { kind: 'uint', required: true },
   [OUTER.kid]: { kind: 'bstr', required: true, length: KID_BYTES },
   [OUTER.enc]: { kind: 'bstr', required: true, length: X25519_BYTES },
   [OUTER.ct]: { kind: 'bstr', required: true, nonEmpty: true },
+};
+
+/** v2 adds the delivery credential and the one-shot expiry. */
+export const OUTER_V2_SCHEMA: Schema = {
+  ...OUTER_V1_SCHEMA,
   [OUTER.access]: { kind: 'map', required: true },
   [OUTER.exp]: { kind: 'uint' },
 };
@@ -115,15 +121,6 @@ export const INNER_V2_SCHEMA: Schema = {
   [INNER.keys]: { kind: 'bstr' },
   [INNER.grant]: { kind: 'map' },
   [INNER.rk]: { kind: 'map' },
-};
-
-export const OUTER_V1_SCHEMA: Schema = {
-  [OUTER.v]: { kind: 'uint', required: true },
-  [OUTER.to]: { kind: 'tstr', required: true, nonEmpty: true },
-  [OUTER.suite]: { kind: 'uint', required: true },
-  [OUTER.kid]: { kind: 'bstr', required: true, length: KID_BYTES },
-  [OUTER.enc]: { kind: 'bstr', required: true, length: X25519_BYTES },
-  [OUTER.ct]: { kind: 'bstr', required: true, nonEmpty: true },
 };
 
 /** v1: kel and keys required, an unsigned zero pad allowed at key 21. */
