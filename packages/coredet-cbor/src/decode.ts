@@ -94,19 +94,7 @@ class Refusal {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Short ASCII text (most keys, CIDs, type names) skips the TextDecoder call. */
-const ASCII_FAST_PATH = 128;
-
-function decodeText(bytes: Uint8Array, start: number, end: number): string | null {
-  const view = bytes.subarray(start, end);
-  if (end - start <= ASCII_FAST_PATH) {
-    let ascii = true;
-    for (let i = start; i < end; i++) ascii &&= bytes[i]! < 0x80;
-    if (ascii) return String.fromCharCode.apply(null, view as unknown as number[]);
-  }
-  return decodeUtf8(view);
-}
-
+/** Strict UTF-8 (overlong forms and surrogates refused, a BOM kept), or null. */
 function decodeUtf8(bytes: Uint8Array): string | null {
   try {
     return utf8.decode(bytes);
@@ -159,6 +147,84 @@ function closeFrame(frame: Frame): CborValue {
 }
 
 /**
+ * The containers open while decoding, and what happens when an item is finished:
+ * it goes into its container, which may close in turn.
+ */
+class Tree {
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly stack: Frame[],
+    private readonly entries: RawEntry[] | null,
+  ) {}
+
+  /**
+   * Hand a finished item (bytes [start, end)) to its container, closing every
+   * container it completes. Returns the final verdict when the top-level item is done,
+   * else null.
+   */
+  complete(item: CborValue, itemStart: number, end: number): Verdict<CborValue, DecodeCode> | null {
+    const stack = this.stack;
+    let value = item;
+    let start = itemStart;
+    for (;;) {
+      const frame = stack.length > 0 ? stack[stack.length - 1]! : null;
+      if (frame === null) {
+        if (end !== this.bytes.length) return fail('trailing-bytes', 'bytes follow the item');
+        return ok(value);
+      }
+      if (frame.kind !== KIND_MAP) frame.items.push(value);
+      else {
+        const refusal =
+          frame.key === undefined
+            ? this.acceptKey(frame, value, start, end)
+            : this.acceptValue(frame, value, start, end);
+        if (refusal !== null) return fail(refusal.code, refusal.detail);
+      }
+      if (frame.remaining > 0) frame.remaining--;
+      if (frame.remaining !== 0) return null;
+      stack.pop();
+      value = closeFrame(frame);
+      start = frame.start;
+    }
+  }
+
+  private acceptKey(frame: Frame, key: CborValue, start: number, end: number): Refusal | null {
+    if (!isKey(key)) return new Refusal('unsupported-key', 'map keys must be integers, text or byte strings');
+    if (typeof key !== 'string') frame.allText = false;
+    if (frame.seen !== null) {
+      const id = keyIdentity(key);
+      if (frame.seen.has(id)) return new Refusal('duplicate-key', 'a map key appears twice');
+      frame.seen.add(id);
+    } else if (frame.prevKeyStart >= 0) {
+      const order = compareRanges(this.bytes, frame.prevKeyStart, frame.prevKeyEnd, this.bytes, start, end);
+      if (order === 0) return new Refusal('duplicate-key', 'a map key appears twice');
+      if (order > 0)
+        return new Refusal('unsorted-keys', 'map keys are not in bytewise order of their encodings');
+    }
+    frame.key = key;
+    frame.keyStart = start;
+    frame.keyEnd = end;
+    return null;
+  }
+
+  private acceptValue(frame: Frame, value: CborValue, start: number, end: number): Refusal | null {
+    const key = frame.key!;
+    frame.map!.set(key, value);
+    if (this.entries !== null && frame === this.stack[0])
+      this.entries.push({
+        key,
+        keyBytes: this.bytes.subarray(frame.keyStart, frame.keyEnd),
+        value,
+        valueBytes: this.bytes.subarray(start, end),
+      });
+    frame.prevKeyStart = frame.keyStart;
+    frame.prevKeyEnd = frame.keyEnd;
+    frame.key = undefined;
+    return null;
+  }
+}
+
+/**
  * The decoding machine. One item head is read per loop turn; containers go on an
  * explicit stack, so attacker-chosen depth costs heap, bounded by maxDepth, never
  * call stack.
@@ -182,10 +248,8 @@ function run(
   if (bytes.length > maxBytes) return fail('too-large', `input is over ${maxBytes} bytes`);
   const len = bytes.length;
   const stack: Frame[] = [];
+  const tree = new Tree(bytes, stack, entries);
   let pos = 0;
-
-  const refuse = (code: DecodeCode, detail: string) => new Refusal(code, detail);
-  const tooDeep = () => fail('too-deep', `nesting beyond ${maxDepth}`);
 
   for (;;) {
     const start = pos;
@@ -244,7 +308,7 @@ function run(
         if (top === null || top.remaining !== -1 || top.key !== undefined)
           return fail('malformed', 'break outside an indefinite container');
         stack.pop();
-        const done = complete(closeFrame(top), top.start);
+        const done = tree.complete(closeFrame(top), top.start, pos);
         if (done !== null) return done;
         continue;
       }
@@ -264,14 +328,14 @@ function run(
       case 2:
       case 3: {
         if (arg === -1) {
-          if (stack.length >= maxDepth) return tooDeep();
+          if (stack.length >= maxDepth) return fail('too-deep', 'nesting beyond maxDepth');
           stack.push(new Frame(major === 2 ? KIND_BYTE_CHUNKS : KIND_TEXT_CHUNKS, start, -1));
           continue;
         }
         if (big || arg > len - pos) return fail('truncated', 'a string is longer than the input');
         if (major === 2) value = bytes.slice(pos, pos + arg);
         else {
-          const text = decodeText(bytes, pos, pos + arg);
+          const text = decodeUtf8(bytes.subarray(pos, pos + arg));
           if (text === null) return fail('invalid-utf8', 'text is not valid UTF-8');
           value = text;
         }
@@ -291,7 +355,7 @@ function run(
           value = major === 4 ? [] : new Map();
           break;
         }
-        if (stack.length >= maxDepth) return tooDeep();
+        if (stack.length >= maxDepth) return fail('too-deep', 'nesting beyond maxDepth');
         const frame = new Frame(
           major === 4 ? KIND_ARRAY : KIND_MAP,
           start,
@@ -309,69 +373,8 @@ function run(
         value = simple;
       }
     }
-    const done = complete(value, start);
+    const done = tree.complete(value, start, pos);
     if (done !== null) return done;
-  }
-
-  /**
-   * Hand a finished item to its container, closing every container it completes.
-   * Returns the final verdict when the top-level item is done, else null.
-   */
-  function complete(item: CborValue, itemStart: number): Verdict<CborValue, DecodeCode> | null {
-    let value = item;
-    let start = itemStart;
-    for (;;) {
-      const frame = stack.length > 0 ? stack[stack.length - 1]! : null;
-      if (frame === null) {
-        if (pos !== len) return fail('trailing-bytes', 'bytes follow the item');
-        return ok(value);
-      }
-      if (frame.kind !== KIND_MAP) frame.items.push(value);
-      else {
-        const refusal =
-          frame.key === undefined ? acceptKey(frame, value, start) : acceptValue(frame, value, start);
-        if (refusal !== null) return fail(refusal.code, refusal.detail);
-      }
-      if (frame.remaining > 0) frame.remaining--;
-      if (frame.remaining !== 0) return null;
-      stack.pop();
-      value = closeFrame(frame);
-      start = frame.start;
-    }
-  }
-
-  function acceptKey(frame: Frame, key: CborValue, start: number): Refusal | null {
-    if (!isKey(key)) return refuse('unsupported-key', 'map keys must be integers, text or byte strings');
-    if (typeof key !== 'string') frame.allText = false;
-    if (frame.seen !== null) {
-      const id = keyIdentity(key);
-      if (frame.seen.has(id)) return refuse('duplicate-key', 'a map key appears twice');
-      frame.seen.add(id);
-    } else if (frame.prevKeyStart >= 0) {
-      const order = compareRanges(bytes, frame.prevKeyStart, frame.prevKeyEnd, bytes, start, pos);
-      if (order === 0) return refuse('duplicate-key', 'a map key appears twice');
-      if (order > 0) return refuse('unsorted-keys', 'map keys are not in bytewise order of their encodings');
-    }
-    frame.key = key;
-    frame.keyStart = start;
-    frame.keyEnd = pos;
-    return null;
-  }
-
-  function acceptValue(frame: Frame, value: CborValue, start: number): Refusal | null {
-    const key = frame.key!;
-    frame.map!.set(key, value);
-    if (entries !== null && frame === stack[0])
-      entries.push({
-        key,
-        keyBytes: bytes.subarray(frame.keyStart, frame.keyEnd),
-        value,
-        valueBytes: bytes.subarray(start, pos),
-      });
-    frame.prevKeyStart = frame.keyStart;
-    frame.prevKeyEnd = frame.keyEnd;
-    frame.key = undefined;
-    return null;
   }
 }
 
