@@ -26,10 +26,14 @@ for (const size of [64, 64 * 1024]) {
   compare(
     `box open, ${size} B plaintext`,
     {
-      name: '@agent-seam/cryptobox openBox',
-      run: () => openBox({ recipientSeed: recipient, senderPub, blob, ad }),
+      name: '@agent-seam/cryptobox openBox (recipientPub hint)',
+      run: () => openBox({ recipientSeed: recipient, recipientPub, senderPub, blob, ad }),
     },
     [
+      {
+        name: 'openBox without the hint (derives its own key)',
+        run: () => openBox({ recipientSeed: recipient, senderPub, blob, ad }),
+      },
       {
         name: 'raw noble x25519 + hkdf + chacha20poly1305',
         run: () => {

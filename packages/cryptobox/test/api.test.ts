@@ -90,6 +90,14 @@ describe('the box', () => {
       );
   });
 
+  it('a recipientPub hint opens the same boxes, and a wrong hint opens none', () => {
+    const blob = sealBox({ senderSeed: A, recipientPub: encPublicKey(B), plaintext: utf8('x'), ad: empty });
+    const open = (recipientPub: Uint8Array) =>
+      openBox({ recipientSeed: B, recipientPub, senderPub: encPublicKey(A), blob, ad: empty });
+    expect(open(encPublicKey(B))).toEqual(utf8('x'));
+    expect(open(encPublicKey(A))).toBeNull();
+  });
+
   it('refusal details never echo the blob', () => {
     const blob = 'QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUE=';
     const verdict = openBoxVerdict({ recipientSeed: B, senderPub: encPublicKey(A), blob, ad: empty });
