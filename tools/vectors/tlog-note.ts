@@ -123,14 +123,14 @@ const acceptNotes = [
   },
   {
     name: 'newest-cosignature-per-witness-counts',
-    note: SIGNED + cosigLine(BODY, W1, T - 10_000n) + cosigLine(BODY, W1, T),
+    note: SIGNED + cosigLine(BODY, W1, T) + cosigLine(BODY, W1, T - 10_000n),
     verifiers: ['w1'],
     now: NOW,
     maxAge: MAX_AGE,
     body: BODY,
     verifiedBy: [
-      { name: W1.name, type: 'cosignature/v1', timestamp: String(T - 10_000n) },
       { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
+      { name: W1.name, type: 'cosignature/v1', timestamp: String(T - 10_000n) },
     ],
   },
   {
