@@ -366,6 +366,8 @@ interface ExportCase {
     findings: string[];
     notChecked?: string[];
     unaccounted?: { line: number; member: string }[];
+    /** Report fields pinned by hand for this case (a subset of ExportReport). */
+    report?: Record<string, unknown>;
   };
 }
 const sorted = (codes: string[]) => [...codes].sort();
@@ -431,7 +433,15 @@ const sound: ExportCase[] = [
     why: 'the base checkpoint signed by the log and cosigned by the witness at T, judged fresh at T+60',
     lines: base.lines,
     options: witnessOptions(T + 60),
-    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes'] },
+    expect: {
+      status: 'sound',
+      findings: [],
+      notChecked: ['blob-bytes'],
+      report: {
+        anchors: [{ anchor: 0, origin: ORIGIN, size: 2, status: 'matched', cosignedBy: ['test-witness'] }],
+        witnesses: [{ name: 'test-witness', latest: T }],
+      },
+    },
   },
   {
     name: 'note-anchor-without-witness-keys',
@@ -445,13 +455,31 @@ const sound: ExportCase[] = [
     why: 'chains, signatures, log and trailer all hold; no anchor, so deletion is reported not checked',
     lines: base.lines,
     options: { keys: keysOpt },
-    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'deletion'] },
+    expect: {
+      status: 'sound',
+      findings: [],
+      notChecked: ['blob-bytes', 'deletion'],
+      report: {
+        runs: 3,
+        records: 7,
+        cases: 1,
+        sealedRuns: 2,
+        openRuns: 1,
+        logSize: 2,
+        recordSignaturesVerified: 7,
+      },
+    },
   },
   {
     name: 'unkeyed',
     why: 'the same file without record keys: sound, and says signatures were not checked',
     lines: base.lines,
-    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'deletion', 'record-signatures'] },
+    expect: {
+      status: 'sound',
+      findings: [],
+      notChecked: ['blob-bytes', 'deletion', 'record-signatures'],
+      report: { recordSignaturesVerified: 0, openRuns: 1 },
+    },
   },
   {
     name: 'anchored-full',
@@ -470,14 +498,29 @@ const sound: ExportCase[] = [
         { checkpoint: { origin: ORIGIN, size: 1, root: hex.encode(rootHash([unhex(aHashes[2]!)])) } },
       ],
     },
-    expect: { status: 'sound', findings: [], notChecked: ['anchor-prefix-only', 'blob-bytes'] },
+    expect: {
+      status: 'sound',
+      findings: [],
+      notChecked: ['anchor-prefix-only', 'blob-bytes'],
+      report: { anchors: [{ anchor: 0, origin: ORIGIN, size: 1, status: 'prefix-matched', cosignedBy: [] }] },
+    },
   },
   {
     name: 'grader-verdicts-hold',
     why: 'a sealed (open: false) and a prefix (open: true) sidecar over run A, signatures checked',
     lines: base.lines,
     options: { keys: keysOpt, graderVerdicts: [sealedSidecar, prefixSidecar], graderKeys: graderKeysOpt },
-    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'deletion'] },
+    expect: {
+      status: 'sound',
+      findings: [],
+      notChecked: ['blob-bytes', 'deletion'],
+      report: {
+        graderVerdicts: [
+          { sidecar: 0, run: A, lastSeq: 3, holds: true, signature: 'verified' },
+          { sidecar: 1, run: A, lastSeq: 2, holds: true, signature: 'verified' },
+        ],
+      },
+    },
   },
   {
     name: 'grader-unkeyed',
@@ -491,14 +534,24 @@ const sound: ExportCase[] = [
     why: 'one run of a three-leaf log proved by its inclusion path; the selected case carried',
     lines: pkg.lines,
     options: { keys: keysOpt, anchors: [cpOf(pkg)] },
-    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes'] },
+    expect: {
+      status: 'sound',
+      findings: [],
+      notChecked: ['blob-bytes'],
+      report: { kind: 'disclosure', runs: 1, sealedRuns: 1, logSize: 3, provenLeaves: 1 },
+    },
   },
   {
     name: 'unreadable-run',
     why: 'an empty block the trailer names unreadable is unchecked, not tampered with',
     lines: writeExport({ ...basePlan(), unreadable: [D] }).lines,
     options: { keys: keysOpt },
-    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'deletion', 'unreadable-runs'] },
+    expect: {
+      status: 'sound',
+      findings: [],
+      notChecked: ['blob-bytes', 'deletion', 'unreadable-runs'],
+      report: { runs: 4, openRuns: 2 },
+    },
   },
   {
     name: 'open-run-tail-dropped',

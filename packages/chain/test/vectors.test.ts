@@ -89,6 +89,7 @@ describe('export.sound', () => {
         expect(findingCodes(report)).toEqual(v.expect.findings);
         expect(notCheckedCodes(report)).toEqual(v.expect.notChecked);
         expect(report.unaccounted).toEqual(v.expect.unaccounted ?? []);
+        if (v.expect.report) expect(report).toMatchObject(v.expect.report);
       }),
     );
   }
