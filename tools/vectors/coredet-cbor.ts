@@ -137,6 +137,13 @@ const encodeCases: EncodeCase[] = [
   },
 ];
 
+/** `depth` arrays, each holding the next, around a 0. */
+function nestedArrays(depth: number): JsonCbor {
+  let v: JsonCbor = 0;
+  for (let i = 0; i < depth; i++) v = [v];
+  return v;
+}
+
 const encodeRefusals: EncodeRefuseCase[] = [
   { name: 'nan', value: { float: 'NaN' }, code: 'nan-or-infinity', why: 'NaN has no CoreDet form' },
   {
@@ -197,6 +204,12 @@ const encodeRefusals: EncodeRefuseCase[] = [
     value: { map: [[[], 0]] },
     code: 'unsupported-key',
     why: 'keys are integers, text or bytes',
+  },
+  {
+    name: 'nesting-257',
+    value: nestedArrays(257),
+    code: 'too-deep',
+    why: 'arrays nested one beyond the encoder bound of 256 (the bound that stops cycles)',
   },
   {
     name: 'raw-two-items',
@@ -510,6 +523,7 @@ const cidCases = [
 
 const goodCid = cidCases[0]!.cid;
 const cidRefusals = [
+  { name: 'not-a-string', text: 42, code: 'not-a-string', why: 'parseCid takes text' },
   {
     name: 'base58-v0',
     text: 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG',

@@ -63,6 +63,12 @@ describe('encode', () => {
     expect(thrownCode(() => encode(cyclic as never))).toBe('too-deep');
   });
 
+  it('encodes nesting up to its bound of 256', () => {
+    let v: unknown = 0;
+    for (let i = 0; i < 256; i++) v = [v];
+    expect(encode(v as never).length).toBe(257);
+  });
+
   it('copies RawCbor bytes verbatim, even a non-canonical item', () => {
     expect(toHex(encode(new Map([[1, new RawCbor(fromHex('1801'))]])))).toBe('a1011801');
   });
