@@ -30,8 +30,8 @@ const SCRATCH_INITIAL = 4096;
 const SCRATCH_KEEP = 1 << 20;
 
 /**
- * A growable output buffer. One instance is reused across calls (encode never calls
- * itself), so small values cost no allocation beyond the returned copy.
+ * A growable output buffer. One instance is reused across calls, so small values
+ * cost no allocation beyond the returned copy.
  */
 class Writer {
   buf = new Uint8Array(SCRATCH_INITIAL);
@@ -95,6 +95,7 @@ class Writer {
 }
 
 const scratch = new Writer();
+let scratchInUse = false;
 
 /**
  * Encode `value` in CoreDet form: shortest heads, definite lengths, map keys in the
@@ -102,13 +103,21 @@ const scratch = new Writer();
  * refused. Throws SeamError with an EncodeCode for values outside the model (see value.ts).
  */
 export function encode(value: CborValue): Uint8Array {
-  const w = scratch;
+  // A getter that itself calls encode must not write into the buffer in use.
+  const reuse = !scratchInUse;
+  const w = reuse ? scratch : new Writer();
   w.pos = 0;
-  writeValue(w, value, 0);
-  const out = w.buf.slice(0, w.pos);
-  // Keep the scratch buffer for the next call unless one large value inflated it.
-  if (w.buf.length > SCRATCH_KEEP) w.buf = new Uint8Array(SCRATCH_INITIAL);
-  return out;
+  scratchInUse = true;
+  try {
+    writeValue(w, value, 0);
+    return w.buf.slice(0, w.pos);
+  } finally {
+    if (reuse) {
+      scratchInUse = false;
+      // Keep the scratch buffer for the next call unless one large value inflated it.
+      if (w.buf.length > SCRATCH_KEEP) w.buf = new Uint8Array(SCRATCH_INITIAL);
+    }
+  }
 }
 
 function writeValue(w: Writer, v: CborValue, depth: number): void {

@@ -63,6 +63,16 @@ describe('encode', () => {
     expect(thrownCode(() => encode(cyclic as never))).toBe('too-deep');
   });
 
+  it('stays correct when a getter calls encode while a value is being written', () => {
+    const tricky = {
+      get a() {
+        return toHex(encode([1, 2, 3]));
+      },
+    };
+    expect(toHex(encode([tricky, 4]))).toBe('82a1616168383330313032303304'); // [{a: "83010203"}, 4]
+    expect(toHex(encode('x'))).toBe('6178');
+  });
+
   it('encodes nesting up to its bound of 256', () => {
     let v: unknown = 0;
     for (let i = 0; i < 256; i++) v = [v];
