@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { hex, parseJSON } from '@agent-seam/canonical';
 import { interopPath } from '@agent-seam/conformance';
 import { expect, it } from 'vitest';
@@ -81,3 +81,17 @@ export function makeBothSources(ledger: Ledger, ours: any, upstream: any | null)
 export const always = () => true;
 /** No upstream case of the group is re-derived here (other seeds). */
 export const never = () => false;
+
+/**
+ * The library rules a reviewer would otherwise check by eye: no Node built-ins in
+ * src/ (the code must run in browsers) and no clock reads (time is a `now` argument).
+ */
+export function expectLibraryRules(srcDir: string) {
+  const files = readdirSync(srcDir).filter((f) => f.endsWith('.ts'));
+  expect(files.length).toBeGreaterThan(0);
+  for (const f of files) {
+    const text = readFileSync(`${srcDir}/${f}`, 'utf8');
+    expect(text, `${f} imports a Node built-in`).not.toMatch(/from ['"]node:/);
+    expect(text, `${f} reads the clock`).not.toMatch(/Date\.now\(|new Date\(\)|performance\.now\(/);
+  }
+}
