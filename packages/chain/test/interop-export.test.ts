@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { hex } from '@agent-seam/canonical';
 import { interopPath, loadInterop, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import { type ExportReport, verifyExport } from '../src/index.js';
+import { unhex } from './helpers.js';
 
 const ledger = openLedger();
-const unhex = (text: string) => {
-  const v = hex.decode(text);
-  if (!v.ok) throw new Error('bad hex in vector');
-  return v.value;
-};
 const linesOf = (path: string) => {
   const file = interopPath(path);
   return file === null ? null : readFileSync(file, 'utf8').split('\n');

@@ -3,13 +3,9 @@ import { canonicalFromJSON, hex, utf8Strict } from '@agent-seam/canonical';
 import { interopPath, loadInterop, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import { chainHash, recordSigningInput, verifyLink, verifyRecordSignature, ZERO_HASH } from '../src/index.js';
+import { unhex } from './helpers.js';
 
 const ledger = openLedger();
-const unhex = (text: string) => {
-  const v = hex.decode(text);
-  if (!v.ok) throw new Error('bad hex in vector');
-  return v.value;
-};
 
 /** JSON Lines from the interop folder, or null when the data is absent. */
 function interopLines(path: string): Record<string, string>[] | null {

@@ -1,4 +1,4 @@
-import { hex, utf8Strict } from '@agent-seam/canonical';
+import { utf8Strict } from '@agent-seam/canonical';
 import { loadVectors, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,14 +9,10 @@ import {
   verifyLink,
   verifyRecordSignature,
 } from '../src/index.js';
+import { unhex } from './helpers.js';
 
 const ledger = openLedger();
 const doc = loadVectors('chain.json');
-const unhex = (text: string) => {
-  const v = hex.decode(text);
-  if (!v.ok) throw new Error('bad hex in vector');
-  return v.value;
-};
 const keyMap = (keys: Record<string, string> | undefined) =>
   keys === undefined ? undefined : new Map(Object.entries(keys).map(([id, h]) => [id, unhex(h)]));
 
