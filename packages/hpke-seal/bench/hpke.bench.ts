@@ -30,13 +30,13 @@ async function timed(run: () => unknown, ms: number): Promise<[number, number]> 
  * change then hits both sides alike instead of whichever happened to run second.
  */
 async function compareAsync(title: string, ours: [string, () => unknown], anchor: [string, () => unknown]) {
-  await timed(ours[1], 100);
-  await timed(anchor[1], 100);
+  await timed(ours[1], 400);
+  await timed(anchor[1], 400);
   const totals = [
     [0, 0],
     [0, 0],
   ];
-  for (let round = 0; round < 8; round++) {
+  for (let round = 0; round < 10; round++) {
     for (const [i, run] of [ours[1], anchor[1]].entries()) {
       const [ops, elapsed] = await timed(run, 200);
       totals[i]![0]! += ops;

@@ -3,7 +3,8 @@
  * speaks in terms of these functions, so a primitive can be swapped or audited in one place.
  */
 import { chacha20poly1305 } from '@noble/ciphers/chacha.js';
-import { x25519 } from '@noble/curves/ed25519.js';
+import { ed25519, x25519 } from '@noble/curves/ed25519.js';
+import { bytesToNumberLE } from '@noble/curves/utils.js';
 import { expand, extract } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { randomBytes } from '@noble/hashes/utils.js';
@@ -22,8 +23,23 @@ export const hkdfExtract = (salt: Uint8Array, ikm: Uint8Array): Uint8Array => ex
 export const hkdfExpand = (prk: Uint8Array, info: Uint8Array, length: number): Uint8Array =>
   length === 0 ? new Uint8Array(0) : expand(sha256, prk, info, length);
 
-/** The X25519 public key of a 32-byte private key (RFC 7748 clamping applies). */
-export const x25519PublicKey = (privateKey: Uint8Array): Uint8Array => x25519.getPublicKey(privateKey);
+const EdPoint = ed25519.Point;
+
+/**
+ * The X25519 public key of a 32-byte private key: u([k]B) with k clamped as RFC 7748
+ * says. Computed on the birationally equivalent Edwards curve, u = (1 + y) / (1 - y),
+ * because the fixed-base Edwards multiplication uses precomputed tables and is several
+ * times faster than a Montgomery ladder. B has prime order n, so k may be reduced mod n;
+ * a clamped k lies in [2^254, 2^255) and is a multiple of 8, so k mod n is never 0.
+ */
+export function x25519PublicKey(privateKey: Uint8Array): Uint8Array {
+  const k = privateKey.slice(0, 32);
+  k[0]! &= 248;
+  k[31]! &= 127;
+  k[31]! |= 64;
+  const { y } = EdPoint.BASE.multiply(EdPoint.Fn.create(bytesToNumberLE(k))).toAffine();
+  return EdPoint.Fp.toBytes(EdPoint.Fp.div(1n + y, 1n - y));
+}
 
 /**
  * X25519(sk, pk), or null when the result is the all-zero value (a small-order peer key),

@@ -1,5 +1,6 @@
 import { fail, ok, unwrap } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
+import { x25519 } from '@noble/curves/ed25519.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -44,6 +45,14 @@ describe('HPKE properties', () => {
         expect(v.ok ? 'opened' : v.code).toMatch(/^(bad-enc|decrypt-failed)$/);
       }),
       { numRuns: 200 },
+    ));
+
+  it('the Edwards-side public key equals the Montgomery ladder for any 32 bytes', () =>
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (sk) => {
+        expect(publicKeyOf(sk)).toEqual(x25519.getPublicKey(sk));
+      }),
+      { numRuns: 300 },
     ));
 
   it('the public-key cache follows a private key changed in place', () => {
