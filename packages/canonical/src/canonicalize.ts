@@ -19,24 +19,27 @@ const isPlainObject = (v: object): boolean => {
   return proto === Object.prototype || proto === null;
 };
 
-/** One open container on the writer's explicit stack. */
+/** One open container on the writer's explicit stack (frames are reused by depth). */
 interface Frame {
   container: object;
-  /** Member names in canonical order, or null for an array. */
-  keys: string[] | null;
-  /** UTF-8 of the quoted names followed by ':', parallel to keys. */
-  names: Uint8Array[] | null;
+  /** Array elements, or the object's member values in insertion order. */
+  values: unknown[];
+  /** Objects: positions in `values` in canonical member order; null for an array. */
+  order: number[] | null;
+  /** Objects: UTF-8 of the quoted names followed by ':', in canonical order. */
+  names: Uint8Array[];
   index: number;
 }
 
-/** A member-name list seen before, with its canonical order and quoted names. */
+/** A member-name list seen before, with its canonical order and encoded names. */
 interface Shape {
   keys: string[];
-  sorted: string[];
+  order: number[];
   names: Uint8Array[];
 }
 
 const SHAPE_CACHE = 8;
+const NO_NAMES: Uint8Array[] = [];
 
 const isContainer = (v: unknown): v is object =>
   typeof v === 'object' && v !== null && !(v instanceof JsonFloat);
@@ -44,8 +47,8 @@ const isContainer = (v: unknown): v is object =>
 /**
  * One canonicalization into UTF-8 bytes. Iterative (an explicit stack of open
  * containers), with two caches that pay off on record-shaped data: encoded member
- * names, and the sorted order of member-name lists seen recently (objects of one
- * shape share it).
+ * names, and the canonical order of member-name lists seen recently (objects of one
+ * shape share it, and their values are read in one Object.values call).
  */
 class Writer {
   private readonly out = new ByteOutput();
@@ -53,69 +56,74 @@ class Writer {
   private readonly encodedNames = new Map<string, Uint8Array>();
   private readonly shapes: Shape[] = [];
   private nextShape = 0;
+  private readonly frames: Frame[] = [];
+  private depth = 0;
 
   constructor(private readonly profile: Profile) {}
 
   write(value: unknown): Uint8Array {
-    const { out } = this;
+    const { out, frames } = this;
     if (!isContainer(value)) {
       this.scalar(value);
       return out.take();
     }
-    const stack: Frame[] = [];
-    this.open(value, stack);
-    outer: while (stack.length > 0) {
-      const frame = stack[stack.length - 1]!;
-      const { keys, names } = frame;
-      if (keys === null) {
-        const items = frame.container as unknown[];
-        while (frame.index < items.length) {
-          const i = frame.index++;
-          if (i > 0) out.byte(0x2c);
-          const v = items[i];
-          if (isContainer(v)) {
-            this.open(v, stack);
-            continue outer;
-          }
-          this.scalar(v);
+    this.open(value);
+    outer: while (this.depth > 0) {
+      const frame = frames[this.depth - 1]!;
+      const { values, order, names } = frame;
+      const n = values.length;
+      while (frame.index < (order === null ? n : order.length)) {
+        const i = frame.index++;
+        if (i > 0) out.byte(0x2c);
+        let v: unknown;
+        if (order === null) v = values[i];
+        else {
+          out.bytes(names[i]!);
+          v = values[order[i]!];
         }
-        out.byte(0x5d);
-      } else {
-        const record = frame.container as Record<string, unknown>;
-        while (frame.index < keys.length) {
-          const i = frame.index++;
-          if (i > 0) out.byte(0x2c);
-          out.bytes(names![i]!);
-          const v = record[keys[i]!];
-          if (isContainer(v)) {
-            this.open(v, stack);
-            continue outer;
-          }
-          this.scalar(v);
+        if (isContainer(v)) {
+          this.open(v);
+          continue outer;
         }
-        out.byte(0x7d);
+        this.scalar(v);
       }
+      out.byte(order === null ? 0x5d : 0x7d);
       this.onPath.delete(frame.container);
-      stack.pop();
+      this.depth--;
     }
     return out.take();
   }
 
-  /** Pushes a container's frame and writes its opening bracket. */
-  private open(v: object, stack: Frame[]): void {
+  /** Opens a frame for a container and writes its opening bracket. */
+  private open(v: object): void {
     if (this.onPath.has(v)) refuse('cycle', 'the value contains itself');
     this.onPath.add(v);
+    let frame = this.frames[this.depth];
+    if (frame === undefined) {
+      frame = { container: v, values: [], order: null, names: NO_NAMES, index: 0 };
+      this.frames.push(frame);
+    }
+    this.depth++;
+    frame.container = v;
+    frame.index = 0;
     if (Array.isArray(v)) {
-      stack.push({ container: v, keys: null, names: null, index: 0 });
+      frame.values = v;
+      frame.order = null;
       this.out.byte(0x5b);
       return;
     }
     if (!isPlainObject(v)) refuse('unsupported-type', 'only arrays and plain objects are JSON containers');
     const record = v as Record<string, unknown>;
     let keys = Object.keys(record);
-    if (this.profile.undefinedMembers === 'drop') keys = keys.filter((k) => record[k] !== undefined);
+    let values: unknown[];
+    if (this.profile.undefinedMembers === 'drop') {
+      keys = keys.filter((k) => record[k] !== undefined);
+      values = keys.map((k) => record[k]);
+    } else values = Object.values(record);
     const shape = this.shapeOf(keys);
-    stack.push({ container: v, keys: shape.sorted, names: shape.names, index: 0 });
+    frame.values = values;
+    frame.order = shape.order;
+    frame.names = shape.names;
     this.out.byte(0x7b);
   }
 
@@ -127,7 +135,12 @@ class Writer {
       return shape;
     }
     const sorted = sortKeys(keys.slice(), this.profile);
-    const shape = { keys, sorted, names: sorted.map((k) => this.name(k)) };
+    const position = new Map(keys.map((k, i) => [k, i]));
+    const shape = {
+      keys,
+      order: sorted.map((k) => position.get(k)!),
+      names: sorted.map((k) => this.name(k)),
+    };
     this.shapes[this.nextShape] = shape;
     this.nextShape = (this.nextShape + 1) % SHAPE_CACHE;
     return shape;
@@ -153,6 +166,10 @@ class Writer {
           refuse('lone-surrogate', 'a string holds an unpaired surrogate');
         return;
       case 'number':
+        // A safe non-zero integer is spelled alike by every profile.
+        if (v !== 0 && Number.isSafeInteger(v)) out.safeInteger(v);
+        else out.ascii(spellNumber(v, profile));
+        return;
       case 'bigint':
         out.ascii(spellNumber(v, profile));
         return;

@@ -42,6 +42,28 @@ export class ByteOutput {
     this.pos = p;
   }
 
+  /** The decimal digits of a safe integer, without building a string. */
+  safeInteger(x: number): void {
+    this.ensure(17);
+    const { buf } = this;
+    let p = this.pos;
+    let rest = x;
+    if (rest < 0) {
+      buf[p++] = 0x2d;
+      rest = -rest;
+    }
+    let digits = 1;
+    for (let t = rest; t >= 10; t = Math.floor(t / 10)) digits++;
+    let q = p + digits;
+    this.pos = q;
+    while (rest >= 10) {
+      const d = rest % 10;
+      buf[--q] = 0x30 + d;
+      rest = (rest - d) / 10;
+    }
+    buf[--q] = 0x30 + rest;
+  }
+
   bytes(b: Uint8Array): void {
     this.ensure(b.length);
     if (b.length > 32) this.buf.set(b, this.pos);

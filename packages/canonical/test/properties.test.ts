@@ -20,6 +20,7 @@ const RUNS = { numRuns: 300 };
 const stringArb = fc.oneof(fc.string({ unit: 'binary', maxLength: 8 }), fc.string({ maxLength: 8 }));
 const numberArb = fc.oneof(
   fc.integer(),
+  fc.maxSafeInteger(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.constantFrom(0, -0, 1e-7, 1e16, 1e21, 2 ** 53, 0.1, 1e-6, 123456789.5),
 );
