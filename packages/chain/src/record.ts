@@ -1,4 +1,4 @@
-import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesEqual, DIGEST_SIZE } from './digest.js';
 
@@ -7,7 +7,7 @@ import { bytesEqual, DIGEST_SIZE } from './digest.js';
  * bytes (never its hex) and raw the record's canonical bytes exactly as stored.
  */
 export function chainHash(prev: Uint8Array, raw: Uint8Array): Uint8Array {
-  if (prev.length !== DIGEST_SIZE) throw new RangeError('prev must be 32 bytes');
+  if (prev.length !== DIGEST_SIZE) throw new SeamError('bad-prev', 'prev is a 32-byte digest');
   return sha256.create().update(prev).update(raw).digest();
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ExportOptions,
   type ExportReport,
+  ExportVerifier,
   verifyAuditEntry,
   verifyExport,
   verifyLink,
@@ -102,4 +103,14 @@ describe('export.findings', () => {
       }),
     );
   }
+});
+
+describe('verifier options', () => {
+  it('refuses a maximum age without a clock to judge it by (programmer error, thrown)', () => {
+    expect(() => new ExportVerifier({ maxCheckpointAge: 60 })).toThrow(/bad-options/);
+    expect(() => new ExportVerifier({ maxCheckpointAge: -1, now: 0 })).toThrow(/bad-options/);
+  });
+  it('refuses a witness key that is not a vkey', () => {
+    expect(() => new ExportVerifier({ witnessKeys: ['not-a-vkey'] })).toThrow(/malformed-vkey/);
+  });
 });

@@ -1,4 +1,4 @@
-import { hex, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import { hex, SeamError, utf8Strict, type Verdict } from '@agent-seam/canonical';
 import { emptyRoot } from '@agent-seam/merkle';
 import type { NoteVerifier } from '@agent-seam/tlog-note';
 import { bytesEqual, ZERO_HASH } from '../digest.js';
@@ -123,6 +123,12 @@ export class ExportVerifier {
   constructor(options: ExportOptions = {}) {
     this.options = options;
     this.witnessVerifiers = witnessVerifiers(options.witnessKeys ?? []);
+    const { maxCheckpointAge: age, now } = options;
+    if (
+      age !== undefined &&
+      (now === undefined || !Number.isSafeInteger(age) || age < 0 || !Number.isSafeInteger(now))
+    )
+      throw new SeamError('bad-options', 'maxCheckpointAge is whole seconds and needs now (Unix seconds)');
     this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.sidecars = (options.graderVerdicts ?? []).map((bytes) => parseGraderSidecar(bytes));
     for (const parsed of this.sidecars) {
