@@ -34,9 +34,14 @@ const modules = readdirSync(join(root, 'tools', 'vectors'))
   .filter((f) => f.endsWith('.ts'))
   .sort();
 for (const m of modules) {
-  const { parts } = (await import(pathToFileURL(join(root, 'tools', 'vectors', m)).href)) as {
-    parts: Part[];
-  };
+  let parts: Part[];
+  try {
+    ({ parts } = (await import(pathToFileURL(join(root, 'tools', 'vectors', m)).href)) as { parts: Part[] });
+  } catch (error) {
+    // Name the generator that failed: one broken module must not read as a broken tool.
+    console.error(`vectors: generator tools/vectors/${m} failed`);
+    throw error;
+  }
   for (const part of parts) {
     const doc = files.get(part.file) ?? {};
     merge(doc, part.content, part.file);
