@@ -1134,6 +1134,28 @@ const findings: ExportCase[] = [
     },
   ),
   finding(
+    'grader-version-2',
+    'a sidecar of version 2, signed as such: exists for refusing a version this reader does not implement',
+    base.lines,
+    ['grader-format'],
+    {
+      keys: keysOpt,
+      graderVerdicts: [JSON.stringify({ ...parse(sealedSidecar), version: 2 })],
+      graderKeys: graderKeysOpt,
+    },
+  ),
+  finding(
+    'grader-unsigned-under-key',
+    'a sidecar with signature null while a grader key is supplied: exists for not passing by stripping',
+    base.lines,
+    ['grader-signature'],
+    {
+      keys: keysOpt,
+      graderVerdicts: [JSON.stringify({ ...parse(sealedSidecar), signature: null })],
+      graderKeys: graderKeysOpt,
+    },
+  ),
+  finding(
     'grader-run-absent',
     'a sidecar naming run D, which the file does not carry',
     base.lines,
