@@ -61,8 +61,9 @@ class Frame {
   remaining: number;
   /** Elements of an array, or the chunks of an indefinite string. */
   items: CborValue[];
+  /** A map's entries: an object while every key so far is text, else a Map. */
+  obj: { [k: string]: CborValue } | null = null;
   map: Map<CborKey, CborValue> | null = null;
-  allText = true;
   /** For maps: the key read and waiting for its value. */
   key: CborKey | undefined = undefined;
   keyStart = -1;
@@ -78,10 +79,7 @@ class Frame {
     count: number,
   ) {
     this.remaining = count;
-    if (kind === KIND_MAP) {
-      this.map = new Map();
-      this.items = NO_ITEMS;
-    } else this.items = [];
+    this.items = kind === KIND_MAP ? NO_ITEMS : [];
   }
 }
 
@@ -93,6 +91,22 @@ class Refusal {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Below this length a JavaScript loop beats a TextDecoder call (Node 20). */
+const SHORT_TEXT = 6;
+
+function decodeText(bytes: Uint8Array, start: number, end: number): string | null {
+  if (end - start <= SHORT_TEXT) {
+    let s = '';
+    for (let i = start; i < end; i++) {
+      const c = bytes[i]!;
+      if (c >= 0x80) return decodeUtf8(bytes.subarray(start, end));
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return decodeUtf8(bytes.subarray(start, end));
+}
 
 /** Strict UTF-8 (overlong forms and surrogates refused, a BOM kept), or null. */
 function decodeUtf8(bytes: Uint8Array): string | null {
@@ -120,16 +134,25 @@ function isKey(v: CborValue): v is CborKey {
     : typeof v === 'bigint' || typeof v === 'string' || v instanceof Uint8Array;
 }
 
-function closeMap(frame: Frame): CborValue {
-  const map = frame.map!;
-  if (!frame.allText || map.size === 0) return map;
-  const obj: { [k: string]: CborValue } = {};
-  for (const [k, v] of map) {
-    if (k === '__proto__')
-      Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
-    else obj[k as string] = v;
+/** Text-keyed maps become objects as they are read; the first other key turns the entries into a Map. */
+function storeEntry(frame: Frame, key: CborKey, value: CborValue): void {
+  if (frame.map === null && typeof key === 'string') {
+    const obj = (frame.obj ??= {});
+    // A __proto__ key must become an own property, never the object's prototype.
+    if (key === '__proto__')
+      Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+    else obj[key] = value;
+    return;
   }
-  return obj;
+  if (frame.map === null) {
+    frame.map = new Map(frame.obj === null ? undefined : Object.entries(frame.obj));
+    frame.obj = null;
+  }
+  frame.map.set(key, value);
+}
+
+function closeMap(frame: Frame): CborValue {
+  return frame.obj ?? frame.map ?? new Map();
 }
 
 function closeFrame(frame: Frame): CborValue {
@@ -190,7 +213,6 @@ class Tree {
 
   private acceptKey(frame: Frame, key: CborValue, start: number, end: number): Refusal | null {
     if (!isKey(key)) return new Refusal('unsupported-key', 'map keys must be integers, text or byte strings');
-    if (typeof key !== 'string') frame.allText = false;
     if (frame.seen !== null) {
       const id = keyIdentity(key);
       if (frame.seen.has(id)) return new Refusal('duplicate-key', 'a map key appears twice');
@@ -209,7 +231,7 @@ class Tree {
 
   private acceptValue(frame: Frame, value: CborValue, start: number, end: number): Refusal | null {
     const key = frame.key!;
-    frame.map!.set(key, value);
+    storeEntry(frame, key, value);
     if (this.entries !== null && frame === this.stack[0])
       this.entries.push({
         key,
@@ -335,7 +357,7 @@ function run(
         if (big || arg > len - pos) return fail('truncated', 'a string is longer than the input');
         if (major === 2) value = bytes.slice(pos, pos + arg);
         else {
-          const text = decodeUtf8(bytes.subarray(pos, pos + arg));
+          const text = decodeText(bytes, pos, pos + arg);
           if (text === null) return fail('invalid-utf8', 'text is not valid UTF-8');
           value = text;
         }
