@@ -137,7 +137,8 @@ function isKey(v: CborValue): v is CborKey {
 /** Text-keyed maps become objects as they are read; the first other key turns the entries into a Map. */
 function storeEntry(frame: Frame, key: CborKey, value: CborValue): void {
   if (frame.map === null && typeof key === 'string') {
-    const obj = (frame.obj ??= {});
+    if (frame.obj === null) frame.obj = {};
+    const obj = frame.obj;
     // A __proto__ key must become an own property, never the object's prototype.
     if (key === '__proto__')
       Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
