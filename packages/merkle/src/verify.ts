@@ -42,6 +42,29 @@ function requireShapes(roots: unknown[], proof: unknown): void {
 }
 
 /**
+ * The walk both RFC 9162 verifiers share: starting from node `fn` on the path whose
+ * last node is `sn`, whether each of the next `steps` proof hashes is a left sibling.
+ * On the right edge of the tree a node has no right sibling, so the walk climbs past
+ * those levels without consuming a hash.
+ */
+function siblingSides(fn: bigint, sn: bigint, steps: number): boolean[] {
+  const left: boolean[] = [];
+  for (let i = 0; i < steps; i++) {
+    const isLeft = (fn & 1n) === 1n || fn === sn;
+    left.push(isLeft);
+    if (isLeft) {
+      while ((fn & 1n) === 0n && fn !== 0n) {
+        fn >>= 1n;
+        sn >>= 1n;
+      }
+    }
+    fn >>= 1n;
+    sn >>= 1n;
+  }
+  return left;
+}
+
+/**
  * RFC 9162 section 2.1.3.2. Order: numbers, index < size, exact proof length (so
  * the loop below never runs past the path), 32-byte inputs, recomputed root.
  */
@@ -55,23 +78,11 @@ export function verifyInclusion(claim: InclusionClaim): Verdict<true, MerkleCode
   if (proof.length !== inclusionProofLength(index, size)) return fail('wrong-proof-length');
   if (!isHash(claim.leafHash) || !proof.every(isHash)) return fail('bad-hash-length', 'hashes are 32 bytes');
 
-  let fn = index;
-  let sn = size - 1n;
   let r = claim.leafHash;
-  for (const sibling of proof) {
-    if ((fn & 1n) === 1n || fn === sn) {
-      r = nodeHash(sibling, r);
-      // Skip the levels where this node has no right sibling (the right edge of the tree).
-      while ((fn & 1n) === 0n && fn !== 0n) {
-        fn >>= 1n;
-        sn >>= 1n;
-      }
-    } else {
-      r = nodeHash(r, sibling);
-    }
-    fn >>= 1n;
-    sn >>= 1n;
-  }
+  const leftOf = siblingSides(index, size - 1n, proof.length);
+  proof.forEach((sibling, i) => {
+    r = leftOf[i] ? nodeHash(sibling, r) : nodeHash(r, sibling);
+  });
   return bytesEqual(r, claim.root) ? ok(true) : fail('root-mismatch');
 }
 
@@ -102,6 +113,7 @@ export function verifyConsistency(claim: ConsistencyClaim): Verdict<true, Merkle
 
   // When m is a power of two the old root is itself the starting node and is not sent.
   const path = (m & (m - 1n)) === 0n ? [claim.rootM, ...proof] : proof;
+  // Start at the old tree's rightmost perfect subtree: drop the levels inside it.
   let fn = m - 1n;
   let sn = n - 1n;
   while ((fn & 1n) === 1n) {
@@ -110,20 +122,14 @@ export function verifyConsistency(claim: ConsistencyClaim): Verdict<true, Merkle
   }
   let fr = path[0]!;
   let sr = fr;
+  const leftOf = siblingSides(fn, sn, path.length - 1);
   for (let i = 1; i < path.length; i++) {
     const c = path[i]!;
-    if ((fn & 1n) === 1n || fn === sn) {
+    if (leftOf[i - 1]) {
+      // A left sibling is inside both trees; a right one only in the new tree.
       fr = nodeHash(c, fr);
       sr = nodeHash(c, sr);
-      while ((fn & 1n) === 0n && fn !== 0n) {
-        fn >>= 1n;
-        sn >>= 1n;
-      }
-    } else {
-      sr = nodeHash(sr, c);
-    }
-    fn >>= 1n;
-    sn >>= 1n;
+    } else sr = nodeHash(sr, c);
   }
   if (!bytesEqual(fr, claim.rootM) || !bytesEqual(sr, claim.rootN)) return fail('root-mismatch');
   return ok(true);
