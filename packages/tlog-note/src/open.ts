@@ -1,4 +1,4 @@
-import { fail, hex, ok, type Verdict } from '@agent-seam/canonical';
+import { fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { verifyEd25519 } from '@agent-seam/did';
 import {
   COSIGNATURE_PAYLOAD_LENGTH,
@@ -71,7 +71,7 @@ export function openNote(note: string | Uint8Array, options: OpenOptions): Verdi
   if (!parts.ok) return parts;
   const { body, text, lines } = parts.value;
 
-  const now = options.now === undefined ? undefined : BigInt(Math.floor(options.now));
+  const now = options.now === undefined ? undefined : seconds(options.now, 'now');
   const verifiedBy: VerifiedSignature[] = [];
   const newest = new Map<NoteVerifier, bigint>();
   for (const line of lines) {
@@ -88,10 +88,17 @@ export function openNote(note: string | Uint8Array, options: OpenOptions): Verdi
   }
   if (verifiedBy.length === 0) return fail('no-verified-signature');
   if (now !== undefined && options.maxAge !== undefined) {
-    const oldest = now - BigInt(Math.floor(options.maxAge));
+    const oldest = now - seconds(options.maxAge, 'maxAge');
     for (const t of newest.values()) if (t < oldest) return fail('stale-cosignature');
   }
   return ok({ body: text, bodyBytes: body, verifiedBy });
+}
+
+/** Whole seconds from a caller's number; NaN, infinities and negatives are programming errors. */
+function seconds(value: number, name: string): bigint {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new SeamError('invalid-argument', `${name} must be a non-negative number of seconds`);
+  return BigInt(Math.floor(value));
 }
 
 type Judged = Verdict<VerifiedSignature, NoteCode>;

@@ -96,3 +96,13 @@ describe('round trips', () => {
       { numRuns: 100 },
     ));
 });
+
+describe('caller options', () => {
+  it('openNote refuses a clock that is not a number of seconds (a programming error, thrown)', () => {
+    const note = cosign(signNote(body, [log]), witness, 10);
+    const verifiers = [cosignatureVerifier(witness.name, pub(witness))];
+    expect(thrownCode(() => openNote(note, { verifiers, now: Number.NaN }))).toBe('invalid-argument');
+    expect(thrownCode(() => openNote(note, { verifiers, now: 20, maxAge: -1 }))).toBe('invalid-argument');
+    expect(openNote(note, { verifiers, now: 20.9, maxAge: 10 }).ok).toBe(true);
+  });
+});
