@@ -267,6 +267,7 @@ const KEK = { name: 'memory-kek-1', hex: h(fill(0x4b)) };
 
 interface PayloadCase {
   name: string;
+  scope?: string;
   plaintext: Uint8Array;
   ad: Uint8Array;
   why: string;
@@ -299,6 +300,13 @@ const payloadCases: PayloadCase[] = [
     ad: new Uint8Array(0),
     why: 'empty associated data is allowed when given explicitly',
   },
+  {
+    name: 'scope-needs-escapes',
+    scope: 'acme/"q"\\\u0001é',
+    plaintext: utf8('y'),
+    ad: utf8('journal:acme:run_2:Note:-'),
+    why: 'a scope with a quote, a backslash, a control character and non-ASCII: the wrapped key must be written with canon v1 escapes (\\", \\\\, \\u0001) and raw UTF-8',
+  },
 ];
 
 const payloadAccept = payloadCases.map((c) => {
@@ -306,18 +314,21 @@ const payloadAccept = payloadCases.map((c) => {
   const dataKey = random(32);
   const nonce = random(24);
   const replay = [dataKey, nonce];
+  const scope = c.scope ?? SCOPE;
   const envelope = sealPayload({
     plaintext: c.plaintext,
     ad: c.ad,
-    scope: SCOPE,
+    scope,
     keyRing: vectorRing(),
     random: () => replay.shift()!,
   });
   const back = openPayload(envelope, { ad: c.ad, keyRing: vectorRing() });
   assert(back.ok && h(back.value) === h(c.plaintext), `${c.name} does not open`);
+  const keyLength = new DataView(envelope.buffer).getUint32(1, false);
   return {
     name: c.name,
-    scope: SCOPE,
+    scope,
+    wrappedKey: new TextDecoder().decode(envelope.subarray(5, 5 + keyLength)),
     dataKeyHex: h(dataKey),
     nonceHex: h(nonce),
     adHex: h(c.ad),

@@ -11,13 +11,16 @@ const ringOf = (kek: { name: string; hex: string }) => new MemoryKeyRing(kek.nam
 
 describe('sealed.payload', () => {
   const { kek, payloads } = doc['sealed.payload'];
-  it('holds four payloads', () => expect(payloads.length).toBe(4));
+  it('holds five payloads', () => expect(payloads.length).toBe(5));
   for (const c of payloads) {
     it(c.name, () =>
       ledger.accept('sealed.payload', c.name, () => {
         // Both directions: the envelope opens to the plaintext, and sealing with the
         // recorded data key and nonce writes the envelope byte for byte.
-        const opened = openPayload(bytesOf(c.envelopeHex), { ad: bytesOf(c.adHex), keyRing: ringOf(kek) });
+        const envelope = bytesOf(c.envelopeHex);
+        const keyLength = new DataView(envelope.buffer).getUint32(1, false);
+        expect(new TextDecoder().decode(envelope.subarray(5, 5 + keyLength))).toBe(c.wrappedKey);
+        const opened = openPayload(envelope, { ad: bytesOf(c.adHex), keyRing: ringOf(kek) });
         expect(opened).toEqual({ ok: true, value: bytesOf(c.plaintextHex) });
         const draws = [bytesOf(c.dataKeyHex), bytesOf(c.nonceHex)];
         const sealed = sealPayload({
