@@ -25,10 +25,10 @@ function shortestDigits(x: number): { digits: string; exponent: number } {
 
 /**
  * CPython `repr(float)` (float_repr_style 'short'), e.g. `1.0`, `-0.0`, `1e-07`,
- * `1e+16`, `0.0001`, `1785937682.845164`. Exponent notation is used when the decimal
- * point would sit more than 16 places right of the first digit's position or 4 or more
- * places left of it; the exponent carries a sign and at least two digits; a whole
- * number in positional notation keeps a trailing `.0`.
+ * `1e+16`, `0.0001`, `1785937682.845164`. With the shortest digits read as
+ * d.ddd x 10^e, the layout is positional when -4 <= e < 16 and exponent notation
+ * otherwise; the exponent carries a sign and at least two digits; a whole number in
+ * positional notation keeps a trailing `.0`.
  */
 export function pythonFloatRepr(x: number): string {
   if (!Number.isFinite(x)) throw new RangeError('pythonFloatRepr: not a finite number');
@@ -47,7 +47,7 @@ export function pythonFloatRepr(x: number): string {
 }
 
 /** Largest magnitude a double holds with every integer below it exact: 2^53 - 1. */
-export const MAX_EXACT_INTEGER = 2n ** 53n - 1n;
+const MAX_EXACT_INTEGER = 2n ** 53n - 1n;
 const I64_MIN = -(2n ** 63n);
 const U64_MAX = 2n ** 64n - 1n;
 
@@ -67,8 +67,6 @@ export function spellNumberValue(
   value: number | bigint | JsonFloat,
   numbers: Profile['numbers'],
 ): string | CanonicalizeCode {
-  // Fast path: a safe non-zero integer is spelled the same way by every profile.
-  if (typeof value === 'number' && value !== 0 && Number.isSafeInteger(value)) return String(value);
   if (typeof value === 'bigint') {
     const fits = numbers === 'ecmascript-exact-i64' ? inI64OrU64(value) : isExactInDouble(value);
     if (fits) return value.toString();

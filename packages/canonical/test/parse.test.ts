@@ -1,4 +1,5 @@
 import {
+  CANONICALIZE_CODES,
   canonicalFromJSON,
   canonicalString,
   DEFAULT_MAX_BYTES,
@@ -126,4 +127,12 @@ it('every parse refusal code is produced by a vector', () => {
     ...own['canonical.parseBoundary'].refuse.map((c) => c.code),
   ]);
   expect([...PARSE_CODES].sort()).toEqual([...produced].sort());
+});
+
+it('every sign-side refusal code is produced by a vector', () => {
+  const own = loadVectors<{ 'canonical.signSide': { refuse: { code: string }[] } }>(
+    'canonical_profiles.json',
+  );
+  const produced = new Set(own['canonical.signSide'].refuse.map((c) => c.code));
+  expect([...CANONICALIZE_CODES].sort()).toEqual([...produced].sort());
 });
