@@ -13,6 +13,8 @@ import {
   publicKeyOf,
   seal,
   sealEnvelope,
+  setupBaseR,
+  setupBaseS,
 } from '../src/index.js';
 import { padLengthFor } from '../src/padme.js';
 
@@ -54,6 +56,21 @@ describe('HPKE properties', () => {
       }),
       { numRuns: 300 },
     ));
+
+  it('a failed open leaves the sequence number where it was', () => {
+    const info = new Uint8Array(0);
+    const s = setupBaseS({ recipientPublicKey: recipient.publicKey, info });
+    const first = s.context.seal(info, Uint8Array.of(1));
+    const second = s.context.seal(info, Uint8Array.of(2));
+    const r = unwrap(setupBaseR({ recipientPrivateKey: recipient.privateKey, enc: s.enc, info }));
+    const forged = first.slice();
+    forged[0]! ^= 1;
+    expect(r.open(info, forged).ok).toBe(false);
+    expect(r.seq).toBe(0);
+    expect(unwrap(r.open(info, first))).toEqual(Uint8Array.of(1));
+    expect(unwrap(r.open(info, second))).toEqual(Uint8Array.of(2));
+    expect(r.seq).toBe(2);
+  });
 
   it('the public-key cache follows a private key changed in place', () => {
     const a = deriveKeyPair(new Uint8Array(32).fill(1));
@@ -125,6 +142,8 @@ describe('sealed envelope round trip', () => {
         );
         expect(opened.body).toEqual(body);
         expect(opened.layers).toBe(twoLayers ? 2 : 1);
+        // Both ends derive the same confirmation keys from the layer-1 context.
+        expect(opened.dack).toEqual(sealed.dack);
       }),
       { numRuns: 40 },
     ));
