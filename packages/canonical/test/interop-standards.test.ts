@@ -195,6 +195,19 @@ describe.runIf(planeDir !== null)('profile.agentplane-v1', () => {
           interop: true,
         },
       ));
+    it(`${r.kind}: a respelled raw is not canonical`, () =>
+      ledger.refuse(
+        'profile.agentplane-v1',
+        `${r.kind}/respelled`,
+        () => {
+          // The same record with one space after the opening brace: a verifier that
+          // requires raw to be canonical must see that these bytes are not.
+          const respelled = `{ ${r.raw.slice(1)}`;
+          expect(canonicalText(respelled, 'agentplane-v1')).toBe(r.raw);
+          expect(respelled).not.toBe(r.raw);
+        },
+        { interop: true },
+      ));
     it(`${r.kind}: hash is SHA-256(zero32 || raw)`, () =>
       ledger.accept(
         'profile.agentplane-v1',
