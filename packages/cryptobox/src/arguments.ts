@@ -18,3 +18,11 @@ export function requireLength(value: unknown, length: number, name: string): Uin
   if (bytes.length !== length) throw new SeamError('bad-argument', `${name} must be ${length} bytes`);
   return bytes;
 }
+
+/** A size cap the caller chose, or the default; anything but a non-negative integer is an error. */
+export function capOf(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new SeamError('bad-argument', `${name} must be a non-negative integer`);
+  return value;
+}

@@ -1,5 +1,5 @@
 import { base64Strict, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { requireBytes, requireLength } from './arguments.js';
+import { capOf, requireBytes, requireLength } from './arguments.js';
 import { deriveBoxKey, encPrivateKey } from './box-keys.js';
 import type { BoxCode } from './codes.js';
 import {
@@ -80,7 +80,7 @@ export function openBoxVerdict(options: OpenBoxOptions): Verdict<Uint8Array, Box
       ? undefined
       : requireLength(options.recipientPub, KEY_LENGTH, 'recipientPub');
   const ad = requireBytes(options.ad, 'ad');
-  const maxChars = options.maxChars ?? DEFAULT_MAX_BLOB_CHARS;
+  const maxChars = capOf(options.maxChars, DEFAULT_MAX_BLOB_CHARS, 'maxChars');
   const { blob, senderPub } = options;
   if (typeof blob === 'string' && blob.length > maxChars)
     return fail('too-large', `the blob is longer than ${maxChars} characters`);

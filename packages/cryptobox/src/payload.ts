@@ -1,5 +1,5 @@
 import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { requireBytes, requireLength } from './arguments.js';
+import { capOf, requireBytes, requireLength } from './arguments.js';
 import type { PayloadCode } from './codes.js';
 import {
   KEY_LENGTH,
@@ -101,8 +101,8 @@ export function openPayload(
 ): Verdict<Uint8Array, PayloadCode> {
   requireBytes(envelope, 'envelope');
   const ad = requireBytes(options.ad, 'ad');
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
-  const maxKey = options.maxWrappedKeyBytes ?? DEFAULT_MAX_WRAPPED_KEY_BYTES;
+  const maxBytes = capOf(options.maxBytes, DEFAULT_MAX_PAYLOAD_BYTES, 'maxBytes');
+  const maxKey = capOf(options.maxWrappedKeyBytes, DEFAULT_MAX_WRAPPED_KEY_BYTES, 'maxWrappedKeyBytes');
   if (envelope.length > maxBytes) return fail('too-large', `the envelope is larger than ${maxBytes} bytes`);
   if (envelope.length < 1) return fail('truncated', 'the envelope is empty');
   if (envelope[0] !== PAYLOAD_VERSION)

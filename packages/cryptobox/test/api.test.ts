@@ -59,6 +59,21 @@ describe('programmer errors throw SeamError; wire input never throws', () => {
     ).toBe('bad-argument');
   });
 
+  it('a cap that is not a non-negative integer is bad-argument', () => {
+    const envelope = new Uint8Array(10);
+    expect(
+      thrownCode(() =>
+        openBox({ recipientSeed: B, senderPub: encPublicKey(A), blob, ad: empty, maxChars: -1 }),
+      ),
+    ).toBe('bad-argument');
+    expect(
+      thrownCode(() => openPayload(envelope, { ad: empty, keyRing: vectorRing(), maxBytes: Number.NaN })),
+    ).toBe('bad-argument');
+    expect(
+      thrownCode(() => openPayload(envelope, { ad: empty, keyRing: vectorRing(), maxWrappedKeyBytes: 1.5 })),
+    ).toBe('bad-argument');
+  });
+
   it('sealing to a low-order key throws instead of producing a box anyone could open', () => {
     expect(
       thrownCode(() =>
