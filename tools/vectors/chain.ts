@@ -765,6 +765,15 @@ const findings: ExportCase[] = [
     ['signature-member-missing'],
     { keys: keysOpt },
   ),
+  finding(
+    'run-block-without-id',
+    'a run block whose run is empty, counted in the trailer: exists for the run block shape check',
+    trailer(insertAt(base.lines, L.case, '{"kind":"agentplane.export.run","run":""}'), (t) => {
+      t.runs_requested += 1;
+    }),
+    ['run-block-malformed'],
+    { keys: keysOpt },
+  ),
   // Step 3
   finding(
     'dropped-record',

@@ -10,13 +10,15 @@ import { bytesEqual } from './digest.js';
  */
 export type AuditEntry = { readonly [member: string]: unknown };
 
-export type AuditCode =
-  | 'audit-no-secret'
-  | 'audit-not-object'
-  | 'audit-hmac-missing'
-  | 'audit-hmac-malformed'
-  | 'audit-not-canonical'
-  | 'audit-hmac-mismatch';
+export const AUDIT_CODES = [
+  'audit-no-secret',
+  'audit-not-object',
+  'audit-hmac-missing',
+  'audit-hmac-malformed',
+  'audit-not-canonical',
+  'audit-hmac-mismatch',
+] as const;
+export type AuditCode = (typeof AUDIT_CODES)[number];
 
 const PREFIX = 'sha256:';
 const UTF8 = new TextEncoder();

@@ -1,4 +1,5 @@
 export {
+  AUDIT_CODES,
   type AuditCode,
   type AuditEntry,
   type AuditSecret,
@@ -19,6 +20,7 @@ export type {
   NotCheckedCode,
   UnaccountedMember,
 } from './export/report.js';
+export { FINDING_CODES } from './export/report.js';
 export {
   DEFAULT_MAX_LINE_BYTES,
   type ExportOptions,
@@ -49,6 +51,7 @@ export {
   type KeyedSignature,
   RECORD_DOMAIN,
   recordSigningInput,
+  SIGNATURE_CODES,
   type SignatureCode,
   signRecord,
   type TrustedKeys,

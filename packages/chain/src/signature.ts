@@ -18,11 +18,13 @@ export interface KeyedSignature {
   signature: string;
 }
 
-export type SignatureCode =
-  | 'signature-absent'
-  | 'signature-malformed'
-  | 'signature-unknown-key'
-  | 'signature-invalid';
+export const SIGNATURE_CODES = [
+  'signature-absent',
+  'signature-malformed',
+  'signature-unknown-key',
+  'signature-invalid',
+] as const;
+export type SignatureCode = (typeof SIGNATURE_CODES)[number];
 
 /** SHA-256(domain ‖ 0x00 ‖ digest) for the record domain: what Ed25519 signs for a record. */
 export function recordSigningInput(hash: Uint8Array): Uint8Array {

@@ -2,9 +2,12 @@ import { utf8Strict } from '@agent-seam/canonical';
 import { loadVectors, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import {
+  AUDIT_CODES,
   type ExportOptions,
   type ExportReport,
   ExportVerifier,
+  FINDING_CODES,
+  SIGNATURE_CODES,
   verifyAuditEntry,
   verifyExport,
   verifyLink,
@@ -113,4 +116,19 @@ describe('verifier options', () => {
   it('refuses a witness key that is not a vkey', () => {
     expect(() => new ExportVerifier({ witnessKeys: ['not-a-vkey'] })).toThrow(/malformed-vkey/);
   });
+});
+
+describe('every refusal code is produced by a vector', () => {
+  const produced = (group: string) =>
+    new Set(
+      doc[group].flatMap((v: any) =>
+        typeof v.expect === 'string' && v.expect !== 'accept' ? [v.expect] : [],
+      ),
+    );
+  const findings = new Set(doc['export.findings'].flatMap((v: any) => v.expect.findings));
+  it('finding codes', () => expect(FINDING_CODES.filter((c) => !findings.has(c))).toEqual([]));
+  it('signature codes', () =>
+    expect(SIGNATURE_CODES.filter((c) => !produced('chain.signatures').has(c))).toEqual([]));
+  it('audit codes', () => expect(AUDIT_CODES.filter((c) => !produced('audit.hmac').has(c))).toEqual([]));
+  it('link code', () => expect(produced('chain.links')).toEqual(new Set(['record-hash-mismatch'])));
 });

@@ -2,78 +2,81 @@
  * What verifying an export establishes, and what it does not. Every finding carries
  * a stable code and, where it concerns one, the run and the 1-based line.
  */
-export type FindingCode =
+export const FINDING_CODES = [
   // step 1: the header
-  | 'line-not-json'
-  | 'line-too-long'
-  | 'line-not-object'
-  | 'frame-unknown-kind'
-  | 'header-missing'
-  | 'header-version-unknown'
-  | 'header-malformed'
-  | 'header-repeated'
-  | 'checkpoint-incoherent'
+  'line-not-json',
+  'line-too-long',
+  'line-not-object',
+  'frame-unknown-kind',
+  'header-missing',
+  'header-version-unknown',
+  'header-malformed',
+  'header-repeated',
+  'checkpoint-incoherent',
   // step 2: each record
-  | 'record-outside-run'
-  | 'record-malformed'
-  | 'record-hash-mismatch'
-  | 'record-not-canonical'
-  | 'record-body-mismatch'
-  | 'record-seq-mismatch'
-  | 'signature-member-missing'
+  'record-outside-run',
+  'record-malformed',
+  'record-hash-mismatch',
+  'record-not-canonical',
+  'record-body-mismatch',
+  'record-seq-mismatch',
+  'signature-member-missing',
   // step 3: each run
-  | 'run-block-malformed'
-  | 'run-first-seq'
-  | 'record-seq-gap'
-  | 'record-prev-mismatch'
-  | 'record-run-mismatch'
-  | 'chain-head-mismatch'
+  'run-block-malformed',
+  'run-first-seq',
+  'record-seq-gap',
+  'record-prev-mismatch',
+  'record-run-mismatch',
+  'chain-head-mismatch',
   // step 4: signatures
-  | 'signature-absent'
-  | 'signature-malformed'
-  | 'signature-unknown-key'
-  | 'signature-invalid'
-  | 'anchor-not-cosigned'
-  | 'witness-stale'
-  | 'witness-ahead'
+  'signature-absent',
+  'signature-malformed',
+  'signature-unknown-key',
+  'signature-invalid',
+  'anchor-not-cosigned',
+  'witness-stale',
+  'witness-ahead',
   // step 5: the log (whole export) or each leaf by its path (package)
-  | 'run-position-malformed'
-  | 'run-duplicate'
-  | 'index-duplicate'
-  | 'seal-mismatch'
-  | 'positions-not-contiguous'
-  | 'log-incomplete'
-  | 'root-mismatch'
-  | 'proof-missing'
-  | 'proof-invalid'
-  | 'package-run-unplaced'
+  'run-position-malformed',
+  'run-duplicate',
+  'index-duplicate',
+  'seal-mismatch',
+  'positions-not-contiguous',
+  'log-incomplete',
+  'root-mismatch',
+  'proof-missing',
+  'proof-invalid',
+  'package-run-unplaced',
   // step 6: checkpoints from outside the file
-  | 'anchor-malformed'
-  | 'anchor-origin-mismatch'
-  | 'anchor-beyond-file'
-  | 'anchor-root-mismatch'
-  | 'anchor-prefix-mismatch'
+  'anchor-malformed',
+  'anchor-origin-mismatch',
+  'anchor-beyond-file',
+  'anchor-root-mismatch',
+  'anchor-prefix-mismatch',
   // step 7: the case layer
-  | 'case-malformed'
-  | 'case-hold-missing'
-  | 'case-hold-malformed'
-  | 'case-missing'
-  | 'selection-case-missing'
+  'case-malformed',
+  'case-hold-missing',
+  'case-hold-malformed',
+  'case-missing',
+  'selection-case-missing',
   // step 8: the trailer
-  | 'frame-out-of-order'
-  | 'run-empty'
-  | 'trailer-missing'
-  | 'trailer-malformed'
-  | 'trailer-count-mismatch'
-  | 'line-after-trailer'
+  'frame-out-of-order',
+  'run-empty',
+  'trailer-missing',
+  'trailer-malformed',
+  'trailer-count-mismatch',
+  'line-after-trailer',
   // grader-verdict sidecars, one code per refused component
-  | 'grader-format'
-  | 'grader-run'
-  | 'grader-soundness'
-  | 'grader-last-seq'
-  | 'grader-last-hash'
-  | 'grader-open'
-  | 'grader-signature';
+  'grader-format',
+  'grader-run',
+  'grader-soundness',
+  'grader-last-seq',
+  'grader-last-hash',
+  'grader-open',
+  'grader-signature',
+] as const;
+
+export type FindingCode = (typeof FINDING_CODES)[number];
 
 export interface Finding {
   code: FindingCode;
