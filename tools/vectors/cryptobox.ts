@@ -466,6 +466,12 @@ const payloadRefusals: PayloadRefusal[] = [
     why: 'canonical JSON with an extra member sorted first: a reader that skipped it would unwrap under parameters somebody else wrote down',
   },
   {
+    name: 'wrapped-key-proto-member',
+    envelope: withHeader(headerText.replace('{', '{"__proto__":{"scope":"other"},')),
+    code: 'wrapped-key-unknown-member',
+    why: 'an extra member named __proto__: a JSON reader that assigns members onto a plain object swallows it as a prototype and never sees an unknown member',
+  },
+  {
     name: 'kek-erased',
     envelope: withHeader(headerText.replace('"wrapped_by":"memory-kek-1"', '"wrapped_by":"memory-kek-0"')),
     code: 'key-unavailable',
