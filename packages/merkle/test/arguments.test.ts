@@ -1,0 +1,61 @@
+import { SeamError } from '@agent-seam/canonical';
+import {
+  consistencyProof,
+  emptyRoot,
+  IncrementalTree,
+  inclusionProof,
+  prefixRoot,
+  verifyConsistency,
+  verifyInclusion,
+} from '@agent-seam/merkle';
+import { describe, expect, it } from 'vitest';
+
+const thrownCode = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(SeamError);
+    return (e as SeamError).code;
+  }
+  throw new Error('expected a SeamError');
+};
+const leaves = [new Uint8Array([1]), new Uint8Array([2]), new Uint8Array([3])];
+const hash = new Uint8Array(32);
+
+describe('producer paths throw SeamError on bad arguments', () => {
+  it('inclusionProof', () => {
+    expect(thrownCode(() => inclusionProof(leaves, 3))).toBe('index-out-of-range');
+    expect(thrownCode(() => inclusionProof(leaves, -1))).toBe('index-out-of-range');
+    expect(thrownCode(() => inclusionProof([], 0))).toBe('index-out-of-range');
+  });
+  it('consistencyProof and prefixRoot', () => {
+    expect(thrownCode(() => consistencyProof(leaves, 0, 3))).toBe('empty-tree-consistency');
+    expect(thrownCode(() => consistencyProof(leaves, 2, 4))).toBe('invalid-argument');
+    expect(thrownCode(() => consistencyProof(leaves, 3, 2))).toBe('invalid-argument');
+    expect(consistencyProof(leaves, 0, 0)).toEqual([]);
+    expect(thrownCode(() => prefixRoot(leaves, 4))).toBe('invalid-argument');
+    expect(prefixRoot(leaves, 0)).toEqual(emptyRoot());
+  });
+  it('IncrementalTree takes 32-byte leaf hashes only', () => {
+    const tree = new IncrementalTree();
+    expect(thrownCode(() => tree.appendLeafHash(new Uint8Array(31)))).toBe('bad-hash-length');
+    expect(tree.size).toBe(0);
+    expect(tree.root()).toEqual(emptyRoot());
+  });
+  it('verifiers throw only for wrong JS types, which are the caller’s bug', () => {
+    const proof = 'not an array' as unknown as Uint8Array[];
+    expect(thrownCode(() => verifyInclusion({ leafHash: hash, index: 0, size: 1, proof, root: hash }))).toBe(
+      'invalid-argument',
+    );
+    const root = 'x' as unknown as Uint8Array;
+    expect(thrownCode(() => verifyConsistency({ m: 1, n: 1, rootM: root, rootN: hash, proof: [] }))).toBe(
+      'invalid-argument',
+    );
+  });
+  it('numbers that are not uint64 are refused, not rounded', () => {
+    const claim = { leafHash: hash, index: 0, size: 1, proof: [], root: hash };
+    for (const size of [1.5, Number.NaN, 2 ** 53, -1, '1' as unknown as number])
+      expect(verifyInclusion({ ...claim, size })).toMatchObject({ code: 'invalid-number' });
+    expect(verifyInclusion({ ...claim, size: 1n, index: 0n })).toEqual({ ok: true, value: true });
+  });
+});
