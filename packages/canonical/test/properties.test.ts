@@ -166,3 +166,88 @@ it('float literals with up to 15 significant digits are spelled as the slow path
     ),
     { numRuns: 1000 },
   ));
+
+describe('the grammar accepts exactly what JSON.parse accepts, with the same result', () => {
+  // Random token strings (mostly invalid) and valid documents with one character replaced.
+  const token = fc.constantFrom(
+    '{',
+    '}',
+    '[',
+    ']',
+    ',',
+    ':',
+    ' ',
+    '\n',
+    '"a"',
+    '"b"',
+    '"\\u00e9\\ud83d\\ude00"',
+    '"\\ud800"',
+    '"x\\/"',
+    '0',
+    '-0',
+    '1',
+    '12',
+    '1.5',
+    '-2e3',
+    '1E+2',
+    '01',
+    '1.',
+    '.5',
+    'true',
+    'false',
+    'null',
+    'nul',
+    '"',
+    '\\',
+  );
+  const tokens = fc.array(token, { maxLength: 14 }).map((ts) => ts.join(''));
+  const edited = fc
+    .tuple(
+      json,
+      fc.constantFrom(undefined, 1, '\t'),
+      fc.nat(),
+      fc.constantFrom(null, '', ',', '"', ']', '}', ' ', ':', '{', '[', '\\'),
+    )
+    .map(([v, indent, at, replacement]) => {
+      const s = JSON.stringify(v, null, indent);
+      if (replacement === null) return s;
+      const i = at % (s.length + 1);
+      return s.slice(0, i) + replacement + s.slice(i + 1);
+    });
+  const hasNonFinite = (v: unknown): boolean =>
+    typeof v === 'number'
+      ? !Number.isFinite(v)
+      : typeof v === 'object' && v !== null && Object.values(v).some(hasNonFinite);
+
+  for (const [label, docs] of [
+    ['token strings', tokens],
+    ['edited documents', edited],
+  ] as const) {
+    it(label, () =>
+      fc.assert(
+        fc.property(docs, (source) => {
+          // The bytes are what is judged; a raw lone surrogate in the source string has
+          // already become U+FFFD in them, so JSON.parse reads the bytes' text too.
+          const doc = text(utf8(source));
+          let expected: unknown;
+          let valid = true;
+          try {
+            expected = JSON.parse(doc);
+          } catch {
+            valid = false;
+          }
+          // swarmrelay-v1 accepts lone surrogates as JSON.parse does; only an overflowing
+          // literal (which JSON.parse turns into Infinity) is refused on top, possibly
+          // before a later syntax error is reached.
+          const got = canonicalFromJSON(utf8(doc), { profile: 'swarmrelay-v1', maxDepth: 64 });
+          if (!got.ok && got.code === 'number-hazard') expect(!valid || hasNonFinite(expected)).toBe(true);
+          else {
+            expect(got.ok).toBe(valid);
+            if (got.ok) expect(text(got.value)).toBe(canonicalString(expected, { profile: 'swarmrelay-v1' }));
+          }
+        }),
+        { numRuns: 1500 },
+      ),
+    );
+  }
+});
