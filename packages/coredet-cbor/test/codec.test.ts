@@ -84,6 +84,22 @@ describe('encode', () => {
   });
 });
 
+describe('binary16', () => {
+  it('every finite half-precision float round-trips through decode and encode byte for byte', () => {
+    let finite = 0;
+    for (let h = 0; h < 0x10000; h++) {
+      if ((h & 0x7c00) === 0x7c00) continue; // NaN and infinities: refused, covered by vectors
+      const bytes = Uint8Array.of(0xf9, h >>> 8, h & 0xff);
+      const v = decode(bytes);
+      if (!v.ok) throw new Error(`half ${h.toString(16)} refused: ${v.code}`);
+      if (toHex(encode(v.value)) !== toHex(bytes))
+        throw new Error(`half ${h.toString(16)} re-encoded differently`);
+      finite++;
+    }
+    expect(finite).toBe(0x10000 - 2 * 0x400);
+  });
+});
+
 describe('decode', () => {
   it('maps CBOR to the documented JS model', () => {
     expect(decode(fromHex('a0'))).toEqual({ ok: true, value: new Map() });
@@ -130,6 +146,14 @@ describe('decode', () => {
       ['02', '4101'],
     ]);
     expect(decodeEntries(fromHex('80'))).toMatchObject({ ok: false, code: 'not-a-map' });
+  });
+
+  it('hands back raw entries of an indefinite top-level map when reading leniently', () => {
+    const v = decodeEntries(fromHex('bf0201011801ff'), { lenient: true });
+    expect(v.ok && v.value.map((e) => [toHex(e.keyBytes), toHex(e.valueBytes)])).toEqual([
+      ['02', '01'],
+      ['01', '1801'],
+    ]);
   });
 
   it('rebuilds a preimage from raw values without re-encoding them', () => {

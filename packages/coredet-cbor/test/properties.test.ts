@@ -133,6 +133,35 @@ describe('hostile bytes', () => {
     );
   });
 
+  it('a binary32 or binary64 float is accepted exactly when no narrower width holds it, and then re-encodes to itself', () => {
+    const widths = fc.oneof(
+      fc
+        .integer({ min: 0, max: 2 ** 32 - 1 })
+        .map((n) => Uint8Array.of(0xfa, n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255)),
+      fc
+        .bigInt({ min: 0n, max: 2n ** 64n - 1n })
+        .map((n) =>
+          Uint8Array.of(
+            0xfb,
+            ...Array.from({ length: 8 }, (_, i) => Number((n >> BigInt(56 - 8 * i)) & 255n)),
+          ),
+        ),
+    );
+    fc.assert(
+      fc.property(widths, (b) => {
+        const v = decode(b);
+        if (v.ok) expect(toHex(encode(v.value))).toBe(toHex(b));
+        else expect(['non-minimal-float', 'nan-or-infinity']).toContain(v.code);
+        const lenient = decode(b, { lenient: true });
+        expect(lenient.ok).toBe(true);
+        // Refused as too wide: the shortest form of the same value really is shorter.
+        if (!v.ok && v.code === 'non-minimal-float' && lenient.ok)
+          expect(encode(lenient.value).length).toBeLessThan(b.length);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('random text never throws in parseCid', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 70 }), (t) => {
