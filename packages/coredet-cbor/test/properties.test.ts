@@ -162,6 +162,31 @@ describe('hostile bytes', () => {
     );
   });
 
+  it('an integer head of any width is accepted exactly when no shorter head holds its value', () => {
+    const heads = fc.tuple(
+      fc.constantFrom(0, 1),
+      fc.integer({ min: 0, max: 3 }),
+      fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
+    );
+    fc.assert(
+      fc.property(heads, ([major, widthIndex, raw]) => {
+        const width = 1 << widthIndex;
+        const arg = raw & ((1n << BigInt(8 * width)) - 1n);
+        const bytes = Uint8Array.of(
+          (major << 5) | (24 + widthIndex),
+          ...Array.from({ length: width }, (_, i) => Number((arg >> BigInt(8 * (width - 1 - i))) & 255n)),
+        );
+        const shortest = [24n, 0x100n, 0x10000n, 0x100000000n][widthIndex]!;
+        const v = decode(bytes);
+        if (arg >= shortest) {
+          expect(v.ok).toBe(true);
+          if (v.ok) expect(toHex(encode(v.value))).toBe(toHex(bytes));
+        } else expect(v).toMatchObject({ ok: false, code: 'non-minimal-int' });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('random text never throws in parseCid', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 70 }), (t) => {
