@@ -134,6 +134,15 @@ const acceptNotes = [
     ],
   },
   {
+    name: 'cosignature-ahead-within-max-age',
+    note: SIGNED + cosigLine(BODY, W1, BigInt(NOW + MAX_AGE)),
+    verifiers: ['w1'],
+    now: NOW,
+    maxAge: MAX_AGE,
+    body: BODY,
+    verifiedBy: [{ name: W1.name, type: 'cosignature/v1', timestamp: String(NOW + MAX_AGE) }],
+  },
+  {
     name: 'sixteen-signatures',
     note: signNote(TEXT, [
       ...Array.from({ length: 15 }, (_, i) => ({ name: `example.com/k${i}`, seed: seed(10 + i) })),
@@ -340,12 +349,20 @@ const rejectNotes = [
   },
   {
     name: 'cosignature-in-the-future',
-    note: SIGNED + cosigLine(BODY, W1, BigInt(NOW) + 1n),
+    note: SIGNED + cosigLine(BODY, W1, BigInt(NOW + MAX_AGE) + 1n),
     verifiers: ['w1'],
     now: NOW,
     maxAge: MAX_AGE,
     code: 'cosignature-in-future',
-    why: 'a cosignature dated after now is refused when now is given',
+    why: 'a cosignature dated more than maxAge after now is refused (the skew window is maxAge both ways)',
+  },
+  {
+    name: 'cosignature-after-now-without-max-age',
+    note: SIGNED + cosigLine(BODY, W1, BigInt(NOW) + 1n),
+    verifiers: ['w1'],
+    now: NOW,
+    code: 'cosignature-in-future',
+    why: 'with a clock and no maxAge there is no skew window: one second after now is refused',
   },
   {
     name: 'stale-witness',

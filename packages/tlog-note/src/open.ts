@@ -23,7 +23,11 @@ export type NoteCode =
 export interface OpenOptions extends NoteLimits {
   /** The trusted keys. Lines whose (name, key id) match none of them are ignored. */
   verifiers: readonly NoteVerifier[];
-  /** Current POSIX time in seconds. With it, cosignatures dated after `now` are refused. */
+  /**
+   * Current POSIX time in seconds. With it, a cosignature dated after `now` is refused,
+   * or, when `maxAge` is given too, one dated more than `maxAge` after `now` (the same
+   * window both ways, as the agentplane second reader judges clock skew).
+   */
   now?: number;
   /** With `now`: each trusted witness's newest cosignature must be at most this many seconds old. */
   maxAge?: number;
@@ -72,6 +76,9 @@ export function openNote(note: string | Uint8Array, options: OpenOptions): Verdi
   const { body, text, lines } = parts.value;
 
   const now = options.now === undefined ? undefined : seconds(options.now, 'now');
+  const maxAge = options.maxAge === undefined ? undefined : seconds(options.maxAge, 'maxAge');
+  // The latest timestamp a cosignature may carry; none without a clock.
+  const latest = now === undefined ? undefined : now + (maxAge ?? 0n);
   const verifiedBy: VerifiedSignature[] = [];
   const newest = new Map<NoteVerifier, bigint>();
   for (const line of lines) {
@@ -80,15 +87,15 @@ export function openNote(note: string | Uint8Array, options: OpenOptions): Verdi
     const judged =
       key.type === ED25519_NOTE
         ? judgeNoteSignature(key, line, body)
-        : judgeCosignature(key, line, body, now);
+        : judgeCosignature(key, line, body, latest);
     if (!judged.ok) return judged;
     verifiedBy.push(judged.value);
     const t = judged.value.timestamp;
     if (t !== undefined && t > (newest.get(key) ?? 0n)) newest.set(key, t);
   }
   if (verifiedBy.length === 0) return fail('no-verified-signature');
-  if (now !== undefined && options.maxAge !== undefined) {
-    const oldest = now - seconds(options.maxAge, 'maxAge');
+  if (now !== undefined && maxAge !== undefined) {
+    const oldest = now - maxAge;
     for (const t of newest.values()) if (t < oldest) return fail('stale-cosignature');
   }
   return ok({ body: text, bodyBytes: body, verifiedBy });
@@ -109,11 +116,11 @@ function judgeNoteSignature(key: NoteVerifier, line: SignatureLine, body: Uint8A
   return ok({ name: key.name, keyId: hex.encode(key.keyId), type: 'ed25519' });
 }
 
-function judgeCosignature(key: NoteVerifier, line: SignatureLine, body: Uint8Array, now?: bigint): Judged {
+function judgeCosignature(key: NoteVerifier, line: SignatureLine, body: Uint8Array, latest?: bigint): Judged {
   if (line.payload.length !== COSIGNATURE_PAYLOAD_LENGTH) return fail('bad-signature-length');
   const timestamp = readTimestamp(line.payload);
   if (timestamp === 0n || timestamp > MAX_TIMESTAMP) return fail('bad-timestamp');
-  if (now !== undefined && timestamp > now) return fail('cosignature-in-future');
+  if (latest !== undefined && timestamp > latest) return fail('cosignature-in-future');
   const message = cosignatureMessage(body, timestamp);
   if (!verifyEd25519(key.publicKey, message, line.payload.subarray(8)).ok) return fail('signature-invalid');
   return ok({ name: key.name, keyId: hex.encode(key.keyId), type: 'cosignature/v1', timestamp });
