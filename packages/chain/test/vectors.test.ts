@@ -132,3 +132,17 @@ describe('every refusal code is produced by a vector', () => {
   it('audit codes', () => expect(AUDIT_CODES.filter((c) => !produced('audit.hmac').has(c))).toEqual([]));
   it('link code', () => expect(produced('chain.links')).toEqual(new Set(['record-hash-mismatch'])));
 });
+
+describe('verifier lifecycle', () => {
+  it('refuses lines after finish (programmer error, thrown)', () => {
+    const verifier = new ExportVerifier();
+    verifier.finish();
+    expect(() => verifier.push('{}')).toThrow(/finished/);
+    expect(() => verifier.finish()).toThrow(/finished/);
+  });
+  it('reports an empty input as missing its header', async () => {
+    const report = await verifyExport([]);
+    expect(report.status).toBe('findings');
+    expect(report.findings.map((f) => f.code)).toEqual(['header-missing']);
+  });
+});

@@ -84,6 +84,7 @@ export class ExportVerifier {
   private readonly unaccounted: UnaccountedMember[] = [];
   private readonly runsWithFindings = new Set<string>();
   private state: 'header' | 'runs' | 'cases' | 'ended' | 'halted' = 'header';
+  private done = false;
   private kind: ExportReport['kind'] = null;
   private canon: unknown;
   private unverifiable = false;
@@ -157,6 +158,7 @@ export class ExportVerifier {
 
   /** Feeds one line (without its newline). Empty lines are skipped. */
   push(line: string | Uint8Array): void {
+    if (this.done) throw new SeamError('finished', 'push() after finish()');
     const lineNo = ++this.counts.lines;
     const bytes = typeof line === 'string' ? utf8Strict.encode(line) : line;
     this.counts.bytes += bytes.length + 1;
@@ -482,6 +484,8 @@ export class ExportVerifier {
 
   /** Ends the input and judges everything that needs the whole file. */
   finish(): ExportReport {
+    if (this.done) throw new SeamError('finished', 'finish() was already called');
+    this.done = true;
     if (this.state === 'header' && this.kind === null) this.headerMissing(this.counts.lines);
     this.closeRun();
     if (this.state !== 'halted') this.judgeWholeFile();
