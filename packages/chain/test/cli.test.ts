@@ -193,3 +193,16 @@ describe('seam-verify-export with witnesses and graders (from the generated vect
     expect(unkeyed.stdout).toContain('its signature was not checked');
   });
 });
+
+describe('seam-verify-export output hygiene', () => {
+  it('quotes a run id carrying control characters instead of writing them to the terminal', async () => {
+    const lines = readFileSync(exampleFile, 'utf8').split('\n');
+    lines[1] = lines[1]!.replace('"run":"run_01J80000000000000000000001"', '"run":"run_\\u001b[2J"');
+    const file = join(dir, 'escape.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    const r = await run(file);
+    expect(r.code).toBe(EXIT.findings);
+    expect(r.stdout).not.toContain('\u001b');
+    expect(r.stdout).toContain('run "run_\\u001b[2J"');
+  });
+});

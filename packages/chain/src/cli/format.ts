@@ -1,5 +1,8 @@
 import type { ExportReport } from '../export/report.js';
 
+/** Identifiers come from the file: printed bare only when plainly printable, else JSON-quoted. */
+const printable = (id: string) => (/^[\x21-\x7e]{1,200}$/.test(id) ? id : JSON.stringify(id));
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The human-readable report: one line per finding, then what was and was not established. */
@@ -14,7 +17,7 @@ export function formatReport(file: string, report: ExportReport, graderFiles: re
   for (const f of report.findings) {
     const where = [
       f.line !== undefined ? `line ${f.line}` : '',
-      f.run !== undefined ? `run ${f.run}` : '',
+      f.run !== undefined ? `run ${printable(f.run)}` : '',
       f.anchor !== undefined ? `anchor ${f.anchor + 1}` : '',
     ]
       .filter((w) => w !== '')
@@ -37,7 +40,7 @@ export function formatReport(file: string, report: ExportReport, graderFiles: re
     const name = graderFiles[g.sidecar] ?? `#${g.sidecar + 1}`;
     out.push(
       g.holds
-        ? `grader verdict ${name}: holds — binds run ${g.run} through seq ${g.lastSeq}, signature ${g.signature}`
+        ? `grader verdict ${name}: holds — binds run ${printable(g.run ?? '')} through seq ${g.lastSeq}, signature ${g.signature}`
         : `grader verdict ${name}: refused (${g.component})`,
     );
   }
