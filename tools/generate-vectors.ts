@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { JsonFloat, pythonFloatRepr } from '../packages/canonical/src/index.ts';
 
 /**
  * Regenerates vectors/ from this repository's reference code. Each module in
@@ -28,6 +29,26 @@ function merge(into: { [k: string]: Json }, from: { [k: string]: Json }, path: s
 }
 const isObject = (v: Json | undefined): v is { [k: string]: Json } =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * JSON.stringify, except that number literals JavaScript cannot spell survive: a
+ * JsonFloat is written as CPython writes it (`1.0`, `1e-07`) and a bigint in full, so a
+ * vector can carry the exact document a Python signer produced.
+ */
+function writeJson(doc: unknown): string {
+  const literals: string[] = [];
+  const literal = (text: string) => `\u0000literal${literals.push(text) - 1}`;
+  const text = JSON.stringify(
+    doc,
+    (_key, value) => {
+      if (value instanceof JsonFloat) return literal(pythonFloatRepr(value.value));
+      if (typeof value === 'bigint') return literal(value.toString());
+      return value;
+    },
+    2,
+  );
+  return text.replace(/"\\u0000literal(\d+)"/g, (_match, index: string) => literals[Number(index)]!);
+}
 
 const files = new Map<string, { [k: string]: Json }>();
 const modules = readdirSync(join(root, 'tools', 'vectors'))
@@ -59,7 +80,7 @@ for (const file of readdirSync(join(root, 'vectors')).filter((f) => f.endsWith('
 }
 for (const [file, doc] of files) {
   const path = join(root, 'vectors', file);
-  const text = JSON.stringify(doc, null, 2) + '\n';
+  const text = writeJson(doc) + '\n';
   if (!check) {
     writeFileSync(path, text);
     continue;

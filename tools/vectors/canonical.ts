@@ -193,7 +193,8 @@ const numberHazards = hazardInputs.map(({ name, document, why }) => {
   assert(pythonCanonical !== javascriptWouldWrite, `${name}: not a hazard`);
   return {
     name,
-    payload: JSON.parse(document),
+    // Marked floats and exact bigints: the file spells the payload as Python did.
+    payload: marked.value,
     pythonCanonical,
     javascriptWouldWrite,
     signMustNotEmit: true,
@@ -330,7 +331,7 @@ export const parts = [
       canonical,
       numberHazards,
       numberHazardNote:
-        'pythonCanonical is the byte truth: give its UTF-8 to the parse boundary and the seam profile must return it unchanged. `payload` is what a JavaScript JSON reader holds after reading pythonCanonical (this file is written by JSON.stringify, which cannot spell 1.0 or 9007199254740993), so it is NOT the signed value for these cases. signMustNotEmit: canonicalize refuses these values (code number-hazard) when given them as parsed with floats marked.',
+        'pythonCanonical is the byte truth: give its UTF-8 to the parse boundary and the seam profile must return it unchanged. `payload` is spelled in this file exactly as Python wrote it (1.0, 1e-07, 9007199254740993); a reader that parses it into binary64 numbers has already lost what was signed, which is the hazard. signMustNotEmit: canonicalize refuses these values (code number-hazard) when given them as parsed with floats marked.',
       reject: { encoding },
     },
   },
