@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { canonicalFromJSON, hex, utf8Strict } from '@agent-seam/canonical';
+import { base64Strict, canonicalFromJSON, hex, utf8Strict } from '@agent-seam/canonical';
 import { interopPath, loadInterop, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
-import { chainHash, recordSigningInput, verifyLink, verifyRecordSignature, ZERO_HASH } from '../src/index.js';
+import {
+  chainHash,
+  recordSigningInput,
+  verifyLink,
+  verifyRecordSignature,
+  witnessVerifierKey,
+  ZERO_HASH,
+} from '../src/index.js';
 import { unhex } from './helpers.js';
 
 const ledger = openLedger();
@@ -85,6 +92,19 @@ describe('agentplane extracted vectors', () => {
         expect(hex.encode(link)).toBe(
           x.digests['chain(prev=sha256(""), raw="agentplane") = sha256(prev_bytes || raw)'],
         );
+      },
+      { interop: true },
+    ));
+  it('the golden witness key as a cosignature/v1 vkey carries key id de605503', () =>
+    ledger.accept(
+      G,
+      'witness-key-id',
+      () => {
+        const w = x.golden_fixture_inputs.witness_key;
+        const key = base64Strict.decode(w.public_base64);
+        if (!key.ok) throw new Error('bad base64 in vector');
+        // NOTES.md section 6: type 0x04 gives de605503 (0x01 would give af27cab0).
+        expect(witnessVerifierKey(w.name, key.value).split('+')[1]).toBe('de605503');
       },
       { interop: true },
     ));
