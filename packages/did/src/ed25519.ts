@@ -1,7 +1,6 @@
 import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { equationHolds } from '#equation';
 import {
-  challenge,
-  cofactorlessHolds,
   decodePointStrict,
   GROUP_ORDER,
   publicKeyOfSeed,
@@ -44,34 +43,78 @@ export function signEd25519(seed: Uint8Array, message: Uint8Array): Uint8Array {
   return signWithSeed(requireSeed(seed), message);
 }
 
+/** The verification equation a backend supplies (`#equation`: OpenSSL on Node, noble elsewhere). */
+export type EquationHolds = (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean;
+
+/** y of an encoding (sign bit ignored) is below p = 2^255 - 19, read from the bytes. */
+function yBelowFieldPrime(encoding: Uint8Array): boolean {
+  if ((encoding[31]! & 0x7f) !== 0x7f) return true;
+  for (let i = 30; i >= 1; i--) if (encoding[i] !== 0xff) return true;
+  return encoding[0]! < 0xed;
+}
+
+/** A strict point encoding: y < p, and, when `decode` is set, a curve point (the costly square root). */
+const isStrictEncoding = (encoding: Uint8Array, decode: boolean): boolean =>
+  yBelowFieldPrime(encoding) && (!decode || decodePointStrict(encoding) !== null);
+
+/**
+ * The door's checks before the equation, in their fixed order, shared by every backend;
+ * null when all pass. The fourteen small-order encodings come first (x = 0 with the sign
+ * bit set occurs only among them). Without `decode` the on-curve test is left out.
+ */
+function refusalBeforeEquation(
+  publicKey: Uint8Array,
+  signature: Uint8Array,
+  decode: boolean,
+): Ed25519Code | null {
+  const rBytes = signature.subarray(0, 32);
+  // A small-order key "signs" every message with R = identity, S = 0.
+  if (isSmallOrderEncoding(publicKey)) return 'small-order-key';
+  if (!isStrictEncoding(publicKey, decode)) return 'non-canonical-key';
+  // A small-order R lets a torsion component ride along with an honest key.
+  if (isSmallOrderEncoding(rBytes)) return 'small-order-r';
+  if (!isStrictEncoding(rBytes, decode)) return 'non-canonical-r';
+  // S >= L would give a second signature (S + L) for every signature.
+  if (scalarFromLittleEndian(signature.subarray(32, 64)) >= GROUP_ORDER) return 'non-canonical-s';
+  return null;
+}
+
+const DETAIL: Partial<Record<Ed25519Code, string>> = {
+  'non-canonical-key': 'not the RFC 8032 encoding of a curve point',
+  'non-canonical-r': 'R is not the RFC 8032 encoding of a curve point',
+  'non-canonical-s': 'S is not below the group order',
+};
+
+/**
+ * The door over a given equation backend. An accepted signature needs the byte checks
+ * and the equation; the equation's "yes" also proves A and R are curve points (OpenSSL
+ * decodes A and matches R against a point it computed), so the square roots are only
+ * taken on the refusal path, to name the first check that fails.
+ */
+export function ed25519Door(holds: EquationHolds) {
+  return function verify(
+    publicKey: Uint8Array,
+    message: Uint8Array,
+    signature: Uint8Array,
+  ): Verdict<true, Ed25519Code> {
+    if (!isBytes(publicKey, 32)) return fail('bad-length', 'public key must be 32 bytes');
+    if (!isBytes(signature, 64)) return fail('bad-length', 'signature must be 64 bytes');
+    if (!isBytes(message)) return fail('bad-length', 'message must be bytes');
+    if (refusalBeforeEquation(publicKey, signature, false) === null && holds(publicKey, message, signature))
+      return ok(true);
+    const code = refusalBeforeEquation(publicKey, signature, true) ?? 'bad-signature';
+    return fail(code, DETAIL[code]);
+  };
+}
+
 /**
  * THE Ed25519 verification of this repository. Strict where RFC 8032 allows choice:
  * both encodings canonical, no small-order key or R, S < L, and the cofactorless
- * equation [S]B == R + [h]A with h = SHA-512(R || A || M) mod L. The cheap byte checks
- * run before any curve arithmetic. Never throws.
+ * equation [S]B == R + [h]A with h = SHA-512(R || A || M) mod L. The byte checks run
+ * before any curve arithmetic; the equation comes from the `#equation` backend. Never throws.
  */
-export function verifyEd25519(
+export const verifyEd25519: (
   publicKey: Uint8Array,
   message: Uint8Array,
   signature: Uint8Array,
-): Verdict<true, Ed25519Code> {
-  if (!isBytes(publicKey, 32)) return fail('bad-length', 'public key must be 32 bytes');
-  if (!isBytes(signature, 64)) return fail('bad-length', 'signature must be 64 bytes');
-  if (!isBytes(message)) return fail('bad-length', 'message must be bytes');
-  const rBytes = signature.subarray(0, 32);
-  const sBytes = signature.subarray(32, 64);
-  // A small-order key "signs" every message with R = identity, S = 0.
-  if (isSmallOrderEncoding(publicKey)) return fail('small-order-key');
-  const a = decodePointStrict(publicKey);
-  if (a === null) return fail('non-canonical-key', 'not the RFC 8032 encoding of a curve point');
-  // A small-order R lets a torsion component ride along with an honest key.
-  if (isSmallOrderEncoding(rBytes)) return fail('small-order-r');
-  const r = decodePointStrict(rBytes);
-  if (r === null) return fail('non-canonical-r', 'R is not the RFC 8032 encoding of a curve point');
-  const s = scalarFromLittleEndian(sBytes);
-  // S >= L would give a second signature (S + L) for every signature.
-  if (s >= GROUP_ORDER) return fail('non-canonical-s', 'S is not below the group order');
-  const h = challenge(rBytes, publicKey, message);
-  if (!cofactorlessHolds(s, r, h, a)) return fail('bad-signature');
-  return ok(true);
-}
+) => Verdict<true, Ed25519Code> = ed25519Door(equationHolds);

@@ -85,13 +85,17 @@ export const never = () => false;
 /**
  * The library rules a reviewer would otherwise check by eye: no Node built-ins in
  * src/ (the code must run in browsers) and no clock reads (time is a `now` argument).
+ * `nodeOnly` names the modules a `node` condition selects, the one place a built-in may
+ * appear (DESIGN principle 9); no other module may import them by path.
  */
-export function expectLibraryRules(srcDir: string) {
+export function expectLibraryRules(srcDir: string, nodeOnly: readonly string[] = []) {
   const files = readdirSync(srcDir).filter((f) => f.endsWith('.ts'));
   expect(files.length).toBeGreaterThan(0);
   for (const f of files) {
     const text = readFileSync(`${srcDir}/${f}`, 'utf8');
-    expect(text, `${f} imports a Node built-in`).not.toMatch(/from ['"]node:/);
+    if (!nodeOnly.includes(f)) expect(text, `${f} imports a Node built-in`).not.toMatch(/from ['"]node:/);
+    for (const n of nodeOnly)
+      expect(text, `${f} imports ${n} by path`).not.toContain(`'./${n.replace(/\.ts$/, '.js')}'`);
     expect(text, `${f} reads the clock`).not.toMatch(/Date\.now\(|new Date\(\)|performance\.now\(/);
   }
 }
