@@ -100,7 +100,7 @@ function progressMeter(file: string, total: number): (bytes: number, done?: bool
   const tty = process.stderr.isTTY === true;
   const step = tty ? 1 : 10;
   let seen = 0;
-  let shown = -1;
+  let shown = 0;
   return (bytes, done = false) => {
     seen += bytes;
     const pct = Math.min(100, Math.floor((seen * 100) / total));
