@@ -28,11 +28,11 @@ export function opsPerSecond(run: () => unknown, ms = 1000): number {
 export function compare(title: string, ours: Contender, anchors: Contender[], ms = 1000): void {
   const base = opsPerSecond(ours.run, ms);
   console.log(`\n${title}`);
-  console.log(`  ${ours.name.padEnd(44)} ${base.toFixed(1).padStart(12)} ops/s`);
+  console.log(`  ${ours.name.padEnd(44)} ${base.toPrecision(4).padStart(12)} ops/s`);
   for (const a of anchors) {
     const hz = opsPerSecond(a.run, ms);
     console.log(
-      `  ${a.name.padEnd(44)} ${hz.toFixed(1).padStart(12)} ops/s   ours/this = ${(base / hz).toFixed(2)}x`,
+      `  ${a.name.padEnd(44)} ${hz.toPrecision(4).padStart(12)} ops/s   ours/this = ${(base / hz).toFixed(2)}x`,
     );
   }
 }
