@@ -542,6 +542,18 @@ const sound: ExportCase[] = [
     },
   },
   {
+    name: 'disclosure-anchor-other-size',
+    why: 'a package carries no consistency proof, so an outside checkpoint of another size is reported not compared',
+    lines: pkg.lines,
+    options: { keys: keysOpt, anchors: [{ checkpoint: { origin: ORIGIN, size: 2, root: 'ab'.repeat(32) } }] },
+    expect: {
+      status: 'sound',
+      findings: [],
+      notChecked: ['anchor-not-compared', 'blob-bytes'],
+      report: { anchors: [{ anchor: 0, origin: ORIGIN, size: 2, status: 'not-compared', cosignedBy: [] }] },
+    },
+  },
+  {
     name: 'unreadable-run',
     why: 'an empty block the trailer names unreadable is unchecked, not tampered with',
     lines: writeExport({ ...basePlan(), unreadable: [D] }).lines,
@@ -1212,6 +1224,17 @@ const findings: ExportCase[] = [
     {
       keys: keysOpt,
       graderVerdicts: [sidecar({ run: A, last_seq: 2, last_hash: aHashes[1]!, open: false })],
+      graderKeys: graderKeysOpt,
+    },
+  ),
+  finding(
+    'grader-open-false-on-open-run',
+    'open: false at the last record of run C, which has no seal: exists for open: false needing a sealed run',
+    base.lines,
+    ['grader-open'],
+    {
+      keys: keysOpt,
+      graderVerdicts: [sidecar({ run: C, last_seq: 2, last_hash: base.hashes[2]![1]!, open: false })],
       graderKeys: graderKeysOpt,
     },
   ),
