@@ -3,10 +3,20 @@
 import { canonicalFromJSON, canonicalString, hex, utf8Strict } from '@agent-seam/canonical';
 import { verifyCardEnvelope } from '@agent-seam/cardpub';
 import { cid, decode, encode } from '@agent-seam/coredet-cbor';
+import { encPublicKey, openBox, sealBox } from '@agent-seam/cryptobox';
 import { didFromPublicKey, keyPairFromSeed, signEd25519, verifyEd25519 } from '@agent-seam/did';
 import { signingPayload, verifyEnvelope } from '@agent-seam/envelope';
 import { deriveKeyPair, open, seal } from '@agent-seam/hpke-seal';
 import { inclusionProof, leafHash, rootHash, verifyInclusion } from '@agent-seam/merkle';
+import {
+  cosign,
+  cosignatureVerifier,
+  ed25519Verifier,
+  formatCheckpoint,
+  openNote,
+  signNote,
+} from '@agent-seam/tlog-note';
+import { jwkFromPublicKey, signRequest, verifyRequest } from '@agent-seam/wba';
 
 interface Result {
   name: string;
@@ -64,7 +74,8 @@ export function runSmoke(data: { wire: any }): Result[] {
   }
   for (const c of wire.reject.message) {
     check(`reject.message/${c.name}`, () => {
-      const v = verifyEnvelope(c.input, c.recipientDid === undefined ? {} : { recipientDid: c.recipientDid });
+      // Cases without a recipient are run as a caller that names none (verifierNamesNoRecipient).
+      const v = verifyEnvelope(c.input, { recipientDid: c.recipientDid });
       return !v.ok && v.code === c.code;
     });
   }
@@ -119,6 +130,55 @@ export function runSmoke(data: { wire: any }): Result[] {
     const root = rootHash(leaves);
     const proof = inclusionProof(leaves, 5);
     return verifyInclusion({ leafHash: leafHash(leaves[5]!), index: 5, size: 7, proof, root }).ok;
+  });
+  check('cryptobox/seal-open', () => {
+    const senderSeed = new Uint8Array(32).fill(3);
+    const recipientSeed = new Uint8Array(32).fill(9);
+    const ad = new TextEncoder().encode('contextId=c1');
+    const blob = sealBox({ senderSeed, recipientPub: encPublicKey(recipientSeed), plaintext: ad, ad });
+    const opened = openBox({ recipientSeed, senderPub: encPublicKey(senderSeed), blob, ad });
+    const wrongAd = openBox({
+      recipientSeed,
+      senderPub: encPublicKey(senderSeed),
+      blob,
+      ad: new Uint8Array(0),
+    });
+    return opened !== null && text(opened) === 'contextId=c1' && wrongAd === null;
+  });
+  check('wba/sign-verify', () => {
+    const seed = new Uint8Array(32).fill(7);
+    const now = 1754870400;
+    const headers = signRequest({
+      seed,
+      authority: 'example.com',
+      signatureAgent: 'https://bot.example/directory',
+      created: now,
+      expires: now + 300,
+    });
+    const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(seed).publicKey)] };
+    const good = verifyRequest({ headers, authority: 'example.com', jwks, now });
+    const elsewhere = verifyRequest({ headers, authority: 'other.example', jwks, now });
+    return good.ok && !elsewhere.ok;
+  });
+  check('tlog-note/cosigned-checkpoint', () => {
+    const log = { name: 'example.com/log', seed: new Uint8Array(32).fill(1) };
+    const witness = { name: 'witness.example/w1', seed: new Uint8Array(32).fill(2) };
+    const body = formatCheckpoint({
+      origin: 'example.com/log',
+      size: 13n,
+      root: new Uint8Array(32),
+      extensions: [],
+    });
+    const note = cosign(signNote(body, [log]), witness, 1_700_000_000n);
+    const opened = openNote(note, {
+      verifiers: [
+        ed25519Verifier(log.name, keyPairFromSeed(log.seed).publicKey),
+        cosignatureVerifier(witness.name, keyPairFromSeed(witness.seed).publicKey),
+      ],
+      now: 1_700_000_600,
+      maxAge: 3600,
+    });
+    return opened.ok && opened.value.verifiedBy.length === 2;
   });
   return results;
 }

@@ -618,8 +618,8 @@ const rebuilt = (change: (p: ExportPlan) => void) => {
   change(p);
   return writeExport(p).lines;
 };
-const runA = (p: ExportPlan) => p.runs[0]! as { records: any[] };
-const runC = (p: ExportPlan) => p.runs[2]! as { records: any[] };
+const runA = (p: ExportPlan) => p.runs[0]! as unknown as { records: any[] };
+const runC = (p: ExportPlan) => p.runs[2]! as unknown as { records: any[] };
 
 // Seal of A replaced by an unrelated digest, header re-rooted over it.
 const wrongSeal = 'cd'.repeat(32);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { interopDir, repoRoot } from './paths.js';
 
 /** Parse a vector file this repository publishes (path relative to vectors/). */
+// biome-ignore lint/suspicious/noExplicitAny: vector files are untyped JSON; a caller names T to narrow it.
 export function loadVectors<T = any>(file: string): T {
   return JSON.parse(readFileSync(join(repoRoot(), 'vectors', file), 'utf8')) as T;
 }
@@ -14,6 +15,7 @@ export function interopPath(relative: string): string | null {
 }
 
 /** Parse a third-party JSON file, or null when the interop data is absent. */
+// biome-ignore lint/suspicious/noExplicitAny: third-party files are untyped JSON; a caller names T to narrow it.
 export function loadInterop<T = any>(relative: string): T | null {
   const path = interopPath(relative);
   return path === null ? null : (JSON.parse(readFileSync(path, 'utf8')) as T);
