@@ -373,7 +373,7 @@ function assembled(
  * attached to an envelope that carries another.
  */
 function bodySwappedAfterSigning(): Built {
-  let signature = new Uint8Array(64);
+  let signature: Uint8Array = new Uint8Array(64);
   assembleEnvelope({
     to: OWN_AID,
     recipientPublicKey: epoch.publicKey,
