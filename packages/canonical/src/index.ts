@@ -1,3 +1,4 @@
+export { bytesEqual, concatBytes } from './bytes.js';
 export { type CanonicalizeOptions, canonicalize, canonicalString } from './canonicalize.js';
 export { CANONICALIZE_CODES, type CanonicalizeCode, PARSE_CODES, type ParseCode } from './codes.js';
 export {

@@ -1,7 +1,6 @@
-import { canonicalize, fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { bytesEqual, canonicalize, fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesEqual } from './digest.js';
 
 /**
  * RFC-004 operational-log entries (ar-agents): each entry carries its own

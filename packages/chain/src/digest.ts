@@ -20,11 +20,3 @@ export function domainDigest(domain: string, digest: Uint8Array): Uint8Array {
     .update(digest)
     .digest();
 }
-
-/** Constant-shape byte comparison (no early exit on the first difference). */
-export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
-  return diff === 0;
-}

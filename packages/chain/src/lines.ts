@@ -1,3 +1,4 @@
+import { concatBytes } from '@agent-seam/canonical';
 /**
  * Splits a byte stream into lines on LF without holding more than one line. A line
  * longer than `maxLineBytes` is yielded cut to `maxLineBytes + 1` bytes (the rest is
@@ -23,7 +24,7 @@ export async function* splitLines(
     }
   };
   const flush = (): Uint8Array => {
-    const line = parts.length === 1 ? parts[0]! : concat(parts, held);
+    const line = parts.length === 1 ? parts[0]! : concatBytes(parts);
     parts = [];
     held = 0;
     overflow = false;
@@ -39,14 +40,4 @@ export async function* splitLines(
     if (start < chunk.length) take(chunk.subarray(start));
   }
   if (held > 0) yield flush();
-}
-
-function concat(parts: Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
 }

@@ -1,6 +1,6 @@
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { bytesEqual, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesEqual, DIGEST_SIZE } from './digest.js';
+import { DIGEST_SIZE } from './digest.js';
 
 /**
  * The chain link: SHA-256(prev ‖ raw), prev being the previous record's 32 raw digest

@@ -1,5 +1,5 @@
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { compareRanges, concatBytes } from './bytes.js';
+import { concatBytes, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { compareRanges } from './bytes.js';
 import { fromHalfBits, readFloat32, readFloat64, toHalfBits } from './float.js';
 import { CborFloat, type CborKey, type CborValue, SimpleValue } from './value.js';
 

@@ -1,4 +1,5 @@
 import {
+  bytesEqual,
   canonicalFromJSON,
   canonicalize,
   fail,
@@ -64,7 +65,7 @@ export function decodeWrappedKey(bytes: Uint8Array): Verdict<WrappedKey, Wrapped
   const canonical = canonicalFromJSON(bytes, options);
   const parsed = canonical.ok ? parseJSON(bytes, options) : canonical;
   if (!canonical.ok || !parsed.ok) return fail('wrapped-key-malformed', 'the wrapped key is not JSON');
-  if (!sameBytes(canonical.value, bytes))
+  if (!bytesEqual(canonical.value, bytes))
     return fail('wrapped-key-not-canonical', 'the wrapped key is not written in canonical form');
   if (!isObject(parsed.value)) return fail('wrapped-key-malformed', 'the wrapped key is not a JSON object');
   const members = parsed.value;
@@ -94,10 +95,4 @@ function byteArray(value: JsonValue | undefined): Uint8Array | null {
     out[i] = v;
   }
   return out;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

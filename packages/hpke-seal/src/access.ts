@@ -6,10 +6,10 @@
  * env_digest. Whether a capability is still honoured (mailbox signature, epoch, class,
  * expiry, revocation) is the issuing recipient's policy and not judged here.
  */
-import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import { concatBytes, fail, ok, type Verdict } from '@agent-seam/canonical';
 import { encode, type RawEntry } from '@agent-seam/coredet-cbor';
 import { signEd25519, verifyEd25519 } from '@agent-seam/did';
-import { ascii, concat } from './bytes.js';
+import { ascii } from './bytes.js';
 import {
   ACCESS,
   ACCESS_KIND_CAPABILITY,
@@ -63,7 +63,7 @@ export function envelopeDigest(
   return sha256Digest(encodeRawMap(kept));
 }
 
-const popMessage = (digest: Uint8Array) => concat(ascii(LABEL_POP_V2), Uint8Array.of(0), digest);
+const popMessage = (digest: Uint8Array) => concatBytes([ascii(LABEL_POP_V2), Uint8Array.of(0), digest]);
 
 /** The encoded Access map a sender puts at outer key 7. */
 export function encodeAccess(access: AccessInput, digest: Uint8Array): Uint8Array {

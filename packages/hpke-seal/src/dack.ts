@@ -5,8 +5,8 @@
  * hub can neither forge nor alter one, and the sender could have made it (deniable).
  * The exporter contexts and the note layout are this project's definition (DECIDED).
  */
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { ascii, equalBytes, i2osp } from './bytes.js';
+import { bytesEqual, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { ascii, i2osp } from './bytes.js';
 import type { RecipientContext, SenderContext } from './context.js';
 import { chachaOpen, chachaSeal } from './primitives.js';
 
@@ -71,9 +71,9 @@ export function createDack(keys: DackKeys, note: DackNote): Uint8Array {
 export function readDack(keys: DackKeys, dack: Uint8Array): Verdict<DackNote, DackCode> {
   if (dack.length !== DACK_BYTES) return fail('bad-dack-length');
   const token = dack.subarray(0, TOKEN_BYTES);
-  const decision: DackDecision | null = equalBytes(token, keys.processedToken)
+  const decision: DackDecision | null = bytesEqual(token, keys.processedToken)
     ? 'processed'
-    : equalBytes(token, keys.refusedToken)
+    : bytesEqual(token, keys.refusedToken)
       ? 'refused'
       : null;
   if (decision === null) return fail('bad-dack-token');

@@ -2,8 +2,8 @@
  * DHKEM(X25519, HKDF-SHA256), RFC 9180 section 4.1 and 7.1. The ephemeral key comes from
  * a RandomSource through DeriveKeyPair, so a test can replay the RFC's ikmE exactly.
  */
-import { SeamError } from '@agent-seam/canonical';
-import { concat, equalBytes } from './bytes.js';
+import { bytesEqual, concatBytes, SeamError } from '@agent-seam/canonical';
+
 import { KEM_SUITE_ID, labeledExpand, labeledExtract } from './labeled-kdf.js';
 import { type RandomSource, x25519PublicKey, x25519SharedSecret } from './primitives.js';
 
@@ -42,7 +42,7 @@ const publicKeys = new WeakMap<Uint8Array, { privateKey: Uint8Array; publicKey: 
 export function publicKeyOf(privateKey: Uint8Array): Uint8Array {
   requireLength(privateKey, N_SK, 'private key');
   const known = publicKeys.get(privateKey);
-  if (known !== undefined && equalBytes(known.privateKey, privateKey)) return known.publicKey.slice();
+  if (known !== undefined && bytesEqual(known.privateKey, privateKey)) return known.publicKey.slice();
   const publicKey = x25519PublicKey(privateKey);
   publicKeys.set(privateKey, { privateKey: privateKey.slice(), publicKey: publicKey.slice() });
   return publicKey;
@@ -72,9 +72,9 @@ export function encap(recipientPublicKey: Uint8Array, random: RandomSource, send
   const enc = ephemeral.publicKey;
   const kemContext =
     sender === undefined
-      ? concat(enc, recipientPublicKey)
-      : concat(enc, recipientPublicKey, sender.publicKey);
-  return { sharedSecret: extractAndExpand(concat(dhE, dhS), kemContext), enc };
+      ? concatBytes([enc, recipientPublicKey])
+      : concatBytes([enc, recipientPublicKey, sender.publicKey]);
+  return { sharedSecret: extractAndExpand(concatBytes([dhE, dhS]), kemContext), enc };
 }
 
 /**
@@ -91,15 +91,15 @@ export function decap(
   const dhE = x25519SharedSecret(recipientPrivateKey, enc);
   if (dhE === null) return null;
   let dhS: Uint8Array = EMPTY;
-  let kemContext = concat(enc, recipientPublicKey);
+  let kemContext = concatBytes([enc, recipientPublicKey]);
   if (senderPublicKey !== undefined) {
     requireLength(senderPublicKey, N_PK, 'sender public key');
     const dh = x25519SharedSecret(recipientPrivateKey, senderPublicKey);
     if (dh === null) throw new SeamError('bad-public-key', 'the sender public key is a small-order point');
     dhS = dh;
-    kemContext = concat(kemContext, senderPublicKey);
+    kemContext = concatBytes([kemContext, senderPublicKey]);
   }
-  return extractAndExpand(concat(dhE, dhS), kemContext);
+  return extractAndExpand(concatBytes([dhE, dhS]), kemContext);
 }
 
 function requireLength(bytes: Uint8Array, length: number, what: string): void {

@@ -1,6 +1,6 @@
 /** RFC 9180 section 5.1: from the KEM shared secret to the AEAD key, base nonce and exporter secret. */
-import { SeamError } from '@agent-seam/canonical';
-import { concat } from './bytes.js';
+import { concatBytes, SeamError } from '@agent-seam/canonical';
+
 import { AEAD_EXPORT_ONLY, type AeadId, hpkeSuiteId, labeledExpand, labeledExtract } from './labeled-kdf.js';
 
 export const MODE_BASE = 0x00;
@@ -50,7 +50,7 @@ export function keySchedule(input: KeyScheduleInput): KeyScheduleOutput {
   const suiteId = hpkeSuiteId(input.aead);
   const pskIdHash = labeledExtract(suiteId, EMPTY, 'psk_id_hash', pskId);
   const infoHash = labeledExtract(suiteId, EMPTY, 'info_hash', input.info);
-  const keyScheduleContext = concat(Uint8Array.of(input.mode), pskIdHash, infoHash);
+  const keyScheduleContext = concatBytes([Uint8Array.of(input.mode), pskIdHash, infoHash]);
   const secret = labeledExtract(suiteId, input.sharedSecret, 'secret', psk);
   return {
     suiteId,

@@ -34,11 +34,3 @@ export function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
 export function emptyRoot(): Uint8Array {
   return sha256(new Uint8Array(0));
 }
-
-/** Length-and-content equality (roots are compared, never length-checked; see spec/merkle.md). */
-export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
-  return diff === 0;
-}

@@ -1,4 +1,4 @@
-export { bytesEqual, emptyRoot, HASH_SIZE, leafHash, nodeHash } from './hash.js';
+export { emptyRoot, HASH_SIZE, leafHash, nodeHash } from './hash.js';
 export { consistencyProof, inclusionProof } from './proofs.js';
 export { IncrementalTree, prefixRoot, rootHash } from './tree.js';
 export {

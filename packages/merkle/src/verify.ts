@@ -1,5 +1,5 @@
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { bytesEqual, emptyRoot, HASH_SIZE, nodeHash } from './hash.js';
+import { bytesEqual, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { emptyRoot, HASH_SIZE, nodeHash } from './hash.js';
 import { consistencyProofLength, inclusionProofLength, toUint64 } from './sizes.js';
 
 /** Every way a Merkle proof is refused; see spec/merkle.md for the order of checks. */

@@ -1,4 +1,4 @@
-import { base64Strict, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { base64Strict, bytesEqual, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { checkText } from './text.js';
 
@@ -46,11 +46,9 @@ export function parseCheckpoint(body: string): Verdict<Checkpoint, CheckpointCod
   if (!root.ok) return fail('bad-root-hash', 'not canonical base64');
   if (root.value.length !== 32) return fail('bad-root-hash', 'not 32 bytes');
   if (extensions.some((line) => line.length === 0)) return fail('empty-extension-line');
-  if (size === 0n && !sameBytes(root.value, EMPTY_TREE_ROOT)) return fail('size-zero-with-nonempty-root');
+  if (size === 0n && !bytesEqual(root.value, EMPTY_TREE_ROOT)) return fail('size-zero-with-nonempty-root');
   return ok({ origin, size, root: root.value, extensions });
 }
-
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The checkpoint text; throws SeamError with the parse code when the result would not parse back. */
 export function formatCheckpoint(checkpoint: Checkpoint): string {

@@ -1,4 +1,4 @@
-import { fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { bytesEqual, fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { verifyEd25519 } from '@agent-seam/did';
 import {
   COSIGNATURE_PAYLOAD_LENGTH,
@@ -51,11 +51,9 @@ export interface OpenedNote {
   verifiedBy: VerifiedSignature[];
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
-
 /** The trusted key a line claims, matched on name AND key id (neither alone is enough). */
 const keyFor = (line: SignatureLine, verifiers: readonly NoteVerifier[]) =>
-  verifiers.find((v) => v.name === line.name && sameBytes(v.keyId, line.keyId));
+  verifiers.find((v) => v.name === line.name && bytesEqual(v.keyId, line.keyId));
 
 /**
  * Opens a signed note: the shape is checked, lines from unknown keys are skipped, and

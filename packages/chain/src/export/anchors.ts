@@ -1,6 +1,6 @@
+import { bytesEqual } from '@agent-seam/canonical';
 import { emptyRoot } from '@agent-seam/merkle';
 import type { NoteVerifier } from '@agent-seam/tlog-note';
-import { bytesEqual } from '../digest.js';
 import { type Checkpoint, isOrigin } from './frames.js';
 import { prefixRootOf, type SealedLeaf } from './log.js';
 import type { AnchorOutcome, Finding, FindingCode, NotChecked } from './report.js';

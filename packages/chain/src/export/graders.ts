@@ -1,5 +1,5 @@
 import type { Verdict } from '@agent-seam/canonical';
-import { bytesEqual } from '../digest.js';
+import { bytesEqual } from '@agent-seam/canonical';
 import type { GraderSidecar } from '../grader.js';
 import { type TrustedKeys, verifyKeyed } from '../signature.js';
 import type { Finding, FindingCode, GraderOutcome, NotChecked } from './report.js';

@@ -1,5 +1,5 @@
+import { bytesEqual } from '@agent-seam/canonical';
 import { IncrementalTree, leafHash, verifyInclusion } from '@agent-seam/merkle';
-import { bytesEqual } from '../digest.js';
 import type { Checkpoint } from './frames.js';
 import type { FindingCode } from './report.js';
 

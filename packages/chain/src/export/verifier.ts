@@ -1,7 +1,7 @@
-import { hex, SeamError, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import { bytesEqual, hex, SeamError, utf8Strict, type Verdict } from '@agent-seam/canonical';
 import { emptyRoot } from '@agent-seam/merkle';
 import type { NoteVerifier } from '@agent-seam/tlog-note';
-import { bytesEqual, ZERO_HASH } from '../digest.js';
+import { ZERO_HASH } from '../digest.js';
 import { type GraderSidecar, parseGraderSidecar } from '../grader.js';
 import {
   CANON_PROFILE,
