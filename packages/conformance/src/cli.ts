@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-import { readManifest } from './manifest.js';
-import { interopDir, repoRoot } from './paths.js';
-import { buildReport, formatReport } from './report.js';
+import { readManifest } from './manifest.node.js';
+import { interopDir, repoRoot } from './paths.node.js';
+import { buildReport, formatReport } from './report.node.js';
 
 // Reads the ledgers the package tests wrote, prints the table and exits non-zero on red.
 const root = repoRoot();

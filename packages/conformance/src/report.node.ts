@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CheckRecord } from './ledger.js';
-import { type Manifest, packageDir } from './manifest.js';
-import { groupsOf } from './vectors.js';
+import type { CheckRecord } from './ledger.node.js';
+import { type Manifest, packageDir } from './manifest.node.js';
+import { groupsOf } from './vectors.node.js';
 
 export interface GroupRow {
   group: string;

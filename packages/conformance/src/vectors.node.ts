@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { interopDir, repoRoot } from './paths.js';
+import { interopDir, repoRoot } from './paths.node.js';
 
 /** Parse a vector file this repository publishes (path relative to vectors/). */
 // biome-ignore lint/suspicious/noExplicitAny: vector files are untyped JSON; a caller names T to narrow it.
