@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
  * Needs /usr/bin/chromium (or CHROMIUM_PATH); .ci/run installs Debian's chromium.
  */
 const root = join(import.meta.dirname, '..');
-const SMOKE_FLOOR = 66;
+const SMOKE_FLOOR = 69;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // conformance is node-only tooling by design; every other package must run in a browser.
