@@ -198,5 +198,8 @@ export function formatReport(report: Report): string {
       ? 'conformance: GREEN'
       : `conformance: RED (${report.problems.length} problems)`,
   );
+  // The plain closing line CI readers look for: attributed vector checks that passed and failed.
+  const failed = report.rows.reduce((n, r) => n + r.failed, 0);
+  out.push(`conformance: ${checks} passed, ${failed} failed`);
   return out.join('\n');
 }

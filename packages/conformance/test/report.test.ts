@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReport, groupsOf, type Manifest } from '../src/index.js';
+import { buildReport, formatReport, groupsOf, type Manifest } from '../src/index.js';
 
 // A scratch repository with one package ledger, so each red rule can be shown to fire.
 function scratch(ledger: object[], manifest: Manifest, vectors: object = { alpha: [1, 2], beta: [3] }) {
@@ -31,6 +31,10 @@ describe('conformance report', () => {
       }),
     );
     expect(r.problems).toEqual([]);
+    expect(formatReport(r).split('\n').slice(-2)).toEqual([
+      'conformance: GREEN',
+      'conformance: 3 passed, 0 failed',
+    ]);
     expect(r.rows.map((x) => [x.group, x.accepted, x.refused])).toEqual([
       ['alpha', 1, 1],
       ['beta', 1, 0],
