@@ -39,7 +39,30 @@ interface Shape {
 }
 
 const SHAPE_CACHE = 8;
+const NAME_CACHE = 4096;
 const NO_NAMES: Uint8Array[] = [];
+
+/**
+ * Encoded member names and recent member-name lists, kept per profile ACROSS calls: a
+ * signer canonicalizes many small objects of one shape (six envelope fields, a card),
+ * and sorting and encoding the same names every time was most of the cost. Both are
+ * derived from the names and the profile alone, and both are bounded.
+ */
+interface ProfileCache {
+  names: Map<string, Uint8Array>;
+  shapes: Shape[];
+  nextShape: number;
+}
+const CACHES = new WeakMap<Profile, ProfileCache>();
+
+function cacheOf(profile: Profile): ProfileCache {
+  let cache = CACHES.get(profile);
+  if (cache === undefined) {
+    cache = { names: new Map(), shapes: [], nextShape: 0 };
+    CACHES.set(profile, cache);
+  }
+  return cache;
+}
 
 const isContainer = (v: unknown): v is object =>
   typeof v === 'object' && v !== null && !(v instanceof JsonFloat);
@@ -53,13 +76,13 @@ const isContainer = (v: unknown): v is object =>
 class Writer {
   private readonly out = new ByteOutput();
   private readonly onPath = new Set<object>();
-  private readonly encodedNames = new Map<string, Uint8Array>();
-  private readonly shapes: Shape[] = [];
-  private nextShape = 0;
+  private readonly cache: ProfileCache;
   private readonly frames: Frame[] = [];
   private depth = 0;
 
-  constructor(private readonly profile: Profile) {}
+  constructor(private readonly profile: Profile) {
+    this.cache = cacheOf(profile);
+  }
 
   write(value: unknown): Uint8Array {
     const { out, frames } = this;
@@ -129,7 +152,8 @@ class Writer {
 
   private shapeOf(keys: string[]): Shape {
     const n = keys.length;
-    search: for (const shape of this.shapes) {
+    const cache = this.cache;
+    search: for (const shape of cache.shapes) {
       if (shape.keys.length !== n) continue;
       for (let i = 0; i < n; i++) if (shape.keys[i] !== keys[i]) continue search;
       return shape;
@@ -141,19 +165,21 @@ class Writer {
       order: sorted.map((k) => position.get(k)!),
       names: sorted.map((k) => this.name(k)),
     };
-    this.shapes[this.nextShape] = shape;
-    this.nextShape = (this.nextShape + 1) % SHAPE_CACHE;
+    cache.shapes[cache.nextShape] = shape;
+    cache.nextShape = (cache.nextShape + 1) % SHAPE_CACHE;
     return shape;
   }
 
   /** The UTF-8 of the quoted member name followed by ':'. */
   private name(key: string): Uint8Array {
-    let encoded = this.encodedNames.get(key);
+    const names = this.cache.names;
+    let encoded = names.get(key);
     if (encoded === undefined) {
       const q =
         quote(key, this.profile) ?? refuse('lone-surrogate', 'a member name holds an unpaired surrogate');
       encoded = UTF8.encode(`${q}:`);
-      this.encodedNames.set(key, encoded);
+      if (names.size >= NAME_CACHE) names.clear();
+      names.set(key, encoded);
     }
     return encoded;
   }

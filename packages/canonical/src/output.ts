@@ -15,7 +15,7 @@ SHORT_ESCAPE[0x0d] = 0x72; // \r
 SHORT_ESCAPE[0x09] = 0x74; // \t
 
 export class ByteOutput {
-  private buf = new Uint8Array(4096);
+  private buf = new Uint8Array(512);
   private pos = 0;
 
   private ensure(extra: number): void {
