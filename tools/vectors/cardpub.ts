@@ -328,6 +328,12 @@ const domainLinkageRefuse = {
       'malformed-header',
     ),
     linkCase(
+      'header names alg twice',
+      'one spelling: a member name repeated in a segment is refused, not read last-wins (a last-wins reader sees alg EdDSA and the signature verifies)',
+      jws(`{"alg":"ES256",${canonicalString(honestHeader, { profile: 'seam' }).slice(1)}`, honestClaims()),
+      'malformed-header',
+    ),
+    linkCase(
       'alg ES256',
       'alg compared with the constant EdDSA',
       jws({ ...honestHeader, alg: 'ES256' }, honestClaims()),
@@ -502,6 +508,13 @@ const a2a = {
       why: 'the protected header must be a JSON object',
       card: a2aCard,
       signature: a2aSigned('{alg'),
+      expect: 'malformed-protected-header',
+    },
+    {
+      name: 'protected header names alg twice',
+      why: 'one spelling: a member name repeated in the header is refused, not read last-wins (a last-wins reader sees alg EdDSA and the signature verifies)',
+      card: a2aCard,
+      signature: a2aSigned(`{"alg":"ES256",${text(canonicalize(a2aHeader, { profile: 'jcs' })).slice(1)}`),
       expect: 'malformed-protected-header',
     },
     {

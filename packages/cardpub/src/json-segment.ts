@@ -1,4 +1,4 @@
-import { base64urlStrict, fail, ok, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import { base64urlStrict, fail, ok, parseJSON, utf8Strict, type Verdict } from '@agent-seam/canonical';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -9,7 +9,7 @@ export const isJsonObject = (v: unknown): v is JsonObject =>
  * Reads one base64url segment of a JWS as a JSON object. The segment text is what the
  * signature covers; this decoding is only for reading the claims, never for rebuilding
  * the signed bytes. Strict base64url (no padding, no standard alphabet, zero trailing
- * bits) and strict UTF-8.
+ * bits), then canonical's strict parseJSON with duplicate member names refused.
  */
 export function readJsonSegment<C extends string>(
   segment: string,
@@ -17,14 +17,11 @@ export function readJsonSegment<C extends string>(
 ): Verdict<JsonObject, 'bad-base64url' | C> {
   const bytes = base64urlStrict.decode(segment);
   if (!bytes.ok) return fail('bad-base64url');
-  const text = utf8Strict.decode(bytes.value);
-  if (!text.ok) return fail(malformed, 'segment is not UTF-8');
-  let value: unknown;
-  try {
-    value = JSON.parse(text.value);
-  } catch {
-    return fail(malformed, 'segment is not JSON');
-  }
+  // The strict parse boundary: invalid UTF-8, lone surrogates and a repeated member name
+  // are refused, so a header cannot say alg twice and be read as its last spelling.
+  const parsed = parseJSON(bytes.value, { profile: 'jcs', duplicateKeys: 'refuse' });
+  if (!parsed.ok) return fail(malformed, `segment refused by the JSON parse boundary (${parsed.code})`);
+  const value = parsed.value;
   return isJsonObject(value) ? ok(value) : fail(malformed, 'segment is not a JSON object');
 }
 
