@@ -219,6 +219,18 @@ const doorCase = (
 // permissive (ZIP-215) reader accepts it, so only the y < p rule refuses it.
 const Y_P_PLUS_3 = fromHex('f0ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f');
 assert(!ed25519.Point.fromBytes(Y_P_PLUS_3, true).isSmallOrder(), 'y = p + 3 decodes permissively');
+// The first y (little-endian, below p) with no x on the curve: a spelling that passes
+// every byte check and is refused only by decoding the point.
+const OFF_CURVE = (() => {
+  for (let y = 2; ; y++) {
+    const bytes = le32(BigInt(y));
+    try {
+      ed25519.Point.fromBytes(bytes);
+    } catch {
+      return bytes;
+    }
+  }
+})();
 const doorRefuse = [
   ...FOURTEEN.map(({ label, hex: h }) =>
     doorCase(
@@ -255,6 +267,22 @@ const doorRefuse = [
     join(Y_P_PLUS_3, sigS),
     'non-canonical-r',
     'R spells y = p + 3: exists for the strict (y < p) decoding of R',
+  ),
+  doorCase(
+    'off-curve-key',
+    OFF_CURVE,
+    doorMessage,
+    doorSigBytes.value,
+    'non-canonical-key',
+    'the key spells a y below p for which no x exists: exists for decoding the key as a curve point (the byte checks pass it)',
+  ),
+  doorCase(
+    'off-curve-r',
+    doorKey,
+    doorMessage,
+    join(OFF_CURVE, sigS),
+    'non-canonical-r',
+    'R spells a y below p for which no x exists: exists for decoding R as a curve point (the byte checks pass it)',
   ),
   doorCase(
     's-plus-group-order',
