@@ -8,7 +8,7 @@ import {
   utf8Strict,
   type Verdict,
 } from '@agent-seam/canonical';
-import { type Ed25519Code, signEd25519, verifyEd25519 } from '@agent-seam/did';
+import { type Ed25519Code, publicKeyFromJwk, signEd25519, verifyEd25519 } from '@agent-seam/did';
 import { base64urlText, isJsonObject, type JsonObject, readJsonSegment } from './json-segment.js';
 
 /**
@@ -73,10 +73,8 @@ export type A2AKeySource = { jwks: unknown } | { publicKey: Uint8Array };
 function keyFromJwks(jwks: unknown, kid: string): Uint8Array | null {
   const keys = isJsonObject(jwks) ? jwks.keys : undefined;
   if (!Array.isArray(keys)) return null;
-  const jwk = keys.find((k) => isJsonObject(k) && k.kid === kid);
-  if (!isJsonObject(jwk) || jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519') return null;
-  const x = base64urlStrict.decode(jwk.x);
-  return x.ok && x.value.length === 32 ? x.value : null;
+  const key = publicKeyFromJwk(keys.find((k) => isJsonObject(k) && k.kid === kid));
+  return key.ok ? key.value : null;
 }
 
 /** Verifies one signature of an A2A card. Returns the protected header's kid and jku. */

@@ -19,6 +19,7 @@ export {
   verificationKeyFromDid,
 } from './did-key.js';
 export { type Ed25519Code, type KeyPair, keyPairFromSeed, signEd25519, verifyEd25519 } from './ed25519.js';
+export { type Ed25519Jwk, type JwkCode, jwkFromPublicKey, publicKeyFromJwk } from './jwk.js';
 export {
   KEYSTATE_TYP,
   type KeyStateFields,

@@ -1,11 +1,6 @@
-export {
-  type Ed25519Jwk,
-  type JwkCode,
-  jwkFromPublicKey,
-  publicKeyFromJwk,
-  thumbprint,
-  thumbprintInput,
-} from './jwk.js';
+// The key codec lives in did; re-exported so a Web Bot Auth user needs one import.
+export { type Ed25519Jwk, type JwkCode, jwkFromPublicKey, publicKeyFromJwk } from '@agent-seam/did';
+export { thumbprint, thumbprintInput } from './jwk.js';
 export {
   ALGORITHM,
   DIRECTORY_TAG,

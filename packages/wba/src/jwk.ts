@@ -1,20 +1,12 @@
-import { base64urlStrict, fail, ok, SeamError, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import { base64urlStrict, fail, ok, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import type { JwkCode } from '@agent-seam/did';
 import { sha256 } from '@noble/hashes/sha2.js';
 
 /**
- * JSON Web Keys as far as Web Bot Auth needs them: the Ed25519 OKP key a directory
- * publishes, and the RFC 7638 thumbprint that names it in `keyid`. Every base64url
- * member is read through `base64urlStrict`, so a key has exactly one spelling: an `x`
- * with whitespace, padding or non-zero trailing bits is refused instead of repaired
- * (a repaired `x` is the same key under a second name).
+ * The RFC 7638 thumbprint that names a directory key in `keyid`. Reading the key itself
+ * (`publicKeyFromJwk`, `jwkFromPublicKey`) belongs to @agent-seam/did. Every base64url
+ * member is read through `base64urlStrict`, so a key has exactly one thumbprint input.
  */
-export type JwkCode = 'not-a-jwk' | 'unsupported-key-type' | 'bad-key-encoding';
-
-export interface Ed25519Jwk {
-  kty: 'OKP';
-  crv: 'Ed25519';
-  x: string;
-}
 
 /** RFC 7638 section 3.2: the members that identify a key, per key type, already in sorted order. */
 const REQUIRED_MEMBERS: Record<string, readonly string[]> = {
@@ -26,12 +18,6 @@ const BASE64URL_MEMBERS = new Set(['x', 'y', 'n', 'e']);
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export function jwkFromPublicKey(publicKey: Uint8Array): Ed25519Jwk {
-  if (!(publicKey instanceof Uint8Array) || publicKey.length !== 32)
-    throw new SeamError('bad-public-key', 'an Ed25519 public key is 32 bytes');
-  return { kty: 'OKP', crv: 'Ed25519', x: base64urlStrict.encode(publicKey) };
-}
 
 /** The exact text RFC 7638 hashes: required members only, sorted, no whitespace. */
 export function thumbprintInput(jwk: unknown): Verdict<string, JwkCode> {
@@ -54,14 +40,4 @@ export function thumbprint(jwk: unknown): Verdict<string, JwkCode> {
   const input = thumbprintInput(jwk);
   if (!input.ok) return input;
   return ok(base64urlStrict.encode(sha256(utf8Strict.encode(input.value))));
-}
-
-/** The 32 public-key bytes of an Ed25519 OKP JWK, read strictly. */
-export function publicKeyFromJwk(jwk: unknown): Verdict<Uint8Array, JwkCode> {
-  if (!isRecord(jwk)) return fail('not-a-jwk');
-  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519') return fail('unsupported-key-type');
-  const x = base64urlStrict.decode(jwk.x);
-  if (!x.ok || x.value.length !== 32)
-    return fail('bad-key-encoding', 'x is not 32 bytes in strict base64url');
-  return ok(x.value);
 }

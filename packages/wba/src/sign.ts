@@ -1,6 +1,6 @@
 import { base64Strict, canonicalString, SeamError, unwrap, utf8Strict } from '@agent-seam/canonical';
-import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
-import { type Ed25519Jwk, jwkFromPublicKey, thumbprint } from './jwk.js';
+import { type Ed25519Jwk, jwkFromPublicKey, keyPairFromSeed, signEd25519 } from '@agent-seam/did';
+import { thumbprint } from './jwk.js';
 import {
   ALGORITHM,
   DIRECTORY_TAG,

@@ -1,6 +1,12 @@
 import { base64Strict, fail, ok, SeamError, unwrap, utf8Strict, type Verdict } from '@agent-seam/canonical';
-import { didFromPublicKey, type Ed25519Code, verifyEd25519 } from '@agent-seam/did';
-import { jwkFromPublicKey, publicKeyFromJwk, thumbprint } from './jwk.js';
+import {
+  didFromPublicKey,
+  type Ed25519Code,
+  jwkFromPublicKey,
+  publicKeyFromJwk,
+  verifyEd25519,
+} from '@agent-seam/did';
+import { thumbprint } from './jwk.js';
 import {
   ALGORITHM,
   type ComponentCode,
