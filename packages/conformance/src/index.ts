@@ -1,4 +1,10 @@
-export { type CheckOptions, type CheckRecord, type Ledger, openLedger } from './ledger.node.js';
+export {
+  type CheckOptions,
+  type CheckRecord,
+  type Ledger,
+  ledgerEnabled,
+  openLedger,
+} from './ledger.node.js';
 export {
   type GroupDeclaration,
   type Manifest,
