@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: [fileURLToPath(new URL('./tools/reset-ledger.ts', import.meta.url))],
+    setupFiles: [fileURLToPath(new URL('./tools/fast-check-seed.ts', import.meta.url))],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
