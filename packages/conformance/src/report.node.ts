@@ -24,6 +24,18 @@ export interface Report {
   skips: string[];
 }
 
+/** The row of a group nothing checks on purpose (a named skip, or a planned group). */
+const uncheckedRow = (group: string, pkg: string, status: 'skipped' | 'planned'): GroupRow => ({
+  group,
+  pkg,
+  accepted: 0,
+  refused: 0,
+  failed: 0,
+  floor: 0,
+  interop: '-',
+  status,
+});
+
 type LedgerLine = CheckRecord | { group: string; interopMissing: true };
 
 function readLedger(dir: string): LedgerLine[] {
@@ -138,30 +150,12 @@ export function buildReport(root: string, manifest: Manifest, interopRoot: strin
       const n = fileGroups.get(skip.group);
       if (!n) problems.push(`${pkg}: skips ${skip.group}, but no vector file holds that group with cases`);
       skips.push(`${skip.group} (${pkg}) SKIPPED ON PURPOSE, ${n ?? 0} cases present: ${skip.reason}`);
-      rows.push({
-        group: skip.group,
-        pkg,
-        accepted: 0,
-        refused: 0,
-        failed: 0,
-        floor: 0,
-        interop: '-',
-        status: 'skipped',
-      });
+      rows.push(uncheckedRow(skip.group, pkg, 'skipped'));
     }
     for (const group of decl.planned ?? []) {
       claimed.add(group);
       warnings.push(`${group} (${pkg}) is not yet driven`);
-      rows.push({
-        group,
-        pkg,
-        accepted: 0,
-        refused: 0,
-        failed: 0,
-        floor: 0,
-        interop: '-',
-        status: 'planned',
-      });
+      rows.push(uncheckedRow(group, pkg, 'planned'));
     }
   }
   for (const group of fileGroups.keys()) {

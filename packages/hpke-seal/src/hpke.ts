@@ -41,17 +41,18 @@ interface ModeInputs {
   pskId?: Uint8Array | undefined;
 }
 
+/** The key schedule both sides run once they hold the shared secret. */
+const scheduleFor = (
+  mode: Mode,
+  aead: AeadId,
+  sharedSecret: Uint8Array,
+  { info, psk, pskId }: { info: Uint8Array } & ModeInputs,
+) => keySchedule({ mode, aead, sharedSecret, info, psk, pskId });
+
 function setupSender(mode: Mode, options: SenderOptions & ModeInputs, sender?: KeyPair): SenderSetup {
   const aead = options.aead ?? AEAD_CHACHA20_POLY1305;
   const { sharedSecret, enc } = encap(options.recipientPublicKey, options.random ?? systemRandom, sender);
-  const schedule = keySchedule({
-    mode,
-    aead,
-    sharedSecret,
-    info: options.info,
-    psk: options.psk,
-    pskId: options.pskId,
-  });
+  const schedule = scheduleFor(mode, aead, sharedSecret, options);
   return { enc, context: new SenderContext(aead, schedule) };
 }
 
@@ -63,14 +64,7 @@ function setupRecipient(
   const aead = options.aead ?? AEAD_CHACHA20_POLY1305;
   const sharedSecret = decap(options.enc, options.recipientPrivateKey, senderPublicKey);
   if (sharedSecret === null) return fail('bad-enc');
-  const schedule = keySchedule({
-    mode,
-    aead,
-    sharedSecret,
-    info: options.info,
-    psk: options.psk,
-    pskId: options.pskId,
-  });
+  const schedule = scheduleFor(mode, aead, sharedSecret, options);
   return ok(new RecipientContext(aead, schedule));
 }
 
