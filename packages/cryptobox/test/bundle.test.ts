@@ -27,7 +27,8 @@ async function bundle(names: string[]): Promise<{ bytes: number; inputs: string[
   });
   const metafile = result.metafile as Metafile;
   const output = Object.values(metafile.outputs)[0]!;
-  return { bytes: output.bytes, inputs: Object.keys(output.inputs) };
+  const kept = Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0);
+  return { bytes: output.bytes, inputs: kept.map(([path]) => path) };
 }
 const pullsMlKem = (inputs: string[]) => inputs.some((path) => path.includes('@noble/post-quantum'));
 
