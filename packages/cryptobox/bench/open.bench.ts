@@ -34,7 +34,7 @@ for (const size of [64, 64 * 1024]) {
       {
         name: 'raw noble sha256 + x25519 + hkdf + chacha20poly1305',
         run: () => {
-          const bytes = Uint8Array.from(atob(blob), (c) => c.charCodeAt(0));
+          const bytes = Buffer.from(blob, 'base64'); // Node's native decoder: the fastest anchor
           const own = sha256(new Uint8Array([...x25519Label, ...recipient]));
           const key = hkdf(sha256, x25519.getSharedSecret(own, senderPub), undefined, info, 32);
           return chacha20poly1305(key, bytes.subarray(0, 12), ad).decrypt(bytes.subarray(12));

@@ -59,11 +59,10 @@ export const xchachaSeal = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, 
 export const xchachaOpen = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, sealed: Uint8Array) =>
   aeadOpen(() => xchacha20poly1305(key, nonce, ad).decrypt(sealed), sealed);
 
-/** ML-KEM-768 (FIPS 203) sizes: key-generation seed d ‖ z, encapsulation key, ciphertext, message m. */
-export const MLKEM_SEED_LENGTH = 64;
-export const MLKEM_PUBLIC_KEY_LENGTH = 1184;
+/** ML-KEM-768 (FIPS 203) sizes: ciphertext, encapsulation randomness m, encapsulation key. */
 export const MLKEM_CIPHERTEXT_LENGTH = 1088;
 export const MLKEM_MESSAGE_LENGTH = 32;
+const MLKEM_PUBLIC_KEY_LENGTH = 1184;
 const MLKEM_Q = 3329;
 /** The encapsulation key is 768 coefficients of 12 bits (1152 bytes) and then the 32-byte seed rho. */
 const MLKEM_PACKED_VECTOR_LENGTH = 1152;
