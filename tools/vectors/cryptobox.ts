@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
-import { canonicalize, hex, parseJSON } from '../../packages/canonical/src/index.ts';
+import {
+  base64Strict,
+  canonicalize,
+  concatBytes,
+  hex,
+  parseJSON,
+} from '../../packages/canonical/src/index.ts';
+import { boxKeyV1, encPrivateKey } from '../../packages/cryptobox/src/box-keys.ts';
 import {
   type BoxCode,
   encPublicKey,
+  encPublicKeyPq,
+  openBoxV1Verdict,
   openBoxVerdict,
   openPayload,
   type PayloadCode,
@@ -13,6 +22,7 @@ import {
   sealedString,
   sealPayload,
 } from '../../packages/cryptobox/src/index.ts';
+import { chachaOpen, chachaSeal, x25519SharedSecret } from '../../packages/cryptobox/src/primitives.ts';
 import { seededRandom, vectorRing } from '../../packages/cryptobox/test/memory-ring.ts';
 
 /**
@@ -88,7 +98,7 @@ const roundTrips: RoundTrip[] = [
     to: SENDER,
     plaintext: utf8('reply'),
     ad: utf8('contextId=c1'),
-    why: 'the shared key is symmetric: the recipient can answer the sender',
+    why: 'the recipient answers the sender: static-static X25519 and an info naming no key give both directions one key',
   },
   {
     name: 'kilobyte',
@@ -142,7 +152,6 @@ interface BoxRefusal {
   blob: string;
   adHex?: string;
   senderEncPubHex?: string;
-  recipientSeed?: Uint8Array;
   maxChars?: number;
   code: BoxCode;
   why: string;
@@ -223,14 +232,6 @@ const boxRefusals: BoxRefusal[] = [
     code: 'authentication-failed',
     why: 'a box that another sender sealed to this recipient, opened under the wrong sender key: the shared secret differs, so the tag does not verify',
   },
-  {
-    name: 'reflected-to-sender',
-    blob: goodBlob,
-    recipientSeed: SENDER,
-    senderEncPubHex: good.recipientEncPubHex,
-    code: 'authentication-failed',
-    why: 'the sender opens its own box as if the recipient had sent it: the X25519 secret is the same both ways, only the key order in the HKDF info tells the directions apart',
-  },
 ];
 
 const boxReject = boxRefusals.map((r) => {
@@ -239,9 +240,8 @@ const boxReject = boxRefusals.map((r) => {
   const pub = hex.decode(senderEncPubHex);
   const ad = hex.decode(adHex);
   assert(pub.ok && ad.ok, r.name);
-  const recipientSeed = r.recipientSeed ?? RECIPIENT;
   const v = openBoxVerdict({
-    recipientSeed,
+    recipientSeed: RECIPIENT,
     senderPub: pub.value,
     blob: r.blob,
     ad: ad.value,
@@ -250,11 +250,232 @@ const boxReject = boxRefusals.map((r) => {
   assert(!v.ok && v.code === r.code, `${r.name}: expected ${r.code}, got ${v.ok ? 'plaintext' : v.code}`);
   return {
     name: r.name,
-    recipientSeedHex: h(recipientSeed),
+    recipientSeedHex: h(RECIPIENT),
     senderEncPubHex,
     adHex,
     blob: r.blob,
     ...(r.maxChars === undefined ? {} : { maxChars: r.maxChars }),
+    code: r.code,
+    why: r.why,
+  };
+});
+
+// ------------------------------------------------------------------ the v2 (hybrid) box
+
+const v2Trips: RoundTrip[] = [
+  {
+    name: 'plain',
+    from: SENDER,
+    to: RECIPIENT,
+    plaintext: utf8('hello'),
+    ad: new Uint8Array(0),
+    why: 'a short text under empty associated data, between the upstream key pair',
+  },
+  {
+    name: 'empty-plaintext',
+    from: SENDER,
+    to: RECIPIENT,
+    plaintext: new Uint8Array(0),
+    ad: new Uint8Array(0),
+    why: 'prefix, ML-KEM ciphertext, nonce and tag only: 1120 bytes, the shortest v2 blob',
+  },
+  {
+    name: 'with-associated-data',
+    from: SENDER,
+    to: RECIPIENT,
+    plaintext: utf8('pay the invoice'),
+    ad: utf8('contextId=c1'),
+    why: 'the box is bound to a context id',
+  },
+  {
+    name: 'non-ascii',
+    from: SENDER,
+    to: RECIPIENT,
+    plaintext: utf8('群れたい'),
+    ad: utf8('ctx'),
+    why: 'plaintext is bytes; UTF-8 passes through untouched',
+  },
+  {
+    name: 'reverse-direction',
+    from: RECIPIENT,
+    to: SENDER,
+    plaintext: utf8('reply'),
+    ad: utf8('contextId=c1'),
+    why: "the recipient answers the sender: this direction encapsulates to the sender's ML-KEM key",
+  },
+  {
+    name: 'kilobyte',
+    from: OTHER,
+    to: RECIPIENT,
+    plaintext: fill(0x5a, 1024),
+    ad: fill(0x01, 64),
+    why: 'several ChaCha20 blocks and a long associated data',
+  },
+];
+
+/** Seals a v2 box with seeded randomness. */
+function sealV2Seeded(label: string, c: RoundTrip) {
+  const random = seededRandom(`cryptobox/box-v2/${label}`);
+  const encapsulationSeed = random(32);
+  const nonce = random(12);
+  const blob = sealBox({
+    senderSeed: c.from,
+    recipientPub: encPublicKey(c.to),
+    recipientPqPub: encPublicKeyPq(c.to),
+    plaintext: c.plaintext,
+    ad: c.ad,
+    nonce,
+    encapsulationSeed,
+  });
+  return { blob, encapsulationSeed, nonce };
+}
+
+const boxV2 = v2Trips.map((c) => {
+  const { blob, encapsulationSeed, nonce } = sealV2Seeded(c.name, c);
+  const back = openBoxVerdict({ recipientSeed: c.to, senderPub: encPublicKey(c.from), blob, ad: c.ad });
+  assert(back.ok && h(back.value) === h(c.plaintext), `v2 ${c.name} does not round-trip`);
+  return {
+    name: c.name,
+    senderSeedHex: h(c.from),
+    senderEncPubHex: h(encPublicKey(c.from)),
+    recipientSeedHex: h(c.to),
+    recipientEncPubHex: h(encPublicKey(c.to)),
+    recipientPqPubHex: h(encPublicKeyPq(c.to)),
+    encapsulationSeedHex: h(encapsulationSeed),
+    nonceHex: h(nonce),
+    adHex: h(c.ad),
+    plaintextHex: h(c.plaintext),
+    blob,
+    why: c.why,
+  };
+});
+
+const goodV2 = boxV2[2]!; // with-associated-data
+const goodV2Bytes = base64Strict.decode(goodV2.blob);
+assert(goodV2Bytes.ok, 'v2 blob');
+const V2_BLOB = goodV2Bytes.value;
+const KEM_START = 4;
+const CONTEXT_C1 = utf8('contextId=c1');
+
+/** The good v2 blob with one bit of byte `index` flipped. */
+function flipByte(index: number): string {
+  const bytes = V2_BLOB.slice();
+  bytes[index]! ^= 1;
+  return base64Strict.encode(bytes);
+}
+
+/**
+ * A genuine v1 box (SENDER to RECIPIENT, contextId=c1) whose nonce starts with the v2
+ * prefix: this package never seals one, so it is assembled from the primitives here.
+ */
+function v1BoxWithV2Nonce(plaintext: Uint8Array): string {
+  const nonce = concatBytes([utf8('a2b2'), seededRandom('cryptobox/box-v2/v1-nonce')(8)]);
+  const shared = x25519SharedSecret(encPrivateKey(SENDER), encPublicKey(RECIPIENT));
+  assert(shared !== null, 'shared secret');
+  const key = boxKeyV1(shared);
+  const sealed = chachaSeal(key, nonce, CONTEXT_C1, plaintext);
+  assert(chachaOpen(key, nonce, CONTEXT_C1, sealed) !== null, 'the v1 box with a v2 nonce is not genuine');
+  return base64Strict.encode(concatBytes([nonce, sealed]));
+}
+
+interface V2Refusal {
+  name: string;
+  blob: string;
+  adHex?: string;
+  senderEncPubHex?: string;
+  opener?: 'v1-only';
+  code: BoxCode;
+  why: string;
+}
+const v2Refusals: V2Refusal[] = [
+  {
+    name: 'one-byte-short',
+    blob: base64Strict.encode(V2_BLOB.subarray(0, 1119)),
+    code: 'v2-too-short',
+    why: 'the empty-plaintext minimum less one byte: without the v2 length check the AEAD gets a 15-byte tag and the refusal is misreported as authentication-failed',
+  },
+  {
+    name: 'ml-kem-ciphertext-cut',
+    blob: base64Strict.encode(V2_BLOB.subarray(0, KEM_START + 1000)),
+    code: 'v2-too-short',
+    why: 'the blob ends inside the 1088-byte ML-KEM ciphertext: without the v2 length check a cut ciphertext reaches the decapsulation, which throws',
+  },
+  {
+    name: 'v2-blob-to-v1-only-opener',
+    blob: goodV2.blob,
+    opener: 'v1-only',
+    code: 'v2-not-supported',
+    why: 'an authentic v2 blob handed to openBoxV1Verdict: without the prefix check there it is read as a v1 box and misreported as authentication-failed (a wrong key) instead of a version this opener does not read',
+  },
+  {
+    name: 'sender-key-31-bytes',
+    blob: goodV2.blob,
+    senderEncPubHex: goodV2.senderEncPubHex.slice(0, 62),
+    code: 'bad-public-key',
+    why: 'the authentic v2 blob with the sender key cut to 31 bytes: the v2 path checks the sender key like v1',
+  },
+  {
+    name: 'low-order-sender-key',
+    blob: goodV2.blob,
+    senderEncPubHex: h(LOW_ORDER_POINT.value),
+    code: 'zero-shared-secret',
+    why: 'an order-8 sender key on the v2 path: the ML-KEM secret does not excuse an all-zero X25519 secret',
+  },
+  {
+    name: 'ml-kem-ciphertext-flipped',
+    blob: flipByte(KEM_START + 500),
+    code: 'authentication-failed',
+    why: "one low bit of a compressed u coefficient in the ML-KEM ciphertext changed: K-PKE decryption still recovers the same m, so only FIPS 203's re-encryption check (implicit rejection) changes the secret; an ML-KEM without it opens this box (shown by removing that check from a copy of @noble/post-quantum)",
+  },
+  {
+    name: 'tag-flipped',
+    blob: flipByte(V2_BLOB.length - 1),
+    code: 'authentication-failed',
+    why: 'the last tag bit changed in an otherwise authentic v2 blob',
+  },
+  {
+    name: 'associated-data-dropped',
+    blob: goodV2.blob,
+    adHex: '',
+    code: 'authentication-failed',
+    why: 'the v2 blob sealed under contextId=c1 opened with empty associated data: the tag covers the associated data',
+  },
+  {
+    name: 'v1-box-with-v2-prefix',
+    blob: v1BoxWithV2Nonce(fill(0x5a, 1100)),
+    code: 'authentication-failed',
+    why: 'a genuine v1 box whose nonce starts with a2b2, long enough to pass the v2 length check: read as v2 only, so an opener that fell back to v1 after a v2 failure would open it',
+  },
+  {
+    name: 'short-v1-box-with-v2-prefix',
+    blob: v1BoxWithV2Nonce(utf8('pay the invoice')),
+    code: 'v2-too-short',
+    why: 'a genuine v1 box of 43 bytes whose nonce starts with a2b2: read as a v2 blob that is too short, never retried as the v1 box it also is',
+  },
+  {
+    name: 'v2-prefix-changed',
+    blob: flipByte(3),
+    code: 'authentication-failed',
+    why: 'the authentic v2 blob with its prefix changed to a2b3: read as v1, so an opener that chose the version by length or by trying both would open it',
+  },
+];
+
+const boxV2Refuse = v2Refusals.map((r) => {
+  const adHex = r.adHex ?? goodV2.adHex;
+  const senderEncPubHex = r.senderEncPubHex ?? goodV2.senderEncPubHex;
+  const pub = hex.decode(senderEncPubHex);
+  const ad = hex.decode(adHex);
+  assert(pub.ok && ad.ok, r.name);
+  const open = r.opener === 'v1-only' ? openBoxV1Verdict : openBoxVerdict;
+  const v = open({ recipientSeed: RECIPIENT, senderPub: pub.value, blob: r.blob, ad: ad.value });
+  assert(!v.ok && v.code === r.code, `${r.name}: expected ${r.code}, got ${v.ok ? 'plaintext' : v.code}`);
+  return {
+    name: r.name,
+    recipientSeedHex: h(RECIPIENT),
+    senderEncPubHex,
+    adHex,
+    blob: r.blob,
+    ...(r.opener === undefined ? {} : { opener: r.opener }),
     code: r.code,
     why: r.why,
   };
@@ -595,6 +816,8 @@ export const parts = [
       note: 'Vectors of @agent-seam/cryptobox (spec/cryptobox.md), generated by tools/vectors/cryptobox.ts. Bytes are lowercase hex, blobs standard padded base64.',
       'box.roundtrip': boxRoundTrip,
       'box.reject': boxReject,
+      'box.v2': boxV2,
+      'box.v2-refuse': boxV2Refuse,
       'sealed.payload': {
         kek: KEK,
         payloads: payloadAccept,

@@ -1,31 +1,35 @@
-import { hkdfSha256, KEY_LENGTH } from './primitives.js';
+import { concatBytes } from '@agent-seam/canonical';
+import { hkdfSha256, KEY_LENGTH, sha256Digest } from './primitives.js';
 
 /**
- * Key derivation of the box. THIS PROJECT'S DEFINITION: the upstream vectors pin the
- * primitives (X25519, HKDF-SHA256, ChaCha20-Poly1305) but neither how a seed becomes
- * an X25519 key nor the HKDF salt and info, and no derivation we could reconstruct
- * reproduces their encPub values (see spec/cryptobox.md, "Interop status").
- *
- * - The X25519 private key is the 32-byte seed itself (RFC 7748 clamps it).
- * - The box key is HKDF-SHA256(ikm = X25519 shared secret, salt = empty,
- *   info = "agent-seam/cryptobox/v1" ‖ senderPub ‖ recipientPub, 32 bytes). Naming
- *   both keys in sender-then-recipient order gives each direction its own key, so a
- *   box cannot be reflected back to its sender as if the sender had received it.
+ * The box's key schedule, as upstream deploys it (spec/cryptobox.md, "Keys"). Every key
+ * is a pure function of the 32-byte identity seed, each under its own ASCII label, so the
+ * encryption keys never coincide with each other or with the signing key of that seed.
  */
-export const BOX_INFO_LABEL = 'agent-seam/cryptobox/v1';
-const LABEL = new TextEncoder().encode(BOX_INFO_LABEL);
+const ascii = (text: string) => new TextEncoder().encode(text);
+const X25519_LABEL = ascii('agentnet-x25519:');
+const MLKEM_D_LABEL = ascii('agentnet-mlkem-768-a:');
+const MLKEM_Z_LABEL = ascii('agentnet-mlkem-768-b:');
+const INFO_V1 = ascii('agentnet-box-v1');
+const INFO_V2 = ascii('agentnet-box-v2');
+/** HKDF without a salt: RFC 5869 then uses 32 zero bytes. */
 const NO_SALT = new Uint8Array(0);
 
-export const encPrivateKey = (seed: Uint8Array): Uint8Array => seed;
+/** The X25519 private key of a seed: SHA-256("agentnet-x25519:" ‖ seed). */
+export const encPrivateKey = (seed: Uint8Array): Uint8Array =>
+  sha256Digest(concatBytes([X25519_LABEL, seed]));
 
-export function deriveBoxKey(
-  shared: Uint8Array,
-  senderPub: Uint8Array,
-  recipientPub: Uint8Array,
-): Uint8Array {
-  const info = new Uint8Array(LABEL.length + senderPub.length + recipientPub.length);
-  info.set(LABEL, 0);
-  info.set(senderPub, LABEL.length);
-  info.set(recipientPub, LABEL.length + senderPub.length);
-  return hkdfSha256(shared, NO_SALT, info, KEY_LENGTH);
-}
+/** The FIPS 203 key-generation seed d ‖ z of a seed, each half a labelled SHA-256. */
+export const mlKemSeed = (seed: Uint8Array): Uint8Array =>
+  concatBytes([
+    sha256Digest(concatBytes([MLKEM_D_LABEL, seed])),
+    sha256Digest(concatBytes([MLKEM_Z_LABEL, seed])),
+  ]);
+
+/** The v1 box key. The info names no public key, so both directions of a pair share it. */
+export const boxKeyV1 = (x25519Shared: Uint8Array): Uint8Array =>
+  hkdfSha256(x25519Shared, NO_SALT, INFO_V1, KEY_LENGTH);
+
+/** The v2 box key: both shared secrets, X25519 first, through one HKDF. */
+export const boxKeyV2 = (x25519Shared: Uint8Array, mlKemShared: Uint8Array): Uint8Array =>
+  hkdfSha256(concatBytes([x25519Shared, mlKemShared]), NO_SALT, INFO_V2, KEY_LENGTH);

@@ -6,6 +6,8 @@ export type BoxCode =
   | 'too-large'
   | 'bad-base64'
   | 'too-short'
+  | 'v2-too-short'
+  | 'v2-not-supported'
   | 'bad-public-key'
   | 'zero-shared-secret'
   | 'authentication-failed';
@@ -14,6 +16,8 @@ export const BOX_CODES: readonly BoxCode[] = [
   'too-large',
   'bad-base64',
   'too-short',
+  'v2-too-short',
+  'v2-not-supported',
   'bad-public-key',
   'zero-shared-secret',
   'authentication-failed',

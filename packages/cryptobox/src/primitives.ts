@@ -9,6 +9,7 @@ import { x25519 } from '@noble/curves/ed25519.js';
 import { hkdf } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { randomBytes } from '@noble/hashes/utils.js';
+import { ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 
 /** Length of every key, seed and X25519 value handled here. */
 export const KEY_LENGTH = 32;
@@ -20,6 +21,9 @@ export const XCHACHA_NONCE_LENGTH = 24;
 /** A source of uniformly random bytes. The default draws from crypto.getRandomValues. */
 export type RandomSource = (length: number) => Uint8Array;
 export const systemRandom: RandomSource = (length) => randomBytes(length);
+
+/** SHA-256 (FIPS 180-4). */
+export const sha256Digest = (bytes: Uint8Array): Uint8Array => sha256(bytes);
 
 /** The X25519 public key of a 32-byte private key (RFC 7748 clamping applies). */
 export const x25519PublicKey = (privateKey: Uint8Array): Uint8Array => x25519.getPublicKey(privateKey);
@@ -54,6 +58,49 @@ export const xchachaSeal = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, 
 /** XChaCha20-Poly1305 decryption; null unless the tag verifies (no partial plaintext). */
 export const xchachaOpen = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, sealed: Uint8Array) =>
   aeadOpen(() => xchacha20poly1305(key, nonce, ad).decrypt(sealed), sealed);
+
+/** ML-KEM-768 (FIPS 203) sizes: ciphertext, encapsulation randomness m, encapsulation key. */
+export const MLKEM_CIPHERTEXT_LENGTH = 1088;
+export const MLKEM_MESSAGE_LENGTH = 32;
+const MLKEM_PUBLIC_KEY_LENGTH = 1184;
+const MLKEM_Q = 3329;
+/** The encapsulation key is 768 coefficients of 12 bits (1152 bytes) and then the 32-byte seed rho. */
+const MLKEM_PACKED_VECTOR_LENGTH = 1152;
+
+/** The ML-KEM-768 key pair of a 64-byte seed d ‖ z (FIPS 203 ML-KEM.KeyGen_internal). */
+export const mlKemKeyPair = (seed: Uint8Array): { publicKey: Uint8Array; secretKey: Uint8Array } =>
+  ml_kem768.keygen(seed);
+
+/**
+ * The FIPS 203 input check of an encapsulation key (section 7.2): the right length, and
+ * every packed 12-bit coefficient below q, i.e. ByteEncode12(ByteDecode12(key)) = key.
+ * Done here rather than left to the library so that the rule holds whatever backend sits here.
+ */
+export function isMlKemPublicKey(key: Uint8Array): boolean {
+  if (key.length !== MLKEM_PUBLIC_KEY_LENGTH) return false;
+  for (let i = 0; i < MLKEM_PACKED_VECTOR_LENGTH; i += 3) {
+    const first = key[i]! | ((key[i + 1]! & 0x0f) << 8);
+    const second = (key[i + 1]! >> 4) | (key[i + 2]! << 4);
+    if (first >= MLKEM_Q || second >= MLKEM_Q) return false;
+  }
+  return true;
+}
+
+/**
+ * ML-KEM-768 encapsulation to a key that passed `isMlKemPublicKey`. `message` is the
+ * 32-byte randomness m; absent, a fresh one is drawn (a fixed one is for vectors only).
+ */
+export const mlKemEncapsulate = (
+  publicKey: Uint8Array,
+  message?: Uint8Array,
+): { cipherText: Uint8Array; sharedSecret: Uint8Array } => ml_kem768.encapsulate(publicKey, message);
+
+/**
+ * ML-KEM-768 decapsulation of a 1088-byte ciphertext. A ciphertext that was not made for
+ * this key gives a pseudorandom secret (implicit rejection), never an error.
+ */
+export const mlKemDecapsulate = (cipherText: Uint8Array, secretKey: Uint8Array): Uint8Array =>
+  ml_kem768.decapsulate(cipherText, secretKey);
 
 /** A decryption, with every refusal of the library (bad tag, bad sizes) turned into null. */
 const aeadOpen = (decrypt: () => Uint8Array, sealed: Uint8Array): Uint8Array | null =>

@@ -1,15 +1,18 @@
-import { SeamError } from '@agent-seam/canonical';
-import { describe, expect, it } from 'vitest';
+import { base64Strict, SeamError } from '@agent-seam/canonical';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   decodeWrappedKey,
   encodeWrappedKey,
   encPublicKey,
+  encPublicKeyPq,
   type KeyRing,
   openBox,
+  openBoxV1Verdict,
   openBoxVerdict,
   openPayload,
   readSealedField,
   sealBox,
+  sealBoxV1,
   sealedObject,
   sealedString,
   sealPayload,
@@ -105,12 +108,15 @@ describe('the box', () => {
       );
   });
 
-  it('a recipientPub hint opens the same boxes, and a wrong hint opens none', () => {
-    const blob = sealBox({ senderSeed: A, recipientPub: encPublicKey(B), plaintext: utf8('x'), ad: empty });
-    const open = (recipientPub: Uint8Array) =>
-      openBox({ recipientSeed: B, recipientPub, senderPub: encPublicKey(A), blob, ad: empty });
-    expect(open(encPublicKey(B))).toEqual(utf8('x'));
-    expect(open(encPublicKey(A))).toBeNull();
+  it('opens for its own sealer too: the key names no direction, so bind direction in ad', () => {
+    const ad = utf8('from=A;to=B');
+    const blob = sealBox({ senderSeed: A, recipientPub: encPublicKey(B), plaintext: utf8('x'), ad });
+    // Reflected back to A as if B had sent it, it opens: upstream's derivation is symmetric.
+    expect(openBox({ recipientSeed: A, senderPub: encPublicKey(B), blob, ad })).toEqual(utf8('x'));
+    // Under the associated data A expects from B, the reflection no longer opens.
+    expect(
+      openBox({ recipientSeed: A, senderPub: encPublicKey(B), blob, ad: utf8('from=B;to=A') }),
+    ).toBeNull();
   });
 
   it('refusal details never echo the blob', () => {
@@ -118,6 +124,108 @@ describe('the box', () => {
     const verdict = openBoxVerdict({ recipientSeed: B, senderPub: encPublicKey(A), blob, ad: empty });
     expect(verdict.ok).toBe(false);
     if (!verdict.ok) expect(verdict.detail).not.toContain('QUFB');
+  });
+});
+
+describe('the v2 box', () => {
+  const pqB = encPublicKeyPq(B);
+  const sealV2 = (extra: { recipientPqPub?: unknown; encapsulationSeed?: Uint8Array } = {}) =>
+    sealBox({
+      senderSeed: A,
+      recipientPub: encPublicKey(B),
+      recipientPqPub: pqB,
+      plaintext: utf8('pq'),
+      ad: empty,
+      ...(extra as { recipientPqPub?: Uint8Array }),
+    });
+  const openAsB = (blob: string) =>
+    openBoxVerdict({ recipientSeed: B, senderPub: encPublicKey(A), blob, ad: empty });
+
+  /** pqB with coefficient `index` (0..767) of its packed vector set to `value`. */
+  function withCoefficient(index: number, value: number): Uint8Array {
+    const key = pqB.slice();
+    const at = 3 * (index >> 1);
+    if (index % 2 === 0) {
+      key[at] = value & 0xff;
+      key[at + 1] = (key[at + 1]! & 0xf0) | (value >> 8);
+    } else {
+      key[at + 1] = (key[at + 1]! & 0x0f) | ((value & 0x0f) << 4);
+      key[at + 2] = value >> 4;
+    }
+    return key;
+  }
+
+  it('draws fresh randomness per box, and both open', () => {
+    const [one, two] = [sealV2(), sealV2()];
+    expect(one).not.toBe(two);
+    for (const blob of [one, two]) expect(openAsB(blob)).toEqual({ ok: true, value: utf8('pq') });
+  });
+
+  it('is refused by the v1-only opener as v2-not-supported, not as a wrong key', () => {
+    const blob = sealV2();
+    expect(openBoxV1Verdict({ recipientSeed: B, senderPub: encPublicKey(A), blob, ad: empty })).toMatchObject(
+      {
+        ok: false,
+        code: 'v2-not-supported',
+      },
+    );
+  });
+
+  it('a recipientPqPub that is not an ML-KEM-768 encapsulation key throws, never seals v1', () => {
+    const bad: [string, unknown][] = [
+      ['1183 bytes', pqB.subarray(0, 1183)],
+      ['1185 bytes', new Uint8Array([...pqB, 0])],
+      ['the 32-byte X25519 key', encPublicKey(B)],
+      ['a string', 'not bytes'],
+      ['null', null],
+      ['first coefficient q', withCoefficient(0, 3329)],
+      ['first coefficient 4095', withCoefficient(0, 4095)],
+      ['second coefficient q', withCoefficient(1, 3329)],
+      ['last coefficient q', withCoefficient(767, 3329)],
+    ];
+    for (const [what, recipientPqPub] of bad)
+      expect(
+        thrownCode(() => sealV2({ recipientPqPub })),
+        what,
+      ).toBe('bad-pq-public-key');
+  });
+
+  it('a coefficient of q - 1 passes the modulus check', () => {
+    const blob = sealV2({ recipientPqPub: withCoefficient(767, 3328) });
+    expect(base64Strict.decode(blob)).toMatchObject({ ok: true });
+  });
+
+  it('the fixed-randomness options are checked, and never ignored', () => {
+    expect(thrownCode(() => sealV2({ encapsulationSeed: new Uint8Array(31) }))).toBe('bad-argument');
+    // Without recipientPqPub the box is v1, which has no encapsulation to seed.
+    const v1 = { senderSeed: A, recipientPub: encPublicKey(B), plaintext: empty, ad: empty };
+    expect(thrownCode(() => sealBox({ ...v1, encapsulationSeed: new Uint8Array(32) }))).toBe('bad-argument');
+    expect(thrownCode(() => sealBoxV1({ ...v1, recipientPqPub: pqB }))).toBe('bad-argument');
+  });
+});
+
+describe('the version prefix a2b2', () => {
+  const v1 = { senderSeed: A, recipientPub: encPublicKey(B), plaintext: utf8('v1'), ad: empty };
+  const prefixed = new Uint8Array([0x61, 0x32, 0x62, 0x32, 0, 0, 0, 0, 0, 0, 0, 0]);
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a fixed v1 nonce that starts with it throws: that box could never open', () => {
+    expect(thrownCode(() => sealBox({ ...v1, nonce: prefixed }))).toBe('bad-argument');
+  });
+
+  it('a drawn v1 nonce that starts with it is drawn again', () => {
+    const real = crypto.getRandomValues.bind(crypto);
+    let calls = 0;
+    vi.spyOn(crypto, 'getRandomValues').mockImplementation(
+      <T extends ArrayBufferView | null>(array: T): T => {
+        if (calls++ === 0 && array instanceof Uint8Array) array.set(prefixed);
+        else real(array as Uint8Array);
+        return array;
+      },
+    );
+    const blob = sealBox(v1);
+    expect(calls).toBe(2);
+    expect(openBox({ recipientSeed: B, senderPub: encPublicKey(A), blob, ad: empty })).toEqual(utf8('v1'));
   });
 });
 

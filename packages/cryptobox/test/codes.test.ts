@@ -11,7 +11,7 @@ const spec = readFileSync(new URL('../../../spec/cryptobox.md', import.meta.url)
 
 describe('refusal codes', () => {
   const unions = [
-    { name: 'box', codes: BOX_CODES, cases: doc['box.reject'] },
+    { name: 'box', codes: BOX_CODES, cases: [...doc['box.reject'], ...doc['box.v2-refuse']] },
     { name: 'payload', codes: PAYLOAD_CODES, cases: doc['sealed.reject'].cases },
     { name: 'sealed field', codes: SEALED_FIELD_CODES, cases: doc['sealed.field'].refuse },
   ];

@@ -26,6 +26,20 @@ describe('src/ follows the library rules', () => {
       expect(text, file).not.toMatch(/Date\.now|new Date\(|performance\.now/);
   });
 
+  it('imports only its own modules and its declared dependencies (never a devDependency such as mlkem)', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const packageOf = (m: string) =>
+      m
+        .split('/')
+        .slice(0, m.startsWith('@') ? 2 : 1)
+        .join('/');
+    for (const { file, text } of sources)
+      for (const m of importsOf(text).filter((m) => !m.startsWith('./')))
+        expect(Object.keys(manifest.dependencies), `${file} imports ${m}`).toContain(packageOf(m));
+  });
+
   it('imports the primitive libraries in primitives.ts only', () => {
     for (const { file, text } of sources) {
       const noble = importsOf(text).filter((m) => m.startsWith('@noble/'));

@@ -1,6 +1,15 @@
+import { base64Strict } from '@agent-seam/canonical';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encPublicKey, openBox, openBoxVerdict, openPayload, sealBox, sealPayload } from '../src/index.js';
+import {
+  encPublicKey,
+  encPublicKeyPq,
+  openBox,
+  openBoxVerdict,
+  openPayload,
+  sealBox,
+  sealPayload,
+} from '../src/index.js';
 import { seededRandom, vectorRing } from './memory-ring.js';
 
 const seed = fc.uint8Array({ minLength: 32, maxLength: 32 });
@@ -39,6 +48,44 @@ describe('box properties', () => {
           expect(openBox({ recipientSeed: b, senderPub: encPublicKey(a), blob, ad: otherAd })).toBeNull();
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('v2 box properties', () => {
+  const plaintext = new TextEncoder().encode('hybrid');
+  const ad = new Uint8Array(0);
+  const blob = sealBox({
+    senderSeed: ALICE,
+    recipientPub: encPublicKey(BOB),
+    recipientPqPub: encPublicKeyPq(BOB),
+    plaintext,
+    ad,
+  });
+  const bytes = base64Strict.decode(blob);
+  if (!bytes.ok) throw new Error('the v2 blob is not base64');
+  const authentic = bytes.value;
+
+  it('a v2 blob with any bit changed, or cut anywhere, never opens and never throws', () => {
+    const flipped = fc
+      .tuple(fc.nat({ max: authentic.length - 1 }), fc.integer({ min: 0, max: 7 }))
+      .map(([i, bit]) => {
+        const copy = authentic.slice();
+        copy[i]! ^= 1 << bit;
+        return copy;
+      });
+    const cut = fc.nat({ max: authentic.length - 1 }).map((n) => authentic.subarray(0, n));
+    fc.assert(
+      fc.property(fc.oneof(flipped, cut), (changed) => {
+        const opened = openBox({
+          recipientSeed: BOB,
+          senderPub: encPublicKey(ALICE),
+          blob: base64Strict.encode(changed),
+          ad,
+        });
+        expect(opened).toBeNull();
+      }),
+      { numRuns: 200 },
     );
   });
 });

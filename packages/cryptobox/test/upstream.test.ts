@@ -1,29 +1,29 @@
-import { type Ledger, loadInterop } from '@agent-seam/conformance';
+import { type Ledger, loadInterop, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
-import { encPublicKey } from '../src/index.js';
-import { bytesOf } from './helpers.js';
-import { adOf, runUpstream, type UpstreamCryptobox } from './upstream-runner.js';
+import { adOf, runUpstream, type UpstreamCryptobox, upstreamChecks } from './upstream-runner.js';
 
 /**
- * The upstream `cryptobox` group is skipped by name in tools/manifest.json: its encPub
- * values come from a seed-to-X25519 derivation (and an HKDF salt/info) that the vectors
- * do not state and that we could not reconstruct. These tests keep the skip honest.
+ * The upstream `cryptobox` group: boxes an upstream agent sealed, opened with upstream's
+ * key derivation, and re-sealed byte for byte from the same nonce. Every check counts
+ * as interop (the expected values come from ../shared/interop).
  */
-describe('cryptobox (upstream, skipped by name)', () => {
+const ledger = openLedger();
+
+describe('cryptobox (upstream)', () => {
   const upstream = loadInterop<{ cryptobox: UpstreamCryptobox }>('agent-seam-latest/wire_vectors.json');
-  if (upstream === null) return;
+  if (upstream === null) {
+    it('interop data absent', () => ledger.interopMissing('cryptobox'));
+    return;
+  }
   const g = upstream.cryptobox;
 
-  it('is present and non-empty, and every case carries adHex', () => {
+  it('holds both encPub values, 4 boxes to open and 2 that must not open', () => {
     expect(g.open.length).toBe(4);
     expect(g.mustNotOpen.length).toBe(2);
-    for (const c of [...g.open, ...g.mustNotOpen]) expect(typeof c.adHex).toBe('string');
+    expect(upstreamChecks(g)).toBe(8);
   });
 
-  it('still derives encPub differently from this package (remove the skip when this goes red)', () => {
-    expect(encPublicKey(bytesOf(g.senderSeed))).not.toEqual(bytesOf(g.senderEncPub));
-    expect(encPublicKey(bytesOf(g.recipientSeed))).not.toEqual(bytesOf(g.recipientEncPub));
-  });
+  it('runs every case', () => runUpstream(ledger, 'cryptobox', g, true));
 });
 
 describe('the runner refuses a case without adHex', () => {
@@ -33,11 +33,11 @@ describe('the runner refuses a case without adHex', () => {
   const seed = '09'.repeat(32);
   const group = (adHex: string | undefined): UpstreamCryptobox => ({
     senderSeed: seed,
-    senderEncPub: '57db4b359f23ae5e146e4e2512056704722506348c150c14753d0c933d04d421',
+    senderEncPub: '001851fc2f06962aca5648fca7ad8fcb032ce8738791471b6489b7571acf9829',
     recipientSeed: seed,
-    recipientEncPub: '57db4b359f23ae5e146e4e2512056704722506348c150c14753d0c933d04d421',
+    recipientEncPub: '001851fc2f06962aca5648fca7ad8fcb032ce8738791471b6489b7571acf9829',
     open: [],
-    mustNotOpen: [{ name: 'any', blob: 'AAAA', why: 'x', ...(adHex === undefined ? {} : { adHex }) }],
+    mustNotOpen: [{ name: 'any', blob: 'A'.repeat(40), why: 'x', ...(adHex === undefined ? {} : { adHex }) }],
   });
 
   it('an absent adHex is a runner error, not an empty associated data', () => {
