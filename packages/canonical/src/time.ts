@@ -1,0 +1,50 @@
+import { SeamError } from './verdict.js';
+
+/**
+ * An instant as every public option of every agent-seam package takes it: a `Date`, or
+ * a number of Unix seconds. A wire field with a unit of its own says so in its name
+ * (`expMs`); options never do, so a caller never has to remember which package counts
+ * in which unit.
+ */
+export type Instant = Date | number;
+
+/**
+ * The largest number of seconds accepted as an instant: 10^11 s is the year 5138, while
+ * as milliseconds it is March 1973. Any current time counted in milliseconds (about
+ * 1.8 × 10^12) lies above it, so that mistake is refused instead of misjudged.
+ */
+export const MAX_PLAUSIBLE_SECONDS = 1e11;
+
+/** Why a value cannot be an instant, or null when it can. */
+function implausible(value: unknown, ms: number): string | null {
+  if (value instanceof Date) return Number.isNaN(ms) ? 'is an invalid Date' : null;
+  if (typeof value !== 'number')
+    return `is ${value === null ? 'null' : typeof value}, not a Date or Unix seconds`;
+  if (!Number.isFinite(value)) return `is ${value}, not a Date or Unix seconds`;
+  if (value < 0) return `is ${value}: Unix seconds before 1970 are not accepted`;
+  if (value > MAX_PLAUSIBLE_SECONDS)
+    return `is ${value}, which looks like milliseconds; pass Unix seconds (${Math.floor(value / 1000)}) or a Date`;
+  return null;
+}
+
+/** Milliseconds since the epoch of an instant; throws SeamError naming `option` otherwise. */
+export function unixMillis(value: Instant, option: string): number {
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value * 1000 : Number.NaN;
+  const why = implausible(value, ms);
+  if (why !== null) throw new SeamError('bad-instant', `${option} ${why}`);
+  return ms;
+}
+
+/** Whole Unix seconds of an instant (a fraction is dropped); throws SeamError naming `option` otherwise. */
+export function unixSeconds(value: Instant, option: string): number {
+  return Math.floor(unixMillis(value, option) / 1000);
+}
+
+/** A duration option in seconds (a skew, a window, a maximum age); throws SeamError naming `option` otherwise. */
+export function durationSeconds(value: number, option: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new SeamError('bad-duration', `${option} must be a non-negative number of seconds`);
+  if (value > MAX_PLAUSIBLE_SECONDS)
+    throw new SeamError('bad-duration', `${option} is ${value}, which looks like milliseconds; pass seconds`);
+  return value;
+}

@@ -1,0 +1,59 @@
+import {
+  durationSeconds,
+  MAX_PLAUSIBLE_SECONDS,
+  SeamError,
+  unixMillis,
+  unixSeconds,
+} from '@agent-seam/canonical';
+import { describe, expect, it } from 'vitest';
+
+const thrown = (f: () => unknown): SeamError => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof SeamError) return e;
+    throw e;
+  }
+  throw new Error('did not throw');
+};
+
+describe('one time convention: a Date or Unix seconds', () => {
+  it('reads a Date and a number of seconds as the same instant', () => {
+    const date = new Date('2026-07-17T09:34:41.750Z');
+    expect(unixSeconds(date, 'now')).toBe(1784280881);
+    expect(unixSeconds(1784280881, 'now')).toBe(1784280881);
+    expect(unixSeconds(1784280881.75, 'now')).toBe(1784280881);
+    expect(unixMillis(date, 'now')).toBe(1784280881750);
+    expect(unixMillis(1784280881, 'now')).toBe(1784280881000);
+    expect(unixSeconds(0, 'now')).toBe(0);
+    expect(unixSeconds(MAX_PLAUSIBLE_SECONDS, 'now')).toBe(MAX_PLAUSIBLE_SECONDS);
+  });
+  it('refuses milliseconds where seconds are expected, naming the option and the fix', () => {
+    const e = thrown(() => unixSeconds(1784280881750, 'verifyEnvelope now'));
+    expect(e.code).toBe('bad-instant');
+    expect(e.message).toContain('verifyEnvelope now');
+    expect(e.message).toContain('milliseconds');
+    expect(e.message).toContain('1784280881');
+    expect(thrown(() => unixSeconds(MAX_PLAUSIBLE_SECONDS + 1, 'now')).code).toBe('bad-instant');
+  });
+  it('refuses what is not an instant', () => {
+    for (const bad of [
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      -1,
+      '1784280881',
+      null,
+      undefined,
+      1784280881n,
+      {},
+    ])
+      expect(thrown(() => unixSeconds(bad as never, 'now')).code).toBe('bad-instant');
+    expect(thrown(() => unixMillis(new Date('not a date'), 'now')).message).toContain('invalid Date');
+  });
+  it('reads durations in seconds and refuses the rest', () => {
+    expect(durationSeconds(300, 'maxSkew')).toBe(300);
+    expect(durationSeconds(0, 'maxSkew')).toBe(0);
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, '300', 300_000_000_000])
+      expect(thrown(() => durationSeconds(bad as never, 'maxSkew')).code).toBe('bad-duration');
+  });
+});
