@@ -1087,8 +1087,6 @@ const optionsError = (
 
 // --- export.graders: sidecars in the reference's shape ---------------------------
 const sealedObject = parse(sealedSidecar);
-const omit = (object: Record<string, unknown>, ...members: string[]) =>
-  Object.fromEntries(Object.entries(object).filter(([m]) => !members.includes(m)));
 const graderOptions = (verdicts: string[]) => ({
   keys: keysOpt,
   graderVerdicts: verdicts,
@@ -1141,16 +1139,6 @@ const graders: ExportCase[] = [
     'grader-extra-member',
     'a member outside the eight, signed as written: exists for the exact member set (deleting it, the sidecar holds)',
     signedAsIs({ ...sealedObject, grader: 'x' }),
-  ),
-  graderFormat(
-    'grader-content-missing',
-    'content removed, signed as written: exists for the exact member set (deleting it, the sidecar holds)',
-    signedAsIs(omit(sealedObject, 'content')),
-  ),
-  graderFormat(
-    'grader-old-verdict-member',
-    'this project’s former shape (verdict JSON in place of kind and content), signed as written: exists for the exact member set',
-    signedAsIs({ ...omit(sealedObject, 'kind', 'content'), verdict: { passed: true } }),
   ),
   graderFormat(
     'grader-wrong-kind',

@@ -169,8 +169,10 @@ export class ExportVerifier {
       return { anchor, checkpoint: read.value };
     });
     const allow = options.allowUnchecked;
-    if (allow !== undefined && (options.strict !== true || allow.some((c) => !NOT_CHECKED_CODES.includes(c))))
-      throw new SeamError('bad-options', 'allowUnchecked names not-checked items and needs strict');
+    if (allow !== undefined && options.strict !== true)
+      throw new SeamError('bad-options', 'allowUnchecked waives items of a strict verification: set strict');
+    if (allow?.some((c) => !NOT_CHECKED_CODES.includes(c)))
+      throw new SeamError('bad-options', 'allowUnchecked names items of NOT_CHECKED_CODES only');
     this.sidecars = (options.graderVerdicts ?? []).map((bytes) => parseGraderSidecar(bytes));
     for (const parsed of this.sidecars) {
       if (!parsed.ok) continue;
