@@ -64,13 +64,14 @@ export function signGraderVerdict(claim: GraderClaim, keyId: string, seed: Uint8
     throw new SeamError('bad-last-hash', 'last_hash is 64 lowercase hex characters');
   if (!(claim.content instanceof Uint8Array))
     throw new SeamError('bad-content', 'content is the verdict bytes');
+  if (typeof claim.open !== 'boolean') throw new SeamError('bad-open', 'open is a boolean');
   const unsigned = {
     kind: GRADER_KIND,
     version: GRADER_VERSION,
     run: claim.run,
     last_seq: claim.last_seq,
     last_hash: claim.last_hash,
-    open: claim.open === true,
+    open: claim.open,
     content: base64Strict.encode(claim.content),
   } as const;
   return { ...unsigned, signature: signKeyed(keyId, seed, graderSigningInput(unsigned)) };
