@@ -1,3 +1,4 @@
+import { hex } from '@agent-seam/canonical';
 import { sha256 } from '@noble/hashes/sha2.js';
 
 /** Every digest in this format is SHA-256: 32 bytes, written in JSON as 64 lowercase hex. */
@@ -19,4 +20,11 @@ export function domainDigest(domain: string, digest: Uint8Array): Uint8Array {
     .update(new Uint8Array([0]))
     .update(digest)
     .digest();
+}
+
+/** A digest as JSON writes it (64 lowercase hex characters), as bytes; null for any other spelling. */
+export function digestOf(value: unknown): Uint8Array | null {
+  if (typeof value !== 'string' || value.length !== 64) return null;
+  const bytes = hex.decode(value);
+  return bytes.ok ? bytes.value : null;
 }

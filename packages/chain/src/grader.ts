@@ -1,34 +1,49 @@
-import { canonicalize, fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { base64Strict, canonicalize, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { domainDigest } from './digest.js';
+import { digestOf, domainDigest } from './digest.js';
 import { CANON_PROFILE, isObject, type JsonObject, parseWire, safeInt } from './json.js';
-import { type KeyedSignature, signKeyed } from './signature.js';
+import { type KeyedSignature, keyedSignatureOf, signKeyed } from './signature.js';
 
 /** The domain of grader-verdict signatures (a sibling of the record domain, same key family). */
 export const GRADER_DOMAIN = 'io.github.hupe1980.agentplane/grader-verdict/v1';
+/** The `kind` every sidecar names: what the file is. */
+export const GRADER_KIND = 'agentplane.grader-verdict';
 export const GRADER_VERSION = 1;
 /** A sidecar is one small JSON object; anything larger is refused before parsing. */
 export const MAX_SIDECAR_BYTES = 1024 * 1024;
 
-const MEMBERS = ['version', 'run', 'last_seq', 'last_hash', 'open', 'verdict', 'signature'];
+const MEMBERS = ['kind', 'version', 'run', 'last_seq', 'last_hash', 'open', 'content', 'signature'];
 
-/** The sidecar as a writer states it, before signing. `verdict` is the grader's own JSON. */
+/** The sidecar as a grader states it, before signing. `content` is the verdict, opaque bytes. */
 export interface GraderClaim {
   run: string;
   last_seq: number;
   last_hash: string;
   open: boolean;
-  verdict: unknown;
+  content: Uint8Array;
 }
 
-/** A sidecar that parsed: what it binds, and the 32 bytes its signature covers. */
+/** A sidecar that parsed: what it binds, the verdict bytes, and the 32 bytes its signature covers. */
 export interface GraderSidecar {
   run: string;
   lastSeq: number;
   lastHash: Uint8Array;
   open: boolean;
-  signature: unknown;
+  content: Uint8Array;
+  signature: KeyedSignature;
   signingInput: Uint8Array;
+}
+
+/** The sidecar as it travels: every member, `content` in standard padded base64. */
+export interface SignedGraderSidecar {
+  kind: typeof GRADER_KIND;
+  version: typeof GRADER_VERSION;
+  run: string;
+  last_seq: number;
+  last_hash: string;
+  open: boolean;
+  content: string;
+  signature: KeyedSignature;
 }
 
 /** SHA-256(domain ‖ 0x00 ‖ SHA-256(canonical(sidecar without signature))). */
@@ -37,57 +52,72 @@ export function graderSigningInput(sidecar: JsonObject): Uint8Array {
   return domainDigest(GRADER_DOMAIN, sha256(canonicalize(rest, { profile: CANON_PROFILE })));
 }
 
-/** The signed sidecar object for `claim`; serialise it with any JSON writer. */
-export function signGraderVerdict(
-  claim: GraderClaim,
-  keyId: string,
-  seed: Uint8Array,
-): JsonObject & { signature: KeyedSignature } {
-  if (!hex.decode(claim.last_hash).ok || claim.last_hash.length !== 64)
+/**
+ * The signed sidecar for `claim`. Serialise it with any JSON writer (the reference
+ * writes it pretty-printed with a final newline; readers parse, they do not compare text).
+ */
+export function signGraderVerdict(claim: GraderClaim, keyId: string, seed: Uint8Array): SignedGraderSidecar {
+  if (typeof claim.run !== 'string') throw new SeamError('bad-run', 'run is a string');
+  if (!Number.isSafeInteger(claim.last_seq) || claim.last_seq < 1)
+    throw new SeamError('bad-last-seq', 'last_seq is an integer >= 1');
+  if (digestOf(claim.last_hash) === null)
     throw new SeamError('bad-last-hash', 'last_hash is 64 lowercase hex characters');
-  const unsigned: JsonObject = { version: GRADER_VERSION, ...claim };
+  if (!(claim.content instanceof Uint8Array))
+    throw new SeamError('bad-content', 'content is the verdict bytes');
+  if (typeof claim.open !== 'boolean') throw new SeamError('bad-open', 'open is a boolean');
+  const unsigned = {
+    kind: GRADER_KIND,
+    version: GRADER_VERSION,
+    run: claim.run,
+    last_seq: claim.last_seq,
+    last_hash: claim.last_hash,
+    open: claim.open,
+    content: base64Strict.encode(claim.content),
+  } as const;
   return { ...unsigned, signature: signKeyed(keyId, seed, graderSigningInput(unsigned)) };
 }
 
 /**
- * Reads a sidecar file. Any member outside the known set, a wrong type or an unknown
- * version refuses the whole file (`grader-format`); binding it to an export is
- * `judgeGraders`' job.
+ * Reads a sidecar file. The member set is exact, and each member is held to its type
+ * one by one; any failure refuses the whole file (`grader-format`, the detail naming
+ * the member). Binding it to an export is `judgeGraders`' job, and the signature is
+ * verified there only when grader keys are supplied.
  */
 export function parseGraderSidecar(bytes: Uint8Array): Verdict<GraderSidecar, 'grader-format'> {
-  if (bytes.length > MAX_SIDECAR_BYTES) return fail('grader-format', 'the sidecar exceeds its size cap');
+  const refuse = (detail: string) => fail('grader-format' as const, detail);
+  if (bytes.length > MAX_SIDECAR_BYTES) return refuse('the sidecar exceeds its size cap');
   const parsed = parseWire(bytes, MAX_SIDECAR_BYTES);
-  if (!parsed.ok || !isObject(parsed.value))
-    return fail('grader-format', 'the sidecar is not one JSON object');
+  if (!parsed.ok || !isObject(parsed.value)) return refuse('the sidecar is not one JSON object');
   const value = parsed.value;
-  if (Object.keys(value).some((m) => !MEMBERS.includes(m)) || Object.keys(value).length !== MEMBERS.length)
-    return fail('grader-format', 'the sidecar must carry exactly the known members');
-  const lastSeq = safeInt(value.last_seq);
-  const lastHash =
-    typeof value.last_hash === 'string' && value.last_hash.length === 64 ? hex.decode(value.last_hash) : null;
+  const members = Object.keys(value);
+  if (members.length !== MEMBERS.length || members.some((m) => !MEMBERS.includes(m)))
+    return refuse('the sidecar must carry exactly the known members');
+  if (value.kind !== GRADER_KIND) return refuse('kind does not name a grader verdict');
   if (safeInt(value.version) !== GRADER_VERSION)
-    return fail('grader-format', 'the sidecar version is not one this reader implements');
-  if (
-    typeof value.run !== 'string' ||
-    lastSeq === null ||
-    lastSeq < 1 ||
-    lastHash === null ||
-    !lastHash.ok ||
-    typeof value.open !== 'boolean'
-  )
-    return fail('grader-format', 'run, last_seq, last_hash or open is malformed');
+    return refuse('the sidecar version is not one this reader implements');
+  if (typeof value.run !== 'string') return refuse('run is not a string');
+  const lastSeq = safeInt(value.last_seq);
+  if (lastSeq === null || lastSeq < 1) return refuse('last_seq is not an integer >= 1');
+  const lastHash = digestOf(value.last_hash);
+  if (lastHash === null) return refuse('last_hash is not 64 lowercase hex characters');
+  if (typeof value.open !== 'boolean') return refuse('open is not a boolean');
+  const content = base64Strict.decode(value.content);
+  if (!content.ok) return refuse('content is not standard padded base64');
+  const signature = keyedSignatureOf(value.signature);
+  if (signature === null) return refuse('signature is not a key_id and 128 lowercase hex characters');
   let signingInput: Uint8Array;
   try {
     signingInput = graderSigningInput(value);
   } catch {
-    return fail('grader-format', 'the sidecar has no canonical form');
+    return refuse('the sidecar has no canonical form');
   }
   return ok({
     run: value.run,
     lastSeq,
-    lastHash: lastHash.value,
+    lastHash,
     open: value.open,
-    signature: value.signature,
+    content: content.value,
+    signature,
     signingInput,
   });
 }

@@ -8,8 +8,8 @@ export {
   verifyAuditEntry,
 } from './audit.js';
 export { DIGEST_SIZE, domainDigest, ZERO_HASH } from './digest.js';
-export type { Anchor, AnchorCheckpoint, WitnessKey } from './export/anchors.js';
-export { FRAME_KINDS } from './export/frames.js';
+export { type Anchor, type AnchorCheckpoint, readAnchor, type WitnessKey } from './export/anchors.js';
+export { FRAME_KINDS, type UnreadableRun } from './export/frames.js';
 export type {
   AnchorOutcome,
   ExportReport,
@@ -20,12 +20,13 @@ export type {
   NotCheckedCode,
   UnaccountedMember,
 } from './export/report.js';
-export { FINDING_CODES } from './export/report.js';
+export { FINDING_CODES, NOT_CHECKED_CODES } from './export/report.js';
 export {
   DEFAULT_MAX_LINE_BYTES,
   type ExportOptions,
   ExportVerifier,
   KNOWN_CANONS,
+  SEALING_OUTCOMES,
   verifyExport,
 } from './export/verifier.js';
 export { witnessVerifierKey } from './export/witness.js';
@@ -39,14 +40,17 @@ export {
 } from './export/writer.js';
 export {
   GRADER_DOMAIN,
+  GRADER_KIND,
   type GraderClaim,
   type GraderSidecar,
   graderSigningInput,
   parseGraderSidecar,
+  type SignedGraderSidecar,
   signGraderVerdict,
 } from './grader.js';
 export { splitLines } from './lines.js';
 export { chainHash, type LinkCode, verifyLink } from './record.js';
+export { rfc3339Seconds } from './rfc3339.js';
 export {
   type KeyedSignature,
   RECORD_DOMAIN,

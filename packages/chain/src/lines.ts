@@ -1,4 +1,4 @@
-import { concatBytes } from '@agent-seam/canonical';
+import { concatBytes, utf8Strict } from '@agent-seam/canonical';
 /**
  * Splits a byte stream into lines on LF without holding more than one line. A line
  * longer than `maxLineBytes` is yielded cut to `maxLineBytes + 1` bytes (the rest is
@@ -40,4 +40,22 @@ export async function* splitLines(
     if (start < chunk.length) take(chunk.subarray(start));
   }
   if (held > 0) yield flush();
+}
+
+/** White space as the reference reader strips it (Python's `str.isspace`: Unicode White_Space and U+001C..U+001F). */
+const WHITE_SPACE_ONLY = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
+
+/**
+ * A line that is empty or holds only white space is skipped wherever lines are read.
+ * Decides on the first byte for an ordinary line; only a line that starts with white
+ * space and reaches a non-ASCII byte is decoded.
+ */
+export function isBlankLine(bytes: Uint8Array): boolean {
+  for (const b of bytes) {
+    if (b === 0x20 || (b >= 0x09 && b <= 0x0d) || (b >= 0x1c && b <= 0x1f)) continue;
+    if (b < 0x80) return false;
+    const text = utf8Strict.decode(bytes);
+    return text.ok && WHITE_SPACE_ONLY.test(text.value);
+  }
+  return true;
 }

@@ -1,4 +1,4 @@
-import { fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { fail, hex, ok, SeamError, unwrap, type Verdict } from '@agent-seam/canonical';
 import { signEd25519, verifyEd25519 } from '@agent-seam/did';
 import { DIGEST_SIZE, domainDigest } from './digest.js';
 
@@ -44,6 +44,15 @@ export function signRecord(hash: Uint8Array, keyId: string, seed: Uint8Array): K
   return signKeyed(keyId, seed, recordSigningInput(hash));
 }
 
+/** A wire value of exactly `{key_id: string, signature: 128 lowercase hex}`; null otherwise. */
+export function keyedSignatureOf(value: unknown): KeyedSignature | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  if (Object.keys(value).length !== 2) return null;
+  const { key_id: keyId, signature } = value as Record<string, unknown>;
+  if (typeof keyId !== 'string' || typeof signature !== 'string' || signature.length !== 128) return null;
+  return hex.decode(signature).ok ? { key_id: keyId, signature } : null;
+}
+
 /**
  * Verifies a `{key_id, signature}` value (as parsed from the wire) over `input`.
  * The key is looked up by the key_id the artifact names; no other key is tried.
@@ -54,18 +63,15 @@ export function verifyKeyed(
   keys: TrustedKeys,
 ): Verdict<{ keyId: string }, SignatureCode> {
   if (value === null || value === undefined) return fail('signature-absent');
-  if (typeof value !== 'object' || Array.isArray(value)) return fail('signature-malformed', 'not an object');
-  const members = Object.keys(value);
-  const { key_id: keyId, signature } = value as Record<string, unknown>;
-  if (members.length !== 2 || typeof keyId !== 'string' || typeof signature !== 'string')
-    return fail('signature-malformed', 'expected exactly key_id and signature strings');
-  const bytes = signature.length === 128 ? hex.decode(signature) : null;
-  if (bytes === null || !bytes.ok)
-    return fail('signature-malformed', 'signature is not 128 lowercase hex characters');
-  const key = keys.get(keyId);
+  const signature = keyedSignatureOf(value);
+  if (signature === null)
+    return fail('signature-malformed', 'not exactly a key_id and 128 lowercase hex characters');
+  const key = keys.get(signature.key_id);
   if (key === undefined) return fail('signature-unknown-key', 'the named key was not supplied');
-  const verdict = verifyEd25519(key, input, bytes.value);
-  return verdict.ok ? ok({ keyId }) : fail('signature-invalid', `Ed25519 refused: ${verdict.code}`);
+  const verdict = verifyEd25519(key, input, unwrap(hex.decode(signature.signature)));
+  return verdict.ok
+    ? ok({ keyId: signature.key_id })
+    : fail('signature-invalid', `Ed25519 refused: ${verdict.code}`);
 }
 
 /** Verifies a record line's signature over its chain hash. */

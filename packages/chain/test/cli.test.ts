@@ -38,8 +38,69 @@ describe('seam-verify-export', () => {
     expect(r.code).toBe(EXIT.sound);
     expect(r.stdout).toContain('anchor 1: matched (size 1)');
     expect(r.stdout).toContain('4 record signatures verified');
-    expect(r.stdout).toContain('open runs: 1');
+    expect(r.stdout).toContain('not checked: 1 open run: ');
+    expect(r.stdout).toContain('[open-runs]');
     expect(r.stdout.trimEnd().endsWith('2 runs, 4 records, 1 case: sound')).toBe(true);
+  });
+
+  it('--help prints the usage on stdout and exits 0', async () => {
+    for (const flag of ['--help', '-h']) {
+      const r = await run(flag);
+      expect(r.code).toBe(EXIT.sound);
+      expect(r.stdout).toContain('usage: seam-verify-export');
+      expect(r.stdout).toContain('--allow-unchecked');
+      expect(r.stderr).toBe('');
+    }
+  });
+
+  it('lists case contents as not checked, in the human and the --json report', async () => {
+    const human = await run(exampleFile, checkpointFile, '--key', key);
+    expect(human.stdout).toMatch(
+      /not checked: 1 case block: the contents \(state, deadlines, hold reason, blob digests, run list\) .*\[case-contents\]/,
+    );
+    const json = JSON.parse((await run(exampleFile, checkpointFile, '--key', key, '--json')).stdout);
+    expect(json.notChecked).toContainEqual(expect.objectContaining({ code: 'case-contents', count: 1 }));
+  });
+
+  it('--strict exits 3 while items stay unchecked, and 0 once each is waived by name', async () => {
+    const strict = await run(exampleFile, checkpointFile, '--key', key, '--strict');
+    expect(strict.code).toBe(EXIT.unchecked);
+    expect(strict.stdout).toContain('strict: not checked: open-runs, case-contents, blob-bytes');
+    expect(strict.stdout).toContain('not sound under --strict (3 items not checked)');
+    const waived = await run(
+      exampleFile,
+      checkpointFile,
+      '--key',
+      key,
+      '--strict',
+      '--allow-unchecked',
+      'blob-bytes,case-contents',
+      '--allow-unchecked',
+      'open-runs',
+    );
+    expect(waived.code).toBe(EXIT.sound);
+    expect(waived.stdout).toContain('waived: open-runs, case-contents, blob-bytes');
+    const noKeys = await run(
+      exampleFile,
+      '--strict',
+      '--allow-unchecked',
+      'blob-bytes,case-contents,open-runs',
+    );
+    expect(noKeys.code).toBe(EXIT.unchecked);
+    expect(noKeys.stdout).toContain('strict: not checked: record-signatures, deletion');
+  });
+
+  it('does not count a signature over a record whose bytes were edited', async () => {
+    const lines = readFileSync(exampleFile, 'utf8').split('\n');
+    const record = JSON.parse(lines[3]!);
+    record.raw = record.raw.replace('orders.book', 'orders.boom');
+    lines[3] = JSON.stringify(record);
+    const file = join(dir, 'edited-signed.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    const r = await run(file, '--key', key);
+    expect(r.code).toBe(EXIT.findings);
+    expect(r.stdout).toContain('3 record signatures verified');
+    expect(r.stdout).not.toContain('4 record signatures verified');
   });
 
   it('accepts inline anchors ORIGIN:SIZE:ROOT and SIZE:ROOT (root in either case)', async () => {
@@ -110,6 +171,11 @@ describe('seam-verify-export', () => {
     ['age without now', [exampleFile, '--max-checkpoint-age', '60']],
     ['now without offset', [exampleFile, '--now', '2026-01-01T00:00:00']],
     ['age not decimal', [exampleFile, '--max-checkpoint-age', '1e3', '--now', '2026-01-01T00:00:00Z']],
+    ['now not a real instant', [exampleFile, '--now', '2026-02-30T00:00:00Z']],
+    ['unknown unchecked item', [exampleFile, '--strict', '--allow-unchecked', 'blob-bytes,everything']],
+    ['allow-unchecked without strict', [exampleFile, '--allow-unchecked', 'blob-bytes']],
+    ['allow-unchecked without a value', [exampleFile, '--strict', '--allow-unchecked']],
+    ['inline anchor of size 0 beside a non-empty root', [exampleFile, `0:${checkpoint.root}`]],
   ];
   for (const [name, argv] of usage)
     it(`exits 2 on a bad command line: ${name}`, async () => {
@@ -119,13 +185,33 @@ describe('seam-verify-export', () => {
     });
 });
 
+describe('seam-verify-export: an anchor that is not a checkpoint is a bad command line', () => {
+  const anchorFiles: [string, string][] = [
+    ['a note whose body is not a checkpoint', 'not a checkpoint\n\n— w AAAA\n'],
+    ['a malformed JSON anchor', '{"origin":"example.com/agentplane","size":1,'],
+    [
+      'a JSON anchor with an uppercase root',
+      JSON.stringify({ ...checkpoint, root: checkpoint.root.toUpperCase() }),
+    ],
+  ];
+  for (const [name, text] of anchorFiles)
+    it(`exits 2: ${name}`, async () => {
+      const file = join(dir, `anchor-${name.replace(/\W+/g, '-')}`);
+      writeFileSync(file, text);
+      const r = await run(exampleFile, file);
+      expect(r.code).toBe(EXIT.usage);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('usage: seam-verify-export');
+    });
+});
+
 describe('seam-verify-export with witnesses and graders (from the generated vectors)', () => {
   const doc = JSON.parse(
     readFileSync(join(import.meta.dirname, '..', '..', '..', 'vectors', 'chain.json'), 'utf8'),
   );
-  const sound = (name: string) => doc['export.sound'].find((v: any) => v.name === name);
-  const cosigned = sound('cosigned-anchor');
-  const graders = sound('grader-verdicts-hold');
+  const named = (group: string, name: string) => doc[group].find((v: any) => v.name === name);
+  const cosigned = named('export.sound', 'cosigned-anchor');
+  const graders = named('export.graders', 'grader-verdicts-hold');
   const exportFile = join(dir, 'base.jsonl');
   writeFileSync(exportFile, `${cosigned.lines.join('\n')}\n`);
   const noteFile = join(dir, 'checkpoint.note');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { interopPath, loadInterop, openLedger } from '@agent-seam/conformance';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { EXIT, main } from '../src/cli/main.js';
 import { type ExportReport, verifyExport } from '../src/index.js';
 import { unhex } from './helpers.js';
 
@@ -32,7 +33,14 @@ describe('agentplane golden export (21c6b42)', () => {
         expect([report.runs, report.records, report.cases, report.sealedRuns, report.openRuns]).toEqual([
           1, 3, 1, 1, 0,
         ]);
-        expect(report.notChecked.map((n) => n.code)).toContain('deletion');
+        expect(report.notChecked.map((n) => n.code).sort()).toEqual([
+          'blob-bytes',
+          'case-contents',
+          'deletion',
+          'record-signatures',
+          'unsigned-records',
+        ]);
+        expect(report.notChecked.find((n) => n.code === 'unsigned-records')?.count).toBe(3);
         expect(report.unaccounted).toEqual([]);
       },
       { interop: true },
@@ -82,6 +90,26 @@ describe('agentplane golden export (21c6b42)', () => {
         const report = await verifyExport(lines, { keys });
         expect(codes(report)).toEqual(['signature-absent']);
         expect(report.findings).toHaveLength(3);
+      },
+      { interop: true },
+    ));
+
+  // The reference reader exits 0 on its own unsigned golden file read without keys, and
+  // (reading strictly, seed 003 step 4) 1 once a record key is given.
+  it('the command agrees with the reference reader on exit codes', () =>
+    ledger.accept(
+      G,
+      'command-exit-codes',
+      async () => {
+        const file = interopPath('agentplane/golden/export.jsonl')!;
+        const recordKey = `golden-record=${x.golden_fixture_inputs.record_key.public_hex}`;
+        const quiet = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+        try {
+          expect(await main([file])).toBe(EXIT.sound);
+          expect(await main([file, '--key', recordKey])).toBe(EXIT.findings);
+        } finally {
+          quiet.mockRestore();
+        }
       },
       { interop: true },
     ));

@@ -1,4 +1,4 @@
-import { utf8Strict } from '@agent-seam/canonical';
+import { SeamError, utf8Strict } from '@agent-seam/canonical';
 import { loadVectors, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,6 +7,7 @@ import {
   type ExportReport,
   ExportVerifier,
   FINDING_CODES,
+  NOT_CHECKED_CODES,
   SIGNATURE_CODES,
   verifyAuditEntry,
   verifyExport,
@@ -31,12 +32,47 @@ export function optionsOf(o: Record<string, any> = {}): ExportOptions {
     out.anchors = o.anchors.map((a: any) =>
       'note' in a ? { note: a.note } : { checkpoint: { ...a.checkpoint, root: unhex(a.checkpoint.root) } },
     );
-  for (const k of ['maxCheckpointAge', 'now', 'maxLineBytes'] as const) if (o[k] !== undefined) out[k] = o[k];
+  for (const k of ['maxCheckpointAge', 'now', 'maxLineBytes', 'strict', 'allowUnchecked'] as const)
+    if (o[k] !== undefined) out[k] = o[k];
   return out;
 }
 
 const findingCodes = (report: ExportReport) => report.findings.map((f) => f.code).sort();
 const notCheckedCodes = (report: ExportReport) => [...new Set(report.notChecked.map((n) => n.code))].sort();
+
+/** Everything a vector pins about a report: codes, not-checked items and their counts, hand-written fields. */
+async function expectReport(v: any): Promise<void> {
+  const report = await verifyExport(v.lines, optionsOf(v.options));
+  expect(report.status).toBe(v.expect.status);
+  expect(findingCodes(report)).toEqual(v.expect.findings);
+  if (v.expect.notChecked) expect(notCheckedCodes(report)).toEqual(v.expect.notChecked);
+  for (const [code, count] of Object.entries(v.expect.notCheckedCounts ?? {}))
+    expect(report.notChecked.find((n) => n.code === code)?.count).toBe(count);
+  expect(report.unaccounted).toEqual(v.expect.unaccounted ?? []);
+  if (v.expect.report) expect(report).toMatchObject(v.expect.report);
+}
+
+/** A configuration the verifier must refuse by throwing, before reading a line. */
+function expectOptionsError(v: any): void {
+  let thrown: unknown;
+  try {
+    new ExportVerifier(optionsOf(v.options));
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(SeamError);
+  expect((thrown as SeamError).code).toBe(v.expect.error);
+}
+
+const EXPORT_GROUPS = [
+  'export.sound',
+  'export.findings',
+  'export.graders',
+  'export.reference-readings',
+  'export.own-readings',
+  'export.unchecked',
+  'export.strict',
+];
 
 describe('chain.links', () => {
   for (const v of doc['chain.links']) {
@@ -84,12 +120,8 @@ describe('export.sound', () => {
   for (const v of doc['export.sound']) {
     it(v.name, () =>
       ledger.accept('export.sound', v.name, async () => {
-        const report = await verifyExport(v.lines, optionsOf(v.options));
-        expect(report.status).toBe(v.expect.status);
-        expect(findingCodes(report)).toEqual(v.expect.findings);
-        expect(notCheckedCodes(report)).toEqual(v.expect.notChecked);
-        expect(report.unaccounted).toEqual(v.expect.unaccounted ?? []);
-        if (v.expect.report) expect(report).toMatchObject(v.expect.report);
+        expect(v.expect.notChecked).toBeDefined();
+        await expectReport(v);
       }),
     );
   }
@@ -99,13 +131,33 @@ describe('export.findings', () => {
   for (const v of doc['export.findings']) {
     it(v.name, () =>
       ledger.refuse('export.findings', v.name, async () => {
-        const report = await verifyExport(v.lines, optionsOf(v.options));
-        expect(report.status).toBe('findings');
-        expect(findingCodes(report)).toEqual(v.expect.findings);
-        expect(report.unaccounted).toEqual(v.expect.unaccounted ?? []);
+        expect(v.expect.status).toBe('findings');
+        await expectReport(v);
       }),
     );
   }
+});
+
+// The newer groups hold both ways: a case refuses when it expects findings, an
+// unchecked strict verdict, or a configuration error.
+for (const group of EXPORT_GROUPS.slice(2))
+  describe(group, () => {
+    for (const v of doc[group]) {
+      const refuses = v.expect.error !== undefined || ['findings', 'unchecked'].includes(v.expect.status);
+      const check = () => (v.expect.error !== undefined ? expectOptionsError(v) : expectReport(v));
+      it(v.name, () => (refuses ? ledger.refuse(group, v.name, check) : ledger.accept(group, v.name, check)));
+    }
+  });
+
+describe('every new group holds both ways', () => {
+  for (const group of EXPORT_GROUPS.slice(2))
+    it(group, () => {
+      const refusing = doc[group].filter(
+        (v: any) => v.expect.error !== undefined || ['findings', 'unchecked'].includes(v.expect.status),
+      );
+      expect(refusing.length).toBeGreaterThan(0);
+      expect(refusing.length).toBeLessThan(doc[group].length);
+    });
 });
 
 describe('verifier options', () => {
@@ -125,8 +177,11 @@ describe('every refusal code is produced by a vector', () => {
         typeof v.expect === 'string' && v.expect !== 'accept' ? [v.expect] : [],
       ),
     );
-  const findings = new Set(doc['export.findings'].flatMap((v: any) => v.expect.findings));
+  const exportCases = EXPORT_GROUPS.flatMap((g) => doc[g]);
+  const findings = new Set(exportCases.flatMap((v: any) => v.expect.findings ?? []));
+  const notChecked = new Set(exportCases.flatMap((v: any) => v.expect.notChecked ?? []));
   it('finding codes', () => expect(FINDING_CODES.filter((c) => !findings.has(c))).toEqual([]));
+  it('not-checked codes', () => expect(NOT_CHECKED_CODES.filter((c) => !notChecked.has(c))).toEqual([]));
   it('signature codes', () =>
     expect(SIGNATURE_CODES.filter((c) => !produced('chain.signatures').has(c))).toEqual([]));
   it('audit codes', () => expect(AUDIT_CODES.filter((c) => !produced('audit.hmac').has(c))).toEqual([]));

@@ -1,5 +1,6 @@
 import { base64Strict, hex } from '@agent-seam/canonical';
 import { didFromPublicKey, verificationKeyFromDid } from '@agent-seam/did';
+import { NOT_CHECKED_CODES, type NotCheckedCode, rfc3339Seconds } from '../index.js';
 
 /** The command line, parsed but not yet read from disk. */
 export interface CliArgs {
@@ -12,6 +13,11 @@ export interface CliArgs {
   maxCheckpointAge?: number;
   now?: number;
   json: boolean;
+  /** Fail closed: every not-checked item not named in `allowUnchecked` keeps the verdict from sound. */
+  strict: boolean;
+  allowUnchecked: NotCheckedCode[];
+  /** `--help` was asked for: print the usage, verify nothing. */
+  help: boolean;
 }
 
 /** `SIZE:ROOT` or `ORIGIN:SIZE:ROOT` inline, or a path to a JSON checkpoint or a note. */
@@ -21,11 +27,16 @@ export class UsageError extends Error {}
 
 export const USAGE = `usage: seam-verify-export FILE [ANCHOR...] [--key ID=HEX]... [--witness-key NAME=B64]...
                           [--grader-verdict FILE]... [--grader-key ID=HEX]...
-                          [--max-checkpoint-age SECS --now RFC3339] [--now RFC3339] [--json]
+                          [--max-checkpoint-age SECS --now RFC3339] [--now RFC3339]
+                          [--strict [--allow-unchecked ITEM,...]] [--json]
+       seam-verify-export --help
 
 ANCHOR is SIZE:ROOT, ORIGIN:SIZE:ROOT (ROOT 64 hex), a JSON file {origin,size,root}
 or a checkpoint note file (cosignatures checked with --witness-key).
-exit: 0 sound, 1 findings, 2 bad command line, 4 unreadable file, 6 unknown canon`;
+--strict makes every "not checked" item fail the verdict; --allow-unchecked waives
+the named ones: ${NOT_CHECKED_CODES.join(', ')}.
+exit: 0 sound, 1 findings, 2 bad command line, 3 not checked under --strict,
+      4 unreadable file, 6 unknown canon`;
 
 const DECIMAL = /^(0|[1-9][0-9]{0,15})$/;
 
@@ -59,11 +70,12 @@ function inlineAnchor(text: string): AnchorArg | null {
   return anchor;
 }
 
-function rfc3339Seconds(text: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.exec(text);
-  const ms = m ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(ms)) throw new UsageError('--now wants an RFC 3339 timestamp with an offset');
-  return Math.floor(ms / 1000);
+function uncheckedItems(list: string): NotCheckedCode[] {
+  const names = list.split(',');
+  const unknown = names.filter((n) => !(NOT_CHECKED_CODES as readonly string[]).includes(n));
+  if (unknown.length > 0)
+    throw new UsageError(`--allow-unchecked names items from: ${NOT_CHECKED_CODES.join(', ')}`);
+  return names as NotCheckedCode[];
 }
 
 export function parseArgs(argv: readonly string[], isFile: (path: string) => boolean): CliArgs {
@@ -76,7 +88,11 @@ export function parseArgs(argv: readonly string[], isFile: (path: string) => boo
     graderVerdicts: [],
     graderKeys: new Map(),
     json: false,
+    strict: false,
+    allowUnchecked: [],
+    help: false,
   };
+  if (argv.includes('--help') || argv.includes('-h')) return { ...args, help: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -109,8 +125,17 @@ export function parseArgs(argv: readonly string[], isFile: (path: string) => boo
         args.maxCheckpointAge = Number(v);
         break;
       }
-      case '--now':
-        args.now = rfc3339Seconds(value());
+      case '--now': {
+        const now = rfc3339Seconds(value());
+        if (now === null) throw new UsageError('--now wants an RFC 3339 timestamp with an offset');
+        args.now = now;
+        break;
+      }
+      case '--strict':
+        args.strict = true;
+        break;
+      case '--allow-unchecked':
+        args.allowUnchecked.push(...uncheckedItems(value()));
         break;
       case '--json':
         args.json = true;
@@ -136,6 +161,8 @@ export function parseArgs(argv: readonly string[], isFile: (path: string) => boo
     throw new UsageError('--grader-key without --grader-verdict');
   if (args.witnessKeys.length > 0 && !args.anchors.some((a) => 'path' in a))
     throw new UsageError('--witness-key without a note anchor to check it on');
+  if (args.allowUnchecked.length > 0 && !args.strict)
+    throw new UsageError('--allow-unchecked waives items of a --strict verification; give --strict');
   if (args.maxCheckpointAge !== undefined && args.now === undefined)
     throw new UsageError('--max-checkpoint-age needs --now: the verifier never reads a clock of its own');
   return args;

@@ -1,4 +1,4 @@
-import type { ExportReport } from '../export/report.js';
+import type { ExportReport } from '../index.js';
 
 /** Identifiers come from the file: printed bare only when plainly printable, else JSON-quoted. */
 const printable = (id: string) => (/^[\x21-\x7e]{1,200}$/.test(id) ? id : JSON.stringify(id));
@@ -46,13 +46,19 @@ export function formatReport(file: string, report: ExportReport, graderFiles: re
   }
   if (report.recordSignaturesVerified > 0)
     out.push(`${plural(report.recordSignaturesVerified, 'record signature')} verified`);
+  // Each item carries its name: the name --allow-unchecked waives it by.
   for (const n of report.notChecked)
-    out.push(`not checked: ${n.message}${n.runs ? ` (${n.runs.join(', ')})` : ''}`);
+    out.push(
+      `not checked: ${n.message}${n.runs ? ` (${n.runs.map(printable).join(', ')})` : ''} [${n.code}]`,
+    );
   for (const u of report.unaccounted)
     out.push(`not accounted for: line ${u.line} carries member ${JSON.stringify(u.member)}`);
-  if (report.status !== 'unverifiable')
+  // The open-run count is said once: as a not-checked item when there are any.
+  if (report.status !== 'unverifiable' && report.openRuns === 0) out.push('open runs: 0');
+  if (report.strict !== undefined)
     out.push(
-      `open runs: ${report.openRuns} (their chains were checked; records cut from their tails are undetectable)`,
+      `strict: ${report.strict.unchecked.length > 0 ? `not checked: ${report.strict.unchecked.join(', ')}` : 'everything required was checked'}` +
+        (report.strict.waived.length > 0 ? `; waived: ${report.strict.waived.join(', ')}` : ''),
     );
   const verdict =
     report.status === 'sound'
@@ -61,7 +67,9 @@ export function formatReport(file: string, report: ExportReport, graderFiles: re
         : 'sound'
       : report.status === 'unverifiable'
         ? 'unverifiable (unknown canon)'
-        : plural(report.findings.length, 'finding');
+        : report.status === 'unchecked'
+          ? `not sound under --strict (${plural(report.strict?.unchecked.length ?? 0, 'item')} not checked)`
+          : plural(report.findings.length, 'finding');
   out.push(
     `${plural(report.runs, 'run')}, ${plural(report.records, 'record')}, ${plural(report.cases, 'case')}: ${verdict}`,
   );

@@ -3,14 +3,29 @@
 // library's own ExportVerifier.
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { hex, utf8Strict } from '@agent-seam/canonical';
-import type { Anchor } from '../export/anchors.js';
-import { DEFAULT_MAX_LINE_BYTES, ExportVerifier } from '../export/verifier.js';
-import { witnessVerifierKey } from '../export/witness.js';
-import { splitLines } from '../lines.js';
+import {
+  type Anchor,
+  DEFAULT_MAX_LINE_BYTES,
+  type ExportReport,
+  ExportVerifier,
+  readAnchor,
+  splitLines,
+  witnessVerifierKey,
+} from '../index.js';
 import { type AnchorArg, type CliArgs, parseArgs, USAGE, UsageError } from './args.js';
 import { formatReport } from './format.js';
 
-export const EXIT = { sound: 0, findings: 1, usage: 2, unreadable: 4, unverifiable: 6 } as const;
+/** The reference reader's exit codes, plus 3 (no finding, but not checked under --strict). */
+export const EXIT = {
+  sound: 0,
+  findings: 1,
+  usage: 2,
+  unchecked: 3,
+  unreadable: 4,
+  unverifiable: 6,
+} as const;
+
+export const exitCodeOf = (report: ExportReport): number => EXIT[report.status];
 
 class Unreadable extends Error {}
 
@@ -34,8 +49,18 @@ function readText(path: string): string {
   return text.value;
 }
 
-/** A file anchor is a JSON checkpoint `{origin,size,root}` or a checkpoint note. */
-function loadAnchor(arg: AnchorArg): Anchor {
+/**
+ * A file anchor is a JSON checkpoint `{origin,size,root}` or a checkpoint note. An
+ * anchor that names no checkpoint is a bad command line, never a finding about the file.
+ */
+function loadAnchor(arg: AnchorArg, i: number): Anchor {
+  const anchor = anchorOf(arg);
+  const read = readAnchor(anchor);
+  if (!read.ok) throw new UsageError(`anchor ${i + 1} is not a checkpoint: ${read.detail}`);
+  return anchor;
+}
+
+function anchorOf(arg: AnchorArg): Anchor {
   if ('inline' in arg) return { checkpoint: arg.inline };
   const text = readText(arg.path);
   if (!text.trimStart().startsWith('{')) return { note: text };
@@ -72,6 +97,7 @@ async function verifyFile(args: CliArgs): Promise<number> {
     ...(args.now !== undefined ? { now: args.now } : {}),
     anchors,
     graderVerdicts,
+    ...(args.strict ? { strict: true, allowUnchecked: args.allowUnchecked } : {}),
   });
   const progress = size >= PROGRESS_FROM_BYTES ? progressMeter(args.file, size) : null;
   try {
@@ -88,11 +114,7 @@ async function verifyFile(args: CliArgs): Promise<number> {
   process.stdout.write(
     args.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(args.file, report, args.graderVerdicts),
   );
-  return report.status === 'findings'
-    ? EXIT.findings
-    : report.status === 'unverifiable'
-      ? EXIT.unverifiable
-      : EXIT.sound;
+  return exitCodeOf(report);
 }
 
 /** Percent done on stderr, redrawn in place on a terminal, every 10% otherwise. */
@@ -113,7 +135,12 @@ function progressMeter(file: string, total: number): (bytes: number, done?: bool
 
 export async function main(argv: readonly string[]): Promise<number> {
   try {
-    return await verifyFile(parseArgs(argv, isFile));
+    const args = parseArgs(argv, isFile);
+    if (args.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return EXIT.sound;
+    }
+    return await verifyFile(args);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`seam-verify-export: ${error.message}\n${USAGE}\n`);

@@ -1,10 +1,10 @@
-import { bytesEqual } from '@agent-seam/canonical';
+import { bytesEqual, fail, ok, type Verdict } from '@agent-seam/canonical';
 import { emptyRoot } from '@agent-seam/merkle';
 import type { NoteVerifier } from '@agent-seam/tlog-note';
 import { type Checkpoint, isOrigin } from './frames.js';
 import { prefixRootOf, type SealedLeaf } from './log.js';
 import type { AnchorOutcome, Finding, FindingCode, NotChecked } from './report.js';
-import { type CosignedCheckpoint, openCosignedCheckpoint } from './witness.js';
+import { checkpointOfNote, cosignaturesOf } from './witness.js';
 
 export type { WitnessKey } from './witness.js';
 
@@ -21,8 +21,36 @@ export interface AnchorCheckpoint {
   root: Uint8Array;
 }
 
+/**
+ * The checkpoint an anchor names. Anchors are the auditor's own input, so one that is
+ * not a checkpoint (a note whose body is not one, a size-0 claim beside a non-empty
+ * root, a bad origin or root) is a bad configuration, never a finding about the file.
+ */
+export function readAnchor(anchor: Anchor): Verdict<AnchorCheckpoint, 'bad-anchor'> {
+  if ('note' in anchor) {
+    const checkpoint = typeof anchor.note === 'string' ? checkpointOfNote(anchor.note) : null;
+    return checkpoint === null ? fail('bad-anchor', 'the note body is not a checkpoint') : ok(checkpoint);
+  }
+  const checkpoint = anchor.checkpoint;
+  if (checkpoint.origin !== undefined && !isOrigin(checkpoint.origin))
+    return fail('bad-anchor', 'the origin is not a log origin');
+  if (!Number.isSafeInteger(checkpoint.size) || checkpoint.size < 0)
+    return fail('bad-anchor', 'the size is not a whole number');
+  if (!(checkpoint.root instanceof Uint8Array) || checkpoint.root.length !== 32)
+    return fail('bad-anchor', 'the root is not 32 bytes');
+  if (checkpoint.size === 0 && !bytesEqual(checkpoint.root, emptyRoot()))
+    return fail('bad-anchor', 'a size-0 checkpoint beside a root the empty log cannot have');
+  return ok(checkpoint);
+}
+
+/** An anchor as given, with the checkpoint `readAnchor` read from it. */
+export interface ReadAnchor {
+  anchor: Anchor;
+  checkpoint: AnchorCheckpoint;
+}
+
 interface AnchorInput {
-  anchors: readonly Anchor[];
+  anchors: readonly ReadAnchor[];
   witnessKeys: readonly NoteVerifier[];
   maxAge: number | undefined;
   now: number | undefined;
@@ -48,45 +76,24 @@ export function judgeAnchors(input: AnchorInput): {
   const find = (anchor: number, code: FindingCode, message: string) =>
     findings.push({ code, anchor, message });
 
-  input.anchors.forEach((anchor, i) => {
-    let checkpoint: AnchorCheckpoint;
+  input.anchors.forEach(({ anchor, checkpoint }, i) => {
     let cosignedBy: string[] = [];
     if ('note' in anchor) {
-      const opened: CosignedCheckpoint | null = openCosignedCheckpoint(anchor.note, input.witnessKeys);
-      if (opened === null) {
-        find(i, 'anchor-malformed', 'the anchor note does not carry a well-formed checkpoint body');
-        outcomes.push({ anchor: i, status: 'finding', cosignedBy });
-        return;
-      }
-      checkpoint = opened.checkpoint;
-      cosignedBy = opened.cosignatures.map((c) => c.name);
-      for (const c of opened.cosignatures) latest.set(c.name, Math.max(latest.get(c.name) ?? 0, c.timestamp));
+      const cosignatures = cosignaturesOf(anchor.note, input.witnessKeys);
+      cosignedBy = cosignatures.map((c) => c.name);
+      for (const c of cosignatures) latest.set(c.name, Math.max(latest.get(c.name) ?? 0, c.timestamp));
       if (input.witnessKeys.length === 0)
         notChecked.push({
           code: 'witness-cosignatures',
           anchor: i,
           message: 'no witness keys were supplied: the note could be the operator’s own',
         });
-      else if (opened.cosignatures.length === 0)
+      else if (cosignatures.length === 0)
         find(
           i,
           'anchor-not-cosigned',
           'no line of the anchor note is a cosignature by a supplied witness key',
         );
-    } else {
-      checkpoint = anchor.checkpoint;
-      const originOk = checkpoint.origin === undefined || isOrigin(checkpoint.origin);
-      const sizeOk = Number.isSafeInteger(checkpoint.size) && checkpoint.size >= 0;
-      const coherent = checkpoint.size !== 0 || bytesEqual(checkpoint.root, emptyRoot());
-      if (!originOk || !sizeOk || checkpoint.root.length !== 32 || !coherent) {
-        find(
-          i,
-          'anchor-malformed',
-          'the anchor is not an origin, a size and a 32-byte root that can coexist',
-        );
-        outcomes.push({ anchor: i, status: 'finding', cosignedBy });
-        return;
-      }
     }
     const status = compareAnchor(i, checkpoint, input, find, notChecked);
     outcomes.push({

@@ -1,5 +1,6 @@
-import { hex } from '@agent-seam/canonical';
+import { digestOf } from '../digest.js';
 import { isObject, type JsonObject, safeInt } from '../json.js';
+import { rfc3339Seconds } from '../rfc3339.js';
 import type { UnaccountedMember } from './report.js';
 
 /** Top-level `kind` values that make a line a frame; a line without `kind` is a record. */
@@ -40,13 +41,6 @@ export function isOrigin(value: unknown): value is string {
   return new TextEncoder().encode(value).length <= 255;
 }
 
-/** A 64-character lowercase hex digest, as bytes; null otherwise. */
-export function digestOf(value: unknown): Uint8Array | null {
-  if (typeof value !== 'string' || value.length !== 64) return null;
-  const bytes = hex.decode(value);
-  return bytes.ok ? bytes.value : null;
-}
-
 /** `{origin, size, root}` with a hex root; null when any member is missing or misspelt. */
 export function checkpointOf(
   value: unknown,
@@ -64,10 +58,13 @@ export function checkpointOf(
 
 export interface RunBlock {
   run: string;
-  /** Both present (sealed), both absent (open), or `malformed` when only one parses. */
+  /** Both present (sealed), both absent or null (open), or `malformed` when only one parses. */
   position: { index: number; seal: Uint8Array } | 'open' | 'malformed';
   proof?: Uint8Array[] | 'malformed';
 }
+
+/** A member that is absent or `null`: the reference reads the two alike on a run block. */
+const given = (frame: JsonObject, member: string) => Object.hasOwn(frame, member) && frame[member] !== null;
 
 export function runBlockOf(
   frame: JsonObject,
@@ -78,10 +75,8 @@ export function runBlockOf(
   if (typeof frame.run !== 'string' || frame.run === '') return null;
   const known = disclosure ? ['kind', 'run', 'index', 'seal', 'proof'] : ['kind', 'run', 'index', 'seal'];
   noteUnknown(frame, known, line, '', out);
-  const hasIndex = Object.hasOwn(frame, 'index');
-  const hasSeal = Object.hasOwn(frame, 'seal');
   let position: RunBlock['position'] = 'open';
-  if (hasIndex || hasSeal) {
+  if (given(frame, 'index') || given(frame, 'seal')) {
     const index = safeInt(frame.index);
     const seal = digestOf(frame.seal);
     position = index !== null && seal !== null ? { index, seal } : 'malformed';
@@ -94,12 +89,18 @@ export function runBlockOf(
   return block;
 }
 
+/** A run the writer could not read, and why (the reason is the writer's own words). */
+export interface UnreadableRun {
+  run: string;
+  reason: string;
+}
+
 export interface Trailer {
   runsRequested: number;
   runsExported: number;
   records: number;
   cases: number;
-  unreadable: string[];
+  unreadable: UnreadableRun[];
 }
 
 export function trailerOf(frame: JsonObject, line: number, out: UnaccountedMember[]): Trailer | null {
@@ -107,9 +108,14 @@ export function trailerOf(frame: JsonObject, line: number, out: UnaccountedMembe
   const runsExported = safeInt(frame.runs_exported);
   const records = safeInt(frame.records);
   const cases = safeInt(frame.cases);
-  const unreadable = frame.unreadable;
   if (runsRequested === null || runsExported === null || records === null || cases === null) return null;
-  if (!Array.isArray(unreadable) || !unreadable.every((r) => typeof r === 'string')) return null;
+  const entries = frame.unreadable;
+  if (!Array.isArray(entries)) return null;
+  const unreadable: UnreadableRun[] = [];
+  for (const entry of entries) {
+    if (!isObject(entry) || typeof entry.run !== 'string' || typeof entry.reason !== 'string') return null;
+    unreadable.push({ run: entry.run, reason: entry.reason });
+  }
   noteUnknown(
     frame,
     ['kind', 'runs_requested', 'runs_exported', 'records', 'cases', 'unreadable'],
@@ -117,20 +123,44 @@ export function trailerOf(frame: JsonObject, line: number, out: UnaccountedMembe
     '',
     out,
   );
-  return { runsRequested, runsExported, records, cases, unreadable: unreadable as string[] };
+  for (const [i, entry] of entries.entries())
+    noteUnknown(entry as JsonObject, ['run', 'reason'], line, `unreadable.${i}`, out);
+  return { runsRequested, runsExported, records, cases, unreadable };
 }
 
 export interface CaseBlock {
   id: string;
-  hold: 'ok' | 'missing' | 'malformed';
+  /** `none` is an explicit null: the case is not under hold. */
+  hold: 'placed' | 'none' | 'missing' | 'malformed';
 }
 
 const CASE_BLOCK_MEMBERS = ['kind', 'case', 'deadlines', 'blobs', 'hold'];
 const CASE_MEMBERS = ['id', 'kind', 'status', 'correlation', 'state', 'version', 'opened_at', 'runs'];
 const HOLD_MEMBERS = ['placed_at', 'reason', 'by'];
 const ACTOR_MEMBERS = ['actor', 'basis'];
+/** How the operator who placed a hold was known to the plane. */
+const HOLD_BASES: readonly unknown[] = ['authenticated', 'asserted', 'connected'];
 
-/** The case block; `hold` is required because a restore without it loses the legal hold. */
+const exactly = (object: JsonObject, members: readonly string[]) =>
+  Object.keys(object).length === members.length && members.every((m) => Object.hasOwn(object, m));
+
+/**
+ * A non-null hold, member by member: exactly placed_at (an RFC 3339 instant), reason
+ * and by (exactly a non-blank actor and a known basis). Unlike other framing, an
+ * unknown member here is not passed over: a restore re-places the hold from exactly
+ * these members, so a hold it cannot fully read is malformed.
+ */
+function holdWellFormed(hold: unknown): boolean {
+  if (!isObject(hold) || !exactly(hold, HOLD_MEMBERS)) return false;
+  if (typeof hold.placed_at !== 'string' || rfc3339Seconds(hold.placed_at) === null) return false;
+  if (typeof hold.reason !== 'string') return false;
+  const by = hold.by;
+  if (!isObject(by) || !exactly(by, ACTOR_MEMBERS)) return false;
+  if (typeof by.actor !== 'string' || by.actor.trim() === '') return false;
+  return HOLD_BASES.includes(by.basis);
+}
+
+/** The case block; `hold` is required (null allowed) because a restore without it loses the legal hold. */
 export function caseBlockOf(frame: JsonObject, line: number, out: UnaccountedMember[]): CaseBlock | null {
   const body = frame.case;
   if (!isObject(body) || typeof body.id !== 'string' || body.id === '') return null;
@@ -138,17 +168,6 @@ export function caseBlockOf(frame: JsonObject, line: number, out: UnaccountedMem
   noteUnknown(frame, CASE_BLOCK_MEMBERS, line, '', out);
   noteUnknown(body, CASE_MEMBERS, line, 'case', out);
   if (!Object.hasOwn(frame, 'hold')) return { id: body.id, hold: 'missing' };
-  const hold = frame.hold;
-  const by = isObject(hold) ? hold.by : undefined;
-  const wellFormed =
-    isObject(hold) &&
-    typeof hold.placed_at === 'string' &&
-    typeof hold.reason === 'string' &&
-    isObject(by) &&
-    typeof by.actor === 'string' &&
-    typeof by.basis === 'string';
-  if (!wellFormed) return { id: body.id, hold: 'malformed' };
-  noteUnknown(hold, HOLD_MEMBERS, line, 'hold', out);
-  noteUnknown(by, ACTOR_MEMBERS, line, 'hold.by', out);
-  return { id: body.id, hold: 'ok' };
+  if (frame.hold === null) return { id: body.id, hold: 'none' };
+  return { id: body.id, hold: holdWellFormed(frame.hold) ? 'placed' : 'malformed' };
 }

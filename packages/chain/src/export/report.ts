@@ -48,7 +48,6 @@ export const FINDING_CODES = [
   'proof-invalid',
   'package-run-unplaced',
   // step 6: checkpoints from outside the file
-  'anchor-malformed',
   'anchor-origin-mismatch',
   'anchor-beyond-file',
   'anchor-root-mismatch',
@@ -91,18 +90,43 @@ export interface Finding {
   message: string;
 }
 
-/** Something the verifier did not establish, said out loud rather than reported as a pass. */
-export type NotCheckedCode =
-  | 'record-signatures'
-  | 'witness-cosignatures'
-  | 'witness-freshness'
-  | 'grader-signature'
-  | 'deletion'
-  | 'anchor-prefix-only'
-  | 'anchor-not-compared'
-  | 'unreadable-runs'
-  | 'blob-bytes'
-  | 'rest-of-file';
+/**
+ * Everything the verifier can report as not established, said out loud rather than
+ * reported as a pass. These are also the names `strict` judges and `allowUnchecked`
+ * (`--allow-unchecked`) waives.
+ */
+export const NOT_CHECKED_CODES = [
+  /** No record keys were supplied: no record signature was verified. */
+  'record-signatures',
+  /** Records carrying `signature: null`, read without keys (with keys each is a finding). */
+  'unsigned-records',
+  /** A note anchor read without witness keys: it could be the operator's own. */
+  'witness-cosignatures',
+  /** A maximum age was given but no cosignature verified to judge it by. */
+  'witness-freshness',
+  /** A grader sidecar bound without grader keys. */
+  'grader-signature',
+  /** No checkpoint from outside the file: deletion of whole runs was not checked. */
+  'deletion',
+  /** An outside checkpoint anchored only the first leaves. */
+  'anchor-prefix-only',
+  /** An outside checkpoint could not be compared (a package at another size, no header). */
+  'anchor-not-compared',
+  /** Run blocks with no log position: records cut from their tails are undetectable. */
+  'open-runs',
+  /** Case blocks: state, deadlines, hold, blob digests and run list are covered by no hash. */
+  'case-contents',
+  /** Blob bytes are never in the file. */
+  'blob-bytes',
+  /** Runs the trailer names unreadable: unchecked, not tampered with. */
+  'unreadable-runs',
+  /** Framing members this reader does not know (listed in `unaccounted`). */
+  'unknown-members',
+  /** Nothing after a missing header or an unknown version or canon was read. */
+  'rest-of-file',
+] as const;
+
+export type NotCheckedCode = (typeof NOT_CHECKED_CODES)[number];
 
 export interface NotChecked {
   code: NotCheckedCode;
@@ -143,14 +167,17 @@ export interface GraderOutcome {
 export interface ExportReport {
   /**
    * sound: no finding; findings: at least one; unverifiable: the header names a canon
-   * this reader does not implement, so no digest below it could be judged.
+   * this reader does not implement, so no digest below it could be judged; unchecked:
+   * no finding, but under `strict` something was not checked that was not waived.
    */
-  status: 'sound' | 'findings' | 'unverifiable';
+  status: 'sound' | 'findings' | 'unverifiable' | 'unchecked';
   /** Which rules the first line chose; null when no header was read. */
   kind: 'export' | 'disclosure' | null;
   canon?: unknown;
   findings: Finding[];
   notChecked: NotChecked[];
+  /** Under `strict` only: the not-checked items that were not waived (each keeps the verdict from sound). */
+  strict?: { unchecked: NotCheckedCode[]; waived: NotCheckedCode[] };
   unaccounted: UnaccountedMember[];
   runs: number;
   records: number;
@@ -162,6 +189,7 @@ export interface ExportReport {
   logSize?: number;
   /** In a package: how many leaves its inclusion proofs proved. */
   provenLeaves?: number;
+  /** Record signatures that verified over records whose chain hash also checked. */
   recordSignaturesVerified: number;
   anchors: AnchorOutcome[];
   graderVerdicts: GraderOutcome[];

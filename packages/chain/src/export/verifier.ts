@@ -1,7 +1,7 @@
 import { bytesEqual, hex, SeamError, utf8Strict, type Verdict } from '@agent-seam/canonical';
 import { emptyRoot } from '@agent-seam/merkle';
 import type { NoteVerifier } from '@agent-seam/tlog-note';
-import { ZERO_HASH } from '../digest.js';
+import { digestOf, ZERO_HASH } from '../digest.js';
 import { type GraderSidecar, parseGraderSidecar } from '../grader.js';
 import {
   CANON_PROFILE,
@@ -12,15 +12,15 @@ import {
   safeInt,
   sameJson,
 } from '../json.js';
+import { isBlankLine } from '../lines.js';
 import { verifyLink } from '../record.js';
 import { type TrustedKeys, verifyRecordSignature } from '../signature.js';
-import { type Anchor, judgeAnchors, type WitnessKey } from './anchors.js';
+import { type Anchor, judgeAnchors, type ReadAnchor, readAnchor, type WitnessKey } from './anchors.js';
 import {
   type CaseBlock,
   type Checkpoint,
   caseBlockOf,
   checkpointOf,
-  digestOf,
   FRAME_KINDS,
   noteUnknown,
   type RunBlock,
@@ -30,12 +30,36 @@ import {
 } from './frames.js';
 import { judgeGraders } from './graders.js';
 import { judgeLog, type SealedLeaf } from './log.js';
-import type { ExportReport, Finding, FindingCode, NotChecked, UnaccountedMember } from './report.js';
+import {
+  type ExportReport,
+  type Finding,
+  type FindingCode,
+  NOT_CHECKED_CODES,
+  type NotChecked,
+  type NotCheckedCode,
+  type UnaccountedMember,
+} from './report.js';
 import { witnessVerifiers } from './witness.js';
 
 /** canon values this reader implements, and the canonical-JSON profile each names. */
 export const KNOWN_CANONS: ReadonlyMap<number, typeof CANON_PROFILE> = new Map([[1, CANON_PROFILE]]);
 const KNOWN_VERSION = 1;
+
+/**
+ * The RunConcluded outcomes that seal a run (it takes a log position). Any other
+ * outcome (`failed`, `exhausted`, …) leaves the run resumable, so carrying it open is
+ * no sign that a leaf was removed.
+ */
+export const SEALING_OUTCOMES: ReadonlySet<unknown> = new Set([
+  'succeeded',
+  'cancelled',
+  'abandoned',
+  'swept',
+  'broke-glass',
+  'halt-lifted',
+  'hold-released',
+  'observed',
+]);
 
 /** Default cap on one line: a 1 MiB body, its escaped raw copy and its readable copy fit well inside. */
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -56,6 +80,13 @@ export interface ExportOptions {
   /** The verifier's clock, Unix seconds. Only read for freshness. */
   now?: number;
   maxLineBytes?: number;
+  /**
+   * Fail closed: every not-checked item (see `NOT_CHECKED_CODES`) keeps the verdict
+   * from `sound` (status `unchecked`), unless it is named in `allowUnchecked`.
+   */
+  strict?: boolean;
+  /** Not-checked items a strict verification waives by name. Needs `strict`. */
+  allowUnchecked?: readonly NotCheckedCode[];
 }
 
 const RECORD_MEMBERS = ['seq', 'body', 'prev_hash', 'hash', 'signature', 'raw'];
@@ -66,8 +97,8 @@ interface RunState {
   records: number;
   lastSeq: number;
   lastHash: Uint8Array | null;
-  /** The last RunConcluded seen: a run that concluded is one the writer sealed. */
-  concluded: boolean;
+  /** The last RunConcluded's outcome seals: the writer placed the run in the log. */
+  concludedSealed: boolean;
 }
 
 /**
@@ -77,6 +108,7 @@ interface RunState {
  */
 export class ExportVerifier {
   private readonly options: ExportOptions;
+  private readonly anchors: ReadAnchor[];
   private readonly witnessVerifiers: NoteVerifier[];
   private readonly maxLine: number;
   private readonly findings: Finding[] = [];
@@ -131,6 +163,16 @@ export class ExportVerifier {
     )
       throw new SeamError('bad-options', 'maxCheckpointAge is whole seconds and needs now (Unix seconds)');
     this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.anchors = (options.anchors ?? []).map((anchor, i) => {
+      const read = readAnchor(anchor);
+      if (!read.ok) throw new SeamError('bad-anchor', `anchor ${i + 1}: ${read.detail}`);
+      return { anchor, checkpoint: read.value };
+    });
+    const allow = options.allowUnchecked;
+    if (allow !== undefined && options.strict !== true)
+      throw new SeamError('bad-options', 'allowUnchecked waives items of a strict verification: set strict');
+    if (allow?.some((c) => !NOT_CHECKED_CODES.includes(c)))
+      throw new SeamError('bad-options', 'allowUnchecked names items of NOT_CHECKED_CODES only');
     this.sidecars = (options.graderVerdicts ?? []).map((bytes) => parseGraderSidecar(bytes));
     for (const parsed of this.sidecars) {
       if (!parsed.ok) continue;
@@ -156,13 +198,13 @@ export class ExportVerifier {
     this.notChecked.push({ code: 'rest-of-file', message });
   }
 
-  /** Feeds one line (without its newline). Empty lines are skipped. */
+  /** Feeds one line (without its newline). Empty and white-space-only lines are skipped. */
   push(line: string | Uint8Array): void {
     if (this.done) throw new SeamError('finished', 'push() after finish()');
     const lineNo = ++this.counts.lines;
     const bytes = typeof line === 'string' ? utf8Strict.encode(line) : line;
     this.counts.bytes += bytes.length + 1;
-    if (bytes.length === 0 || this.state === 'halted') return;
+    if (this.state === 'halted' || isBlankLine(bytes)) return;
     if (this.state === 'ended') {
       this.find('line-after-trailer', 'a line follows the trailer', { line: lineNo });
       return;
@@ -318,7 +360,7 @@ export class ExportVerifier {
         });
       }
     }
-    this.run = { block, line, records: 0, lastSeq: 0, lastHash: null, concluded: false };
+    this.run = { block, line, records: 0, lastSeq: 0, lastHash: null, concludedSealed: false };
   }
 
   /** Closes the current run: its seal against its terminal hash, and a package's placement rule. */
@@ -332,7 +374,8 @@ export class ExportVerifier {
         line: run.line,
         run: id,
       });
-    if (this.kind === 'disclosure' && position === 'open' && run.concluded) this.disclosureUnplaced.push(id);
+    if (this.kind === 'disclosure' && position === 'open' && run.concludedSealed)
+      this.disclosureUnplaced.push(id);
     this.finished.push({
       id,
       line: run.line,
@@ -378,7 +421,8 @@ export class ExportVerifier {
     const raw = utf8Strict.encode(line.raw);
     // Step 2: the bytes against their claim, before anything parses them.
     let hashed: JsonObject | null = null;
-    if (!verifyLink(prev, raw, hash).ok)
+    const linked = verifyLink(prev, raw, hash).ok;
+    if (!linked)
       this.find('record-hash-mismatch', 'the raw bytes were altered after they were written', where);
     else hashed = this.judgeRaw(raw, line.body, where);
     // The hashed seq numbers the chain when the bytes are established; else the line's claim.
@@ -418,8 +462,9 @@ export class ExportVerifier {
     this.counts.signed++;
     if (keys === undefined) return;
     const verdict = verifyRecordSignature(line.signature, hash, keys);
-    if (verdict.ok) this.counts.verified++;
-    else this.find(verdict.code, SIGNATURE_WORDS[verdict.code], where);
+    // A signature over a hash the bytes do not reproduce vouches for bytes not in the file.
+    if (!verdict.ok) this.find(verdict.code, SIGNATURE_WORDS[verdict.code], where);
+    else if (linked) this.counts.verified++;
   }
 
   /** raw must be canonical and agree with the readable body; returns the hashed object or null. */
@@ -449,7 +494,7 @@ export class ExportVerifier {
     if (value.run !== run.block.run)
       this.find('record-run-mismatch', "a record's own body names another run than its block", where);
     if (value.kind === 'RunConcluded') {
-      run.concluded = true;
+      run.concludedSealed = SEALING_OUTCOMES.has(value.outcome);
       if (value.chain_head !== hex.encode(prev))
         this.find('chain-head-mismatch', 'chain_head is not the head the conclusion sits on', where);
     }
@@ -471,6 +516,7 @@ export class ExportVerifier {
       this.find('case-hold-missing', 'the case block carries no hold member', { line });
     else if (block.hold === 'malformed')
       this.find('case-hold-malformed', "the case block's legal hold is malformed", { line });
+    // 'none' (hold: null) is a state: the case is not under hold.
   }
 
   private onTrailer(frame: JsonObject, line: number): void {
@@ -490,13 +536,22 @@ export class ExportVerifier {
     this.closeRun();
     if (this.state !== 'halted') this.judgeWholeFile();
     const findings = this.findings;
-    const status = findings.length > 0 ? 'findings' : this.unverifiable ? 'unverifiable' : 'sound';
+    const strict = this.options.strict === true ? this.strictOutcome() : undefined;
+    const status =
+      findings.length > 0
+        ? 'findings'
+        : this.unverifiable
+          ? 'unverifiable'
+          : strict !== undefined && strict.unchecked.length > 0
+            ? 'unchecked'
+            : 'sound';
     return {
       status,
       kind: this.kind,
       ...(this.canon !== undefined ? { canon: this.canon } : {}),
       findings,
       notChecked: this.notChecked,
+      ...(strict !== undefined ? { strict } : {}),
       unaccounted: this.unaccounted,
       runs: this.counts.runs,
       records: this.counts.records,
@@ -514,6 +569,14 @@ export class ExportVerifier {
     };
   }
 
+  /** Which not-checked items keep a strict verdict from sound, and which the caller waived. */
+  private strictOutcome(): NonNullable<ExportReport['strict']> {
+    const present = new Set(this.notChecked.map((n) => n.code));
+    const allowed = new Set(this.options.allowUnchecked ?? []);
+    const items = NOT_CHECKED_CODES.filter((c) => present.has(c));
+    return { unchecked: items.filter((c) => !allowed.has(c)), waived: items.filter((c) => allowed.has(c)) };
+  }
+
   private provenLeaves: number | undefined;
   private anchorOutcomes: ExportReport['anchors'] = [];
   private graderOutcomes: ExportReport['graderVerdicts'] = [];
@@ -522,12 +585,20 @@ export class ExportVerifier {
   private judgeWholeFile(): void {
     const disclosure = this.kind === 'disclosure';
     // Step 4 (what was not checked).
-    if (this.options.keys === undefined && this.counts.signed > 0)
+    const { signed, unsigned } = this.counts;
+    if (this.options.keys === undefined && signed + unsigned > 0) {
       this.notChecked.push({
         code: 'record-signatures',
-        message: 'record signatures were not checked: no record keys were supplied',
-        count: this.counts.signed,
+        message: `record signatures were not checked: no record keys were supplied (${signed} signed)`,
+        count: signed,
       });
+      if (unsigned > 0)
+        this.notChecked.push({
+          code: 'unsigned-records',
+          message: `${plural(unsigned, 'record')} carry signature null: unsigned, which record keys would make a finding`,
+          count: unsigned,
+        });
+    }
     // Step 5: the log, or each leaf by its path in a package.
     const log = judgeLog({ checkpoint: this.checkpoint, leaves: this.leaves, disclosure });
     for (const f of log.findings) this.find(f.code, f.message, f);
@@ -539,9 +610,9 @@ export class ExportVerifier {
           'the run concluded, yet its block carries no index and seal: a leaf was removed',
           { run },
         );
-    // Step 6: checkpoints from outside the file.
+    // Step 6: checkpoints from outside the file, and the runs no checkpoint covers.
     const anchors = judgeAnchors({
-      anchors: this.options.anchors ?? [],
+      anchors: this.anchors,
       witnessKeys: this.witnessVerifiers,
       maxAge: this.options.maxCheckpointAge,
       now: this.options.now,
@@ -553,6 +624,12 @@ export class ExportVerifier {
     this.notChecked.push(...anchors.notChecked);
     this.anchorOutcomes = anchors.outcomes;
     this.witnesses = anchors.witnesses;
+    if (this.counts.openRuns > 0)
+      this.notChecked.push({
+        code: 'open-runs',
+        message: `${plural(this.counts.openRuns, 'open run')}: their chains were checked; records cut from their tails are undetectable`,
+        count: this.counts.openRuns,
+      });
     // Step 7: the case layer.
     for (const [id, line] of this.namedCases)
       if (!this.caseIds.has(id))
@@ -561,10 +638,22 @@ export class ExportVerifier {
       for (const id of this.selection.cases)
         if (!this.caseIds.has(id))
           this.find('selection-case-missing', 'the selection names a case the case layer does not carry');
+    if (this.counts.cases > 0)
+      this.notChecked.push({
+        code: 'case-contents',
+        message: `${plural(this.counts.cases, 'case block')}: the contents (state, deadlines, hold reason, blob digests, run list) are committed to by no hash and were read as written`,
+        count: this.counts.cases,
+      });
     this.notChecked.push({
       code: 'blob-bytes',
       message: 'blob bytes are never in the file: their presence and integrity were not checked',
     });
+    if (this.unaccounted.length > 0)
+      this.notChecked.push({
+        code: 'unknown-members',
+        message: `${plural(this.unaccounted.length, 'framing member')} this reader does not know bound the verdict`,
+        count: this.unaccounted.length,
+      });
     // Step 8: the trailer.
     this.judgeTrailer();
     // Sidecars last: they need every run's verdict.
@@ -582,7 +671,7 @@ export class ExportVerifier {
 
   private judgeTrailer(): void {
     const trailer = this.trailer?.value;
-    const unreadable = new Set(trailer?.unreadable ?? []);
+    const unreadable = new Set((trailer?.unreadable ?? []).map((u) => u.run));
     for (const run of this.finished)
       if (run.records === 0 && !unreadable.has(run.id))
         this.find(
@@ -620,6 +709,8 @@ export class ExportVerifier {
       });
   }
 }
+
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
 const SIGNATURE_WORDS = {
   'signature-absent': "the record's signature is absent",

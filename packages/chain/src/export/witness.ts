@@ -26,39 +26,31 @@ export function witnessVerifiers(keys: readonly WitnessKey[]): NoteVerifier[] {
   });
 }
 
-export interface CosignedCheckpoint {
-  checkpoint: Checkpoint;
-  /** Cosignature lines that verified under a supplied witness key, with their own timestamps. */
-  cosignatures: { name: string; timestamp: number }[];
-}
-
-/**
- * Reads a checkpoint note given as an anchor. Its body (up to the blank line) must be a
- * checkpoint. The cosignatures that count are the cosignature/v1 lines `openNote`
- * verified under the supplied witness keys (name and key id both matching, exact
- * payload, valid timestamp, signature through the did door); a note whose trusted
- * line fails refuses as a whole, so it counts none. Returns null when the body is
- * not a checkpoint.
- */
-export function openCosignedCheckpoint(
-  text: string,
-  verifiers: readonly NoteVerifier[],
-): CosignedCheckpoint | null {
+/** The checkpoint a note's body states (up to its blank line); null when the body is not one. */
+export function checkpointOfNote(text: string): Checkpoint | null {
   const end = text.indexOf('\n\n');
   if (end === -1) return null;
   const parsed = parseCheckpoint(text.slice(0, end + 1));
   if (!parsed.ok || parsed.value.size > BigInt(Number.MAX_SAFE_INTEGER)) return null;
-  const checkpoint = {
-    origin: parsed.value.origin,
-    size: Number(parsed.value.size),
-    root: parsed.value.root,
-  };
-  if (verifiers.length === 0) return { checkpoint, cosignatures: [] };
+  return { origin: parsed.value.origin, size: Number(parsed.value.size), root: parsed.value.root };
+}
+
+/**
+ * The cosignatures on a checkpoint note that count: the cosignature/v1 lines `openNote`
+ * verified under the supplied witness keys (name and key id both matching, exact
+ * payload, valid timestamp, signature through the did door), each with its own
+ * timestamp. A note whose trusted line fails refuses as a whole, so it counts none.
+ */
+export function cosignaturesOf(
+  text: string,
+  verifiers: readonly NoteVerifier[],
+): { name: string; timestamp: number }[] {
+  if (verifiers.length === 0) return [];
   const opened = openNote(text, { verifiers });
-  if (!opened.ok) return { checkpoint, cosignatures: [] };
-  const cosignatures: CosignedCheckpoint['cosignatures'] = [];
+  if (!opened.ok) return [];
+  const cosignatures: { name: string; timestamp: number }[] = [];
   for (const v of opened.value.verifiedBy)
     if (v.type === 'cosignature/v1' && v.timestamp !== undefined)
       cosignatures.push({ name: v.name, timestamp: Number(v.timestamp) });
-  return { checkpoint, cosignatures };
+  return cosignatures;
 }

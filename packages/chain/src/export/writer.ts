@@ -4,7 +4,7 @@ import { ZERO_HASH } from '../digest.js';
 import { CANON_PROFILE, type JsonObject } from '../json.js';
 import { chainHash } from '../record.js';
 import { signRecord } from '../signature.js';
-import { FRAME_KINDS } from './frames.js';
+import { FRAME_KINDS, type UnreadableRun } from './frames.js';
 
 /** One record to write. `seq`, `run` and a RunConcluded's `chain_head` are filled in unless given. */
 export interface RecordPlan {
@@ -27,7 +27,7 @@ export interface RunPlan {
 export interface ExportPlan {
   origin: string;
   runs: readonly RunPlan[];
-  /** Whole case blocks (`case`, `deadlines`, `blobs`, `hold`), written as given. */
+  /** Whole case blocks (`case`, `deadlines`, `blobs`, `hold`; `hold: null` when none), written as given. */
   cases?: readonly JsonObject[];
   /** Record signing key; every record not marked unsigned is signed. */
   key?: { keyId: string; seed: Uint8Array };
@@ -35,8 +35,8 @@ export interface ExportPlan {
   disclosure?: { cases: string[]; runs: string[] };
   /** Seals of sealed runs the log holds and this file does not carry (appended after the carried ones). */
   otherLeaves?: readonly Uint8Array[];
-  /** Runs the writer could not read: named in the trailer, their blocks written empty. */
-  unreadable?: readonly string[];
+  /** Runs the writer could not read: named in the trailer with a reason, their blocks written empty. */
+  unreadable?: readonly UnreadableRun[];
 }
 
 export interface WrittenExport {
@@ -77,7 +77,7 @@ export function writeExport(plan: ExportPlan): WrittenExport {
     }
     lines.push(JSON.stringify(block), ...chains[i]!.lines);
   });
-  for (const c of plan.unreadable ?? []) lines.push(JSON.stringify({ kind: FRAME_KINDS.run, run: c }));
+  for (const u of plan.unreadable ?? []) lines.push(JSON.stringify({ kind: FRAME_KINDS.run, run: u.run }));
   for (const c of plan.cases ?? []) lines.push(JSON.stringify({ kind: FRAME_KINDS.case, ...c }));
   const runsRequested = plan.runs.length + (plan.unreadable?.length ?? 0);
   lines.push(
@@ -87,7 +87,7 @@ export function writeExport(plan: ExportPlan): WrittenExport {
       runs_exported: chains.filter((c) => c.lines.length > 0).length,
       records: chains.reduce((n, c) => n + c.lines.length, 0),
       cases: plan.cases?.length ?? 0,
-      unreadable: [...(plan.unreadable ?? [])],
+      unreadable: (plan.unreadable ?? []).map(({ run, reason }) => ({ run, reason })),
     }),
   );
   return { lines, checkpoint, hashes: chains.map((c) => c.hashes) };

@@ -1,0 +1,41 @@
+import { SeamError } from '@agent-seam/canonical';
+import { describe, expect, it } from 'vitest';
+import { type GraderClaim, signGraderVerdict } from '../src/index.js';
+
+// The sign side refuses a claim the reader would refuse, by throwing (a programmer error).
+describe('signGraderVerdict refuses a claim it cannot write', () => {
+  const seed = new Uint8Array(32).fill(0x47);
+  const claim: GraderClaim = {
+    run: 'run_01J80000000000000000000001',
+    last_seq: 1,
+    last_hash: 'ab'.repeat(32),
+    open: true,
+    content: new Uint8Array([1, 2, 3]),
+  };
+  const bad: [string, Record<string, unknown>][] = [
+    ['bad-run', { run: 7 }],
+    ['bad-last-seq', { last_seq: 0 }],
+    ['bad-last-hash', { last_hash: 'AB'.repeat(32) }],
+    ['bad-content', { content: 'pass' }],
+    ['bad-open', { open: 'false' }],
+    ['bad-key-id', {}],
+  ];
+  for (const [code, change] of bad)
+    it(code, () => {
+      let thrown: unknown;
+      try {
+        signGraderVerdict({ ...claim, ...change } as GraderClaim, code === 'bad-key-id' ? '' : 'g', seed);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(SeamError);
+      expect((thrown as SeamError).code).toBe(code);
+    });
+  it('writes the eight members, content as padded base64', () =>
+    expect(signGraderVerdict(claim, 'g', seed)).toMatchObject({
+      kind: 'agentplane.grader-verdict',
+      version: 1,
+      content: 'AQID',
+      signature: { key_id: 'g' },
+    }));
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { verifyExport, writeExport } from '../src/index.js';
+
+// The writer changes with the reader: what it writes, the reader accepts.
+describe('writeExport', () => {
+  const run = 'run_01J80000000000000000000001';
+  const lost = 'run_01J80000000000000000000002';
+  const written = writeExport({
+    origin: 'example.com/agentplane',
+    runs: [
+      {
+        run,
+        sealed: true,
+        records: [
+          { body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1, capability: 'x', input: {} } },
+          { body: { epoch: 1, v: 1, kind: 'RunConcluded', outcome: 'succeeded' } },
+        ],
+      },
+    ],
+    cases: [
+      {
+        case: { id: 'case_01J80000000000000000000001', runs: [run] },
+        deadlines: [],
+        blobs: [],
+        hold: null,
+      },
+    ],
+    unreadable: [{ run: lost, reason: 'the store returned an I/O error' }],
+  });
+
+  it('names an unreadable run in the trailer as {run, reason}, beside an empty block', () => {
+    const trailer = JSON.parse(written.lines.at(-1)!);
+    expect(trailer.unreadable).toEqual([{ run: lost, reason: 'the store returned an I/O error' }]);
+    expect(written.lines).toContain(JSON.stringify({ kind: 'agentplane.export.run', run: lost }));
+  });
+
+  it('writes a case with hold null as given, and the reader accepts the file', async () => {
+    expect(JSON.parse(written.lines.at(-2)!).hold).toBeNull();
+    const report = await verifyExport(written.lines);
+    expect(report.findings).toEqual([]);
+    expect(report.notChecked.find((n) => n.code === 'unreadable-runs')?.runs).toEqual([lost]);
+  });
+});
