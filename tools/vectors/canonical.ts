@@ -560,9 +560,8 @@ const boundaryRefuse: BoundaryInput[] = [
 
 const withOptions = (o?: ParseOptions) => (o === undefined ? {} : { options: o });
 
-const parseBoundary = {
-  note: 'Give the bytes of documentHex to canonicalFromJSON with `profile` (and `options` when present). accept: the result is `canonical` exactly. refuse: the refusal code is `code`.',
-  accept: boundaryAccept.map(({ name, profile, options, bytes, why }) => ({
+const boundaryCases = (accept: BoundaryInput[], refuse: BoundaryInput[]) => ({
+  accept: accept.map(({ name, profile, options, bytes, why }) => ({
     name,
     profile,
     ...withOptions(options),
@@ -570,7 +569,7 @@ const parseBoundary = {
     canonical: accepted(bytes, profile, options),
     why,
   })),
-  refuse: boundaryRefuse.map(({ name, profile, options, bytes, why }) => ({
+  refuse: refuse.map(({ name, profile, options, bytes, why }) => ({
     name,
     profile,
     ...withOptions(options),
@@ -578,6 +577,11 @@ const parseBoundary = {
     code: refused(bytes, profile, options),
     why,
   })),
+});
+
+const parseBoundary = {
+  note: 'Give the bytes of documentHex to canonicalFromJSON with `profile` (and `options` when present). accept: the result is `canonical` exactly. refuse: the refusal code is `code`.',
+  ...boundaryCases(boundaryAccept, boundaryRefuse),
 };
 
 /** canonicalString of a construct, as text or as the SeamError code. */
@@ -755,18 +759,193 @@ const signRefuse: SignInput[] = [
   },
 ];
 
-const signSideGroup = {
-  note: 'Give signSideValue(construct) (see tools/vectors/canonical.ts) to canonicalString with `profile`. accept: the result is `canonical`. refuse: a SeamError with `code` is thrown.',
-  accept: signAccept.map(({ name, profile, construct, why }) => {
+const signCases = (accept: SignInput[], refuse: SignInput[]) => ({
+  accept: accept.map(({ name, profile, construct, why }) => {
     const r = signSide(construct, profile);
     assert('canonical' in r, `${name}: expected acceptance`);
     return { name, profile, construct, canonical: r.canonical, why };
   }),
-  refuse: signRefuse.map(({ name, profile, construct, why }) => {
+  refuse: refuse.map(({ name, profile, construct, why }) => {
     const r = signSide(construct, profile);
     assert('code' in r, `${name}: expected refusal`);
     return { name, profile, construct, code: r.code, why };
   }),
+});
+
+const signSideGroup = {
+  note: 'Give signSideValue(construct) (see tools/vectors/canonical.ts) to canonicalString with `profile`. accept: the result is `canonical`. refuse: a SeamError with `code` is thrown.',
+  ...signCases(signAccept, signRefuse),
+};
+
+// ---------------------------------------------------------------- duplicate member names
+
+// Each profile's default for a repeated name, and the option that overrides it.
+/** An object of `n` members k0..k(n-1), then the extra members given (raw JSON text). */
+const wideObject = (n: number, ...extra: string[]) =>
+  utf8(`{${[...Array.from({ length: n }, (_, i) => `"k${i}":${i}`), ...extra].join(',')}}`);
+
+const duplicateAccept: BoundaryInput[] = [
+  {
+    name: 'seam-last-wins',
+    profile: 'seam',
+    bytes: utf8('{"a":1,"b":0,"a":2}'),
+    why: 'seam keeps last-wins by default, the contract the upstream vector duplicate-key-last-wins pins (mutation: a refusing seam default turns it red)',
+  },
+  {
+    name: 'swarmrelay-v1-last-wins',
+    profile: 'swarmrelay-v1',
+    bytes: utf8('{"b":1,"a":1,"b":2}'),
+    why: 'swarmrelay-v1 keeps last-wins by default: its reference readers (json.loads in seed 001, JSON.parse at the hub) take the last occurrence (mutation: a refusing default turns it red)',
+  },
+  {
+    name: 'rfc004-last-wins',
+    profile: 'rfc004',
+    bytes: utf8('{"x":{"a":1,"a":[2]}}'),
+    why: 'rfc004 keeps last-wins by default: the reference reads entries back with JSON.parse (mutation: a refusing default turns it red)',
+  },
+  {
+    name: 'jcs-last-wins-on-request',
+    profile: 'jcs',
+    options: { duplicateKeys: 'last-wins' },
+    bytes: utf8('{"a":1,"a":2}'),
+    why: "the option overrides the profile default: jcs with duplicateKeys: 'last-wins' reads the last occurrence (twin of jcs-default-refuses; mutation: ignoring the option turns it red)",
+  },
+  {
+    name: 'agentplane-v1-last-wins-on-request',
+    profile: 'agentplane-v1',
+    options: { duplicateKeys: 'last-wins' },
+    bytes: utf8('{"id":1,"id":18446744073709551615}'),
+    why: 'the option overrides the profile default under agentplane-v1 too (twin of agentplane-v1-default-refuses; mutation: ignoring the option turns it red)',
+  },
+  {
+    name: 'jcs-same-name-in-sibling-objects',
+    profile: 'jcs',
+    bytes: utf8('{"a":{"k":1},"b":{"k":2}}'),
+    why: 'the same name in two different objects is not a repeat, so the refusing default accepts it',
+  },
+  {
+    name: 'jcs-wide-object-distinct-names',
+    profile: 'jcs',
+    bytes: wideObject(40),
+    why: 'forty distinct names, past the size where names are indexed rather than scanned: no repeat is found (twin of jcs-repeat-in-a-wide-object)',
+  },
+  {
+    name: 'jcs-names-equal-only-after-normalisation',
+    profile: 'jcs',
+    bytes: utf8('{"\u00e9":1,"e\u0301":2}'),
+    why: 'names are compared as written, never normalised: a composed and a decomposed e-acute are two names',
+  },
+];
+
+const duplicateRefuse: BoundaryInput[] = [
+  {
+    name: 'jcs-default-refuses',
+    profile: 'jcs',
+    bytes: utf8('{"a":1,"a":2}'),
+    why: 'jcs reads I-JSON (RFC 8785 input is I-JSON; RFC 7493 section 2.3): a repeated name is refused by default (mutation: a last-wins jcs default turns it red)',
+  },
+  {
+    name: 'jcs-duplicate-spelled-with-escape',
+    profile: 'jcs',
+    bytes: utf8('{"a":1,"\\u0061":1}'),
+    why: 'names are compared after their escapes are decoded: "a" and "\\u0061" are one name, repeated even with an equal value (mutation: a last-wins jcs default turns it red)',
+  },
+  {
+    name: 'jcs-repeat-in-a-wide-object',
+    profile: 'jcs',
+    bytes: wideObject(20, '"k3":3'),
+    why: 'a name repeated after the object has outgrown a scan is found in the index, which holds the names seen before it was built (mutation: an index that never reports a repeat turns it red)',
+  },
+  {
+    name: 'agentplane-v1-default-refuses',
+    profile: 'agentplane-v1',
+    bytes: utf8('[{"id":1,"id":1}]'),
+    why: 'agentplane-v1 is JCS with exact integers and reads I-JSON too: a repeated name inside an array element is refused by default (mutation: a last-wins agentplane-v1 default turns it red)',
+  },
+  {
+    name: 'swarmrelay-v1-refuses-on-request',
+    profile: 'swarmrelay-v1',
+    options: { duplicateKeys: 'refuse' },
+    bytes: utf8('{"b":1,"a":1,"b":2}'),
+    why: "duplicateKeys: 'refuse' applies under a last-wins profile (twin of swarmrelay-v1-last-wins; mutation: ignoring the option turns it red)",
+  },
+  {
+    name: 'rfc004-refuses-on-request',
+    profile: 'rfc004',
+    options: { duplicateKeys: 'refuse' },
+    bytes: utf8('{"x":{"a":1,"a":[2]}}'),
+    why: "duplicateKeys: 'refuse' applies under rfc004 (twin of rfc004-last-wins; mutation: ignoring the option turns it red)",
+  },
+];
+
+const duplicateKeys = {
+  note: "A repeated member name under each profile's default and under the duplicateKeys option. Give the bytes of documentHex to canonicalFromJSON (and parseJSON) with `profile` and `options`. accept: the canonical text is `canonical`. refuse: the code is `code`.",
+  ...boundaryCases(duplicateAccept, duplicateRefuse),
+};
+
+// ---------------------------------------------------------------- non-finite numbers
+
+// rfc004 writes a number that is not finite as JSON.stringify does: null. Both sides.
+const nonFiniteDocAccept: BoundaryInput[] = [
+  {
+    name: 'rfc004-overflowing-literals-are-null',
+    profile: 'rfc004',
+    bytes: utf8('{"n":1e400,"m":-1e400,"k":[1E999,0.5e309]}'),
+    why: 'the RFC-004 reference reads 1e400 as Infinity (JSON.parse) and writes it null (JSON.stringify), so an entry holding one has an HMAC; rfc004 reproduces those bytes (mutation: refusing non-finite numbers on the verify side turns it red)',
+  },
+  {
+    name: 'rfc004-overflowing-integer-is-null',
+    profile: 'rfc004',
+    bytes: utf8(`[${'9'.repeat(400)}]`),
+    why: 'a 400-digit integer literal overflows a double just as 1e400 does, and is null too (mutation: refusing non-finite numbers on the verify side turns it red)',
+  },
+];
+
+const nonFiniteDocRefuse: BoundaryInput[] = [
+  {
+    name: 'agentplane-v1-overflowing-literal',
+    profile: 'agentplane-v1',
+    bytes: utf8('{"n":1e400}'),
+    why: 'the null rule is rfc004 only: agentplane-v1 still refuses a literal beyond the double range (mutation: writing null under every profile turns it red)',
+  },
+  {
+    name: 'jcs-overflowing-integer',
+    profile: 'jcs',
+    bytes: utf8(`[${'9'.repeat(400)}]`),
+    why: 'the null rule is rfc004 only: jcs refuses the overflowing integer rfc004 writes null (mutation: writing null under every profile turns it red)',
+  },
+];
+
+const nonFiniteSignAccept: SignInput[] = [
+  {
+    name: 'rfc004-nan-is-null',
+    profile: 'rfc004',
+    construct: 'number:NaN',
+    why: 'the sign side follows the reference too: NaN is written null (mutation: refusing non-finite numbers on the sign side turns it red)',
+  },
+  {
+    name: 'rfc004-negative-infinity-is-null',
+    profile: 'rfc004',
+    construct: 'number:-Infinity',
+    why: 'the sign side: -Infinity is written null, the bytes the reference HMACs (mutation: refusing non-finite numbers on the sign side turns it red)',
+  },
+];
+
+const nonFiniteSignRefuse: SignInput[] = [
+  {
+    name: 'agentplane-v1-infinity',
+    profile: 'agentplane-v1',
+    construct: 'number:Infinity',
+    why: 'the null rule is rfc004 only: agentplane-v1 refuses to sign Infinity (mutation: writing null under every profile turns it red)',
+  },
+];
+
+const nonFiniteDocs = boundaryCases(nonFiniteDocAccept, nonFiniteDocRefuse);
+const nonFiniteSigns = signCases(nonFiniteSignAccept, nonFiniteSignRefuse);
+const nonFinite = {
+  note: 'Numbers that are not finite. Cases with documentHex: canonicalFromJSON with `profile` (accept: the canonical text is `canonical`; refuse: the code is `code`). Cases with construct: canonicalString of signSideValue(construct) (accept: the text is `canonical`; refuse: a SeamError with `code`).',
+  accept: [...nonFiniteDocs.accept, ...nonFiniteSigns.accept],
+  refuse: [...nonFiniteDocs.refuse, ...nonFiniteSigns.refuse],
 };
 
 // ---------------------------------------------------------------- swarmrelay-v1
@@ -871,5 +1050,7 @@ parts.push({
     'canonical.parseBoundary': parseBoundary,
     'canonical.signSide': signSideGroup,
     'profile.swarmrelay-v1': swarmrelay,
+    'canonical.duplicateKeys': duplicateKeys,
+    'canonical.nonFinite': nonFinite,
   } as never,
 });

@@ -2,6 +2,7 @@
 // whole export files (sound ones, and one mutation per finding class). Every key is
 // derived from a fixed seed; nothing here reads a clock or a random source.
 import { hex } from '../../packages/canonical/src/index.ts';
+import { hmac } from '../../packages/chain/node_modules/@noble/hashes/hmac.js';
 import { sha256 } from '../../packages/chain/node_modules/@noble/hashes/sha2.js';
 import {
   chainHash,
@@ -244,10 +245,16 @@ const audit = [
   },
   {
     name: 'number-overflow',
-    why: 'given as JSON text: 1e400 parses to Infinity, which rfc004 here refuses to write (exists for the canonicalisation refusal)',
-    entryJson: `{"id":"x","hmac":"${signedEntry.hmac}","input":{"n":1e400}}`,
+    why: 'given as JSON text: 1e400 parses to Infinity, which the RFC-004 reference writes as null; the HMAC here is computed directly over the reference\'s bytes {"id":"x","input":{"n":null}} (exists for the rfc004 non-finite reading: red when rfc004 refuses non-finite numbers)',
+    entryJson: `{"id":"x","hmac":"sha256:${hex.encode(
+      hmac(
+        sha256,
+        new TextEncoder().encode('current-secret'),
+        new TextEncoder().encode('{"id":"x","input":{"n":null}}'),
+      ),
+    )}","input":{"n":1e400}}`,
     secrets: ['current-secret'],
-    expect: 'audit-not-canonical',
+    expect: { secretIndex: 0 },
   },
 ];
 
@@ -1546,6 +1553,13 @@ const ownReadings: ExportCase[] = [
       base.lines[L.trailer]!,
     ],
     ['frame-out-of-order'],
+    { keys: keysOpt },
+  ),
+  finding(
+    'line-repeated-member',
+    "ours, DECIDED: a record line naming `seq` twice is not JSON this format admits (agentplane-v1 reads I-JSON), where the reference's json.loads keeps the last; exists for refusing repeated members in framing lines",
+    base.lines.map((line, i) => (i === L.a2 ? line.replace('{', '{"seq":2,') : line)),
+    ['line-not-json', 'record-prev-mismatch', 'record-seq-gap', 'trailer-count-mismatch'],
     { keys: keysOpt },
   ),
   finding(

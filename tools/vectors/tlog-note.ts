@@ -22,6 +22,7 @@ const LOG = { name: 'example.com/log', seed: seed(1) };
 const W1 = { name: 'witness.example/w1', seed: seed(2) };
 const W2 = { name: 'witness.example/w2', seed: seed(3) };
 const OTHER = { name: 'example.com/other', seed: seed(4) };
+const W3 = { name: 'witness.example/w3', seed: seed(5) };
 const pub = (s: { seed: Uint8Array }) => keyPairFromSeed(s.seed).publicKey;
 const VKEYS = {
   log: formatVerifierKey(ed25519Verifier(LOG.name, pub(LOG))),
@@ -123,15 +124,13 @@ const acceptNotes = [
   },
   {
     name: 'newest-cosignature-per-witness-counts',
-    note: SIGNED + cosigLine(BODY, W1, T) + cosigLine(BODY, W1, T - 10_000n),
+    note: SIGNED + cosigLine(BODY, W1, T - 10_000n) + cosigLine(BODY, W1, T),
     verifiers: ['w1'],
     now: NOW,
     maxAge: MAX_AGE,
     body: BODY,
-    verifiedBy: [
-      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
-      { name: W1.name, type: 'cosignature/v1', timestamp: String(T - 10_000n) },
-    ],
+    verifiedBy: [{ name: W1.name, type: 'cosignature/v1', timestamp: String(T) }],
+    why: "freshness is judged on each witness's newest cosignature: the stale one comes first and a later, fresh one from the same witness replaces it (mutation: without the later-line branch this case is refused stale-cosignature)",
   },
   {
     name: 'cosignature-ahead-within-max-age',
@@ -403,6 +402,261 @@ const rejectNotes = [
   },
 ];
 
+// ---- Go's note.Open rules -----------------------------------------------------
+// golang.org/x/mod/sumdb/note decides what the C2SP spec leaves open (facts file,
+// "Go's signed-note reader"). Each case pins one of its rules.
+const otherLine = noteLine(TEXT, OTHER);
+const otherB64 = otherLine.slice(`\u2014 ${OTHER.name} `.length, -1);
+const forgedLogLine = line(LOG.name, logId, flipLast(logPayload));
+const manyLines = (unknown: number) => `${TEXT}\n${otherLine.repeat(unknown)}${noteLine(TEXT)}`;
+const unknownOf = (l: string) => {
+  const [, name, base64] = /^\u2014 (\S+) (\S+)\n$/.exec(l) ?? [];
+  return { name, base64 };
+};
+
+const goAccept = [
+  {
+    name: 'repeated-key-counted-once',
+    note: `${TEXT}\n${noteLine(TEXT)}${noteLine(TEXT)}`,
+    verifiers: ['log'],
+    body: TEXT,
+    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    unverified: [],
+    why: 'a second line from a key that already verified is dropped: the key appears once in verifiedBy (mutation: results kept per line instead of per key turns it red)',
+  },
+  {
+    name: 'repeated-key-forged-later-line-dropped',
+    note: `${TEXT}\n${noteLine(TEXT)}${forgedLogLine}`,
+    verifiers: ['log'],
+    body: TEXT,
+    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    unverified: [],
+    why: 'Go drops a repeated line from a verified key without checking it, so a bad one does not refuse the note (twin: forged-first-line-from-repeated-key) (mutation: judging every trusted line turns it red)',
+  },
+  {
+    name: 'repeated-witness-older-forged-line-dropped',
+    note: SIGNED + cosigLine(BODY, W1, T) + cosigLine(BODY, W1, T - 60n, flipLast),
+    verifiers: ['log', 'w1'],
+    now: NOW,
+    maxAge: MAX_AGE,
+    body: BODY,
+    verifiedBy: [
+      { name: LOG.name, type: 'ed25519' },
+      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
+    ],
+    unverified: [],
+    why: 'a later cosignature from a witness that already verified, claiming an older time, is dropped unchecked (its signature is forged) (mutation: judging every trusted line turns it red)',
+  },
+  {
+    name: 'repeated-witness-future-line-dropped',
+    note: SIGNED + cosigLine(BODY, W1, T) + cosigLine(BODY, W1, BigInt(NOW + MAX_AGE) + 1n),
+    verifiers: ['log', 'w1'],
+    now: NOW,
+    maxAge: MAX_AGE,
+    body: BODY,
+    verifiedBy: [
+      { name: LOG.name, type: 'ed25519' },
+      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
+    ],
+    unverified: [],
+    why: "a later cosignature from a verified witness that fails (dated past the skew window) is dropped, not a refusal: only a key's first line can refuse the note (mutation: judging every trusted line turns it red)",
+  },
+  {
+    name: 'repeated-unknown-line-kept-once',
+    note: `${TEXT}\n${otherLine}${otherLine}${noteLine(TEXT)}`,
+    verifiers: ['log'],
+    body: TEXT,
+    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    unverified: [unknownOf(otherLine)],
+    why: 'identical lines from an unknown key are kept once among the unverified signatures (mutation: keeping every unknown line turns it red)',
+  },
+  {
+    name: 'distinct-unknown-lines-kept',
+    note: `${TEXT}\n${otherLine}${line(OTHER.name, computeKeyId(OTHER.name, ED25519_NOTE, pub(OTHER)), signEd25519(OTHER.seed, utf8('another text\n')))}${noteLine(TEXT)}`,
+    verifiers: ['log'],
+    body: TEXT,
+    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    unverified: [
+      unknownOf(otherLine),
+      unknownOf(
+        line(
+          OTHER.name,
+          computeKeyId(OTHER.name, ED25519_NOTE, pub(OTHER)),
+          signEd25519(OTHER.seed, utf8('another text\n')),
+        ),
+      ),
+    ],
+    why: 'the twin of repeated-unknown-line-kept-once: unknown lines are merged only when identical, two different lines from one unknown key both stay',
+  },
+  {
+    name: 'one-hundred-signature-lines',
+    note: manyLines(99),
+    verifiers: ['log'],
+    body: TEXT,
+    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    unverified: [{ name: OTHER.name, base64: otherB64 }],
+    why: "100 signature lines is Go's limit and still opens (the default cap was 64 before) (mutations: a default cap of 64 turns it red; keeping every unknown line does too, it carries 99 identical ones)",
+  },
+  {
+    name: 'duplicated-verifier-no-line-names',
+    note: SIGNED_TEXT,
+    verifiers: ['log', 'other', 'other'],
+    body: TEXT,
+    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    unverified: [],
+    why: 'a trusted set holding one key twice is harmless while no line names that key (twin of ambiguous-verifier)',
+  },
+];
+
+const goRefuse = [
+  {
+    name: 'one-hundred-and-one-signature-lines',
+    note: manyLines(100),
+    verifiers: ['log'],
+    code: 'too-many-signatures',
+    why: "more than 100 signature lines is a malformed note to Go's reader; the default cap is 100 (mutation: deleting the line cap turns it red)",
+  },
+  {
+    name: 'ambiguous-verifier',
+    note: SIGNED_TEXT,
+    verifiers: ['log', 'log'],
+    code: 'ambiguous-verifier',
+    why: 'two trusted keys with the same name and key id make a line naming them ambiguous, an error rather than a choice (mutation: deleting the ambiguity check turns it red)',
+  },
+  {
+    name: 'forged-first-line-from-repeated-key',
+    note: `${TEXT}\n${forgedLogLine}${noteLine(TEXT)}`,
+    verifiers: ['log'],
+    code: 'signature-invalid',
+    why: "the twin of repeated-key-forged-later-line-dropped: a key's first line is the one judged, and a good later line does not rescue it",
+  },
+  {
+    name: 'repeated-unknown-lines-only',
+    note: `${TEXT}\n${otherLine}${otherLine}`,
+    verifiers: ['log'],
+    code: 'no-verified-signature',
+    why: 'unknown lines, repeated or not, never verify: at least one trusted key must',
+  },
+];
+
+// ---- witness quorum ------------------------------------------------------------
+// `quorum`: the log's own key and at least `atLeast` of `witnesses`, distinct keys.
+const ONE_COSIGNED = cosign(SIGNED, W1, T);
+const OTHER_SIGNED_COSIGNED = cosign(cosign(signNote(BODY, [OTHER]), W1, T), W2, T + 60n);
+const quorum = (atLeast: number, witnesses = ['w1', 'w2']) => ({ log: 'log', witnesses, atLeast });
+
+const quorumAccept = [
+  {
+    name: 'log-and-one-of-two-witnesses',
+    note: ONE_COSIGNED,
+    quorum: quorum(1),
+    now: NOW,
+    maxAge: MAX_AGE,
+    body: BODY,
+    verifiedBy: [
+      { name: LOG.name, type: 'ed25519' },
+      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
+    ],
+    unverified: [],
+    why: 'the README policy: the log signed and one of the two witnesses cosigned',
+  },
+  {
+    name: 'log-and-two-of-two-witnesses',
+    note: COSIGNED,
+    quorum: quorum(2),
+    now: NOW,
+    maxAge: MAX_AGE,
+    body: BODY,
+    verifiedBy: [
+      { name: LOG.name, type: 'ed25519' },
+      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
+      { name: W2.name, type: 'cosignature/v1', timestamp: String(T + 60n) },
+    ],
+    unverified: [],
+    why: 'the twin of one-witness-repeated: two distinct witnesses meet a quorum of two',
+  },
+  {
+    name: 'log-only-quorum-of-zero',
+    note: SIGNED,
+    quorum: quorum(0),
+    body: BODY,
+    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    unverified: [],
+    why: 'atLeast 0 asks for the log signature alone',
+  },
+  {
+    name: 'untrusted-cosigner-beside-quorum',
+    note: cosign(ONE_COSIGNED, W3, T),
+    quorum: quorum(1, ['w1']),
+    now: NOW,
+    maxAge: MAX_AGE,
+    body: BODY,
+    verifiedBy: [
+      { name: LOG.name, type: 'ed25519' },
+      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
+    ],
+    unverified: [unknownOf(cosign(ONE_COSIGNED, W3, T).slice(ONE_COSIGNED.length))],
+    why: 'a cosignature from a witness outside the policy is an unverified line, neither counted nor refused',
+  },
+];
+
+const quorumRefuse = [
+  {
+    name: 'missing-log-signature',
+    note: OTHER_SIGNED_COSIGNED,
+    quorum: quorum(1),
+    now: NOW,
+    maxAge: MAX_AGE,
+    code: 'missing-log-signature',
+    why: "both witnesses cosigned, but the note is signed by another key, not the log's (mutation: deleting the log check turns it red, and only it)",
+  },
+  {
+    name: 'one-witness-repeated',
+    note: ONE_COSIGNED + cosigLine(BODY, W1, T),
+    quorum: quorum(2),
+    now: NOW,
+    maxAge: MAX_AGE,
+    code: 'witness-quorum-not-met',
+    why: 'one witness cosignature written twice is one witness: k - 1 distinct witnesses do not meet k (mutations: deleting the quorum count, or counting lines instead of keys, turns it red)',
+  },
+  {
+    name: 'one-witness-cosigned-twice',
+    note: ONE_COSIGNED + cosigLine(BODY, W1, T + 60n),
+    quorum: quorum(2),
+    now: NOW,
+    maxAge: MAX_AGE,
+    code: 'witness-quorum-not-met',
+    why: 'two genuine cosignatures at different times from one witness are still one witness (mutations: deleting the quorum count, or counting lines instead of keys, turns it red)',
+  },
+  {
+    name: 'witness-outside-quorum',
+    note: cosign(SIGNED, W2, T),
+    verifiers: ['w2'],
+    quorum: quorum(1, ['w1']),
+    now: NOW,
+    maxAge: MAX_AGE,
+    code: 'witness-quorum-not-met',
+    why: 'a trusted witness that verifies but is not one of the quorum witnesses does not count toward it (mutation: deleting the quorum count turns it red)',
+  },
+  {
+    name: 'stale-quorum-witness',
+    note: cosign(cosign(SIGNED, W1, BigInt(NOW - MAX_AGE - 1)), W2, BigInt(NOW)),
+    quorum: quorum(1),
+    now: NOW,
+    maxAge: MAX_AGE,
+    code: 'stale-cosignature',
+    why: "freshness is judged per witness before the count: w2 alone would meet the quorum, but w1's only cosignature is stale",
+  },
+  {
+    name: 'log-key-also-in-verifiers',
+    note: ONE_COSIGNED,
+    verifiers: ['log'],
+    quorum: quorum(1),
+    code: 'ambiguous-verifier',
+    why: "the quorum's keys are trusted keys too: listing the log again in verifiers holds it twice, and Go's rule makes its line ambiguous (mutation: deleting the ambiguity check turns it red)",
+  },
+];
+
 // ---- checkpoints ---------------------------------------------------------------
 const EMPTY_ROOT_B64 = '47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
 const R = b64(ROOT);
@@ -583,16 +837,33 @@ const rejectVkeys = [
   },
 ];
 
-const withVkeys = (cases: { verifiers: string[] }[]) =>
-  cases.map((c) => ({ ...c, verifiers: c.verifiers.map((k) => VKEYS[k as keyof typeof VKEYS]) }));
+const vkeyOf = (k: string) => VKEYS[k as keyof typeof VKEYS];
+const withVkeys = <C extends { verifiers?: string[]; quorum?: ReturnType<typeof quorum> }>(cases: C[]) =>
+  cases.map((c) => ({
+    ...c,
+    ...(c.verifiers === undefined ? {} : { verifiers: c.verifiers.map(vkeyOf) }),
+    ...(c.quorum === undefined
+      ? {}
+      : { quorum: { ...c.quorum, log: vkeyOf(c.quorum.log), witnesses: c.quorum.witnesses.map(vkeyOf) } }),
+  }));
 
 export const parts = [
   {
     file: 'tlog_note.json',
     content: {
-      note: 'C2SP signed-note, tlog-checkpoint and cosignature/v1 vectors from fixed Ed25519 seeds (seed = 32 bytes of 1 for example.com/log, 2 for witness.example/w1, 3 for witness.example/w2, 4 for example.com/other, 10+i for example.com/k<i>). `verifiers` are the trusted vkeys; `now`/`maxAge` are POSIX seconds. A note given as `noteBase64` is raw bytes. Accept: open/parse and compare; reject: refuse with exactly `code`.',
+      note: 'C2SP signed-note, tlog-checkpoint and cosignature/v1 vectors from fixed Ed25519 seeds (seed = 32 bytes of 1 for example.com/log, 2 for witness.example/w1, 3 for witness.example/w2, 4 for example.com/other, 5 for witness.example/w3, 10+i for example.com/k<i>). `verifiers` are the trusted vkeys; `now`/`maxAge` are POSIX seconds. A note given as `noteBase64` is raw bytes. Accept: open/parse and compare; reject: refuse with exactly `code`.',
       'tlog.note': withVkeys(acceptNotes),
       'tlog.reject.note': withVkeys(rejectNotes),
+      'tlog.go-rules': {
+        note: 'Go note.Open rules (golang.org/x/mod/sumdb/note) where the C2SP spec is silent. accept: opens with `body`, `verifiedBy` (one entry per key) and `unverified` (lines from untrusted keys, each distinct line once); refuse: exactly `code`.',
+        accept: withVkeys(goAccept),
+        refuse: withVkeys(goRefuse),
+      },
+      'tlog.quorum': {
+        note: 'Witness policy: `quorum` is { log, witnesses, atLeast } (vkeys); its keys are trusted in addition to `verifiers`. accept/refuse as in tlog.go-rules.',
+        accept: withVkeys(quorumAccept),
+        refuse: withVkeys(quorumRefuse),
+      },
       'tlog.checkpoint': acceptCheckpoints,
       'tlog.reject.checkpoint': rejectCheckpoints,
       'tlog.vkey': acceptVkeys,

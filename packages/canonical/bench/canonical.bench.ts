@@ -92,3 +92,18 @@ compare(
     },
   ],
 );
+
+// jcs refuses repeated member names by default (I-JSON): the price of tracking names.
+compare(
+  'document bytes -> canonical bytes (jcs): repeated names refused vs last wins',
+  {
+    name: "canonicalFromJSON (default, 'refuse')",
+    run: () => canonicalFromJSON(document, { profile: 'jcs', maxBytes }),
+  },
+  [
+    {
+      name: "canonicalFromJSON (duplicateKeys: 'last-wins')",
+      run: () => canonicalFromJSON(document, { profile: 'jcs', maxBytes, duplicateKeys: 'last-wins' }),
+    },
+  ],
+);

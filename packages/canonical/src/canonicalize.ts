@@ -217,7 +217,10 @@ function spellNumber(v: number | bigint | JsonFloat, profile: Profile): string {
   const s = spellNumberValue(v, profile.numbers);
   // Number spellings start with a digit or '-'; refusal codes start with a letter.
   const c = s.charCodeAt(0);
-  return c >= 97 && c <= 122 ? refuse(s as CanonicalizeCode, numberMessage(s as CanonicalizeCode)) : s;
+  if (c < 97 || c > 122) return s;
+  // JSON.stringify writes NaN and +/-Infinity as null; a profile that follows it does too.
+  if (s === 'not-finite' && profile.nonFinite === 'null') return 'null';
+  return refuse(s as CanonicalizeCode, numberMessage(s as CanonicalizeCode));
 }
 
 function numberMessage(code: CanonicalizeCode): string {

@@ -1,8 +1,8 @@
 import type { ParseCode } from './codes.js';
 import type { JsonValue } from './json-value.js';
 import { Parser, type ParseSink } from './parser.js';
-import { type Profile, type ProfileName, profileOf } from './profiles.js';
-import { CanonicalSink, type DuplicateKeys, ValueSink } from './sinks.js';
+import { type DuplicateKeys, type Profile, type ProfileName, profileOf } from './profiles.js';
+import { CanonicalSink, ValueSink } from './sinks.js';
 import { isWellFormedUtf8 } from './utf8-check.js';
 import { fail, ok, SeamError, type Verdict } from './verdict.js';
 
@@ -14,7 +14,10 @@ export const DEFAULT_MAX_DEPTH = 128;
 export interface ParseOptions {
   /** Which profile's surrogate and number rules apply. `parseJSON` defaults to `seam`. */
   profile?: ProfileName | Profile;
-  /** A repeated member name: the last occurrence wins (default, what the references do), or refuse. */
+  /**
+   * A repeated member name: refused, or the last occurrence wins. Default: the profile's
+   * `duplicateKeys` (refuse under `jcs` and `agentplane-v1`, last-wins under the others).
+   */
   duplicateKeys?: DuplicateKeys;
   /** Deepest nesting accepted; default DEFAULT_MAX_DEPTH. */
   maxDepth?: number;
@@ -40,7 +43,7 @@ interface Settings {
 
 function settings(options: ParseOptions | undefined, defaultProfile?: ProfileName): Settings {
   const profile = profileOf(options?.profile ?? defaultProfile);
-  const duplicates = options?.duplicateKeys ?? 'last-wins';
+  const duplicates = options?.duplicateKeys ?? profile.duplicateKeys;
   if (duplicates !== 'last-wins' && duplicates !== 'refuse')
     throw new SeamError('bad-options', "duplicateKeys must be 'last-wins' or 'refuse'");
   const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;

@@ -116,13 +116,14 @@ function isShortestPositional(literal: string, maxLeadingZeros: number): boolean
 
 /**
  * Verify side: the spelling of a number LITERAL read from document bytes, or null
- * when the profile cannot reproduce it (overflow to infinity, an integer outside the
- * profile's exact domain). `literal` already matched the JSON number grammar.
+ * when the profile cannot reproduce it (overflow to infinity unless the profile writes
+ * it `null`, an integer outside the profile's exact domain). `literal` already matched
+ * the JSON number grammar.
  */
 export function spellNumberLiteral(
   literal: string,
   isFloat: boolean,
-  numbers: Profile['numbers'],
+  { numbers, nonFinite }: Profile,
 ): string | null {
   if (!isFloat && (numbers === 'python' || numbers === 'ecmascript-exact-i64')) {
     if (literal === '-0') return '0';
@@ -134,6 +135,6 @@ export function spellNumberLiteral(
   if (!isFloat && literal.length <= 15 && literal !== '-0') return literal;
   if (isFloat && isShortestPositional(literal, numbers === 'python' ? 3 : 5)) return literal;
   const x = Number(literal);
-  if (!Number.isFinite(x)) return null;
+  if (!Number.isFinite(x)) return nonFinite === 'null' ? 'null' : null;
   return numbers === 'python' ? pythonFloatRepr(x) : String(x);
 }

@@ -6,6 +6,9 @@ import { SeamError } from './verdict.js';
  */
 export type ProfileName = 'seam' | 'jcs' | 'swarmrelay-v1' | 'agentplane-v1' | 'rfc004';
 
+/** What the verify side does with a repeated member name. */
+export type DuplicateKeys = 'last-wins' | 'refuse';
+
 export interface Profile {
   readonly name: ProfileName;
   /** Where the rule comes from, so a reader can check it against the source. */
@@ -24,8 +27,19 @@ export interface Profile {
    * `ecmascript-exact-i64`: integer literals within i64/u64 stay exact; every other number as `ecmascript`.
    */
   readonly numbers: 'python' | 'ecmascript' | 'ecmascript-exact-i64';
+  /**
+   * A number that is not finite: NaN or +/-Infinity on the sign side, a literal beyond
+   * the double range (`1e400`) on the verify side. Refused, or written `null` as
+   * JSON.stringify writes it.
+   */
+  readonly nonFinite: 'refuse' | 'null';
   /** An object member whose value is `undefined`: refused, or left out as if absent. */
   readonly undefinedMembers: 'refuse' | 'drop';
+  /**
+   * Verify side, when the caller does not choose: a repeated member name is refused
+   * (I-JSON, RFC 7493 section 2.3) or the last occurrence wins (what JSON.parse does).
+   */
+  readonly duplicateKeys: DuplicateKeys;
 }
 
 const profile = (p: Profile): Profile => Object.freeze(p);
@@ -38,7 +52,9 @@ export const profiles: Readonly<Record<ProfileName, Profile>> = Object.freeze({
     keyOrder: 'code-point',
     loneSurrogates: 'refuse',
     numbers: 'python',
+    nonFinite: 'refuse',
     undefinedMembers: 'refuse',
+    duplicateKeys: 'last-wins',
   }),
   jcs: profile({
     name: 'jcs',
@@ -46,7 +62,9 @@ export const profiles: Readonly<Record<ProfileName, Profile>> = Object.freeze({
     keyOrder: 'utf16',
     loneSurrogates: 'refuse',
     numbers: 'ecmascript',
+    nonFinite: 'refuse',
     undefinedMembers: 'refuse',
+    duplicateKeys: 'refuse',
   }),
   'swarmrelay-v1': profile({
     name: 'swarmrelay-v1',
@@ -55,7 +73,9 @@ export const profiles: Readonly<Record<ProfileName, Profile>> = Object.freeze({
     keyOrder: 'utf16',
     loneSurrogates: 'escape',
     numbers: 'ecmascript',
+    nonFinite: 'refuse',
     undefinedMembers: 'refuse',
+    duplicateKeys: 'last-wins',
   }),
   'agentplane-v1': profile({
     name: 'agentplane-v1',
@@ -63,7 +83,9 @@ export const profiles: Readonly<Record<ProfileName, Profile>> = Object.freeze({
     keyOrder: 'utf16',
     loneSurrogates: 'refuse',
     numbers: 'ecmascript-exact-i64',
+    nonFinite: 'refuse',
     undefinedMembers: 'refuse',
+    duplicateKeys: 'refuse',
   }),
   rfc004: profile({
     name: 'rfc004',
@@ -72,7 +94,9 @@ export const profiles: Readonly<Record<ProfileName, Profile>> = Object.freeze({
     keyOrder: 'utf16',
     loneSurrogates: 'escape',
     numbers: 'ecmascript',
+    nonFinite: 'null',
     undefinedMembers: 'drop',
+    duplicateKeys: 'last-wins',
   }),
 });
 

@@ -2,11 +2,12 @@ import { JsonFloat, type JsonValue } from './json-value.js';
 import { isExactInDouble, spellNumberLiteral } from './numbers.js';
 import { ByteOutput } from './output.js';
 import type { ParseSink } from './parser.js';
-import type { Profile } from './profiles.js';
+import type { DuplicateKeys, Profile } from './profiles.js';
 import { keyComparator } from './strings.js';
 import { utf8Slice } from './utf8-slice.js';
 
-export type DuplicateKeys = 'last-wins' | 'refuse';
+/** Objects up to this many members are searched for a repeated name by scanning their names. */
+const SCAN_LIMIT = 16;
 
 /** One open container in the canonical sink. */
 class Frame {
@@ -15,13 +16,25 @@ class Frame {
   /** Object only: member names, and the output offset where each member starts. */
   readonly keys: string[] | null;
   readonly starts: number[] | null;
-  /** Names seen so far, kept only when duplicates are refused (so the refusal comes at the name). */
-  readonly seen: Set<string> | null;
+  /** Names of a large object, indexed once it outgrows a scan (duplicates refused only). */
+  private index: Set<string> | null = null;
 
-  constructor(isObject: boolean, refuseDuplicates: boolean) {
+  constructor(
+    isObject: boolean,
+    readonly refuseDuplicates: boolean,
+  ) {
     this.keys = isObject ? [] : null;
     this.starts = isObject ? [] : null;
-    this.seen = isObject && refuseDuplicates ? new Set() : null;
+  }
+
+  /** True when `name` is already a member (checked at the name, so the refusal comes there). */
+  repeats(name: string): boolean {
+    const keys = this.keys!;
+    if (keys.length < SCAN_LIMIT) return keys.includes(name);
+    this.index ??= new Set(keys);
+    if (this.index.has(name)) return true;
+    this.index.add(name);
+    return false;
   }
 }
 
@@ -67,10 +80,7 @@ export class CanonicalSink implements ParseSink {
   key(bytes: Uint8Array, start: number, end: number, decoded: string | null): boolean {
     const top = this.frames[this.frames.length - 1]!;
     const name = decoded ?? utf8Slice(bytes, start, end);
-    if (top.seen !== null) {
-      if (top.seen.has(name)) return false;
-      top.seen.add(name);
-    }
+    if (top.refuseDuplicates && top.repeats(name)) return false;
     const { out } = this;
     if (top.count++ > 0) out.byte(0x2c);
     top.keys!.push(name);
@@ -100,7 +110,7 @@ export class CanonicalSink implements ParseSink {
       this.out.copy(bytes, start, end);
       return true;
     }
-    const spelled = spellNumberLiteral(utf8Slice(bytes, start, end), isFloat, this.profile.numbers);
+    const spelled = spellNumberLiteral(utf8Slice(bytes, start, end), isFloat, this.profile);
     if (spelled === null) return false;
     this.beforeValue();
     this.out.ascii(spelled);
@@ -213,7 +223,7 @@ export class ValueSink implements ParseSink {
   }
   number(bytes: Uint8Array, start: number, end: number, isFloat: boolean): boolean {
     const literal = utf8Slice(bytes, start, end);
-    if (spellNumberLiteral(literal, isFloat, this.profile.numbers) === null) return false;
+    if (spellNumberLiteral(literal, isFloat, this.profile) === null) return false;
     if (isFloat) {
       const x = Number(literal);
       this.add(this.markFloats ? new JsonFloat(x) : x);

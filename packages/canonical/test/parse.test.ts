@@ -71,6 +71,13 @@ describe('parseJSON value model', () => {
       ['a', 3],
     ]);
   });
+  it('under rfc004 an overflowing literal reads as JSON.parse reads it, and writes back as null', () => {
+    const doc = utf8('{"n":1e400,"m":-1e400}');
+    const v = parseJSON(doc, { profile: 'rfc004' });
+    expect(v).toEqual({ ok: true, value: { n: Number.POSITIVE_INFINITY, m: Number.NEGATIVE_INFINITY } });
+    expect(v.ok && canonicalString(v.value, { profile: 'rfc004' })).toBe('{"m":null,"n":null}');
+    expect(parseJSON(doc, { profile: 'jcs' })).toMatchObject({ ok: false, code: 'number-hazard' });
+  });
   it('canonicalize of the marked value equals the parse boundary', () => {
     const doc = '{"b":[1.0,1e-7,2],"a":"x\\u00e9"}';
     const v = parseJSON(utf8(doc), { floats: 'marked', profile: 'jcs' });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalString, hex, type ParseOptions, type ProfileName } from '@agent-seam/canonical';
+import { canonicalString, hex, type ParseOptions, type ProfileName, parseJSON } from '@agent-seam/canonical';
 import { loadVectors, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import { signSideValue } from './constructs.js';
@@ -29,8 +29,11 @@ interface SwarmCase {
   sha256: string;
   contrast?: { profile: ProfileName; canonical?: string; code?: string };
 }
+type NonFiniteCase = BoundaryCase & Partial<SignCase>;
 interface ProfilesFile {
   'canonical.parseBoundary': { accept: BoundaryCase[]; refuse: BoundaryCase[] };
+  'canonical.duplicateKeys': { accept: BoundaryCase[]; refuse: BoundaryCase[] };
+  'canonical.nonFinite': { accept: NonFiniteCase[]; refuse: NonFiniteCase[] };
   'canonical.signSide': { accept: SignCase[]; refuse: SignCase[] };
   'profile.swarmrelay-v1': {
     accept: SwarmCase[];
@@ -43,6 +46,8 @@ const file = loadVectors<ProfilesFile>('canonical_profiles.json');
 const boundary = file['canonical.parseBoundary'];
 const sign = file['canonical.signSide'];
 const swarm = file['profile.swarmrelay-v1'];
+const duplicates = file['canonical.duplicateKeys'];
+const nonFinite = file['canonical.nonFinite'];
 
 it('the file holds the cases this suite counts on', () => {
   expect([boundary.accept.length, boundary.refuse.length]).toEqual([14, 19]);
@@ -50,6 +55,8 @@ it('the file holds the cases this suite counts on', () => {
   expect([swarm.accept.length, swarm.refuse.length, swarm.accept.filter((c) => c.contrast).length]).toEqual([
     9, 3, 3,
   ]);
+  expect([duplicates.accept.length, duplicates.refuse.length]).toEqual([8, 6]);
+  expect([nonFinite.accept.length, nonFinite.refuse.length]).toEqual([4, 3]);
 });
 
 describe('canonical.parseBoundary', () => {
@@ -115,6 +122,48 @@ describe('profile.swarmrelay-v1', () => {
     it(`refuse/${c.name}`, () =>
       ledger.refuse('profile.swarmrelay-v1', c.name, () =>
         expectRefusal(fromHex(c.documentHex), 'swarmrelay-v1', c.code),
+      ));
+  }
+});
+
+describe('canonical.duplicateKeys', () => {
+  // parseJSON reads with the same default, so both entry points give one verdict.
+  const parsed = (c: BoundaryCase) => {
+    const v = parseJSON(fromHex(c.documentHex), { ...c.options, profile: c.profile });
+    return v.ok ? 'accepted' : v.code;
+  };
+  for (const c of duplicates.accept) {
+    it(`accept/${c.name}`, () =>
+      ledger.accept('canonical.duplicateKeys', c.name, () => {
+        expect(canonicalText(fromHex(c.documentHex), c.profile, c.options)).toBe(c.canonical);
+        expect(parsed(c)).toBe('accepted');
+      }));
+  }
+  for (const c of duplicates.refuse) {
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('canonical.duplicateKeys', c.name, () => {
+        expectRefusal(fromHex(c.documentHex), c.profile, c.code!, c.options);
+        expect(parsed(c)).toBe(c.code);
+      }));
+  }
+});
+
+describe('canonical.nonFinite', () => {
+  // A case is a document for the parse boundary or a construct for the sign side.
+  const write = (c: NonFiniteCase) =>
+    c.construct === undefined
+      ? canonicalText(fromHex(c.documentHex), c.profile)
+      : canonicalString(signSideValue(c.construct), { profile: c.profile });
+  for (const c of nonFinite.accept) {
+    it(`accept/${c.name}`, () =>
+      ledger.accept('canonical.nonFinite', c.name, () => expect(write(c)).toBe(c.canonical)));
+  }
+  for (const c of nonFinite.refuse) {
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('canonical.nonFinite', c.name, () =>
+        c.construct === undefined
+          ? expectRefusal(fromHex(c.documentHex), c.profile, c.code!)
+          : expect(thrownCode(() => write(c))).toBe(c.code),
       ));
   }
 });

@@ -71,6 +71,57 @@ describe.each(PROFILES)('%s', (profile) => {
     ));
 });
 
+/**
+ * RFC-004's canonical() as interop/rfc004/NOTES.md describes the reference: leaves are
+ * JSON.stringify (NaN and Infinity become null), arrays keep order, object members whose
+ * value is undefined are dropped and the rest sorted with the default sort.
+ */
+function rfc004Reference(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(rfc004Reference).join(',')}]`;
+  const object = v as Record<string, unknown>;
+  const names = Object.keys(object)
+    .filter((k) => object[k] !== undefined)
+    .sort();
+  return `{${names.map((k) => `${JSON.stringify(k)}:${rfc004Reference(object[k])}`).join(',')}}`;
+}
+
+describe('rfc004 writes what the RFC-004 reference writes', () => {
+  const nonFinite = fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
+  it('on the sign side, NaN and Infinity included', () =>
+    fc.assert(
+      fc.property(json, nonFinite, (v, x) => {
+        const value = { v, x, list: [x, v] };
+        expect(canonicalString(value, { profile: 'rfc004' })).toBe(rfc004Reference(value));
+      }),
+      RUNS,
+    ));
+
+  // Documents with overflowing literals and repeated names, read by JSON.parse on the reference side.
+  const literal = fc.oneof(
+    fc.constantFrom('1e400', '-1e400', '1E+999', '0.5e309', '9'.repeat(400), '1e-400', '-0', '1.0'),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => JSON.stringify(x)),
+  );
+  const { doc } = fc.letrec((tie) => ({
+    doc: fc.oneof(
+      { depthSize: 'small' },
+      literal,
+      fc.array(tie('doc'), { maxLength: 4 }).map((xs) => `[${xs.join(',')}]`),
+      fc
+        .array(fc.tuple(fc.constantFrom('a', 'b', '\\u0061', '\\ud800', 'é'), tie('doc')), { maxLength: 4 })
+        .map((members) => `{${members.map(([k, x]) => `"${k}":${x}`).join(',')}}`),
+    ),
+  }));
+  it('on the verify side, overflowing literals and repeated names included', () =>
+    fc.assert(
+      fc.property(doc, (d) => {
+        const got = canonicalFromJSON(utf8(d), { profile: 'rfc004' });
+        expect(got.ok && text(got.value)).toBe(rfc004Reference(JSON.parse(d)));
+      }),
+      { numRuns: 1000 },
+    ));
+});
+
 it('jcs agrees with the npm canonicalize package on well-formed values', () =>
   fc.assert(
     fc.property(json, (v) => {

@@ -44,3 +44,25 @@ describe('RFC-004 conformance vectors', () => {
       ));
   }
 });
+
+describe('an entry that is not a JSON value', () => {
+  const entry = { id: 'x', hmac: signAuditEntry({ id: 'x' }, 'current-secret') };
+  // Red when verifyAuditEntry lets the canonicaliser's throw escape instead of refusing.
+  it.each([
+    ['a Date', { ...entry, at: new Date(0) }],
+    ['a function', { ...entry, f: () => 1 }],
+    [
+      'a cycle',
+      (() => {
+        const e: Record<string, unknown> = { ...entry };
+        e.self = e;
+        return e;
+      })(),
+    ],
+  ])('holding %s is refused as audit-not-canonical, never thrown', (_, value) =>
+    expect(verifyAuditEntry(value, ['current-secret'])).toMatchObject({
+      ok: false,
+      code: 'audit-not-canonical',
+    }),
+  );
+});

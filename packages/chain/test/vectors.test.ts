@@ -184,7 +184,10 @@ describe('every refusal code is produced by a vector', () => {
   it('not-checked codes', () => expect(NOT_CHECKED_CODES.filter((c) => !notChecked.has(c))).toEqual([]));
   it('signature codes', () =>
     expect(SIGNATURE_CODES.filter((c) => !produced('chain.signatures').has(c))).toEqual([]));
-  it('audit codes', () => expect(AUDIT_CODES.filter((c) => !produced('audit.hmac').has(c))).toEqual([]));
+  // Only a JavaScript value JSON cannot hold (a Date, a function, a cycle) has no rfc004
+  // form, and a JSON vector cannot carry one: test/audit.test.ts pins that code.
+  it('audit codes', () =>
+    expect(AUDIT_CODES.filter((c) => !produced('audit.hmac').has(c))).toEqual(['audit-not-canonical']));
   it('link code', () => expect(produced('chain.links')).toEqual(new Set(['record-hash-mismatch'])));
 });
 

@@ -246,9 +246,9 @@ describe('the wrapped key', () => {
     expect(decodeWrappedKey(encodeWrappedKey(key))).toEqual({ ok: true, value: key });
   });
 
-  it('refuses a duplicated member as not canonical', () => {
+  it('refuses a duplicated member (agentplane-v1 reads I-JSON)', () => {
     const text = '{"scope":"a","scope":"b","sealed":[],"wrapped_by":"k"}';
-    expect(decodeWrappedKey(utf8(text))).toMatchObject({ ok: false, code: 'wrapped-key-not-canonical' });
+    expect(decodeWrappedKey(utf8(text))).toMatchObject({ ok: false, code: 'wrapped-key-malformed' });
   });
 });
 

@@ -53,3 +53,16 @@ compare(
   { name: '@agent-seam/tlog-note openNote', run: () => openNote(note, options) },
   [{ name: '3 x verifyEd25519 (the floor)', run: () => raw.map(([k, m, s]) => verifyEd25519(k, m, s)) }],
 );
+
+// The same note under a witness policy (log + 2 of 2): the price of the quorum count.
+const quorumOptions = {
+  quorum: { log: verifiers[0]!, witnesses: verifiers.slice(1), atLeast: 2 },
+  now: 1_700_000_100,
+  maxAge: 3600,
+};
+if (!openNote(note, quorumOptions).ok) throw new Error('bench note must meet the quorum');
+compare(
+  'openNote with a quorum, against the same call with plain verifiers',
+  { name: 'openNote { quorum: log + 2 of 2 }', run: () => openNote(note, quorumOptions) },
+  [{ name: 'openNote { verifiers }', run: () => openNote(note, options) }],
+);

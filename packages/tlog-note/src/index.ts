@@ -26,7 +26,9 @@ export {
   type OpenedNote,
   type OpenOptions,
   openNote,
+  type UnverifiedSignature,
   type VerifiedSignature,
+  type WitnessQuorum,
 } from './open.js';
 export { cosign, type NoteSigner, signNote } from './sign.js';
 export type { TextCode } from './text.js';

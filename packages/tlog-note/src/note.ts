@@ -1,4 +1,4 @@
-import { base64Strict, fail, ok, unwrap, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import { base64Strict, fail, ok, SeamError, unwrap, utf8Strict, type Verdict } from '@agent-seam/canonical';
 import { hasControlCharacter, isKeyName } from './text.js';
 
 /**
@@ -20,6 +20,8 @@ export interface SignatureLine {
   keyId: Uint8Array;
   /** The signature bytes after the 4-byte key id; their length depends on the key type. */
   payload: Uint8Array;
+  /** base64(key id ‖ payload) exactly as the line spells it. */
+  base64: string;
 }
 
 export interface NoteParts {
@@ -32,17 +34,33 @@ export interface NoteParts {
 export interface NoteLimits {
   /** Largest note accepted, in bytes. Default 256 KiB. */
   maxBytes?: number;
-  /** Most signature lines accepted (the spec asks for at least 16). Default 64. */
+  /**
+   * Most signature lines accepted, 1 to 100. Default 100, Go's `note.Open` limit: a
+   * note with more lines is malformed to every Go reader, so the cap can be lowered
+   * (the spec asks readers to take at least 16) but not raised.
+   */
   maxSignatures?: number;
 }
 export const DEFAULT_MAX_NOTE_BYTES = 256 * 1024;
-export const DEFAULT_MAX_SIGNATURES = 64;
+export const DEFAULT_MAX_SIGNATURES = 100;
 
 const NEWLINE = 0x0a;
 const SIGNATURE_PREFIX = '\u2014 ';
 
+/** The caller's line cap; outside 1..100 it is a programming error. */
+function signatureCap(limits: NoteLimits): number {
+  const cap = limits.maxSignatures ?? DEFAULT_MAX_SIGNATURES;
+  if (!Number.isInteger(cap) || cap < 1 || cap > DEFAULT_MAX_SIGNATURES)
+    throw new SeamError(
+      'invalid-argument',
+      `maxSignatures must be an integer from 1 to ${DEFAULT_MAX_SIGNATURES}`,
+    );
+  return cap;
+}
+
 /** Splits note bytes into text and signature lines; every malformation is refused here. */
 export function splitNote(bytes: Uint8Array, limits: NoteLimits = {}): Verdict<NoteParts, NoteShapeCode> {
+  const maxSignatures = signatureCap(limits);
   if (bytes.length > (limits.maxBytes ?? DEFAULT_MAX_NOTE_BYTES)) return fail('note-too-large');
   const text = utf8Strict.decode(bytes);
   if (!text.ok) return fail('invalid-utf8');
@@ -63,7 +81,7 @@ export function splitNote(bytes: Uint8Array, limits: NoteLimits = {}): Verdict<N
   const block = bytes.subarray(sep + 2);
   let count = 0;
   for (const b of block) if (b === NEWLINE) count++;
-  if (count > (limits.maxSignatures ?? DEFAULT_MAX_SIGNATURES)) return fail('too-many-signatures');
+  if (count > maxSignatures) return fail('too-many-signatures');
 
   // Cutting valid UTF-8 at a newline leaves valid UTF-8 on both sides.
   const body = bytes.slice(0, sep + 1);
@@ -84,9 +102,10 @@ function parseSignatureLine(line: string): SignatureLine | null {
   if (space < 0) return null;
   const name = rest.slice(0, space);
   if (!isKeyName(name)) return null;
-  const decoded = base64Strict.decode(rest.slice(space + 1));
+  const base64 = rest.slice(space + 1);
+  const decoded = base64Strict.decode(base64);
   if (!decoded.ok || decoded.value.length < 5) return null;
-  return { name, keyId: decoded.value.slice(0, 4), payload: decoded.value.slice(4) };
+  return { name, keyId: decoded.value.slice(0, 4), payload: decoded.value.slice(4), base64 };
 }
 
 /** `— <name> <base64(keyId ‖ payload)>\n`. */

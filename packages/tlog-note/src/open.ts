@@ -6,23 +6,41 @@ import {
   MAX_TIMESTAMP,
   readTimestamp,
 } from './cosignature.js';
-import { ED25519_NOTE, type NoteVerifier } from './keys.js';
+import { COSIGNATURE_V1, ED25519_NOTE, type NoteVerifier } from './keys.js';
 import { type NoteLimits, type NoteShapeCode, type SignatureLine, splitNote } from './note.js';
 import { textBytes } from './text.js';
 
 /** Every way openNote refuses a note. */
 export type NoteCode =
   | NoteShapeCode
+  | 'ambiguous-verifier'
   | 'bad-signature-length'
   | 'bad-timestamp'
   | 'signature-invalid'
   | 'cosignature-in-future'
+  | 'no-verified-signature'
   | 'stale-cosignature'
-  | 'no-verified-signature';
+  | 'missing-log-signature'
+  | 'witness-quorum-not-met';
+
+/** "The log's own key, and at least `atLeast` of these witnesses", counted in distinct keys. */
+export interface WitnessQuorum {
+  /** The log's note key (type 0x01). A note the log did not sign is refused. */
+  log: NoteVerifier;
+  /** Witness keys (cosignature/v1, type 0x04). */
+  witnesses: readonly NoteVerifier[];
+  /** How many distinct witnesses must have cosigned, from 0 to `witnesses.length`. */
+  atLeast: number;
+}
 
 export interface OpenOptions extends NoteLimits {
-  /** The trusted keys. Lines whose (name, key id) match none of them are ignored. */
-  verifiers: readonly NoteVerifier[];
+  /**
+   * Trusted keys. Lines whose (name, key id) match none of them are ignored. The keys of
+   * `quorum` are trusted as well; a key listed in both is listed twice (see ambiguity).
+   */
+  verifiers?: readonly NoteVerifier[];
+  /** Witness policy: the note must carry the log's signature and enough witness cosignatures. */
+  quorum?: WitnessQuorum;
   /**
    * Current POSIX time in seconds. With it, a cosignature dated after `now` is refused,
    * or, when `maxAge` is given too, one dated more than `maxAge` after `now` (the same
@@ -38,8 +56,17 @@ export interface VerifiedSignature {
   /** Lowercase hex of the 4-byte key id. */
   keyId: string;
   type: 'ed25519' | 'cosignature/v1';
-  /** cosignature/v1 only: the signed POSIX timestamp. */
+  /** cosignature/v1 only: the signed POSIX timestamp (the newest this key verified over). */
   timestamp?: bigint;
+}
+
+/** A line from a key the reader does not trust, as written (Go's unverified signatures). */
+export interface UnverifiedSignature {
+  name: string;
+  /** Lowercase hex of the 4-byte key id. */
+  keyId: string;
+  /** base64(key id ‖ payload) as the line spells it. */
+  base64: string;
 }
 
 export interface OpenedNote {
@@ -47,22 +74,25 @@ export interface OpenedNote {
   body: string;
   /** The exact bytes of `body`. */
   bodyBytes: Uint8Array;
-  /** One entry per line that matched a trusted key and verified, in note order. */
+  /** One entry per trusted key that verified, in the order its first line appears. */
   verifiedBy: VerifiedSignature[];
+  /** Lines from untrusted keys, each distinct line once, in note order. */
+  unverified: UnverifiedSignature[];
 }
 
-/** The trusted key a line claims, matched on name AND key id (neither alone is enough). */
-const keyFor = (line: SignatureLine, verifiers: readonly NoteVerifier[]) =>
-  verifiers.find((v) => v.name === line.name && bytesEqual(v.keyId, line.keyId));
-
 /**
- * Opens a signed note: the shape is checked, lines from unknown keys are skipped, and
- * every line from a trusted key must have the exact payload length of its type and
- * verify through `verifyEd25519` (one bad line from a trusted key refuses the whole
- * note, as the spec advises). At least one line must verify. Freshness, when `now`
- * and `maxAge` are given, is judged per witness key on its newest cosignature.
+ * Opens a signed note the way Go's `note.Open` does. The shape is checked; a line is
+ * looked up by name AND key id, and two trusted keys answering to the same pair make
+ * that line ambiguous. Lines from unknown keys are kept aside, each distinct line once.
+ * The first line from a trusted key must have the exact payload length of its type and
+ * verify through `verifyEd25519`, or the whole note is refused; later lines from a key
+ * that already verified never refuse the note and never count twice. At least one key
+ * must verify. Then the policy: freshness (with `now` and `maxAge`) per witness on its
+ * newest cosignature, and the quorum.
  */
 export function openNote(note: string | Uint8Array, options: OpenOptions): Verdict<OpenedNote, NoteCode> {
+  const { quorum } = options;
+  if (quorum !== undefined) checkQuorum(quorum);
   let bytes: Uint8Array;
   if (typeof note === 'string') {
     const encoded = textBytes(note);
@@ -77,26 +107,63 @@ export function openNote(note: string | Uint8Array, options: OpenOptions): Verdi
   const maxAge = options.maxAge === undefined ? undefined : seconds(options.maxAge, 'maxAge');
   // The latest timestamp a cosignature may carry; none without a clock.
   const latest = now === undefined ? undefined : now + (maxAge ?? 0n);
-  const verifiedBy: VerifiedSignature[] = [];
-  const newest = new Map<NoteVerifier, bigint>();
+  const trusted = [
+    ...(options.verifiers ?? []),
+    ...(quorum === undefined ? [] : [quorum.log, ...quorum.witnesses]),
+  ];
+  // Insertion order is the order of each key's first line.
+  const verified = new Map<NoteVerifier, VerifiedSignature>();
+  const unverified = new Map<string, UnverifiedSignature>();
   for (const line of lines) {
-    const key = keyFor(line, options.verifiers);
-    if (key === undefined) continue;
-    const judged =
-      key.type === ED25519_NOTE
-        ? judgeNoteSignature(key, line, body)
-        : judgeCosignature(key, line, body, latest);
-    if (!judged.ok) return judged;
-    verifiedBy.push(judged.value);
-    const t = judged.value.timestamp;
-    if (t !== undefined && t > (newest.get(key) ?? 0n)) newest.set(key, t);
+    const keys = trusted.filter((v) => v.name === line.name && bytesEqual(v.keyId, line.keyId));
+    if (keys.length > 1) return fail('ambiguous-verifier');
+    const key = keys[0];
+    if (key === undefined) {
+      const id = `${line.name} ${line.base64}`;
+      if (!unverified.has(id))
+        unverified.set(id, { name: line.name, keyId: hex.encode(line.keyId), base64: line.base64 });
+      continue;
+    }
+    const first = verified.get(key);
+    if (first === undefined) {
+      const judged = judge(key, line, body, latest);
+      if (!judged.ok) return judged;
+      verified.set(key, judged.value);
+    } else if (first.timestamp !== undefined && claimsLaterTime(line, first.timestamp)) {
+      // Go drops a repeated line unchecked. A later cosignature may still show the
+      // witness signed more recently, so it is judged, and only ever helps.
+      const later = judgeCosignature(key, line, body, latest);
+      if (later.ok) verified.set(key, later.value);
+    }
   }
-  if (verifiedBy.length === 0) return fail('no-verified-signature');
+  if (verified.size === 0) return fail('no-verified-signature');
   if (now !== undefined && maxAge !== undefined) {
     const oldest = now - maxAge;
-    for (const t of newest.values()) if (t < oldest) return fail('stale-cosignature');
+    for (const { timestamp } of verified.values())
+      if (timestamp !== undefined && timestamp < oldest) return fail('stale-cosignature');
   }
-  return ok({ body: text, bodyBytes: body, verifiedBy });
+  if (quorum !== undefined) {
+    if (!verified.has(quorum.log)) return fail('missing-log-signature');
+    const witnesses = quorum.witnesses.filter((w) => verified.has(w)).length;
+    if (witnesses < quorum.atLeast)
+      return fail('witness-quorum-not-met', `${witnesses} of the ${quorum.atLeast} witnesses required`);
+  }
+  return ok({
+    body: text,
+    bodyBytes: body,
+    verifiedBy: [...verified.values()],
+    unverified: [...unverified.values()],
+  });
+}
+
+/** A quorum that names the wrong kind of key, or asks for more witnesses than it lists, is a programming error. */
+function checkQuorum({ log, witnesses, atLeast }: WitnessQuorum): void {
+  if (log?.type !== ED25519_NOTE)
+    throw new SeamError('invalid-quorum', 'quorum.log must be a note key (ed25519Verifier)');
+  if (!Array.isArray(witnesses) || witnesses.some((w) => w?.type !== COSIGNATURE_V1))
+    throw new SeamError('invalid-quorum', 'quorum.witnesses must be cosignature keys (cosignatureVerifier)');
+  if (!Number.isInteger(atLeast) || atLeast < 0 || atLeast > witnesses.length)
+    throw new SeamError('invalid-quorum', 'quorum.atLeast must be an integer from 0 to witnesses.length');
 }
 
 /** Whole seconds from a caller's number; NaN, infinities and negatives are programming errors. */
@@ -107,6 +174,13 @@ function seconds(value: number, name: string): bigint {
 }
 
 type Judged = Verdict<VerifiedSignature, NoteCode>;
+
+const judge = (key: NoteVerifier, line: SignatureLine, body: Uint8Array, latest?: bigint): Judged =>
+  key.type === ED25519_NOTE ? judgeNoteSignature(key, line, body) : judgeCosignature(key, line, body, latest);
+
+/** True when a line has a cosignature's length and a timestamp after `than` (no signature work). */
+const claimsLaterTime = (line: SignatureLine, than: bigint): boolean =>
+  line.payload.length === COSIGNATURE_PAYLOAD_LENGTH && readTimestamp(line.payload) > than;
 
 function judgeNoteSignature(key: NoteVerifier, line: SignatureLine, body: Uint8Array): Judged {
   if (line.payload.length !== 64) return fail('bad-signature-length');

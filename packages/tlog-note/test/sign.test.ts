@@ -105,4 +105,27 @@ describe('caller options', () => {
     expect(thrownCode(() => openNote(note, { verifiers, now: 20, maxAge: -1 }))).toBe('invalid-argument');
     expect(openNote(note, { verifiers, now: 20.9, maxAge: 10 }).ok).toBe(true);
   });
+
+  it("openNote refuses a line cap above Go's 100 or below 1 (thrown); 1 and 100 are taken", () => {
+    const note = signNote(body, [log]);
+    const verifiers = [ed25519Verifier(log.name, pub(log))];
+    for (const maxSignatures of [0, 101, 1.5])
+      expect(thrownCode(() => openNote(note, { verifiers, maxSignatures }))).toBe('invalid-argument');
+    for (const maxSignatures of [1, 100]) expect(openNote(note, { verifiers, maxSignatures }).ok).toBe(true);
+  });
+
+  it('openNote refuses a quorum that cannot mean what it says (thrown)', () => {
+    const note = cosign(signNote(body, [log]), witness, 10);
+    const logKey = ed25519Verifier(log.name, pub(log));
+    const w = cosignatureVerifier(witness.name, pub(witness));
+    const bad = [
+      { log: w, witnesses: [w], atLeast: 1 }, // the log as a cosigner key
+      { log: logKey, witnesses: [logKey], atLeast: 1 }, // a note key as a witness
+      { log: logKey, witnesses: [w], atLeast: 2 }, // more than it lists
+      { log: logKey, witnesses: [w], atLeast: -1 },
+      { log: logKey, witnesses: [w], atLeast: 0.5 },
+    ];
+    for (const quorum of bad) expect(thrownCode(() => openNote(note, { quorum }))).toBe('invalid-quorum');
+    expect(openNote(note, { quorum: { log: logKey, witnesses: [w], atLeast: 1 } }).ok).toBe(true);
+  });
 });

@@ -13,40 +13,55 @@ const ledger = openLedger();
 const doc = loadVectors('tlog_note.json');
 
 type NoteCase = Record<string, any>;
+// Each vkey is parsed on its own, so a key listed twice is two trusted verifiers.
+const key = (vkey: string) => unwrap(parseVerifierKey(vkey));
 const open = (c: NoteCase) =>
   openNote(c.noteBase64 !== undefined ? unwrap(base64Strict.decode(c.noteBase64)) : c.note, {
-    verifiers: c.verifiers.map((v: string) => unwrap(parseVerifierKey(v))),
+    verifiers: c.verifiers?.map(key),
+    quorum:
+      c.quorum === undefined
+        ? undefined
+        : { log: key(c.quorum.log), witnesses: c.quorum.witnesses.map(key), atLeast: c.quorum.atLeast },
     now: c.now,
     maxAge: c.maxAge,
     maxBytes: c.maxBytes,
     maxSignatures: c.maxSignatures,
   });
 
+/** Opens an accepting case and compares body, verifiedBy and (when the case states it) unverified. */
+function expectOpens(c: NoteCase): void {
+  const v = open(c);
+  expect(v.ok ? 'opened' : v.code).toBe('opened');
+  if (!v.ok) return;
+  expect(v.value.body).toBe(c.body);
+  const got = v.value.verifiedBy.map((s) => ({
+    name: s.name,
+    type: s.type,
+    ...(s.timestamp === undefined ? {} : { timestamp: String(s.timestamp) }),
+  }));
+  expect(got).toEqual(c.verifiedBy);
+  if (c.unverified !== undefined)
+    expect(v.value.unverified.map(({ name, base64 }) => ({ name, base64 }))).toEqual(c.unverified);
+}
+
+const expectRefused = (c: NoteCase) => expect(open(c)).toMatchObject({ ok: false, code: c.code });
+
 describe('tlog.note', () => {
   for (const c of doc['tlog.note'])
-    it(c.name, () =>
-      ledger.accept('tlog.note', c.name, () => {
-        const v = open(c);
-        expect(v.ok).toBe(true);
-        if (!v.ok) return;
-        expect(v.value.body).toBe(c.body);
-        const got = v.value.verifiedBy.map((s) => ({
-          name: s.name,
-          type: s.type,
-          ...(s.timestamp === undefined ? {} : { timestamp: String(s.timestamp) }),
-        }));
-        expect(got).toEqual(c.verifiedBy);
-      }),
-    );
+    it(c.name, () => ledger.accept('tlog.note', c.name, () => expectOpens(c)));
 });
 
 describe('tlog.reject.note', () => {
   for (const c of doc['tlog.reject.note'])
-    it(`${c.name} -> ${c.code}`, () =>
-      ledger.refuse('tlog.reject.note', c.name, () =>
-        expect(open(c)).toMatchObject({ ok: false, code: c.code }),
-      ));
+    it(`${c.name} -> ${c.code}`, () => ledger.refuse('tlog.reject.note', c.name, () => expectRefused(c)));
 });
+
+for (const group of ['tlog.go-rules', 'tlog.quorum'])
+  describe(group, () => {
+    for (const c of doc[group].accept) it(c.name, () => ledger.accept(group, c.name, () => expectOpens(c)));
+    for (const c of doc[group].refuse)
+      it(`${c.name} -> ${c.code}`, () => ledger.refuse(group, c.name, () => expectRefused(c)));
+  });
 
 describe('tlog.checkpoint', () => {
   for (const c of doc['tlog.checkpoint'])
