@@ -6,6 +6,7 @@ import { equationHolds } from '../../packages/did/src/equation.ts';
 import { webCryptoEquation } from '../../packages/did/src/equation.webcrypto.ts';
 import { keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
 import { type CorpusSources, ed25519Corpus } from '../../packages/did/test/ed25519-corpus.ts';
+import { signEnvelope, verifyEnvelope, verifyEnvelopeAsync } from '../../packages/envelope/src/index.ts';
 
 export interface FamilyRow {
   family: string;
@@ -83,9 +84,14 @@ export async function benchmark(ms: number): Promise<Rate[]> {
     return { publicKey: keyPairFromSeed(seed).publicKey, signature: signEd25519(seed, message) };
   });
   const one = signers[0]!;
-  const check = (v: Ed25519Verdict) => {
+  const check = (v: { ok: boolean }) => {
     if (!v.ok) throw new Error('benchmark signature refused');
   };
+  const me = 'did:key:z6MkpFkurpyZgyna5SAfLpvdzp7W6cvdc1fn9YECrwv3AMbF';
+  const envelope = signEnvelope(
+    { to: me, messageId: 'm1', contextId: null, timestamp: 1784273681, text: 'x'.repeat(120) },
+    new Uint8Array(32).fill(9),
+  );
   return [
     {
       name: 'noble door, one signer',
@@ -108,6 +114,14 @@ export async function benchmark(ms: number): Promise<Rate[]> {
         const s = signers[i % 512]!;
         check(await webDoor(s.publicKey, message, s.signature));
       }, ms),
+    },
+    {
+      name: 'verifyEnvelope (noble door)',
+      perSecond: await rate(() => check(verifyEnvelope(envelope, { recipientDid: me })), ms),
+    },
+    {
+      name: 'verifyEnvelopeAsync (WebCrypto door)',
+      perSecond: await rate(async () => check(await verifyEnvelopeAsync(envelope, { recipientDid: me })), ms),
     },
     {
       name: 'WebCrypto door, 64 verifies in flight, one signer',
