@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -5,8 +6,10 @@ import { chromium } from 'playwright-core';
 
 /**
  * Principle 9, checked: every package's built output bundles for the browser platform
- * (so no Node built-in slipped into library code), and a smoke suite over the
- * published vectors runs inside headless Chromium against the built packages.
+ * (so no Node built-in slipped into library code), a smoke suite over the published
+ * vectors runs inside headless Chromium against the BUILT packages, and then every
+ * package's own test files run in Chromium (vitest browser mode, vitest.browser.ts),
+ * writing the browser ledgers whose per-group counts the report holds equal to Node's.
  * Needs /usr/bin/chromium (or CHROMIUM_PATH); .ci/run installs Debian's chromium.
  */
 const root = join(import.meta.dirname, '..');
@@ -52,6 +55,13 @@ if (!existsSync(executablePath)) {
   process.exit(0);
 }
 
+const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const runVectorSuite = () =>
+  execFileSync(process.execPath, [vitest, 'run', '--config', 'vitest.browser.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+
 const browser = await chromium.launch({
   executablePath,
   args: [
@@ -86,4 +96,8 @@ try {
   }
 } finally {
   await browser.close();
+}
+if (process.exitCode !== 1) {
+  console.log('browser-check: every package suite in Chromium (vitest browser mode)');
+  runVectorSuite();
 }

@@ -1,8 +1,12 @@
 import { base64Strict, canonicalize, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import {
+  askDoor,
+  type DoorSteps,
   didFromSeed,
   type Ed25519Code,
   signEd25519,
+  throughDoor,
+  throughDoorAsync,
   type VerificationKeyCode,
   verificationKeyFromDid,
   verifyEd25519,
@@ -65,35 +69,51 @@ export type SignatureCheck = (
   signature: Uint8Array,
 ) => Verdict<true, Ed25519Code>;
 
-/** The envelope verifier with its signature step supplied; `verifyCardEnvelope` uses the door. */
-export function cardEnvelopeVerifier(checkSignature: SignatureCheck) {
-  return (envelope: unknown, options: VerifyCardEnvelopeOptions): Verdict<Card, CardEnvelopeCode> => {
-    if (!isJsonObject(envelope)) return fail('malformed-envelope');
-    const { v, typ, card, ts, sig } = envelope;
-    if (v !== 1) return fail('wrong-version');
-    if (typ !== 'agentcard') return fail('wrong-typ');
-    if (typeof ts !== 'number' || !Number.isSafeInteger(ts)) return fail('not-integer-ts');
-    if (!isJsonObject(card) || typeof card.did !== 'string') return fail('malformed-card');
-    if (typeof options?.expectedDid !== 'string') return fail('missing-expected-did');
-    // Anti-substitution: a valid card of someone else is still the wrong card.
-    if (card.did !== options.expectedDid) return fail('did-mismatch');
-    const signature = base64Strict.decode(sig);
-    if (!signature.ok) return fail('sig-not-canonical-base64');
-    const key = verificationKeyFromDid(card.did);
-    if (!key.ok) return key;
-    let payload: Uint8Array;
-    try {
-      payload = cardEnvelopePayload(card as Card, ts);
-    } catch {
-      return fail('not-canonicalizable', 'the card holds a value the seam profile cannot spell');
-    }
-    const verdict = checkSignature(key.value, payload, signature.value);
-    return verdict.ok ? ok(card as Card) : verdict;
-  };
+/** The checks of the card envelope verifier, written once for both doors (DoorSteps in did). */
+function* cardEnvelopeSteps(
+  envelope: unknown,
+  options: VerifyCardEnvelopeOptions,
+): DoorSteps<Verdict<Card, CardEnvelopeCode>> {
+  if (!isJsonObject(envelope)) return fail('malformed-envelope');
+  const { v, typ, card, ts, sig } = envelope;
+  if (v !== 1) return fail('wrong-version');
+  if (typ !== 'agentcard') return fail('wrong-typ');
+  if (typeof ts !== 'number' || !Number.isSafeInteger(ts)) return fail('not-integer-ts');
+  if (!isJsonObject(card) || typeof card.did !== 'string') return fail('malformed-card');
+  if (typeof options?.expectedDid !== 'string') return fail('missing-expected-did');
+  // Anti-substitution: a valid card of someone else is still the wrong card.
+  if (card.did !== options.expectedDid) return fail('did-mismatch');
+  const signature = base64Strict.decode(sig);
+  if (!signature.ok) return fail('sig-not-canonical-base64');
+  const key = verificationKeyFromDid(card.did);
+  if (!key.ok) return key;
+  let payload: Uint8Array;
+  try {
+    payload = cardEnvelopePayload(card as Card, ts);
+  } catch {
+    return fail('not-canonicalizable', 'the card holds a value the seam profile cannot spell');
+  }
+  const verdict = yield* askDoor(key.value, payload, signature.value);
+  return verdict.ok ? ok(card as Card) : verdict;
 }
+
+/** The envelope verifier with its signature step supplied; `verifyCardEnvelope` uses the door. */
+export const cardEnvelopeVerifier =
+  (checkSignature: SignatureCheck) =>
+  (envelope: unknown, options: VerifyCardEnvelopeOptions): Verdict<Card, CardEnvelopeCode> =>
+    throughDoor(cardEnvelopeSteps(envelope, options), checkSignature);
 
 /** Verifies a card envelope under `card.did`, which must equal the caller's `expectedDid`. */
 export const verifyCardEnvelope: (
   envelope: unknown,
   options: VerifyCardEnvelopeOptions,
 ) => Verdict<Card, CardEnvelopeCode> = cardEnvelopeVerifier(verifyEd25519);
+
+/**
+ * `verifyCardEnvelope` through `verifyEd25519Async`: the same checks and verdicts, with
+ * the equation asked of WebCrypto where the platform has Ed25519. Never rejects.
+ */
+export const verifyCardEnvelopeAsync = (
+  envelope: unknown,
+  options: VerifyCardEnvelopeOptions,
+): Promise<Verdict<Card, CardEnvelopeCode>> => throughDoorAsync(cardEnvelopeSteps(envelope, options));

@@ -18,6 +18,7 @@ export {
   signCardEnvelope,
   type VerifyCardEnvelopeOptions,
   verifyCardEnvelope,
+  verifyCardEnvelopeAsync,
 } from './card-envelope.js';
 export {
   DOMAIN_LINKAGE_CONTEXT,

@@ -2,7 +2,12 @@ import { utf8Strict } from '@agent-seam/canonical';
 import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import { cardEnvelopeVerifier } from '../src/card-envelope.js';
-import { cardEnvelopePayload, signCardEnvelope, verifyCardEnvelope } from '../src/index.js';
+import {
+  cardEnvelopePayload,
+  signCardEnvelope,
+  verifyCardEnvelope,
+  verifyCardEnvelopeAsync,
+} from '../src/index.js';
 
 const ledger = openLedger();
 const ours = loadVectors('wire_vectors.json');
@@ -89,6 +94,26 @@ describe('cardpub.refuse', () => {
       ),
     );
   }
+});
+
+describe('verifyCardEnvelopeAsync (WebCrypto door) on every card envelope case', () => {
+  const cases = [
+    ...ours.cardpub.map((c: any) => ({
+      name: c.name,
+      envelope: { v: 1, typ: 'agentcard', card: c.card, ts: c.ts, sig: c.sig },
+      expectedDid: c.card.did,
+    })),
+    ...ours.reject.cardpub,
+    ...ours['cardpub.refuse'].map((c: any) => ({ ...c, expectedDid: c.expectedDid ?? undefined })),
+  ];
+  it('covers accepted and refused envelopes', () =>
+    expect(new Set(cases.map((c) => verifyCardEnvelope(c.envelope, c).ok))).toEqual(new Set([true, false])));
+  for (const c of cases)
+    it(c.name, async () =>
+      expect(await verifyCardEnvelopeAsync(c.envelope, { expectedDid: c.expectedDid })).toEqual(
+        verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid }),
+      ),
+    );
 });
 
 describe('signCardEnvelope', () => {

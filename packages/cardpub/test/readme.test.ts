@@ -6,6 +6,7 @@ import {
   signDomainLinkage,
   verifyA2ACard,
   verifyCardEnvelope,
+  verifyCardEnvelopeAsync,
   verifyDomainLinkage,
 } from '../src/index.js';
 
@@ -16,6 +17,10 @@ describe('README examples', () => {
   it('card envelope', () => {
     const envelope = signCardEnvelope({ did, name: 'Node', url: 'https://node.example/' }, seed, 1784273681);
     expect(verifyCardEnvelope(envelope, { expectedDid: did })).toMatchObject({ ok: true });
+  });
+  it('card envelope, verified through the async door', async () => {
+    const envelope = signCardEnvelope({ did, name: 'Node', url: 'https://node.example/' }, seed, 1784273681);
+    expect(await verifyCardEnvelopeAsync(envelope, { expectedDid: did })).toMatchObject({ ok: true });
   });
   it('domain linkage', () => {
     const jwt = signDomainLinkage(seed, { origin: 'https://node.example', nbf: 1754870400, exp: 1762646400 });

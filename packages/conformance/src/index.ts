@@ -1,10 +1,13 @@
+export { browserHost } from './browser-host.node.js';
 export {
   type CheckOptions,
   type CheckRecord,
   type Ledger,
-  ledgerEnabled,
-  openLedger,
-} from './ledger.node.js';
+  type LedgerLine,
+  type LedgerRuntime,
+  recordingLedger,
+} from './ledger.js';
+export { ledgerDir, ledgerEnabled, openLedger } from './ledger.node.js';
 export {
   type GroupDeclaration,
   type Manifest,
@@ -13,5 +16,5 @@ export {
   readManifest,
 } from './manifest.node.js';
 export { interopDir, repoRoot } from './paths.node.js';
-export { buildReport, formatReport, type GroupRow, type Report } from './report.node.js';
+export { buildReport, formatReport, type GroupRow, type Report, type ReportOptions } from './report.node.js';
 export { groupsOf, interopPath, type Layout, loadInterop, loadVectors } from './vectors.node.js';

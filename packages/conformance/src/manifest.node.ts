@@ -7,6 +7,11 @@ export interface GroupDeclaration {
   floor: number;
   /** The group is also compared against third-party data in ../shared/interop. */
   interop?: boolean;
+  /**
+   * Why no browser can exercise this group (Node-only tooling). Every other group runs
+   * in the browser suite too, and its browser count must equal its Node count.
+   */
+  nodeOnly?: string;
 }
 
 export interface PackageDeclaration {

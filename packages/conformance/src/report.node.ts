@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CheckRecord } from './ledger.node.js';
+import type { LedgerLine, LedgerRuntime } from './ledger.js';
+import { ledgerDir } from './ledger.node.js';
 import { type Manifest, packageDir } from './manifest.node.js';
 import { groupsOf } from './vectors.node.js';
 
@@ -12,6 +13,8 @@ export interface GroupRow {
   failed: number;
   floor: number;
   interop: string;
+  /** Checks the browser run made (equal to the Node count when ok), `node-only`, or `NOT RUN`. */
+  browser: string;
   status: 'ok' | 'red' | 'skipped' | 'planned';
 }
 
@@ -22,6 +25,8 @@ export interface Report {
   /** Loud notes that are not failures (interop absent outside CI, planned groups). */
   warnings: string[];
   skips: string[];
+  /** Groups the browser run does not drive, each with the manifest's reason. */
+  nodeOnly: string[];
 }
 
 /** The row of a group nothing checks on purpose (a named skip, or a planned group). */
@@ -33,12 +38,43 @@ const uncheckedRow = (group: string, pkg: string, status: 'skipped' | 'planned')
   failed: 0,
   floor: 0,
   interop: '-',
+  browser: '-',
   status,
 });
 
-type LedgerLine = CheckRecord | { group: string; interopMissing: true };
+export interface ReportOptions {
+  /** A run without any browser ledger is red (CI), not only a warning. */
+  requireBrowser?: boolean;
+}
 
-function readLedger(dir: string): LedgerLine[] {
+interface Driven {
+  accepted: number;
+  refused: number;
+  failed: number;
+  interop: number;
+  missing: boolean;
+}
+
+/** Per-group counts of one runtime's ledger of one package. */
+function tally(lines: LedgerLine[]): Map<string, Driven> {
+  const driven = new Map<string, Driven>();
+  for (const line of lines) {
+    const g = driven.get(line.group) ?? { accepted: 0, refused: 0, failed: 0, interop: 0, missing: false };
+    driven.set(line.group, g);
+    if ('interopMissing' in line) {
+      g.missing = true;
+      continue;
+    }
+    if (!line.ok) g.failed++;
+    else if (line.kind === 'accept') g.accepted++;
+    else g.refused++;
+    if (line.ok && line.interop) g.interop++;
+  }
+  return driven;
+}
+
+function readLedger(packageRoot: string, runtime: LedgerRuntime): LedgerLine[] {
+  const dir = ledgerDir(packageRoot, runtime);
   if (!existsSync(dir)) return [];
   const lines: LedgerLine[] = [];
   for (const file of readdirSync(dir)
@@ -53,12 +89,19 @@ function readLedger(dir: string): LedgerLine[] {
 
 /**
  * Build the report: per-group counts from every package's ledger, diffed both ways
- * against the manifest, floors asserted, skips checked against the vector files.
+ * against the manifest, floors asserted, skips checked against the vector files, and
+ * the browser run's count of every group held equal to the Node run's.
  */
-export function buildReport(root: string, manifest: Manifest, interopRoot: string | null): Report {
+export function buildReport(
+  root: string,
+  manifest: Manifest,
+  interopRoot: string | null,
+  options: ReportOptions = {},
+): Report {
   const problems: string[] = [];
   const warnings: string[] = [];
   const skips: string[] = [];
+  const nodeOnly: string[] = [];
   const rows: GroupRow[] = [];
 
   // Every group that appears in a vector file, with its case count.
@@ -81,25 +124,19 @@ export function buildReport(root: string, manifest: Manifest, interopRoot: strin
   }
 
   const claimed = new Set<string>();
-  for (const [pkg, decl] of Object.entries(manifest.packages)) {
-    const ledger = readLedger(join(root, 'packages', packageDir(pkg), '.conformance'));
-    const driven = new Map<
-      string,
-      { accepted: number; refused: number; failed: number; interop: number; missing: boolean }
-    >();
-    for (const line of ledger) {
-      const g = driven.get(line.group) ?? { accepted: 0, refused: 0, failed: 0, interop: 0, missing: false };
-      driven.set(line.group, g);
-      if ('interopMissing' in line) {
-        g.missing = true;
-        continue;
-      }
-      if (!line.ok) g.failed++;
-      else if (line.kind === 'accept') g.accepted++;
-      else g.refused++;
-      if (line.ok && line.interop) g.interop++;
-    }
-
+  const ledgers = Object.keys(manifest.packages).map((pkg) => {
+    const dir = join(root, 'packages', packageDir(pkg));
+    return { node: tally(readLedger(dir, 'node')), browser: tally(readLedger(dir, 'browser')) };
+  });
+  // No browser ledger anywhere: the browser suite did not run (said loudly, red when required).
+  const browserRan = ledgers.some((l) => l.browser.size > 0);
+  if (!browserRan) {
+    const message = 'no browser ledger: the in-browser vector suite DID NOT RUN';
+    if (options.requireBrowser) problems.push(message);
+    else warnings.push(message);
+  }
+  for (const [index, [pkg, decl]] of Object.entries(manifest.packages).entries()) {
+    const { node: driven, browser } = ledgers[index]!;
     for (const [group, gd] of Object.entries(decl.groups)) {
       claimed.add(group);
       const d = driven.get(group);
@@ -111,13 +148,14 @@ export function buildReport(root: string, manifest: Manifest, interopRoot: strin
         failed: d?.failed ?? 0,
         floor: gd.floor,
         interop: '-',
+        browser: '-',
         status: 'ok',
       };
       const total = row.accepted + row.refused;
       if (d === undefined || total + row.failed === 0) {
         // One line says it all; floor and interop lines would only repeat it.
         problems.push(`${pkg}: declared group ${group} produced no checks`);
-        rows.push({ ...row, status: 'red', interop: gd.interop ? 'none' : '-' });
+        rows.push({ ...row, status: 'red', interop: gd.interop ? 'none' : '-', browser: '-' });
         continue;
       }
       if (row.failed > 0) {
@@ -139,9 +177,30 @@ export function buildReport(root: string, manifest: Manifest, interopRoot: strin
           row.status = 'red';
         }
       }
+      // The browser run makes exactly the Node run's checks, unless the group is Node-only.
+      const inBrowser = browser.get(group);
+      if (gd.nodeOnly !== undefined) {
+        row.browser = 'node-only';
+        nodeOnly.push(`${group} (${pkg}): ${gd.nodeOnly}`);
+        if (inBrowser !== undefined) {
+          problems.push(`${pkg}: ${group} is declared node-only but ran in the browser`);
+          row.status = 'red';
+        }
+      } else if (browserRan) {
+        const browserTotal = (inBrowser?.accepted ?? 0) + (inBrowser?.refused ?? 0);
+        row.browser = String(browserTotal);
+        if ((inBrowser?.failed ?? 0) > 0) {
+          problems.push(`${pkg}: ${inBrowser?.failed} failed check(s) in ${group} in the browser`);
+          row.status = 'red';
+        }
+        if (browserTotal !== total) {
+          problems.push(`${pkg}: ${group} made ${browserTotal} checks in the browser, ${total} in Node`);
+          row.status = 'red';
+        }
+      } else row.browser = 'NOT RUN';
       rows.push(row);
     }
-    for (const group of driven.keys()) {
+    for (const group of new Set([...driven.keys(), ...browser.keys()])) {
       if (!(group in decl.groups))
         problems.push(`${pkg}: drove group ${group}, which the manifest does not declare`);
     }
@@ -161,11 +220,11 @@ export function buildReport(root: string, manifest: Manifest, interopRoot: strin
   for (const group of fileGroups.keys()) {
     if (!claimed.has(group)) problems.push(`group ${group} is in the vector files but no package claims it`);
   }
-  return { rows, problems, warnings, skips };
+  return { rows, problems, warnings, skips, nodeOnly };
 }
 
 export function formatReport(report: Report): string {
-  const header = ['group', 'package', 'accepted', 'refused', 'floor', 'interop', 'status'];
+  const header = ['group', 'package', 'accepted', 'refused', 'floor', 'interop', 'browser', 'status'];
   const body = report.rows.map((r) => [
     r.group,
     r.pkg.replace('@agent-seam/', ''),
@@ -173,6 +232,7 @@ export function formatReport(report: Report): string {
     String(r.refused),
     String(r.floor),
     r.interop,
+    r.browser,
     r.status === 'ok' ? 'ok' : r.status.toUpperCase(),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
@@ -183,8 +243,13 @@ export function formatReport(report: Report): string {
       .trimEnd();
   const out = [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)];
   const checks = report.rows.reduce((n, r) => n + r.accepted + r.refused, 0);
-  out.push('', `${checks} checks in ${report.rows.filter((r) => r.status === 'ok').length} groups`);
+  const inBrowser = report.rows.reduce((n, r) => n + (Number(r.browser) || 0), 0);
+  out.push(
+    '',
+    `${checks} checks in ${report.rows.filter((r) => r.status === 'ok').length} groups; ${inBrowser} made again in the browser`,
+  );
   for (const s of report.skips) out.push(`skip: ${s}`);
+  for (const n of report.nodeOnly) out.push(`node-only: ${n}`);
   for (const w of report.warnings) out.push(`WARNING: ${w}`);
   for (const p of report.problems) out.push(`RED: ${p}`);
   out.push(

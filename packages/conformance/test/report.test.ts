@@ -2,18 +2,28 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReport, formatReport, groupsOf, type Manifest } from '../src/index.js';
+import { buildReport, formatReport, groupsOf, type Manifest, type ReportOptions } from '../src/index.js';
 
-// A scratch repository with one package ledger, so each red rule can be shown to fire.
-function scratch(ledger: object[], manifest: Manifest, vectors: object = { alpha: [1, 2], beta: [3] }) {
+// A scratch repository with one package's ledgers, so each red rule can be shown to fire.
+function scratch(
+  ledger: object[],
+  manifest: Manifest,
+  vectors: object = { alpha: [1, 2], beta: [3] },
+  browser?: object[],
+  options?: ReportOptions,
+) {
   const root = mkdtempSync(join(tmpdir(), 'seam-report-'));
   mkdirSync(join(root, 'tools'));
   mkdirSync(join(root, 'vectors'));
   writeFileSync(join(root, 'vectors', 'v.json'), JSON.stringify(vectors));
-  const dir = join(root, 'packages', 'pkg', '.conformance');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, '1.jsonl'), ledger.map((l) => JSON.stringify(l)).join('\n') + '\n');
-  return buildReport(root, manifest, null);
+  const write = (runtime: 'node' | 'browser', lines: object[]) => {
+    const dir = join(root, 'packages', 'pkg', '.conformance', runtime);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, '1.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  };
+  write('node', ledger);
+  if (browser !== undefined) write('browser', browser);
+  return buildReport(root, manifest, null, options);
 }
 const check = (group: string, ok = true, kind = 'accept') => ({ group, kind, name: 'x', ok, interop: false });
 const manifest = (pkg: Manifest['packages'][string]): Manifest => ({
@@ -102,6 +112,47 @@ describe('conformance report', () => {
       if (saved === undefined) delete process.env.CI;
       else process.env.CI = saved;
     }
+  });
+  it('holds the browser count of each group equal to its Node count', () => {
+    const node = [check('alpha'), check('alpha', true, 'refuse'), check('beta')];
+    const decl = manifest({ groups: { alpha: { floor: 2 }, beta: { floor: 1 } } });
+    const same = scratch(node, decl, undefined, node);
+    expect(same.problems).toEqual([]);
+    expect(same.rows.map((r) => [r.group, r.browser])).toEqual([
+      ['alpha', '2'],
+      ['beta', '1'],
+    ]);
+    const fewer = scratch(node, decl, undefined, [check('alpha'), check('beta')]);
+    expect(fewer.problems).toEqual(['@agent-seam/pkg: alpha made 1 checks in the browser, 2 in Node']);
+    const failed = scratch(node, decl, undefined, [check('alpha'), check('alpha', false), check('beta')]);
+    expect(failed.problems).toEqual([
+      '@agent-seam/pkg: 1 failed check(s) in alpha in the browser',
+      '@agent-seam/pkg: alpha made 1 checks in the browser, 2 in Node',
+    ]);
+    const undeclared = scratch(node, decl, undefined, [...node, check('gamma')]);
+    expect(undeclared.problems).toEqual([
+      '@agent-seam/pkg: drove group gamma, which the manifest does not declare',
+    ]);
+  });
+  it('shows a node-only group with its reason, and is red if the browser drove it', () => {
+    const node = [check('alpha'), check('beta')];
+    const decl = manifest({ groups: { alpha: { floor: 1 }, beta: { floor: 1, nodeOnly: 'spawns a CLI' } } });
+    const ok = scratch(node, decl, undefined, [check('alpha')]);
+    expect(ok.problems).toEqual([]);
+    expect(ok.rows.map((r) => r.browser)).toEqual(['1', 'node-only']);
+    expect(formatReport(ok)).toContain('node-only: beta (@agent-seam/pkg): spawns a CLI');
+    const bad = scratch(node, decl, undefined, node);
+    expect(bad.problems).toEqual(['@agent-seam/pkg: beta is declared node-only but ran in the browser']);
+  });
+  it('says loudly when the browser suite did not run, and is red when it is required', () => {
+    const node = [check('alpha'), check('beta')];
+    const decl = manifest({ groups: { alpha: { floor: 1 }, beta: { floor: 1 } } });
+    const absent = scratch(node, decl);
+    expect(absent.problems).toEqual([]);
+    expect(absent.warnings).toEqual(['no browser ledger: the in-browser vector suite DID NOT RUN']);
+    expect(absent.rows.map((r) => r.browser)).toEqual(['NOT RUN', 'NOT RUN']);
+    const required = scratch(node, decl, undefined, undefined, { requireBrowser: true });
+    expect(required.problems).toEqual(['no browser ledger: the in-browser vector suite DID NOT RUN']);
   });
   it('reads the upstream wire layout, splitting reject into reject.<group>', () => {
     const g = groupsOf(

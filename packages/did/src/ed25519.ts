@@ -85,25 +85,58 @@ const DETAIL: Partial<Record<Ed25519Code, string>> = {
   'non-canonical-s': 'S is not below the group order',
 };
 
+/** The door's verdict: ok, or the code of the first check that fails. */
+export type Ed25519Verdict = Verdict<true, Ed25519Code>;
+
+/** An equation backend that answers asynchronously (WebCrypto). */
+export type AsyncEquationHolds = (
+  publicKey: Uint8Array,
+  message: Uint8Array,
+  signature: Uint8Array,
+) => Promise<boolean>;
+
 /**
- * The door over a given equation backend. An accepted signature needs the byte checks
- * and the equation; the equation's "yes" also proves A and R are curve points (OpenSSL
- * decodes A and matches R against a point it computed), so the square roots are only
- * taken on the refusal path, to name the first check that fails.
+ * The door up to the equation: a length refusal, or whether the equation is worth asking
+ * (false when a cheap byte check already fails; `judged` then names which).
  */
+function screen(publicKey: unknown, message: unknown, signature: unknown): Ed25519Verdict | boolean {
+  if (!isBytes(publicKey, 32)) return fail('bad-length', 'public key must be 32 bytes');
+  if (!isBytes(signature, 64)) return fail('bad-length', 'signature must be 64 bytes');
+  if (!isBytes(message)) return fail('bad-length', 'message must be bytes');
+  return refusalBeforeEquation(publicKey, signature, false) === null;
+}
+
+/**
+ * The door after the equation. An accepted signature needs the byte checks and the
+ * equation; the equation's "yes" also proves A and R are curve points (OpenSSL, and
+ * WebCrypto, decode A and match R against a point they computed), so the square roots
+ * are only taken on the refusal path, to name the first check that fails.
+ */
+function judged(publicKey: Uint8Array, signature: Uint8Array, holds: boolean): Ed25519Verdict {
+  if (holds) return ok(true);
+  const code = refusalBeforeEquation(publicKey, signature, true) ?? 'bad-signature';
+  return fail(code, DETAIL[code]);
+}
+
+/** The door over a given equation backend. */
 export function ed25519Door(holds: EquationHolds) {
-  return function verify(
+  return function verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): Ed25519Verdict {
+    const ask = screen(publicKey, message, signature);
+    if (typeof ask !== 'boolean') return ask;
+    return judged(publicKey, signature, ask && holds(publicKey, message, signature));
+  };
+}
+
+/** The same door over an asynchronous backend: same checks, same order, same verdicts. */
+export function ed25519DoorAsync(holds: AsyncEquationHolds) {
+  return async function verify(
     publicKey: Uint8Array,
     message: Uint8Array,
     signature: Uint8Array,
-  ): Verdict<true, Ed25519Code> {
-    if (!isBytes(publicKey, 32)) return fail('bad-length', 'public key must be 32 bytes');
-    if (!isBytes(signature, 64)) return fail('bad-length', 'signature must be 64 bytes');
-    if (!isBytes(message)) return fail('bad-length', 'message must be bytes');
-    if (refusalBeforeEquation(publicKey, signature, false) === null && holds(publicKey, message, signature))
-      return ok(true);
-    const code = refusalBeforeEquation(publicKey, signature, true) ?? 'bad-signature';
-    return fail(code, DETAIL[code]);
+  ): Promise<Ed25519Verdict> {
+    const ask = screen(publicKey, message, signature);
+    if (typeof ask !== 'boolean') return ask;
+    return judged(publicKey, signature, ask && (await holds(publicKey, message, signature)));
   };
 }
 
@@ -117,4 +150,4 @@ export const verifyEd25519: (
   publicKey: Uint8Array,
   message: Uint8Array,
   signature: Uint8Array,
-) => Verdict<true, Ed25519Code> = ed25519Door(equationHolds);
+) => Ed25519Verdict = ed25519Door(equationHolds);

@@ -6,26 +6,15 @@
  * It does not refuse small-order points or y >= p, which is why it is only asked after
  * the byte-level checks in `ed25519.ts` (spec/did.md says why the verdicts then agree).
  */
-import { createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
+import { keyCache } from './key-cache.js';
 
 /** SubjectPublicKeyInfo DER of an Ed25519 key (RFC 8410) up to the 32 key bytes. */
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
-/** Importing a key costs about as much as a verification, so recent keys are kept. */
-export const KEY_CACHE_LIMIT = 256;
-const keyObjects = new Map<string, KeyObject>();
-
-function keyObjectOf(publicKey: Uint8Array): KeyObject {
-  const id = Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.length).toString('hex');
-  let key = keyObjects.get(id);
-  if (key === undefined) {
-    key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' });
-    // Oldest first out: a bounded map, whatever keys an attacker sends.
-    if (keyObjects.size >= KEY_CACHE_LIMIT) keyObjects.delete(keyObjects.keys().next().value!);
-    keyObjects.set(id, key);
-  }
-  return key;
-}
+const keyObjectOf = keyCache((publicKey) =>
+  createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' }),
+);
 
 /**
  * True when OpenSSL accepts the signature. The caller has already refused small-order

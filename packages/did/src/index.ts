@@ -18,7 +18,21 @@ export {
   type VerificationKeyCode,
   verificationKeyFromDid,
 } from './did-key.js';
-export { type Ed25519Code, type KeyPair, keyPairFromSeed, signEd25519, verifyEd25519 } from './ed25519.js';
+export {
+  askDoor,
+  type DoorQuestion,
+  type DoorSteps,
+  throughDoor,
+  throughDoorAsync,
+} from './door-steps.js';
+export {
+  type Ed25519Code,
+  type Ed25519Verdict,
+  type KeyPair,
+  keyPairFromSeed,
+  signEd25519,
+  verifyEd25519,
+} from './ed25519.js';
 export { type Ed25519Jwk, type JwkCode, jwkFromPublicKey, publicKeyFromJwk } from './jwk.js';
 export {
   KEYSTATE_TYP,
@@ -38,5 +52,11 @@ export {
   signOwnerState,
   verifyOwnerState,
 } from './owner-state.js';
-export { type SignatureTextCode, signToBase64, verifyBase64Signature } from './signature-text.js';
+export {
+  base64SignatureSteps,
+  type SignatureTextCode,
+  signToBase64,
+  verifyBase64Signature,
+} from './signature-text.js';
 export type { RecordCode } from './signed-record.js';
+export { type Ed25519AsyncBackend, ed25519AsyncBackend, verifyEd25519Async } from './verify-async.js';

@@ -1,5 +1,13 @@
 import { canonicalize, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { didFromSeed, type SignatureTextCode, signToBase64, verifyBase64Signature } from '@agent-seam/did';
+import {
+  base64SignatureSteps,
+  type DoorSteps,
+  didFromSeed,
+  type SignatureTextCode,
+  signToBase64,
+  throughDoor,
+  throughDoorAsync,
+} from '@agent-seam/did';
 import { signerKey } from './signer-key.js';
 
 /** Refusals of `verifyEnvelope` (the door's own codes arrive through SignatureTextCode). */
@@ -67,17 +75,11 @@ export interface VerifyEnvelopeOptions {
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
-/**
- * Verifies a received message for the recipient the CALLER names. The key comes from
- * `from` through the verification-key door; the signed bytes are recomputed from the
- * six received fields; the signature text must be its one canonical spelling. An
- * unsigned `recipientDid` on the wire is never read. Freshness and replay are the
- * receiving door's checks, layered on top with its own `now`. Never throws.
- */
-export function verifyEnvelope(
+/** The checks of `verifyEnvelope`, written once for both doors (see DoorSteps in did). */
+function* envelopeSteps(
   envelope: unknown,
   options: VerifyEnvelopeOptions,
-): Verdict<VerifiedEnvelope, EnvelopeCode> {
+): DoorSteps<Verdict<VerifiedEnvelope, EnvelopeCode>> {
   const recipientDid = options?.recipientDid;
   if (!isString(recipientDid)) return fail('no-recipient-named', 'the caller must say who it is');
   if (typeof envelope !== 'object' || envelope === null)
@@ -101,6 +103,28 @@ export function verifyEnvelope(
   } catch {
     return fail('cannot-canonicalize', 'a signed field has no canonical seam spelling');
   }
-  const verdict = verifyBase64Signature(key.value, payload, sig);
+  const verdict = yield* base64SignatureSteps(key.value, payload, sig);
   return verdict.ok ? ok(fields) : verdict;
 }
+
+/**
+ * Verifies a received message for the recipient the CALLER names. The key comes from
+ * `from` through the verification-key door; the signed bytes are recomputed from the
+ * six received fields; the signature text must be its one canonical spelling. An
+ * unsigned `recipientDid` on the wire is never read. Freshness and replay are the
+ * receiving door's checks, layered on top with its own `now`. Never throws.
+ */
+export const verifyEnvelope = (
+  envelope: unknown,
+  options: VerifyEnvelopeOptions,
+): Verdict<VerifiedEnvelope, EnvelopeCode> => throughDoor(envelopeSteps(envelope, options));
+
+/**
+ * `verifyEnvelope` through `verifyEd25519Async`: the same checks and verdicts, with the
+ * equation asked of WebCrypto where the platform has Ed25519 (for pages that verify many
+ * messages). Never rejects.
+ */
+export const verifyEnvelopeAsync = (
+  envelope: unknown,
+  options: VerifyEnvelopeOptions,
+): Promise<Verdict<VerifiedEnvelope, EnvelopeCode>> => throughDoorAsync(envelopeSteps(envelope, options));

@@ -8,6 +8,7 @@ export {
   type VerifiedEnvelope,
   type VerifyEnvelopeOptions,
   verifyEnvelope,
+  verifyEnvelopeAsync,
 } from './envelope.js';
 export {
   type InviteCard,

@@ -11,6 +11,7 @@ import {
   signRelaySend,
   verifyClaim,
   verifyEnvelope,
+  verifyEnvelopeAsync,
   verifyInvite,
   verifyListenToken,
   verifyRelaySend,
@@ -69,6 +70,29 @@ describe('reject.message', () => {
     },
     never,
   );
+});
+
+describe('verifyEnvelopeAsync (WebCrypto door) on every envelope and reject.message case', () => {
+  const cases = [
+    ...ours.envelope
+      .filter((c: any) => c.sig !== undefined)
+      .map((c: any) => ({ name: c.name, input: c, me: c.recipientDid })),
+    ...ours.reject.message.map((c: any) => ({
+      name: c.name,
+      input: c.input,
+      me: c.verifierNamesNoRecipient ? undefined : (c.recipientDid ?? c.input.to),
+    })),
+  ];
+  it('covers accepted and refused messages', () =>
+    expect(new Set(cases.map((c) => verifyEnvelope(c.input, { recipientDid: c.me }).ok))).toEqual(
+      new Set([true, false]),
+    ));
+  for (const c of cases)
+    it(c.name, async () =>
+      expect(await verifyEnvelopeAsync(c.input, { recipientDid: c.me })).toEqual(
+        verifyEnvelope(c.input, { recipientDid: c.me }),
+      ),
+    );
 });
 
 describe('relay', () => {

@@ -168,7 +168,7 @@ describe('merkle.rfc6962 (the 8-leaf reference tree)', () => {
  * root refusal.
  */
 const TD_DIR = interopPath('standards/merkle-rfc6962/transparency-dev-testdata');
-const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
+const b64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -36,5 +36,6 @@ export {
   type VerifyRequestOptions,
   verifyDirectory,
   verifyRequest,
+  verifyRequestAsync,
   type WbaCode,
 } from './verify.js';

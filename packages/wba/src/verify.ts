@@ -1,10 +1,13 @@
 import { base64Strict, fail, ok, SeamError, unwrap, utf8Strict, type Verdict } from '@agent-seam/canonical';
 import {
+  askDoor,
+  type DoorSteps,
   didFromPublicKey,
   type Ed25519Code,
   jwkFromPublicKey,
   publicKeyFromJwk,
-  verifyEd25519,
+  throughDoor,
+  throughDoorAsync,
 } from '@agent-seam/did';
 import { thumbprint } from './jwk.js';
 import {
@@ -127,7 +130,7 @@ function componentLines(
 }
 
 /** Judges one Signature-Input member completely; the checks run cheapest first. */
-function judge(member: SignatureInputMember, ctx: Context): Verdict<VerifiedSignature, WbaCode> {
+function* judge(member: SignatureInputMember, ctx: Context): DoorSteps<Verdict<VerifiedSignature, WbaCode>> {
   const params = readParameters(member.parameters);
   if (!params.ok) return params;
   const { alg, tag, keyid } = params.value;
@@ -146,7 +149,7 @@ function judge(member: SignatureInputMember, ctx: Context): Verdict<VerifiedSign
   const lines = componentLines(member.components, ctx);
   if (!lines.ok) return lines;
   const base = utf8Strict.encode(signatureBase(lines.value, member.text));
-  const verdict = verifyEd25519(key, base, bytes.value);
+  const verdict = yield* askDoor(key, base, bytes.value);
   if (!verdict.ok) return verdict;
   return ok({ did: didFromPublicKey(key), keyid, label: member.label });
 }
@@ -161,7 +164,8 @@ interface VerifyCommon {
   maxHeaderLength: number;
 }
 
-function verifyMessage(options: VerifyCommon): Verdict<VerifiedSignature, WbaCode> {
+/** The checks of both verifiers, written once for both doors (DoorSteps in did). */
+function* messageSteps(options: VerifyCommon): DoorSteps<Verdict<VerifiedSignature, WbaCode>> {
   // Caller errors, thrown: a missing clock or authority would silently skip a check.
   if (typeof options.now !== 'number' || !Number.isFinite(options.now))
     throw new SeamError('bad-argument', 'now is epoch seconds');
@@ -192,7 +196,7 @@ function verifyMessage(options: VerifyCommon): Verdict<VerifiedSignature, WbaCod
   let first: Verdict<VerifiedSignature, WbaCode> | undefined;
   let firstOurs: Verdict<VerifiedSignature, WbaCode> | undefined;
   for (const member of members.value) {
-    const verdict = judge(member, ctx);
+    const verdict = yield* judge(member, ctx);
     if (verdict.ok) return verdict;
     first ??= verdict;
     const keyid = member.parameters.find((p) => p.name === 'keyid')?.value.value;
@@ -201,9 +205,8 @@ function verifyMessage(options: VerifyCommon): Verdict<VerifiedSignature, WbaCod
   return (firstOurs ?? first)!;
 }
 
-/** Verifies a Web Bot Auth request signature (tag `web-bot-auth`). Never throws on input. */
-export function verifyRequest(options: VerifyRequestOptions): Verdict<VerifiedSignature, WbaCode> {
-  return verifyMessage({
+const requestSteps = (options: VerifyRequestOptions) =>
+  messageSteps({
     headers: options.headers,
     authority: options.authority,
     jwks: options.jwks,
@@ -212,7 +215,19 @@ export function verifyRequest(options: VerifyRequestOptions): Verdict<VerifiedSi
     maxLifetime: options.maxLifetime ?? MAX_REQUEST_LIFETIME,
     maxHeaderLength: options.maxHeaderLength ?? MAX_HEADER_LENGTH,
   });
-}
+
+/** Verifies a Web Bot Auth request signature (tag `web-bot-auth`). Never throws on input. */
+export const verifyRequest = (options: VerifyRequestOptions): Verdict<VerifiedSignature, WbaCode> =>
+  throughDoor(requestSteps(options));
+
+/**
+ * `verifyRequest` through `verifyEd25519Async`: the same checks and verdicts, with the
+ * equation asked of WebCrypto where the platform has Ed25519. Never rejects on input
+ * (a caller error, such as a missing `now`, rejects with the SeamError the sync one throws).
+ */
+export const verifyRequestAsync = (
+  options: VerifyRequestOptions,
+): Promise<Verdict<VerifiedSignature, WbaCode>> => throughDoorAsync(requestSteps(options));
 
 export interface VerifyDirectoryOptions {
   /** Headers of the directory response. */
@@ -256,14 +271,16 @@ export function verifyDirectory(
   }
   const keys = typeof jwks === 'object' && jwks !== null ? (jwks as { keys?: unknown }).keys : undefined;
   if (!Array.isArray(keys)) return fail('malformed-directory', 'body has no keys array');
-  const verdict = verifyMessage({
-    headers: options.headers,
-    authority: options.authority,
-    jwks,
-    now: options.now,
-    tag: DIRECTORY_TAG,
-    maxLifetime: options.maxLifetime ?? MAX_DIRECTORY_LIFETIME,
-    maxHeaderLength: options.maxHeaderLength ?? MAX_HEADER_LENGTH,
-  });
+  const verdict = throughDoor(
+    messageSteps({
+      headers: options.headers,
+      authority: options.authority,
+      jwks,
+      now: options.now,
+      tag: DIRECTORY_TAG,
+      maxLifetime: options.maxLifetime ?? MAX_DIRECTORY_LIFETIME,
+      maxHeaderLength: options.maxHeaderLength ?? MAX_HEADER_LENGTH,
+    }),
+  );
   return verdict.ok ? ok({ ...verdict.value, jwks: { keys } }) : verdict;
 }

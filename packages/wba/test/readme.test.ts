@@ -6,6 +6,7 @@ import {
   signRequest,
   verifyDirectory,
   verifyRequest,
+  verifyRequestAsync,
 } from '../src/index.js';
 
 // The README's example, kept runnable.
@@ -31,6 +32,23 @@ describe('README example', () => {
       ok: false,
       code: 'bad-signature',
     });
+  });
+  it('verifies the same request through the async door, and rejects a caller error', async () => {
+    const headers = signRequest({
+      seed,
+      authority: 'example.com',
+      signatureAgent: 'https://bot.example/directory',
+      created: now,
+      expires: now + 300,
+    });
+    const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(seed).publicKey)] };
+    expect(await verifyRequestAsync({ headers, authority: 'example.com', jwks, now })).toMatchObject({
+      ok: true,
+      value: { label: 'sig1' },
+    });
+    await expect(verifyRequestAsync({ headers, authority: 'example.com', jwks } as never)).rejects.toThrow(
+      /now/,
+    );
   });
   it('signs a directory and verifies it', () => {
     const { body, headers } = signDirectory({

@@ -12,6 +12,7 @@ import {
   thumbprintInput,
   verifyDirectory,
   verifyRequest,
+  verifyRequestAsync,
 } from '../src/index.js';
 
 const ledger = openLedger();
@@ -124,6 +125,26 @@ describe('wba.profile (own request cases)', () => {
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
       }));
   }
+});
+
+describe('verifyRequestAsync (WebCrypto door) on every wba.profile case', () => {
+  const g = ours['wba.profile'];
+  const options = (c: any) => ({
+    headers: c.headers,
+    authority: g.authority,
+    jwks: g.jwks,
+    now: c.now ?? g.now,
+  });
+  it('covers accepted and refused requests', () => {
+    expect(g.accept.length).toBeGreaterThan(0);
+    expect(g.refuse.length).toBeGreaterThan(0);
+  });
+  for (const c of [...g.accept, ...g.refuse])
+    it(c.name, async () => expect(await verifyRequestAsync(options(c))).toEqual(verifyRequest(options(c))));
+  it('rejects on a caller error, as the sync verifier throws', async () => {
+    const c = g.accept[0];
+    await expect(verifyRequestAsync({ ...options(c), now: undefined as never })).rejects.toThrow(/now/);
+  });
 });
 
 describe('wba.directory (own directory cases)', () => {

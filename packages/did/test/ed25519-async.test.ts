@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { interopPath, loadInterop, loadVectors } from '@agent-seam/conformance';
+import { ed25519AsyncBackend, verifyEd25519, verifyEd25519Async } from '@agent-seam/did';
+import { describe, expect, it } from 'vitest';
+import { ed25519Door } from '../src/ed25519.js';
+import * as nobleEquation from '../src/equation.js';
+import { type DoorInput, ed25519Corpus } from './ed25519-corpus.js';
+
+// Runs in Node and in Chromium (the browser suite): the asynchronous door (WebCrypto in
+// both) must give the noble door's verdict, codes and details included, on every input
+// the repository has for the door. In Chromium the sync door is the noble one; in Node
+// it is OpenSSL's, so there all three backends meet.
+const nobleDoor = ed25519Door(nobleEquation.equationHolds);
+const supercopPath = interopPath('standards/ed25519-rfc8032/supercop-sign.input.gz');
+const corpus = ed25519Corpus({
+  wire: loadVectors('wire_vectors.json'),
+  rfc8032: loadInterop('standards/ed25519-rfc8032/rfc8032-7.1-ed25519.json'),
+  supercop:
+    supercopPath === null
+      ? null
+      : gunzipSync(readFileSync(supercopPath)).toString('utf8').split('\n').filter(Boolean),
+});
+const families = new Map<string, DoorInput[]>();
+for (const c of corpus) families.set(c.family, [...(families.get(c.family) ?? []), c]);
+const interop = supercopPath !== null;
+
+describe('verifyEd25519Async', () => {
+  it('asks WebCrypto here (Node and Chromium both verify Ed25519 in crypto.subtle)', async () =>
+    expect(await ed25519AsyncBackend()).toBe('webcrypto'));
+
+  it('has every family of door inputs, each case counted', () =>
+    expect(Object.fromEntries([...families].map(([f, cases]) => [f, cases.length]))).toEqual({
+      'reject.ed25519': 36,
+      envelope: 11,
+      ...(interop ? { 'ed25519.rfc8032': 10, 'ed25519.supercop': 1024 } : {}),
+      'mixed-order': 9,
+      'off-curve': 3,
+      random: 600,
+    }));
+
+  const judge = (c: DoorInput) => [c.publicKey, c.message, c.signature] as const;
+  for (const [family, cases] of families)
+    it(`${family}: the same verdict as the noble door and the sync door on all ${cases.length}`, async () => {
+      for (const c of cases) {
+        const want = nobleDoor(...judge(c));
+        if (c.expected !== undefined) expect(want, c.name).toMatchObject(c.expected);
+        expect(verifyEd25519(...judge(c)), c.name).toEqual(want);
+        expect(await verifyEd25519Async(...judge(c)), c.name).toEqual(want);
+      }
+    });
+
+  it('covers accepting and refusing verdicts in the hand-built families', () => {
+    for (const family of ['reject.ed25519', 'mixed-order', 'envelope'])
+      expect(new Set(families.get(family)!.map((c) => nobleDoor(...judge(c)).ok))).toEqual(
+        new Set([true, false]),
+      );
+  });
+
+  it('refuses wrong lengths and non-bytes without rejecting', async () => {
+    const [key, message, signature] = judge(corpus[0]!);
+    expect(await verifyEd25519Async(key.subarray(1), message, signature)).toMatchObject({
+      code: 'bad-length',
+    });
+    expect(await verifyEd25519Async(key, message, signature.subarray(1))).toMatchObject({
+      code: 'bad-length',
+    });
+    expect(await verifyEd25519Async(key, 'text' as never, signature)).toMatchObject({ code: 'bad-length' });
+  });
+});
