@@ -11,5 +11,5 @@ export default defineConfig({
   target: 'es2022',
   treeshake: true,
   // Declarations are built against the other packages' published types, not their sources.
-  tsconfig: '../../tsconfig.build.json',
+  tsconfig: '../../tsconfig.base.json',
 });
