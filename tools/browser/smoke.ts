@@ -169,7 +169,7 @@ export function runSmoke(data: { wire: any }): Result[] {
       root: new Uint8Array(32),
       extensions: [],
     });
-    const note = cosign(signNote(body, [log]), witness, 1_700_000_000n);
+    const note = cosign(signNote(body, [log]), witness, 1_700_000_000);
     const opened = openNote(note, {
       verifiers: [
         ed25519Verifier(log.name, keyPairFromSeed(log.seed).publicKey),

@@ -671,6 +671,12 @@ const findings: ExportCase[] = [
     ['line-not-object'],
   ),
   finding(
+    'line-not-bytes',
+    'a JSON number where a line belongs (a caller whose iterable yields something that is neither a string nor bytes): exists for the line type check, which refuses instead of throwing',
+    insertAt(base.lines, L.trailer, 42 as never),
+    ['line-not-bytes'],
+  ),
+  finding(
     'line-too-long',
     'a line over the configured cap: exists for the line-length bound',
     insertAt(base.lines, L.trailer, `{"pad":"${'x'.repeat(3000)}"}`),

@@ -57,7 +57,7 @@ const T = 1_700_000_000n;
 const ROOT = new Uint8Array(32).fill(0x5a);
 const BODY = formatCheckpoint({ origin: 'example.com/log', size: 13n, root: ROOT, extensions: [] });
 const SIGNED = signNote(BODY, [LOG]);
-const COSIGNED = cosign(cosign(SIGNED, W1, T), W2, T + 60n);
+const COSIGNED = cosign(cosign(SIGNED, W1, Number(T)), W2, Number(T + 60n));
 const TEXT = 'A plain note.\n';
 
 // ---- accepted notes ----------------------------------------------------------
@@ -179,6 +179,13 @@ const badUtf8Note = concat(
 );
 
 const rejectNotes = [
+  {
+    name: 'note-not-text',
+    note: 42,
+    verifiers: ['log'],
+    code: 'not-bytes',
+    why: 'a note is text or bytes: a JSON number in its place is refused, not thrown on (the type check before any parsing)',
+  },
   {
     name: 'larger-than-max-bytes',
     note: SIGNED_TEXT,
@@ -365,7 +372,7 @@ const rejectNotes = [
   },
   {
     name: 'stale-witness',
-    note: cosign(cosign(SIGNED, W1, BigInt(NOW - MAX_AGE - 1)), W2, BigInt(NOW)),
+    note: cosign(cosign(SIGNED, W1, NOW - MAX_AGE - 1), W2, NOW),
     verifiers: ['log', 'w1', 'w2'],
     now: NOW,
     maxAge: MAX_AGE,
@@ -541,8 +548,8 @@ const goRefuse = [
 
 // ---- witness quorum ------------------------------------------------------------
 // `quorum`: the log's own key and at least `atLeast` of `witnesses`, distinct keys.
-const ONE_COSIGNED = cosign(SIGNED, W1, T);
-const OTHER_SIGNED_COSIGNED = cosign(cosign(signNote(BODY, [OTHER]), W1, T), W2, T + 60n);
+const ONE_COSIGNED = cosign(SIGNED, W1, Number(T));
+const OTHER_SIGNED_COSIGNED = cosign(cosign(signNote(BODY, [OTHER]), W1, Number(T)), W2, Number(T + 60n));
 const quorum = (atLeast: number, witnesses = ['w1', 'w2']) => ({ log: 'log', witnesses, atLeast });
 
 const quorumAccept = [
@@ -586,7 +593,7 @@ const quorumAccept = [
   },
   {
     name: 'untrusted-cosigner-beside-quorum',
-    note: cosign(ONE_COSIGNED, W3, T),
+    note: cosign(ONE_COSIGNED, W3, Number(T)),
     quorum: quorum(1, ['w1']),
     now: NOW,
     maxAge: MAX_AGE,
@@ -595,7 +602,7 @@ const quorumAccept = [
       { name: LOG.name, type: 'ed25519' },
       { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
     ],
-    unverified: [unknownOf(cosign(ONE_COSIGNED, W3, T).slice(ONE_COSIGNED.length))],
+    unverified: [unknownOf(cosign(ONE_COSIGNED, W3, Number(T)).slice(ONE_COSIGNED.length))],
     why: 'a cosignature from a witness outside the policy is an unverified line, neither counted nor refused',
   },
 ];
@@ -630,7 +637,7 @@ const quorumRefuse = [
   },
   {
     name: 'witness-outside-quorum',
-    note: cosign(SIGNED, W2, T),
+    note: cosign(SIGNED, W2, Number(T)),
     verifiers: ['w2'],
     quorum: quorum(1, ['w1']),
     now: NOW,
@@ -640,7 +647,7 @@ const quorumRefuse = [
   },
   {
     name: 'stale-quorum-witness',
-    note: cosign(cosign(SIGNED, W1, BigInt(NOW - MAX_AGE - 1)), W2, BigInt(NOW)),
+    note: cosign(cosign(SIGNED, W1, NOW - MAX_AGE - 1), W2, NOW),
     quorum: quorum(1),
     now: NOW,
     maxAge: MAX_AGE,
@@ -705,6 +712,12 @@ const acceptCheckpoints = [
 const cp = (size: string, root = R, origin = 'example.com/log', ext = '') =>
   `${origin}\n${size}\n${root}\n${ext}`;
 const rejectCheckpoints = [
+  {
+    name: 'body-not-a-string',
+    body: null,
+    code: 'not-a-string',
+    why: 'a checkpoint body is text: null in its place is refused, not thrown on (the type check first)',
+  },
   {
     name: 'lone-surrogate',
     body: `example.com/\ud800\n13\n${R}\n`,
@@ -787,6 +800,12 @@ const acceptVkeys = Object.entries(VKEYS).map(([k, vkey]) => ({
   publicKey: hex.encode(pub({ log: LOG, other: OTHER, w1: W1, w2: W2 }[k as 'log']!)),
 }));
 const rejectVkeys = [
+  {
+    name: 'vkey-not-a-string',
+    vkey: 42,
+    code: 'not-a-string',
+    why: 'a vkey is text: a JSON number in its place is refused, not thrown on (the type check first)',
+  },
   {
     name: 'one-separator',
     vkey: `${L.name}+${L.key}`,

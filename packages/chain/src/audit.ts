@@ -1,6 +1,7 @@
-import { bytesEqual, canonicalize, fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { bytesEqual, fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { canonicalOfObject, isObject } from './json.js';
 
 /**
  * RFC-004 operational-log entries (ar-agents): each entry carries its own
@@ -25,26 +26,28 @@ const UTF8 = new TextEncoder();
 /** A secret is used as its UTF-8 bytes exactly as given (the reference trims its env var first). */
 export type AuditSecret = string | Uint8Array;
 
-const secretBytes = (secret: AuditSecret) => (typeof secret === 'string' ? UTF8.encode(secret) : secret);
-
-const isEntry = (entry: unknown): entry is AuditEntry =>
-  typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+/** A secret's bytes; a secret that is neither text nor bytes is a programming error naming `field`. */
+function secretBytes(secret: AuditSecret, field: string): Uint8Array {
+  if (typeof secret === 'string') return UTF8.encode(secret);
+  if (secret instanceof Uint8Array) return secret;
+  throw new SeamError('audit-bad-secret', `${field} is not a string or a Uint8Array`);
+}
 
 /** The bytes the HMAC covers: the entry minus `hmac` and `signature`, canonical under rfc004. */
 export function auditSigningBytes(entry: AuditEntry): Uint8Array {
   const { hmac: _hmac, signature: _signature, ...rest } = entry;
-  return canonicalize(rest, { profile: 'rfc004' });
+  return canonicalOfObject(rest, 'rfc004', 'entry');
 }
 
-function mac(secret: AuditSecret, message: Uint8Array): Uint8Array {
-  return hmac(sha256, secretBytes(secret), message);
-}
-
-/** The `sha256:<hex>` value for `entry` under `secret`. Throws SeamError on an entry rfc004 cannot write. */
+/**
+ * The `sha256:<hex>` value for `entry` under `secret`. Throws SeamError naming the
+ * field: an entry that is not an object, or a member rfc004 cannot write.
+ */
 export function signAuditEntry(entry: AuditEntry, secret: AuditSecret): string {
-  if (!isEntry(entry)) throw new SeamError('audit-not-object', 'an audit entry is a JSON object');
-  if (secretBytes(secret).length === 0) throw new SeamError('audit-no-secret', 'the HMAC secret is empty');
-  return PREFIX + hex.encode(mac(secret, auditSigningBytes(entry)));
+  if (!isObject(entry)) throw new SeamError('audit-not-object', 'entry is not a JSON object');
+  const key = secretBytes(secret, 'secret');
+  if (key.length === 0) throw new SeamError('audit-no-secret', 'secret is empty');
+  return PREFIX + hex.encode(hmac(sha256, key, auditSigningBytes(entry)));
 }
 
 /**
@@ -55,9 +58,10 @@ export function verifyAuditEntry(
   entry: unknown,
   secrets: readonly AuditSecret[],
 ): Verdict<{ secretIndex: number }, AuditCode> {
-  const usable = secrets.filter((s) => secretBytes(s).length > 0);
-  if (usable.length === 0) return fail('audit-no-secret');
-  if (!isEntry(entry)) return fail('audit-not-object');
+  if (!Array.isArray(secrets)) throw new SeamError('audit-bad-secret', 'secrets is not an array');
+  const keys = secrets.map((s, i) => secretBytes(s, `secrets[${i}]`));
+  if (keys.every((k) => k.length === 0)) return fail('audit-no-secret');
+  if (!isObject(entry)) return fail('audit-not-object');
   const claim = entry.hmac;
   if (claim === undefined || claim === null) return fail('audit-hmac-missing');
   if (typeof claim !== 'string' || !claim.startsWith(PREFIX) || claim.length !== PREFIX.length + 64)
@@ -70,10 +74,8 @@ export function verifyAuditEntry(
   } catch {
     return fail('audit-not-canonical', 'the entry has no rfc004 canonical form');
   }
-  for (let i = 0; i < secrets.length; i++) {
-    const secret = secrets[i]!;
-    if (secretBytes(secret).length > 0 && bytesEqual(mac(secret, message), expected.value))
+  for (const [i, key] of keys.entries())
+    if (key.length > 0 && bytesEqual(hmac(sha256, key, message), expected.value))
       return ok({ secretIndex: i });
-  }
   return fail('audit-hmac-mismatch');
 }

@@ -1,7 +1,7 @@
-import { base64Strict, canonicalize, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { base64Strict, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { digestOf, domainDigest } from './digest.js';
-import { CANON_PROFILE, isObject, type JsonObject, parseWire, safeInt } from './json.js';
+import { CANON_PROFILE, canonicalOfObject, isObject, type JsonObject, parseWire, safeInt } from './json.js';
 import { type KeyedSignature, keyedSignatureOf, signKeyed } from './signature.js';
 
 /** The domain of grader-verdict signatures (a sibling of the record domain, same key family). */
@@ -49,7 +49,7 @@ export interface SignedGraderSidecar {
 /** SHA-256(domain ‖ 0x00 ‖ SHA-256(canonical(sidecar without signature))). */
 export function graderSigningInput(sidecar: JsonObject): Uint8Array {
   const { signature: _signature, ...rest } = sidecar;
-  return domainDigest(GRADER_DOMAIN, sha256(canonicalize(rest, { profile: CANON_PROFILE })));
+  return domainDigest(GRADER_DOMAIN, sha256(canonicalOfObject(rest, CANON_PROFILE, 'sidecar')));
 }
 
 /**
@@ -57,14 +57,16 @@ export function graderSigningInput(sidecar: JsonObject): Uint8Array {
  * writes it pretty-printed with a final newline; readers parse, they do not compare text).
  */
 export function signGraderVerdict(claim: GraderClaim, keyId: string, seed: Uint8Array): SignedGraderSidecar {
-  if (typeof claim.run !== 'string') throw new SeamError('bad-run', 'run is a string');
+  if (typeof claim !== 'object' || claim === null)
+    throw new SeamError('bad-claim', 'claim is not { run, last_seq, last_hash, open, content }');
+  if (typeof claim.run !== 'string') throw new SeamError('bad-run', 'claim.run is not a string');
   if (!Number.isSafeInteger(claim.last_seq) || claim.last_seq < 1)
-    throw new SeamError('bad-last-seq', 'last_seq is an integer >= 1');
+    throw new SeamError('bad-last-seq', 'claim.last_seq is not an integer >= 1');
   if (digestOf(claim.last_hash) === null)
-    throw new SeamError('bad-last-hash', 'last_hash is 64 lowercase hex characters');
+    throw new SeamError('bad-last-hash', 'claim.last_hash is not 64 lowercase hex characters');
   if (!(claim.content instanceof Uint8Array))
-    throw new SeamError('bad-content', 'content is the verdict bytes');
-  if (typeof claim.open !== 'boolean') throw new SeamError('bad-open', 'open is a boolean');
+    throw new SeamError('bad-content', 'claim.content is not the verdict bytes (a Uint8Array)');
+  if (typeof claim.open !== 'boolean') throw new SeamError('bad-open', 'claim.open is not a boolean');
   const unsigned = {
     kind: GRADER_KIND,
     version: GRADER_VERSION,
@@ -77,13 +79,18 @@ export function signGraderVerdict(claim: GraderClaim, keyId: string, seed: Uint8
   return { ...unsigned, signature: signKeyed(keyId, seed, graderSigningInput(unsigned)) };
 }
 
+/** Every way parseGraderSidecar refuses a file; inside an export either is the finding `grader-format`. */
+export const GRADER_SIDECAR_CODES = ['not-bytes', 'grader-format'] as const;
+export type GraderSidecarCode = (typeof GRADER_SIDECAR_CODES)[number];
+
 /**
  * Reads a sidecar file. The member set is exact, and each member is held to its type
  * one by one; any failure refuses the whole file (`grader-format`, the detail naming
  * the member). Binding it to an export is `judgeGraders`' job, and the signature is
  * verified there only when grader keys are supplied.
  */
-export function parseGraderSidecar(bytes: Uint8Array): Verdict<GraderSidecar, 'grader-format'> {
+export function parseGraderSidecar(bytes: Uint8Array): Verdict<GraderSidecar, GraderSidecarCode> {
+  if (!(bytes instanceof Uint8Array)) return fail('not-bytes', 'the sidecar file is not a Uint8Array');
   const refuse = (detail: string) => fail('grader-format' as const, detail);
   if (bytes.length > MAX_SIDECAR_BYTES) return refuse('the sidecar exceeds its size cap');
   const parsed = parseWire(bytes, MAX_SIDECAR_BYTES);

@@ -41,15 +41,17 @@ export {
 export {
   GRADER_DOMAIN,
   GRADER_KIND,
+  GRADER_SIDECAR_CODES,
   type GraderClaim,
   type GraderSidecar,
+  type GraderSidecarCode,
   graderSigningInput,
   parseGraderSidecar,
   type SignedGraderSidecar,
   signGraderVerdict,
 } from './grader.js';
 export { splitLines } from './lines.js';
-export { chainHash, type LinkCode, verifyLink } from './record.js';
+export { chainHash, LINK_CODES, type LinkCode, verifyLink } from './record.js';
 export { rfc3339Seconds } from './rfc3339.js';
 export {
   type KeyedSignature,
@@ -59,6 +61,7 @@ export {
   type SignatureCode,
   signRecord,
   type TrustedKeys,
+  type VerifySignatureCode,
   verifyKeyed,
   verifyRecordSignature,
 } from './signature.js';

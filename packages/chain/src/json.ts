@@ -1,4 +1,11 @@
-import { canonicalFromJSON, parseJSON, type Verdict } from '@agent-seam/canonical';
+import {
+  canonicalFromJSON,
+  canonicalize,
+  type ProfileName,
+  parseJSON,
+  SeamError,
+  type Verdict,
+} from '@agent-seam/canonical';
 
 /**
  * The JSON boundary of this package: parsing wire bytes under the agentplane-v1
@@ -25,6 +32,28 @@ export function parseWire(bytes: Uint8Array, maxBytes: number): Verdict<unknown>
 /** The canonical re-spelling of `bytes`, for the "raw must be canonical" check. */
 export function canonicalOf(bytes: Uint8Array, maxBytes: number): Verdict<Uint8Array> {
   return canonicalFromJSON(bytes, { profile: CANON_PROFILE, maxBytes });
+}
+
+/**
+ * The canonical bytes of an object the caller is signing or writing. When it has no
+ * canonical form, the SeamError names the member at fault (`entry.contextId: undefined
+ * has no JSON spelling`), found by trying the members one by one on that path only.
+ */
+export function canonicalOfObject(value: JsonObject, profile: ProfileName, field: string): Uint8Array {
+  const reason = (e: SeamError) => e.message.slice(e.code.length + 2);
+  try {
+    return canonicalize(value, { profile });
+  } catch (error) {
+    if (!(error instanceof SeamError)) throw error;
+    for (const [name, member] of Object.entries(value)) {
+      try {
+        canonicalize(member, { profile });
+      } catch (inner) {
+        if (inner instanceof SeamError) throw new SeamError(inner.code, `${field}.${name}: ${reason(inner)}`);
+      }
+    }
+    throw new SeamError(error.code, `${field}: ${reason(error)}`);
+  }
 }
 
 /** A non-negative integer this reader can index with, or null. */

@@ -26,16 +26,30 @@ export const SIGNATURE_CODES = [
 ] as const;
 export type SignatureCode = (typeof SIGNATURE_CODES)[number];
 
+/** Refusals of `verifyKeyed` and `verifyRecordSignature`: the signature's own, or input that is not bytes. */
+export type VerifySignatureCode = SignatureCode | 'not-bytes';
+
+const isDigest = (hash: unknown): hash is Uint8Array =>
+  hash instanceof Uint8Array && hash.length === DIGEST_SIZE;
+
 /** SHA-256(domain ‖ 0x00 ‖ digest) for the record domain: what Ed25519 signs for a record. */
 export function recordSigningInput(hash: Uint8Array): Uint8Array {
-  if (hash.length !== DIGEST_SIZE) throw new SeamError('bad-hash', 'a chain hash is 32 bytes');
+  if (!isDigest(hash)) throw new SeamError('bad-hash', 'hash is not a 32-byte chain hash');
   return domainDigest(RECORD_DOMAIN, hash);
+}
+
+/** The caller's trust set must be a Map; anything else is a programming error. */
+function requireKeys(keys: TrustedKeys): void {
+  if (typeof (keys as { get?: unknown } | null)?.get !== 'function')
+    throw new SeamError('bad-keys', 'keys is not a Map from key_id to an Ed25519 public key');
 }
 
 /** Signs a 32-byte domain-separated input under `seed`, naming the key by `keyId`. */
 export function signKeyed(keyId: string, seed: Uint8Array, input: Uint8Array): KeyedSignature {
   if (typeof keyId !== 'string' || keyId === '')
-    throw new SeamError('bad-key-id', 'key_id must be a non-empty string');
+    throw new SeamError('bad-key-id', 'keyId is not a non-empty string');
+  if (!(seed instanceof Uint8Array) || seed.length !== 32)
+    throw new SeamError('bad-seed', 'seed is not a 32-byte Ed25519 seed');
   return { key_id: keyId, signature: hex.encode(signEd25519(seed, input)) };
 }
 
@@ -54,10 +68,11 @@ export function keyedSignatureOf(value: unknown): KeyedSignature | null {
 }
 
 /**
- * Verifies a `{key_id, signature}` value (as parsed from the wire) over `input`.
- * The key is looked up by the key_id the artifact names; no other key is tried.
+ * Judges a `{key_id, signature}` value (as parsed from the wire) over `input`, both
+ * known to be well typed. The key is looked up by the key_id the artifact names; no
+ * other key is tried.
  */
-export function verifyKeyed(
+export function judgeKeyed(
   value: unknown,
   input: Uint8Array,
   keys: TrustedKeys,
@@ -74,11 +89,32 @@ export function verifyKeyed(
     : fail('signature-invalid', `Ed25519 refused: ${verdict.code}`);
 }
 
-/** Verifies a record line's signature over its chain hash. */
+/**
+ * Verifies a `{key_id, signature}` value (as parsed from the wire) over `input`, the
+ * 32-byte signing input. Any value is judged; `input` that is not bytes is `not-bytes`.
+ */
+export function verifyKeyed(
+  value: unknown,
+  input: Uint8Array,
+  keys: TrustedKeys,
+): Verdict<{ keyId: string }, VerifySignatureCode> {
+  requireKeys(keys);
+  if (!(input instanceof Uint8Array)) return fail('not-bytes', 'the signing input is not a Uint8Array');
+  return judgeKeyed(value, input, keys);
+}
+
+/**
+ * Verifies a record line's signature over its chain hash. A hash that is not a
+ * Uint8Array is `not-bytes`; one that is not 32 bytes is covered by no record
+ * signature (`signature-invalid`), as verifyLink finds it matching no link.
+ */
 export function verifyRecordSignature(
   value: unknown,
   hash: Uint8Array,
   keys: TrustedKeys,
-): Verdict<{ keyId: string }, SignatureCode> {
-  return verifyKeyed(value, recordSigningInput(hash), keys);
+): Verdict<{ keyId: string }, VerifySignatureCode> {
+  requireKeys(keys);
+  if (!(hash instanceof Uint8Array)) return fail('not-bytes', 'the hash is not a Uint8Array');
+  if (!isDigest(hash)) return fail('signature-invalid', 'the hash is not a 32-byte chain hash');
+  return judgeKeyed(value, recordSigningInput(hash), keys);
 }

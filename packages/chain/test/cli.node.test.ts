@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseArgs } from '../src/cli/args.js';
 import { EXIT, main } from '../src/cli/main.js';
 
 const examples = join(import.meta.dirname, '..', 'examples');
@@ -41,6 +42,11 @@ describe('seam-verify-export', () => {
     expect(r.stdout).toContain('not checked: 1 open run: ');
     expect(r.stdout).toContain('[open-runs]');
     expect(r.stdout.trimEnd().endsWith('2 runs, 4 records, 1 case: sound')).toBe(true);
+  });
+
+  it('--now stays RFC 3339 on the command line and reaches the library as the Date it names', () => {
+    const args = parseArgs(['export.jsonl', '--now', '2026-01-01T01:00:00+01:00'], () => false);
+    expect(args.now).toEqual(new Date('2026-01-01T00:00:00Z'));
   });
 
   it('--help prints the usage on stdout and exits 0', async () => {

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_CODES, FINDING_CODES, NOT_CHECKED_CODES, SIGNATURE_CODES } from '../src/index.js';
+import {
+  AUDIT_CODES,
+  FINDING_CODES,
+  GRADER_SIDECAR_CODES,
+  LINK_CODES,
+  NOT_CHECKED_CODES,
+  SIGNATURE_CODES,
+} from '../src/index.js';
 
 const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
 const spec = readFileSync(join(import.meta.dirname, '..', '..', '..', 'spec', 'chain.md'), 'utf8');
@@ -10,8 +17,8 @@ const codes = [
   ...NOT_CHECKED_CODES,
   ...SIGNATURE_CODES,
   ...AUDIT_CODES,
-  'record-hash-mismatch',
-  'grader-format',
+  ...LINK_CODES,
+  ...GRADER_SIDECAR_CODES,
   'bad-anchor',
 ];
 

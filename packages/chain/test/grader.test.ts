@@ -31,11 +31,16 @@ describe('signGraderVerdict refuses a claim it cannot write', () => {
       expect(thrown).toBeInstanceOf(SeamError);
       expect((thrown as SeamError).code).toBe(code);
     });
-  it('writes the eight members, content as padded base64', () =>
-    expect(signGraderVerdict(claim, 'g', seed)).toMatchObject({
+  it('writes the eight members, content as padded base64', () => {
+    const sidecar = signGraderVerdict(claim, 'g', seed);
+    expect(Object.keys(sidecar).sort()).toEqual(
+      ['content', 'kind', 'last_hash', 'last_seq', 'open', 'run', 'signature', 'version'].sort(),
+    );
+    expect(sidecar).toMatchObject({
       kind: 'agentplane.grader-verdict',
       version: 1,
       content: 'AQID',
       signature: { key_id: 'g' },
-    }));
+    });
+  });
 });

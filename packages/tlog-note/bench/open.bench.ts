@@ -24,7 +24,7 @@ const body = formatCheckpoint({
   root: new Uint8Array(32).fill(7),
   extensions: [],
 });
-const note = cosign(cosign(signNote(body, [log]), w1, 1_700_000_000n), w2, 1_700_000_001n);
+const note = cosign(cosign(signNote(body, [log]), w1, 1_700_000_000), w2, 1_700_000_001);
 const verifiers = [
   ed25519Verifier(log.name, pub(log)),
   cosignatureVerifier(w1.name, pub(w1)),

@@ -20,7 +20,11 @@ export function writePayload(timestamp: bigint, signature: Uint8Array): Uint8Arr
   return payload;
 }
 
-/** The signed message: header line, decimal timestamp line, note text. */
+/**
+ * The signed message: header line, decimal timestamp line, note text. A wire-level
+ * helper: `timestamp` is the uint64 of the payload exactly, hence a bigint (`cosign`
+ * takes the caller's Date or Unix seconds instead).
+ */
 export function cosignatureMessage(body: Uint8Array, timestamp: bigint): Uint8Array {
   const head = utf8Strict.encode(`cosignature/v1\ntime ${timestamp}\n`);
   const message = new Uint8Array(head.length + body.length);

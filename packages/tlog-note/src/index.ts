@@ -1,4 +1,10 @@
-export { type Checkpoint, type CheckpointCode, formatCheckpoint, parseCheckpoint } from './checkpoint.js';
+export {
+  CHECKPOINT_CODES,
+  type Checkpoint,
+  type CheckpointCode,
+  formatCheckpoint,
+  parseCheckpoint,
+} from './checkpoint.js';
 export { COSIGNATURE_PAYLOAD_LENGTH, cosignatureMessage, MAX_TIMESTAMP } from './cosignature.js';
 export {
   COSIGNATURE_V1,
@@ -10,11 +16,13 @@ export {
   type NoteVerifier,
   parseVerifierKey,
   type SignatureType,
+  VERIFIER_KEY_CODES,
   type VerifierKeyCode,
 } from './keys.js';
 export {
   DEFAULT_MAX_NOTE_BYTES,
   DEFAULT_MAX_SIGNATURES,
+  NOTE_SHAPE_CODES,
   type NoteLimits,
   type NoteParts,
   type NoteShapeCode,
@@ -22,6 +30,7 @@ export {
   splitNote,
 } from './note.js';
 export {
+  NOTE_CODES,
   type NoteCode,
   type OpenedNote,
   type OpenOptions,

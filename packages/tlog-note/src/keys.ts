@@ -20,14 +20,18 @@ export interface NoteVerifier {
   publicKey: Uint8Array;
 }
 
-export type VerifierKeyCode =
-  | 'malformed-vkey'
-  | 'bad-key-name'
-  | 'bad-key-id'
-  | 'bad-base64'
-  | 'unsupported-key-type'
-  | 'bad-public-key-length'
-  | 'key-id-mismatch';
+/** Every way parseVerifierKey refuses a vkey. */
+export const VERIFIER_KEY_CODES = [
+  'not-a-string',
+  'malformed-vkey',
+  'bad-key-name',
+  'bad-key-id',
+  'bad-base64',
+  'unsupported-key-type',
+  'bad-public-key-length',
+  'key-id-mismatch',
+] as const;
+export type VerifierKeyCode = (typeof VERIFIER_KEY_CODES)[number];
 
 const NEWLINE = new Uint8Array([0x0a]);
 
@@ -43,11 +47,35 @@ export function computeKeyId(name: string, type: SignatureType, publicKey: Uint8
     .subarray(0, 4);
 }
 
+const isBytes = (value: unknown, length: number): value is Uint8Array =>
+  value instanceof Uint8Array && value.length === length;
+
+/** Throws SeamError naming `field` unless `name` is a key name. */
+export function requireKeyName(name: unknown, field: string): asserts name is string {
+  if (!isKeyName(name))
+    throw new SeamError('bad-key-name', `${field} is not a key name (non-empty, no white space, no "+")`);
+}
+
 function makeVerifier(name: string, type: SignatureType, publicKey: Uint8Array): NoteVerifier {
-  if (!isKeyName(name)) throw new SeamError('bad-key-name', 'key names are non-empty, without spaces or "+"');
-  if (!(publicKey instanceof Uint8Array) || publicKey.length !== 32)
-    throw new SeamError('bad-public-key-length', 'an Ed25519 public key is 32 bytes');
+  requireKeyName(name, 'name');
+  if (!isBytes(publicKey, 32))
+    throw new SeamError('bad-public-key-length', 'publicKey is not a 32-byte Ed25519 public key');
   return { name, type, keyId: computeKeyId(name, type, publicKey), publicKey };
+}
+
+/**
+ * Throws SeamError naming `field` unless `value` has the shape of a NoteVerifier: trusted
+ * keys are the caller's configuration, so a wrong one is a programming error, not a refusal.
+ */
+export function requireVerifier(value: unknown, field: string): asserts value is NoteVerifier {
+  const v = value as Partial<NoteVerifier> | null;
+  if (typeof v !== 'object' || v === null)
+    throw new SeamError('bad-verifier', `${field} is not a verifier (ed25519Verifier, cosignatureVerifier)`);
+  requireKeyName(v.name, `${field}.name`);
+  if (v.type !== ED25519_NOTE && v.type !== COSIGNATURE_V1)
+    throw new SeamError('bad-verifier', `${field}.type is neither 0x01 (note) nor 0x04 (cosignature/v1)`);
+  if (!isBytes(v.keyId, 4)) throw new SeamError('bad-verifier', `${field}.keyId is not 4 bytes`);
+  if (!isBytes(v.publicKey, 32)) throw new SeamError('bad-verifier', `${field}.publicKey is not 32 bytes`);
 }
 
 /** A trusted key for Ed25519 note signatures (type 0x01), e.g. a log's key. */
@@ -68,7 +96,7 @@ const KEY_ID_HEX = /^[0-9a-f]{8}$/;
  * a mistake or a trap.
  */
 export function parseVerifierKey(vkey: string): Verdict<NoteVerifier, VerifierKeyCode> {
-  if (typeof vkey !== 'string') return fail('malformed-vkey');
+  if (typeof vkey !== 'string') return fail('not-a-string', 'a vkey is a string');
   const first = vkey.indexOf('+');
   const second = first < 0 ? -1 : vkey.indexOf('+', first + 1);
   if (second < 0) return fail('malformed-vkey', 'expected name+keyid+key');
@@ -89,6 +117,7 @@ export function parseVerifierKey(vkey: string): Verdict<NoteVerifier, VerifierKe
 
 /** The vkey text of a verifier (the inverse of parseVerifierKey). */
 export function formatVerifierKey(verifier: NoteVerifier): string {
+  requireVerifier(verifier, 'verifier');
   const material = new Uint8Array(33);
   material[0] = verifier.type;
   material.set(verifier.publicKey, 1);

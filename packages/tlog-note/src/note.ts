@@ -7,13 +7,16 @@ import { hasControlCharacter, isKeyName } from './text.js';
  * everything before the LAST blank line, so the text itself may contain blank lines.
  * This module only splits; deciding which lines count is open.ts's job.
  */
-export type NoteShapeCode =
-  | 'note-too-large'
-  | 'invalid-utf8'
-  | 'control-character'
-  | 'malformed-note'
-  | 'too-many-signatures'
-  | 'malformed-signature-line';
+export const NOTE_SHAPE_CODES = [
+  'not-bytes',
+  'note-too-large',
+  'invalid-utf8',
+  'control-character',
+  'malformed-note',
+  'too-many-signatures',
+  'malformed-signature-line',
+] as const;
+export type NoteShapeCode = (typeof NOTE_SHAPE_CODES)[number];
 
 export interface SignatureLine {
   name: string;
@@ -47,21 +50,28 @@ export const DEFAULT_MAX_SIGNATURES = 100;
 const NEWLINE = 0x0a;
 const SIGNATURE_PREFIX = '\u2014 ';
 
-/** The caller's line cap; outside 1..100 it is a programming error. */
-function signatureCap(limits: NoteLimits): number {
-  const cap = limits.maxSignatures ?? DEFAULT_MAX_SIGNATURES;
-  if (!Number.isInteger(cap) || cap < 1 || cap > DEFAULT_MAX_SIGNATURES)
+/** The caller's caps; a byte cap that is not a count, or a line cap outside 1..100, is a programming error. */
+function readLimits(limits: NoteLimits): Required<NoteLimits> {
+  if (typeof limits !== 'object' || limits === null)
+    throw new SeamError('invalid-argument', 'the options are not an object');
+  const maxBytes = limits.maxBytes ?? DEFAULT_MAX_NOTE_BYTES;
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 0)
+    throw new SeamError('invalid-argument', 'maxBytes must be a non-negative integer');
+  const maxSignatures = limits.maxSignatures ?? DEFAULT_MAX_SIGNATURES;
+  if (!Number.isInteger(maxSignatures) || maxSignatures < 1 || maxSignatures > DEFAULT_MAX_SIGNATURES)
     throw new SeamError(
       'invalid-argument',
       `maxSignatures must be an integer from 1 to ${DEFAULT_MAX_SIGNATURES}`,
     );
-  return cap;
+  return { maxBytes, maxSignatures };
 }
 
 /** Splits note bytes into text and signature lines; every malformation is refused here. */
 export function splitNote(bytes: Uint8Array, limits: NoteLimits = {}): Verdict<NoteParts, NoteShapeCode> {
-  const maxSignatures = signatureCap(limits);
-  if (bytes.length > (limits.maxBytes ?? DEFAULT_MAX_NOTE_BYTES)) return fail('note-too-large');
+  const { maxBytes, maxSignatures } = readLimits(limits);
+  if (!(bytes instanceof Uint8Array))
+    return fail('not-bytes', 'a note is a Uint8Array (or, to openNote, a string)');
+  if (bytes.length > maxBytes) return fail('note-too-large');
   const text = utf8Strict.decode(bytes);
   if (!text.ok) return fail('invalid-utf8');
   if (hasControlCharacter(bytes)) return fail('control-character');

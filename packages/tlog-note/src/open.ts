@@ -1,4 +1,14 @@
-import { bytesEqual, fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import {
+  bytesEqual,
+  durationSeconds,
+  fail,
+  hex,
+  type Instant,
+  ok,
+  SeamError,
+  unixSeconds,
+  type Verdict,
+} from '@agent-seam/canonical';
 import { verifyEd25519 } from '@agent-seam/did';
 import {
   COSIGNATURE_PAYLOAD_LENGTH,
@@ -6,22 +16,24 @@ import {
   MAX_TIMESTAMP,
   readTimestamp,
 } from './cosignature.js';
-import { COSIGNATURE_V1, ED25519_NOTE, type NoteVerifier } from './keys.js';
-import { type NoteLimits, type NoteShapeCode, type SignatureLine, splitNote } from './note.js';
+import { COSIGNATURE_V1, ED25519_NOTE, type NoteVerifier, requireVerifier } from './keys.js';
+import { NOTE_SHAPE_CODES, type NoteLimits, type SignatureLine, splitNote } from './note.js';
 import { textBytes } from './text.js';
 
 /** Every way openNote refuses a note. */
-export type NoteCode =
-  | NoteShapeCode
-  | 'ambiguous-verifier'
-  | 'bad-signature-length'
-  | 'bad-timestamp'
-  | 'signature-invalid'
-  | 'cosignature-in-future'
-  | 'no-verified-signature'
-  | 'stale-cosignature'
-  | 'missing-log-signature'
-  | 'witness-quorum-not-met';
+export const NOTE_CODES = [
+  ...NOTE_SHAPE_CODES,
+  'ambiguous-verifier',
+  'bad-signature-length',
+  'bad-timestamp',
+  'signature-invalid',
+  'cosignature-in-future',
+  'no-verified-signature',
+  'stale-cosignature',
+  'missing-log-signature',
+  'witness-quorum-not-met',
+] as const;
+export type NoteCode = (typeof NOTE_CODES)[number];
 
 /** "The log's own key, and at least `atLeast` of these witnesses", counted in distinct keys. */
 export interface WitnessQuorum {
@@ -42,12 +54,12 @@ export interface OpenOptions extends NoteLimits {
   /** Witness policy: the note must carry the log's signature and enough witness cosignatures. */
   quorum?: WitnessQuorum;
   /**
-   * Current POSIX time in seconds. With it, a cosignature dated after `now` is refused,
-   * or, when `maxAge` is given too, one dated more than `maxAge` after `now` (the same
-   * window both ways, as the agentplane second reader judges clock skew).
+   * The caller's clock: a Date or Unix seconds. With it, a cosignature dated after `now`
+   * is refused, or, when `maxAge` is given too, one dated more than `maxAge` after `now`
+   * (the same window both ways, as the agentplane second reader judges clock skew).
    */
-  now?: number;
-  /** With `now`: each trusted witness's newest cosignature must be at most this many seconds old. */
+  now?: Instant;
+  /** Needs `now`: each trusted witness's newest cosignature must be at most this many seconds old. */
   maxAge?: number;
 }
 
@@ -56,7 +68,10 @@ export interface VerifiedSignature {
   /** Lowercase hex of the 4-byte key id. */
   keyId: string;
   type: 'ed25519' | 'cosignature/v1';
-  /** cosignature/v1 only: the signed POSIX timestamp (the newest this key verified over). */
+  /**
+   * cosignature/v1 only: the signed Unix time in seconds (the newest this key verified
+   * over), a bigint because the wire field is a uint64.
+   */
   timestamp?: bigint;
 }
 
@@ -91,26 +106,14 @@ export interface OpenedNote {
  * newest cosignature, and the quorum.
  */
 export function openNote(note: string | Uint8Array, options: OpenOptions): Verdict<OpenedNote, NoteCode> {
-  const { quorum } = options;
-  if (quorum !== undefined) checkQuorum(quorum);
-  let bytes: Uint8Array;
-  if (typeof note === 'string') {
-    const encoded = textBytes(note);
-    if (!encoded.ok) return encoded;
-    bytes = encoded.value;
-  } else bytes = note;
-  const parts = splitNote(bytes, options);
+  const { trusted, quorum, clock } = readOptions(options);
+  // A string is read as its UTF-8 bytes; any other value that is not bytes splitNote refuses.
+  const bytes = typeof note === 'string' ? textBytes(note) : ok(note);
+  if (!bytes.ok) return bytes;
+  const parts = splitNote(bytes.value, options);
   if (!parts.ok) return parts;
   const { body, text, lines } = parts.value;
 
-  const now = options.now === undefined ? undefined : seconds(options.now, 'now');
-  const maxAge = options.maxAge === undefined ? undefined : seconds(options.maxAge, 'maxAge');
-  // The latest timestamp a cosignature may carry; none without a clock.
-  const latest = now === undefined ? undefined : now + (maxAge ?? 0n);
-  const trusted = [
-    ...(options.verifiers ?? []),
-    ...(quorum === undefined ? [] : [quorum.log, ...quorum.witnesses]),
-  ];
   // Insertion order is the order of each key's first line.
   const verified = new Map<NoteVerifier, VerifiedSignature>();
   const unverified = new Map<string, UnverifiedSignature>();
@@ -126,21 +129,25 @@ export function openNote(note: string | Uint8Array, options: OpenOptions): Verdi
     }
     const first = verified.get(key);
     if (first === undefined) {
-      const judged = judge(key, line, body, latest);
+      const judged = judge(key, line, body, clock);
       if (!judged.ok) return judged;
       verified.set(key, judged.value);
     } else if (first.timestamp !== undefined && claimsLaterTime(line, first.timestamp)) {
       // Go drops a repeated line unchecked. A later cosignature may still show the
       // witness signed more recently, so it is judged, and only ever helps.
-      const later = judgeCosignature(key, line, body, latest);
+      const later = judgeCosignature(key, line, body, clock);
       if (later.ok) verified.set(key, later.value);
     }
   }
   if (verified.size === 0) return fail('no-verified-signature');
-  if (now !== undefined && maxAge !== undefined) {
-    const oldest = now - maxAge;
+  if (clock?.maxAge !== undefined) {
+    const { now, maxAge } = clock;
     for (const { timestamp } of verified.values())
-      if (timestamp !== undefined && timestamp < oldest) return fail('stale-cosignature');
+      if (timestamp !== undefined && now - timestamp > maxAge)
+        return fail(
+          'stale-cosignature',
+          `a witness's newest cosignature is ${now - timestamp} s old, ${now - timestamp - maxAge} s past maxAge ${maxAge} s`,
+        );
   }
   if (quorum !== undefined) {
     if (!verified.has(quorum.log)) return fail('missing-log-signature');
@@ -156,27 +163,66 @@ export function openNote(note: string | Uint8Array, options: OpenOptions): Verdi
   });
 }
 
+/** The caller's clock in whole seconds; `maxAge` also sets how far ahead a cosignature may be dated. */
+interface Clock {
+  now: bigint;
+  maxAge?: bigint;
+}
+
+/**
+ * Reads the caller's configuration once, before the note: trusted keys, quorum and
+ * clock. Anything malformed there is a programming error and throws SeamError naming
+ * the option, never a refusal of the note.
+ */
+function readOptions(options: OpenOptions): {
+  trusted: NoteVerifier[];
+  quorum: WitnessQuorum | undefined;
+  clock: Clock | undefined;
+} {
+  if (typeof options !== 'object' || options === null)
+    throw new SeamError('invalid-argument', 'openNote options are not an object');
+  const { verifiers = [], quorum, now, maxAge } = options;
+  if (!Array.isArray(verifiers)) throw new SeamError('invalid-argument', 'verifiers is not an array');
+  for (const [i, v] of verifiers.entries()) requireVerifier(v, `verifiers[${i}]`);
+  if (quorum !== undefined) checkQuorum(quorum);
+  if (maxAge !== undefined && now === undefined)
+    throw new SeamError(
+      'invalid-argument',
+      "openNote maxAge needs now: freshness is judged by the caller's clock",
+    );
+  const clock =
+    now === undefined
+      ? undefined
+      : {
+          now: BigInt(unixSeconds(now, 'openNote now')),
+          ...(maxAge === undefined
+            ? {}
+            : { maxAge: BigInt(Math.floor(durationSeconds(maxAge, 'openNote maxAge'))) }),
+        };
+  const trusted = [...verifiers, ...(quorum === undefined ? [] : [quorum.log, ...quorum.witnesses])];
+  return { trusted, quorum, clock };
+}
+
 /** A quorum that names the wrong kind of key, or asks for more witnesses than it lists, is a programming error. */
-function checkQuorum({ log, witnesses, atLeast }: WitnessQuorum): void {
-  if (log?.type !== ED25519_NOTE)
+function checkQuorum(quorum: WitnessQuorum): void {
+  if (typeof quorum !== 'object' || quorum === null)
+    throw new SeamError('invalid-quorum', 'quorum is not { log, witnesses, atLeast }');
+  const { log, witnesses, atLeast } = quorum;
+  requireVerifier(log, 'quorum.log');
+  if (log.type !== ED25519_NOTE)
     throw new SeamError('invalid-quorum', 'quorum.log must be a note key (ed25519Verifier)');
-  if (!Array.isArray(witnesses) || witnesses.some((w) => w?.type !== COSIGNATURE_V1))
+  if (!Array.isArray(witnesses)) throw new SeamError('invalid-quorum', 'quorum.witnesses is not an array');
+  for (const [i, w] of witnesses.entries()) requireVerifier(w, `quorum.witnesses[${i}]`);
+  if (witnesses.some((w) => w.type !== COSIGNATURE_V1))
     throw new SeamError('invalid-quorum', 'quorum.witnesses must be cosignature keys (cosignatureVerifier)');
   if (!Number.isInteger(atLeast) || atLeast < 0 || atLeast > witnesses.length)
     throw new SeamError('invalid-quorum', 'quorum.atLeast must be an integer from 0 to witnesses.length');
 }
 
-/** Whole seconds from a caller's number; NaN, infinities and negatives are programming errors. */
-function seconds(value: number, name: string): bigint {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-    throw new SeamError('invalid-argument', `${name} must be a non-negative number of seconds`);
-  return BigInt(Math.floor(value));
-}
-
 type Judged = Verdict<VerifiedSignature, NoteCode>;
 
-const judge = (key: NoteVerifier, line: SignatureLine, body: Uint8Array, latest?: bigint): Judged =>
-  key.type === ED25519_NOTE ? judgeNoteSignature(key, line, body) : judgeCosignature(key, line, body, latest);
+const judge = (key: NoteVerifier, line: SignatureLine, body: Uint8Array, clock?: Clock): Judged =>
+  key.type === ED25519_NOTE ? judgeNoteSignature(key, line, body) : judgeCosignature(key, line, body, clock);
 
 /** True when a line has a cosignature's length and a timestamp after `than` (no signature work). */
 const claimsLaterTime = (line: SignatureLine, than: bigint): boolean =>
@@ -188,11 +234,14 @@ function judgeNoteSignature(key: NoteVerifier, line: SignatureLine, body: Uint8A
   return ok({ name: key.name, keyId: hex.encode(key.keyId), type: 'ed25519' });
 }
 
-function judgeCosignature(key: NoteVerifier, line: SignatureLine, body: Uint8Array, latest?: bigint): Judged {
+function judgeCosignature(key: NoteVerifier, line: SignatureLine, body: Uint8Array, clock?: Clock): Judged {
   if (line.payload.length !== COSIGNATURE_PAYLOAD_LENGTH) return fail('bad-signature-length');
   const timestamp = readTimestamp(line.payload);
   if (timestamp === 0n || timestamp > MAX_TIMESTAMP) return fail('bad-timestamp');
-  if (latest !== undefined && timestamp > latest) return fail('cosignature-in-future');
+  // Without maxAge there is no skew window: any time after now is in the future.
+  const skew = clock?.maxAge ?? 0n;
+  if (clock !== undefined && timestamp - clock.now > skew)
+    return fail('cosignature-in-future', `${timestamp - clock.now} s in the future (allowed skew ${skew} s)`);
   const message = cosignatureMessage(body, timestamp);
   if (!verifyEd25519(key.publicKey, message, line.payload.subarray(8)).ok) return fail('signature-invalid');
   return ok({ name: key.name, keyId: hex.encode(key.keyId), type: 'cosignature/v1', timestamp });

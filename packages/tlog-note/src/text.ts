@@ -30,5 +30,9 @@ export function checkText(text: string): Verdict<Uint8Array, TextCode> {
 
 /** Key names: non-empty, no Unicode white space, no plus sign (signed-note, "Format"). */
 const BAD_NAME = /[\p{White_Space}+]/u;
-export const isKeyName = (name: string): boolean =>
-  name.length > 0 && !BAD_NAME.test(name) && !LONE_SURROGATE.test(name) && !/[\u0000-\u001f]/.test(name);
+export const isKeyName = (name: unknown): name is string =>
+  typeof name === 'string' &&
+  name.length > 0 &&
+  !BAD_NAME.test(name) &&
+  !LONE_SURROGATE.test(name) &&
+  !/[\u0000-\u001f]/.test(name);

@@ -1,13 +1,18 @@
 import { keyPairFromSeed } from '@agent-seam/did';
 import {
+  CHECKPOINT_CODES,
   cosign,
   cosignatureVerifier,
   ed25519Verifier,
   formatCheckpoint,
+  NOTE_CODES,
+  NOTE_SHAPE_CODES,
   openNote,
   parseCheckpoint,
   parseVerifierKey,
   signNote,
+  splitNote,
+  VERIFIER_KEY_CODES,
 } from '@agent-seam/tlog-note';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -24,10 +29,50 @@ const body = formatCheckpoint({
   root: new Uint8Array(32).fill(1),
   extensions: [],
 });
-const note = new TextEncoder().encode(cosign(signNote(body, [log]), w1, 1_700_000_000n));
+const note = new TextEncoder().encode(cosign(signNote(body, [log]), w1, 1_700_000_000));
 const isVerdict = (v: { ok: boolean }): void => {
   expect(typeof v.ok).toBe('boolean');
 };
+
+/** A Verdict: accepted with a value, or refused with a code from the entry point's closed list. */
+const expectVerdict = (v: unknown, codes: readonly string[]): void => {
+  const verdict = v as { ok: unknown; value?: unknown; code?: unknown };
+  if (verdict.ok === true) expect(verdict.value).toBeDefined();
+  else {
+    expect(verdict.ok).toBe(false);
+    expect(codes).toContain(verdict.code);
+  }
+};
+
+/**
+ * Every entry point that judges wire input, fed any JavaScript value in place of its
+ * wire argument (options stay the caller's valid configuration).
+ */
+const ENTRY_POINTS: [string, (input: unknown) => unknown, readonly string[]][] = [
+  ['openNote(note)', (x) => openNote(x as never, { verifiers, now: 1_700_000_100, maxAge: 60 }), NOTE_CODES],
+  ['splitNote(bytes)', (x) => splitNote(x as never), NOTE_SHAPE_CODES],
+  ['parseCheckpoint(body)', (x) => parseCheckpoint(x as never), CHECKPOINT_CODES],
+  ['parseVerifierKey(vkey)', (x) => parseVerifierKey(x as never), VERIFIER_KEY_CODES],
+];
+
+describe('wire arguments of any JavaScript type are refused, never thrown on', () => {
+  const anyValue = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 200 }), fc.string({ maxLength: 200 }));
+  for (const [name, entry, codes] of ENTRY_POINTS)
+    it(name, () =>
+      fc.assert(
+        fc.property(anyValue, (input) => expectVerdict(entry(input), codes)),
+        { numRuns: 500 },
+      ),
+    );
+
+  it('the type checks refuse with not-bytes / not-a-string', () => {
+    for (const value of [42, null, undefined, [1, 2], { length: 3 }, 1n])
+      expect(openNote(value as never, { verifiers })).toMatchObject({ ok: false, code: 'not-bytes' });
+    expect(splitNote('a string\n\n' as never)).toMatchObject({ ok: false, code: 'not-bytes' });
+    expect(parseCheckpoint(new TextEncoder().encode(body) as never)).toMatchObject({ code: 'not-a-string' });
+    expect(parseVerifierKey(['a+b+c'] as never)).toMatchObject({ ok: false, code: 'not-a-string' });
+  });
+});
 
 describe('hostile input', () => {
   it('openNote on arbitrary bytes and strings', () =>

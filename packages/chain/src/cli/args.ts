@@ -11,7 +11,8 @@ export interface CliArgs {
   graderVerdicts: string[];
   graderKeys: Map<string, Uint8Array>;
   maxCheckpointAge?: number;
-  now?: number;
+  /** `--now`, an RFC 3339 date-time, as the instant it names. */
+  now?: Date;
   json: boolean;
   /** Fail closed: every not-checked item not named in `allowUnchecked` keeps the verdict from sound. */
   strict: boolean;
@@ -128,7 +129,7 @@ export function parseArgs(argv: readonly string[], isFile: (path: string) => boo
       case '--now': {
         const now = rfc3339Seconds(value());
         if (now === null) throw new UsageError('--now wants an RFC 3339 timestamp with an offset');
-        args.now = now;
+        args.now = new Date(now * 1000);
         break;
       }
       case '--strict':

@@ -1,6 +1,7 @@
 import { bytesEqual, fail, ok, type Verdict } from '@agent-seam/canonical';
 import { emptyRoot } from '@agent-seam/merkle';
 import type { NoteVerifier } from '@agent-seam/tlog-note';
+import { isObject } from '../json.js';
 import { type Checkpoint, isOrigin } from './frames.js';
 import { prefixRootOf, type SealedLeaf } from './log.js';
 import type { AnchorOutcome, Finding, FindingCode, NotChecked } from './report.js';
@@ -27,11 +28,13 @@ export interface AnchorCheckpoint {
  * root, a bad origin or root) is a bad configuration, never a finding about the file.
  */
 export function readAnchor(anchor: Anchor): Verdict<AnchorCheckpoint, 'bad-anchor'> {
+  if (!isObject(anchor)) return fail('bad-anchor', 'the anchor is not { checkpoint } or { note }');
   if ('note' in anchor) {
     const checkpoint = typeof anchor.note === 'string' ? checkpointOfNote(anchor.note) : null;
     return checkpoint === null ? fail('bad-anchor', 'the note body is not a checkpoint') : ok(checkpoint);
   }
   const checkpoint = anchor.checkpoint;
+  if (!isObject(checkpoint)) return fail('bad-anchor', 'the checkpoint is not { origin?, size, root }');
   if (checkpoint.origin !== undefined && !isOrigin(checkpoint.origin))
     return fail('bad-anchor', 'the origin is not a log origin');
   if (!Number.isSafeInteger(checkpoint.size) || checkpoint.size < 0)
@@ -197,16 +200,17 @@ function judgeFreshness(
     });
     return;
   }
+  const { now, maxAge } = input;
   for (const [name, t] of latest) {
-    if (input.now - t > input.maxAge)
+    if (now - t > maxAge)
       findings.push({
         code: 'witness-stale',
-        message: `witness ${name} is stale: its latest cosignature is older than the maximum age`,
+        message: `witness ${name} is stale: its latest cosignature is ${now - t} s old, ${now - t - maxAge} s past the maximum age of ${maxAge} s`,
       });
-    else if (t - input.now > input.maxAge)
+    else if (t - now > maxAge)
       findings.push({
         code: 'witness-ahead',
-        message: `witness ${name} is ahead of this reader's clock by more than the maximum age`,
+        message: `witness ${name} is ahead of this reader's clock: its latest cosignature is ${t - now} s in the future (allowed skew ${maxAge} s)`,
       });
   }
 }

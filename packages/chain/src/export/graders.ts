@@ -1,7 +1,7 @@
 import type { Verdict } from '@agent-seam/canonical';
 import { bytesEqual } from '@agent-seam/canonical';
-import type { GraderSidecar } from '../grader.js';
-import { type TrustedKeys, verifyKeyed } from '../signature.js';
+import type { GraderSidecar, GraderSidecarCode } from '../grader.js';
+import { judgeKeyed, type TrustedKeys } from '../signature.js';
 import type { Finding, FindingCode, GraderOutcome, NotChecked } from './report.js';
 
 export interface RunSummary {
@@ -19,7 +19,7 @@ type Component = NonNullable<GraderOutcome['component']>;
  * chain hash, and `open: false` needs the run sealed at exactly that record.
  */
 export function judgeGraders(input: {
-  sidecars: readonly Verdict<GraderSidecar, 'grader-format'>[];
+  sidecars: readonly Verdict<GraderSidecar, GraderSidecarCode>[];
   keys: TrustedKeys | undefined;
   runs: ReadonlyMap<string, RunSummary>;
   hashes: ReadonlyMap<string, ReadonlyMap<number, Uint8Array | null>>;
@@ -28,7 +28,7 @@ export function judgeGraders(input: {
   const findings: Finding[] = [];
   const notChecked: NotChecked[] = [];
   const outcomes: GraderOutcome[] = [];
-  const judgeOne = (parsed: Verdict<GraderSidecar, 'grader-format'>, i: number) => {
+  const judgeOne = (parsed: Verdict<GraderSidecar, GraderSidecarCode>, i: number) => {
     const refuse = (
       component: Component,
       code: FindingCode,
@@ -72,7 +72,7 @@ export function judgeGraders(input: {
       outcomes.push({ sidecar: i, run: s.run, lastSeq: s.lastSeq, holds: true, signature: 'not-checked' });
       return;
     }
-    const verdict = verifyKeyed(s.signature, s.signingInput, input.keys);
+    const verdict = judgeKeyed(s.signature, s.signingInput, input.keys);
     if (!verdict.ok)
       return refuse('signature', 'grader-signature', `the grader signature is refused (${verdict.code})`, s);
     outcomes.push({ sidecar: i, run: s.run, lastSeq: s.lastSeq, holds: true, signature: 'verified' });

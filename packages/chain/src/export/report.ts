@@ -7,6 +7,7 @@ export const FINDING_CODES = [
   'line-not-json',
   'line-too-long',
   'line-not-object',
+  'line-not-bytes',
   'frame-unknown-kind',
   'header-missing',
   'header-version-unknown',

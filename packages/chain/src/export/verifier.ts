@@ -1,8 +1,17 @@
-import { bytesEqual, hex, SeamError, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import {
+  bytesEqual,
+  durationSeconds,
+  hex,
+  type Instant,
+  SeamError,
+  unixSeconds,
+  utf8Strict,
+  type Verdict,
+} from '@agent-seam/canonical';
 import { emptyRoot } from '@agent-seam/merkle';
 import type { NoteVerifier } from '@agent-seam/tlog-note';
 import { digestOf, ZERO_HASH } from '../digest.js';
-import { type GraderSidecar, parseGraderSidecar } from '../grader.js';
+import { type GraderSidecar, type GraderSidecarCode, parseGraderSidecar } from '../grader.js';
 import {
   CANON_PROFILE,
   canonicalOf,
@@ -12,9 +21,9 @@ import {
   safeInt,
   sameJson,
 } from '../json.js';
-import { isBlankLine } from '../lines.js';
+import { isBlankLine, splitLines } from '../lines.js';
 import { verifyLink } from '../record.js';
-import { type TrustedKeys, verifyRecordSignature } from '../signature.js';
+import { judgeKeyed, recordSigningInput, type TrustedKeys } from '../signature.js';
 import { type Anchor, judgeAnchors, type ReadAnchor, readAnchor, type WitnessKey } from './anchors.js';
 import {
   type CaseBlock,
@@ -77,8 +86,9 @@ export interface ExportOptions {
   graderKeys?: TrustedKeys;
   /** Freshness bound for witness cosignatures, in seconds; needs `now`. */
   maxCheckpointAge?: number;
-  /** The verifier's clock, Unix seconds. Only read for freshness. */
-  now?: number;
+  /** The verifier's clock: a Date or Unix seconds. Only read for freshness. */
+  now?: Instant;
+  /** The longest line read, in bytes (default 16 MiB). */
   maxLineBytes?: number;
   /**
    * Fail closed: every not-checked item (see `NOT_CHECKED_CODES`) keeps the verdict
@@ -110,6 +120,9 @@ export class ExportVerifier {
   private readonly options: ExportOptions;
   private readonly anchors: ReadAnchor[];
   private readonly witnessVerifiers: NoteVerifier[];
+  /** The caller's clock and freshness bound, in seconds. */
+  private readonly now: number | undefined;
+  private readonly maxAge: number | undefined;
   private readonly maxLine: number;
   private readonly findings: Finding[] = [];
   private readonly notChecked: NotChecked[] = [];
@@ -137,7 +150,7 @@ export class ExportVerifier {
   private readonly caseIds = new Set<string>();
   private readonly namedCases = new Map<string, number>();
   private trailer: { value: Trailer; line: number } | null = null;
-  private readonly sidecars: Verdict<GraderSidecar, 'grader-format'>[];
+  private readonly sidecars: Verdict<GraderSidecar, GraderSidecarCode>[];
   /** run -> seq -> chain hash seen there, only for (run, seq) pairs a sidecar names. */
   private readonly graderHashes = new Map<string, Map<number, Uint8Array | null>>();
   private counts = {
@@ -154,14 +167,14 @@ export class ExportVerifier {
   private readonly disclosureUnplaced: string[] = [];
 
   constructor(options: ExportOptions = {}) {
+    checkOptions(options);
     this.options = options;
     this.witnessVerifiers = witnessVerifiers(options.witnessKeys ?? []);
     const { maxCheckpointAge: age, now } = options;
-    if (
-      age !== undefined &&
-      (now === undefined || !Number.isSafeInteger(age) || age < 0 || !Number.isSafeInteger(now))
-    )
-      throw new SeamError('bad-options', 'maxCheckpointAge is whole seconds and needs now (Unix seconds)');
+    if (age !== undefined && now === undefined)
+      throw new SeamError('bad-options', 'maxCheckpointAge needs now: the verifier never reads a clock');
+    this.now = now === undefined ? undefined : unixSeconds(now, 'now');
+    this.maxAge = age === undefined ? undefined : durationSeconds(age, 'maxCheckpointAge');
     this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.anchors = (options.anchors ?? []).map((anchor, i) => {
       const read = readAnchor(anchor);
@@ -198,15 +211,23 @@ export class ExportVerifier {
     this.notChecked.push({ code: 'rest-of-file', message });
   }
 
-  /** Feeds one line (without its newline). Empty and white-space-only lines are skipped. */
+  /**
+   * Feeds one line (without its newline). Empty and white-space-only lines are skipped;
+   * a value that is neither a string nor bytes is a line refused (`line-not-bytes`).
+   */
   push(line: string | Uint8Array): void {
     if (this.done) throw new SeamError('finished', 'push() after finish()');
     const lineNo = ++this.counts.lines;
-    const bytes = typeof line === 'string' ? utf8Strict.encode(line) : line;
-    this.counts.bytes += bytes.length + 1;
-    if (this.state === 'halted' || isBlankLine(bytes)) return;
+    const bytes =
+      typeof line === 'string' ? utf8Strict.encode(line) : line instanceof Uint8Array ? line : null;
+    this.counts.bytes += (bytes?.length ?? 0) + 1;
+    if (this.state === 'halted' || (bytes !== null && isBlankLine(bytes))) return;
     if (this.state === 'ended') {
       this.find('line-after-trailer', 'a line follows the trailer', { line: lineNo });
+      return;
+    }
+    if (bytes === null) {
+      this.lineRefused(lineNo, 'line-not-bytes', 'the line is neither a string nor a Uint8Array');
       return;
     }
     if (bytes.length > this.maxLine) {
@@ -461,7 +482,7 @@ export class ExportVerifier {
     }
     this.counts.signed++;
     if (keys === undefined) return;
-    const verdict = verifyRecordSignature(line.signature, hash, keys);
+    const verdict = judgeKeyed(line.signature, recordSigningInput(hash), keys);
     // A signature over a hash the bytes do not reproduce vouches for bytes not in the file.
     if (!verdict.ok) this.find(verdict.code, SIGNATURE_WORDS[verdict.code], where);
     else if (linked) this.counts.verified++;
@@ -614,8 +635,8 @@ export class ExportVerifier {
     const anchors = judgeAnchors({
       anchors: this.anchors,
       witnessKeys: this.witnessVerifiers,
-      maxAge: this.options.maxCheckpointAge,
-      now: this.options.now,
+      maxAge: this.maxAge,
+      now: this.now,
       checkpoint: this.checkpoint,
       leaves: this.leaves,
       disclosure,
@@ -719,12 +740,44 @@ const SIGNATURE_WORDS = {
   'signature-invalid': "the record's signature does not verify",
 } as const;
 
-/** Verifies a whole export given as lines (strings or UTF-8 bytes), sync or async. */
+/** Options are the auditor's configuration: one of the wrong type throws SeamError naming it. */
+function checkOptions(options: ExportOptions): void {
+  const bad = (what: string) => {
+    throw new SeamError('bad-options', what);
+  };
+  if (typeof options !== 'object' || options === null) bad('the options are not an object');
+  const { keys, graderKeys, anchors, witnessKeys, graderVerdicts, maxLineBytes, allowUnchecked } = options;
+  const isMap = (v: unknown) => typeof (v as { get?: unknown } | null)?.get === 'function';
+  if (keys !== undefined && !isMap(keys)) bad('keys is not a Map from key_id to an Ed25519 public key');
+  if (graderKeys !== undefined && !isMap(graderKeys))
+    bad('graderKeys is not a Map from key_id to a public key');
+  for (const [name, list] of Object.entries({ anchors, witnessKeys, graderVerdicts, allowUnchecked }))
+    if (list !== undefined && !Array.isArray(list)) bad(`${name} is not an array`);
+  if (maxLineBytes !== undefined && (!Number.isSafeInteger(maxLineBytes) || maxLineBytes < 1))
+    bad('maxLineBytes is not a positive integer');
+}
+
+/**
+ * Verifies a whole export, sync or async: given as lines (strings or UTF-8 bytes), or
+ * as the whole file in one string or Uint8Array, split here at each newline.
+ */
 export async function verifyExport(
-  lines: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
+  lines: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array> | string | Uint8Array,
   options: ExportOptions = {},
 ): Promise<ExportReport> {
   const verifier = new ExportVerifier(options);
-  for await (const line of lines) verifier.push(line);
+  for await (const line of linesOf(lines, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES))
+    verifier.push(line as string | Uint8Array);
   return verifier.finish();
+}
+
+/** The lines of `input`; a value that is no file and no sequence of lines is one line, refused when read. */
+function linesOf(input: unknown, maxLineBytes: number): Iterable<unknown> | AsyncIterable<unknown> {
+  if (typeof input === 'string') return splitLines([utf8Strict.encode(input)], maxLineBytes);
+  if (input instanceof Uint8Array) return splitLines([input], maxLineBytes);
+  const iterable =
+    typeof input === 'object' &&
+    input !== null &&
+    (Symbol.iterator in input || Symbol.asyncIterator in input);
+  return iterable ? (input as Iterable<unknown>) : [input];
 }

@@ -19,9 +19,9 @@ export function witnessVerifierKey(name: string, publicKey: Uint8Array): Witness
 
 /** Parses the caller's witness vkeys once; a malformed one is a configuration error. */
 export function witnessVerifiers(keys: readonly WitnessKey[]): NoteVerifier[] {
-  return keys.map((vkey) => {
+  return keys.map((vkey, i) => {
     const parsed = parseVerifierKey(vkey);
-    if (!parsed.ok) throw new SeamError(parsed.code, 'a witness key is not a well-formed vkey');
+    if (!parsed.ok) throw new SeamError(parsed.code, `witnessKeys[${i}] is not a well-formed vkey`);
     return parsed.value;
   });
 }

@@ -1,7 +1,7 @@
-import { canonicalize, hex, SeamError } from '@agent-seam/canonical';
+import { hex, SeamError } from '@agent-seam/canonical';
 import { inclusionProof, rootHash } from '@agent-seam/merkle';
 import { ZERO_HASH } from '../digest.js';
-import { CANON_PROFILE, type JsonObject } from '../json.js';
+import { CANON_PROFILE, canonicalOfObject, type JsonObject } from '../json.js';
 import { chainHash } from '../record.js';
 import { signRecord } from '../signature.js';
 import { FRAME_KINDS, type UnreadableRun } from './frames.js';
@@ -57,7 +57,7 @@ export function writeExport(plan: ExportPlan): WrittenExport {
   const positions = chains.map((chain, i) => {
     if (!plan.runs[i]!.sealed) return null;
     if (chain.terminal === null)
-      throw new SeamError('empty-sealed-run', 'a sealed run needs at least one record');
+      throw new SeamError('empty-sealed-run', `runs[${i}] is sealed but has no record`);
     seals.push(chain.terminal);
     return seals.length - 1;
   });
@@ -104,11 +104,11 @@ export function writeRunRecords(
   run.records.forEach((record, i) => {
     const body: JsonObject = { seq: i + 1, run: run.run, ...record.body };
     if (body.kind === 'RunConcluded' && !('chain_head' in record.body)) body.chain_head = hex.encode(prev);
-    if (record.prev !== undefined) prev = unhex(record.prev);
+    if (record.prev !== undefined) prev = unhex(record.prev, `records[${i}].prev`);
     const raw =
       record.raw !== undefined
         ? new TextEncoder().encode(record.raw)
-        : canonicalize(body, { profile: CANON_PROFILE });
+        : canonicalOfObject(body, CANON_PROFILE, `records[${i}].body`);
     const hash = chainHash(prev, raw);
     const signature = key && !record.unsigned ? signRecord(hash, key.keyId, key.seed) : null;
     const rawText = new TextDecoder().decode(raw);
@@ -128,8 +128,8 @@ export function writeRunRecords(
   return { lines, hashes, terminal: run.records.length > 0 ? prev : null };
 }
 
-function unhex(text: string): Uint8Array {
+function unhex(text: string, field: string): Uint8Array {
   const bytes = hex.decode(text);
-  if (!bytes.ok) throw new SeamError('bad-hex', 'prev is lowercase hex');
+  if (!bytes.ok) throw new SeamError('bad-hex', `${field} is not lowercase hex`);
   return bytes.value;
 }
