@@ -23,12 +23,20 @@ export type SenderKeyCode =
   | 'rotation-grace-expired'
   | 'bad-notice';
 
-/** What a resolver gets to choose the sender's Ed25519 key (KEL replay is the caller's). */
+/**
+ * What a resolver gets to choose the sender's Ed25519 key (KEL replay is the caller's).
+ * DECIDED: both times are milliseconds since the Unix epoch, the wire's unit, so a
+ * resolver compares the message time with its key history and the receiver's clock
+ * without converting (`new Date(nowMs)` gives a Date).
+ */
 export interface SenderKeyQuery {
   from: string;
+  /** Key sequence number: which key of the sender's key event log signed. */
   ksn: number;
-  ts: number;
-  now: number;
+  /** The message's ts (inner key 7), as sent. */
+  tsMs: number;
+  /** The receiver's clock: the opener's `now`, in whole milliseconds. */
+  nowMs: number;
   /** Inner key 10, when present: the sender's key event log as sent. */
   kel?: Uint8Array;
   /** Inner key 11, when present: the witness notices as sent. */
