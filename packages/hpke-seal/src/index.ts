@@ -65,5 +65,10 @@ export {
   type SealedEnvelope,
   sealEnvelope,
 } from './seal-v2.js';
-export type { ResolveSenderKey, SenderKeyCode, SenderKeyQuery } from './sender-key.js';
+export {
+  type ResolveSenderKey,
+  SENDER_KEY_CODES,
+  type SenderKeyCode,
+  type SenderKeyQuery,
+} from './sender-key.js';
 export { MAX_FUTURE_SKEW_MS, MAX_LIFETIME_MS } from './time-window.js';

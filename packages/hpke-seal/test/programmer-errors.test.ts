@@ -179,6 +179,36 @@ describe('a wrong argument of the caller throws SeamError saying which, never a 
     expect(openEnvelope(bytes, opener)).toMatchObject({ ok: false, code: 'not-bytes' });
   });
 
+  it('a resolver answering anything but a Verdict with a SenderKeyCode throws', () => {
+    const epoch = deriveKeyPair(new Uint8Array(32).fill(2));
+    const { bytes } = sealEnvelope({
+      to: 'bafyreito',
+      recipientPublicKey: epoch.publicKey,
+      senderSeed: new Uint8Array(32),
+      access: { kind: 0 },
+      message: {
+        from: 'f',
+        ksn: 0,
+        type: 't',
+        ix: '',
+        mid: new Uint8Array(16),
+        tsMs: 1,
+        expMs: 2,
+        body: empty,
+      },
+    });
+    const withResolver = (answer: unknown) =>
+      openEnvelope(bytes, {
+        ...opener,
+        keyRing: keyRingOf([epoch.privateKey]),
+        now: 0,
+        resolveSenderKey: () => answer as never,
+      });
+    for (const answer of [undefined, { ok: false, code: 'no-such-code' }, 'key'])
+      expect(messageOf(() => withResolver(answer))).toContain('resolveSenderKey must return');
+    expect(withResolver({ ok: false, code: 'revoked-key' })).toEqual({ ok: false, code: 'revoked-key' });
+  });
+
   it('dack keys and notes', () => {
     expect(messageOf(() => readDack({} as never, new Uint8Array(80)))).toContain(
       'readDack takes the dack keys',
