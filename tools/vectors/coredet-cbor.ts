@@ -25,7 +25,9 @@ interface EncodeCase {
 }
 interface RefuseCase {
   name: string;
-  hex: string;
+  /** The input bytes; or, with `input` instead, a JSON value passed to decode as it is. */
+  hex?: string;
+  input?: unknown;
   options?: DecodeOptions;
   code: string;
   why: string;
@@ -222,6 +224,24 @@ const encodeRefusals: EncodeRefuseCase[] = [
 const nested = (depth: number) => `${'81'.repeat(depth)}00`;
 
 const refusals: RefuseCase[] = [
+  {
+    name: 'hex-text-not-bytes',
+    input: 'a0',
+    code: 'not-bytes',
+    why: 'the input must be a Uint8Array: the hex text of an empty map is refused, not read',
+  },
+  {
+    name: 'number-array-not-bytes',
+    input: [160],
+    code: 'not-bytes',
+    why: 'the input must be a Uint8Array: a plain array of byte values is refused',
+  },
+  {
+    name: 'null-input',
+    input: null,
+    code: 'not-bytes',
+    why: 'the input must be a Uint8Array: null is refused, not thrown on',
+  },
   { name: 'empty-input', hex: '', code: 'truncated', why: 'end of input where an item head must start' },
   { name: 'head-cut-short', hex: '1901', code: 'truncated', why: 'a 2-byte argument with 1 byte left' },
   { name: 'string-cut-short', hex: '4301', code: 'truncated', why: 'a byte string longer than the input' },
@@ -611,8 +631,10 @@ for (const c of encodeRefusals) {
     if (!(e instanceof SeamError) || e.code !== c.code) disagree(`encode refusal ${c.name}`);
   }
 }
+/** A refusal's input: its bytes, or the JSON value it names as it is. */
+const refusalInput = (c: RefuseCase) => (c.hex === undefined ? c.input : fromHex(c.hex)) as Uint8Array;
 for (const c of refusals) {
-  const v = decode(fromHex(c.hex), c.options);
+  const v = decode(refusalInput(c), c.options);
   if (v.ok || v.code !== c.code) disagree(`refusal ${c.name}`);
 }
 for (const c of lenientCases) {

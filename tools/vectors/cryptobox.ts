@@ -149,7 +149,8 @@ function flipChar(text: string, index: number): string {
 
 interface BoxRefusal {
   name: string;
-  blob: string;
+  /** The blob as received; null stands for a message that lacks it. */
+  blob: string | null;
   adHex?: string;
   senderEncPubHex?: string;
   maxChars?: number;
@@ -157,6 +158,12 @@ interface BoxRefusal {
   why: string;
 }
 const boxRefusals: BoxRefusal[] = [
+  {
+    name: 'blob-null',
+    blob: null,
+    code: 'not-a-string',
+    why: 'a message without its blob (null where the base64 text belongs): refused first, as what it is; without the type check the spelling check would call it bad-base64',
+  },
   {
     name: 'blob-over-cap',
     blob: goodBlob,
@@ -243,7 +250,7 @@ const boxReject = boxRefusals.map((r) => {
   const v = openBoxVerdict({
     recipientSeed: RECIPIENT,
     senderPub: pub.value,
-    blob: r.blob,
+    blob: r.blob as string,
     ad: ad.value,
     ...(r.maxChars === undefined ? {} : { maxChars: r.maxChars }),
   });
@@ -584,7 +591,8 @@ const sealedMember = headerText.slice(headerText.indexOf('"sealed":'), headerTex
 
 interface PayloadRefusal {
   name: string;
-  envelope: Uint8Array;
+  /** The envelope bytes; any other value is published as `envelope`, passed to openPayload as it is. */
+  envelope: Uint8Array | string;
   ad?: Uint8Array;
   maxBytes?: number;
   maxWrappedKeyBytes?: number;
@@ -600,6 +608,12 @@ const flipLast = (b: Uint8Array) => {
 };
 
 const payloadRefusals: PayloadRefusal[] = [
+  {
+    name: 'envelope-as-base64-text',
+    envelope: base64Strict.encode(env),
+    code: 'not-bytes',
+    why: 'the authentic envelope still in its base64 spelling (as a $sealed field holds it): refused as text, not read; without the type check its first character would be taken for the version byte (unknown-version)',
+  },
   {
     name: 'envelope-over-cap',
     envelope: env,
@@ -721,7 +735,7 @@ const payloadRefusals: PayloadRefusal[] = [
 
 const payloadReject = payloadRefusals.map((r) => {
   const ad = r.ad ?? goodAd.value;
-  const v = openPayload(r.envelope, {
+  const v = openPayload(r.envelope as Uint8Array, {
     ad,
     keyRing: vectorRing(),
     ...(r.maxBytes === undefined ? {} : { maxBytes: r.maxBytes }),
@@ -730,7 +744,7 @@ const payloadReject = payloadRefusals.map((r) => {
   assert(!v.ok && v.code === r.code, `${r.name}: expected ${r.code}, got ${v.ok ? 'plaintext' : v.code}`);
   return {
     name: r.name,
-    envelopeHex: h(r.envelope),
+    ...(r.envelope instanceof Uint8Array ? { envelopeHex: h(r.envelope) } : { envelope: r.envelope }),
     adHex: h(ad),
     ...(r.maxBytes === undefined ? {} : { maxBytes: r.maxBytes }),
     ...(r.maxWrappedKeyBytes === undefined ? {} : { maxWrappedKeyBytes: r.maxWrappedKeyBytes }),

@@ -89,6 +89,20 @@ const flipLast = (text: string) =>
 const hpkeRefuse = [
   {
     ...base,
+    name: 'enc-as-hex-text',
+    asIs: ['enc'],
+    code: 'not-bytes',
+    why: 'enc must be a Uint8Array: its hex text is refused, not read (without the check its length, 64 characters, would be judged)',
+  },
+  {
+    ...base,
+    name: 'ciphertext-as-hex-text',
+    asIs: ['ciphertext'],
+    code: 'not-bytes',
+    why: 'the ciphertext must be a Uint8Array: its hex text is refused by the recipient context before the AEAD sees it',
+  },
+  {
+    ...base,
     name: 'tag-flipped',
     ciphertext: flipLast(base.ciphertext),
     code: 'decrypt-failed',
@@ -202,14 +216,14 @@ const FROM = 'bafyreiseamvectorsender';
 const NOW = TS + 60_000;
 
 const keysNote = {
-  _: 'X25519 keys are DeriveKeyPair(ikm); Ed25519 keys come from their seed. Runner defaults: ownAid, now, keyRing = [epoch], interactionKeyRing = [interaction], resolver returns the sender key for (from, ksn 0) and bad-key-state otherwise.',
+  _: 'X25519 keys are DeriveKeyPair(ikm); Ed25519 keys come from their seed. Runner defaults: ownAid, now = new Date(nowMs) (the receiver clock, milliseconds since the Unix epoch), keyRing = [epoch], interactionKeyRing = [interaction], resolver returns the sender key for (from, ksn 0) and bad-key-state otherwise.',
   epochIkm: H(seeds.epoch),
   otherEpochIkm: H(seeds.otherEpoch),
   interactionIkm: H(seeds.interaction),
   senderSeed: H(seeds.sender),
   ownAid: OWN_AID,
   from: FROM,
-  now: NOW,
+  nowMs: NOW,
 };
 
 const message = (over: Partial<InnerMessage> = {}): InnerMessage => ({
@@ -218,8 +232,8 @@ const message = (over: Partial<InnerMessage> = {}): InnerMessage => ({
   type: 'anet.message/1',
   ix: 'ix-seam-1',
   mid: sha256('seam-seal-vector/mid').subarray(0, 16),
-  ts: TS,
-  exp: TS + DAY,
+  tsMs: TS,
+  expMs: TS + DAY,
   body: utf8('seam sealed envelope vector'),
   history: {
     kel: encode([utf8('kel event')]),
@@ -274,7 +288,7 @@ function opened(b: Built) {
       q.from === FROM && q.ksn === 0
         ? { ok: true, value: sender.publicKey }
         : { ok: false, code: 'bad-key-state' },
-    now: NOW,
+    now: new Date(NOW),
   });
   if (!v.ok) throw new Error(`vector ${b.name} does not open: ${v.code} ${v.detail ?? ''}`);
   return v.value;
@@ -311,8 +325,8 @@ const describeOpened = (b: Built) => {
       type: o.type,
       ix: o.ix,
       mid: H(o.mid),
-      ts: o.ts,
-      exp: o.exp,
+      tsMs: o.tsMs,
+      expMs: o.expMs,
       body: H(o.body),
       accessKind: o.access.kind,
       history: o.history !== undefined,
@@ -439,7 +453,16 @@ function capabilityEdited(name: string, edit: { kind?: number; capKey3?: boolean
   return { ...b, envelope: editOuter(b.envelope, 7, accessBytes) };
 }
 
-type Refusal = { built: Built; code: string; why: string; open?: Record<string, unknown> };
+type Refusal = {
+  built: Built;
+  code: string;
+  why: string;
+  open?: Record<string, unknown>;
+  /** The envelope is published as `asIs: ["envelope"]`: its hex text is what the opener gets. */
+  asIs?: boolean;
+  /** The refusal's detail, where the vector pins it (the time rules say by how much). */
+  detail?: string;
+};
 const refusal = (
   name: string,
   envelope: Uint8Array,
@@ -460,6 +483,12 @@ const built = (b: Built, code: string, why: string, open?: Record<string, unknow
 });
 
 const refusals: Refusal[] = [
+  {
+    built: { name: 'envelope-as-hex-text', envelope: plain.envelope, dack: plain.dack },
+    asIs: true,
+    code: 'not-bytes',
+    why: 'the envelope must be a Uint8Array: its hex text is refused before anything is read (without the check the text would be measured and decoded as if it were bytes)',
+  },
   refusal(
     'too-large',
     plain.envelope,
@@ -618,7 +647,7 @@ const refusals: Refusal[] = [
     'bad-inner',
     'the inner field rules: ts is text',
   ),
-  built(assembled('inner-ts-zero', { message: message({ ts: 0 }) }), 'bad-inner', 'ts must not be zero'),
+  built(assembled('inner-ts-zero', { message: message({ tsMs: 0 }) }), 'bad-inner', 'ts must not be zero'),
   built(
     assembled('inner-key-21', { inner: (e) => [...e, [21, encode(new Uint8Array(2))]] }),
     'unknown-critical-field',
@@ -667,17 +696,34 @@ const refusals: Refusal[] = [
     'exp-mismatch',
     'outer exp must equal inner exp',
   ),
-  built(
-    assembled('lifetime-15d-plus-1', { message: message({ exp: TS + 15 * DAY + 1 }) }),
-    'bad-lifetime',
-    'exp - ts may be at most 15 days: one ms more',
-  ),
-  refusal('now-after-exp', plain.envelope, 'expired', 'now may not pass exp: one ms after', {
-    now: TS + DAY + 1,
-  }),
-  refusal('ts-in-future', plain.envelope, 'from-future', 'ts may lead now by 5 minutes: one ms more', {
-    now: TS - 300_001,
-  }),
+  {
+    ...built(
+      assembled('lifetime-15d-plus-1', { message: message({ expMs: TS + 15 * DAY + 1 }) }),
+      'bad-lifetime',
+      'exp - ts may be at most 15 days: one ms more',
+    ),
+    detail: 'lifetime 1296000.001 s is over the allowed 1296000 s (15 days)',
+  },
+  {
+    ...built(
+      assembled('exp-before-ts', { message: message({ expMs: TS - 1 }) }),
+      'bad-lifetime',
+      'exp may not come before ts: one ms before',
+    ),
+    detail: 'exp is 0.001 s before ts',
+  },
+  {
+    ...refusal('now-after-exp', plain.envelope, 'expired', 'now may not pass exp: one ms after', {
+      nowMs: TS + DAY + 1,
+    }),
+    detail: 'expired 0.001 s ago',
+  },
+  {
+    ...refusal('ts-in-future', plain.envelope, 'from-future', 'ts may lead now by 5 minutes: one ms more', {
+      nowMs: TS - 300_001,
+    }),
+    detail: 'ts is 300.001 s in the future (allowed skew 300 s)',
+  },
   built(
     assembled('signed-by-impostor', { signer: seeds.impostor }),
     'bad-sig',
@@ -714,8 +760,10 @@ const refuseCases = refusals.map((r) => ({
   name: r.built.name,
   why: r.why,
   envelope: H(r.built.envelope),
+  ...(r.asIs === true ? { asIs: ['envelope'] } : {}),
   ...(r.open === undefined ? {} : { open: r.open }),
   code: r.code,
+  ...(r.detail === undefined ? {} : { detail: r.detail }),
 }));
 
 // ---------------------------------------------------------------- seal.dack
@@ -734,6 +782,13 @@ function craftedNote(plaintext: Uint8Array): string {
 }
 const processed = dackAccept[0]!.dack;
 const dackRefuse = [
+  {
+    name: 'dack-as-hex-text',
+    dack: processed,
+    asIs: ['dack'],
+    code: 'not-bytes',
+    why: 'the dack must be a Uint8Array: its hex text (160 characters) is refused, not measured as 160 bytes',
+  },
   {
     name: 'short',
     dack: processed.slice(0, 158),
@@ -773,8 +828,8 @@ const dackRefuse = [
  * zero pad at key 21, signature over the inner entries minus 20/21 plus 0/30/31/32, one
  * HPKE layer under the anet-relay/v1 info. `edit` changes the inner entries before signing.
  */
-function sealV1(name: string, edit: (entries: Entry[]) => Entry[] = (e) => e, exp = TS + DAY): Uint8Array {
-  const m = message({ exp });
+function sealV1(name: string, edit: (entries: Entry[]) => Entry[] = (e) => e, expMs = TS + DAY): Uint8Array {
+  const m = message({ expMs });
   const kid = keyIdOf(epoch.publicKey);
   const layer = setupBaseS({
     recipientPublicKey: epoch.publicKey,
@@ -864,7 +919,7 @@ export const parts = [
       _: 'Vectors of @agent-seam/hpke-seal, generated by tools/vectors/hpke-seal.ts with seeded randomness. Hex everywhere. Every refusal names the one check it exists for in `why`.',
       'hpke.roundtrip': {
         recipientIkm: H(recipientIkm),
-        note: 'Single-shot seal/open. The sender reproduces enc and ciphertext with the ephemeral ikm as its only randomness (DeriveKeyPair(ikmE)); open must return the plaintext or refuse with `code`.',
+        note: 'Single-shot seal/open. The sender reproduces enc and ciphertext with the ephemeral ikm as its only randomness (DeriveKeyPair(ikmE)); open must return the plaintext or refuse with `code`. A field named in `asIs` is given to open as the JSON value it is (its hex text), not decoded.',
         accept: hpkeAccept,
         refuse: hpkeRefuse,
       },
@@ -880,7 +935,7 @@ export const parts = [
       },
       'seal.v2-refuse': {
         keys: keysNote,
-        note: '`open` overrides the runner defaults: keyRing "other" holds only the other epoch key; interactionKeyRing "none" is empty and "wrong-key" answers every ikid with the epoch key; resolver <code> makes the sender-key resolver refuse with that code.',
+        note: '`open` overrides the runner defaults: nowMs sets the receiver clock (now = new Date(nowMs)); keyRing "other" holds only the other epoch key; interactionKeyRing "none" is empty and "wrong-key" answers every ikid with the epoch key; resolver <code> makes the sender-key resolver refuse with that code. `asIs: ["envelope"]` gives the opener the envelope hex text itself, not its bytes. Where `detail` is given the refusal carries exactly that detail.',
         refuse: refuseCases,
       },
       'seal.v1': {
@@ -892,7 +947,7 @@ export const parts = [
       'seal.dack': {
         keys: keysNote,
         envelope: H(oneLayer.envelope),
-        note: 'Delivery confirmations for the first seal.v2 envelope, from the keys both ends derive from its layer-1 context.',
+        note: 'Delivery confirmations for the first seal.v2 envelope, from the keys both ends derive from its layer-1 context. `asIs: ["dack"]` gives readDack the hex text itself, not its bytes.',
         accept: dackAccept,
         refuse: dackRefuse,
       },

@@ -38,6 +38,29 @@ const cons = consistency(5);
 const reject = [
   {
     kind: 'inclusion',
+    name: 'claim-not-an-object',
+    code: 'not-an-object',
+    claim: 'not a claim',
+    why: 'the claim must be an object: a string is refused before any field is read',
+  },
+  {
+    kind: 'inclusion',
+    name: 'proof-not-an-array',
+    code: 'not-an-array',
+    claim: { ...base, proof: base.proof.join('') },
+    asIs: ['proof'],
+    why: 'proof must be an array: one hex string of the whole path is refused, not indexed',
+  },
+  {
+    kind: 'inclusion',
+    name: 'root-as-hex-text',
+    code: 'not-bytes',
+    claim: base,
+    asIs: ['root'],
+    why: 'root must be a Uint8Array: its hex text (the right root, spelled) is refused, not compared',
+  },
+  {
+    kind: 'inclusion',
     name: 'index-negative',
     code: 'invalid-number',
     claim: { ...base, index: '-1' },
@@ -105,6 +128,29 @@ const reject = [
     code: 'root-mismatch',
     claim: { ...base, leafHash: leafHashHex(7) },
     why: 'the final comparison: a neighbour leaf on the same path shape does not verify',
+  },
+  {
+    kind: 'consistency',
+    name: 'claim-null',
+    code: 'not-an-object',
+    claim: null,
+    why: 'the claim must be an object: null is refused before any field is read',
+  },
+  {
+    kind: 'consistency',
+    name: 'proof-null',
+    code: 'not-an-array',
+    claim: { ...cons, proof: null },
+    asIs: ['proof'],
+    why: 'proof must be an array, even where it would be empty',
+  },
+  {
+    kind: 'consistency',
+    name: 'new-root-as-number',
+    code: 'not-bytes',
+    claim: { ...cons, rootN: 13 },
+    asIs: ['rootN'],
+    why: 'rootN must be a Uint8Array: a number is refused, not compared (rootM is well-formed)',
   },
   {
     kind: 'consistency',
@@ -189,7 +235,7 @@ export const parts = [
   {
     file: 'merkle.json',
     content: {
-      note: 'RFC 9162 Merkle tree vectors (SHA-256). leaves are UTF-8 "leaf <i>", hashes lowercase hex, sizes and indexes decimal strings (uint64). Accept: reproduce every root/proof and verify it. Reject: refuse with exactly `code`.',
+      note: 'RFC 9162 Merkle tree vectors (SHA-256). leaves are UTF-8 "leaf <i>", hashes lowercase hex, sizes and indexes decimal strings (uint64). Accept: reproduce every root/proof and verify it. Reject: refuse with exactly `code`; a claim that is not a JSON object, and the claim fields listed in `asIs`, are passed to the verifier exactly as the JSON value they are (a wrong JavaScript type is received data too).',
       'merkle.proofs': {
         leaves: LEAVES.map((l) => new TextDecoder().decode(l)),
         roots: Array.from({ length: N + 1 }, (_, m) => ({ size: String(m), root: rootOf(m) })),

@@ -19,14 +19,16 @@ export interface Cid {
   text: string;
 }
 
-export type CidCode =
-  | 'not-a-string'
-  | 'unsupported-multibase'
-  | 'bad-base32'
-  | 'unsupported-version'
-  | 'unsupported-codec'
-  | 'unsupported-hash'
-  | 'bad-digest-length';
+export const CID_CODES = [
+  'not-a-string',
+  'unsupported-multibase',
+  'bad-base32',
+  'unsupported-version',
+  'unsupported-codec',
+  'unsupported-hash',
+  'bad-digest-length',
+] as const;
+export type CidCode = (typeof CID_CODES)[number];
 
 const CID_VERSION = 0x01;
 const CODEC_BYTE: Record<CidCodec, number> = { 'dag-cbor': 0x71, raw: 0x55 };

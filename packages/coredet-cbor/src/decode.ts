@@ -4,22 +4,25 @@ import { fromHalfBits, readFloat32, readFloat64, toHalfBits } from './float.js';
 import { CborFloat, type CborKey, type CborValue, SimpleValue } from './value.js';
 
 /** Why `decode` refused its input. Stable; documented in the README and spec. */
-export type DecodeCode =
-  | 'truncated'
-  | 'trailing-bytes'
-  | 'malformed'
-  | 'non-minimal-int'
-  | 'non-minimal-float'
-  | 'indefinite-length'
-  | 'unsorted-keys'
-  | 'duplicate-key'
-  | 'tag'
-  | 'nan-or-infinity'
-  | 'invalid-utf8'
-  | 'bad-simple'
-  | 'unsupported-key'
-  | 'too-deep'
-  | 'too-large';
+export const DECODE_CODES = [
+  'not-bytes',
+  'truncated',
+  'trailing-bytes',
+  'malformed',
+  'non-minimal-int',
+  'non-minimal-float',
+  'indefinite-length',
+  'unsorted-keys',
+  'duplicate-key',
+  'tag',
+  'nan-or-infinity',
+  'invalid-utf8',
+  'bad-simple',
+  'unsupported-key',
+  'too-deep',
+  'too-large',
+] as const;
+export type DecodeCode = (typeof DECODE_CODES)[number];
 
 export interface DecodeOptions {
   /**
@@ -247,6 +250,14 @@ class Tree {
   }
 }
 
+/** A bound the caller set, or its default. One that is not a count would lift the bound: it throws. */
+function bound(value: number | undefined, name: keyof typeof DECODE_DEFAULTS): number {
+  if (value === undefined) return DECODE_DEFAULTS[name];
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new SeamError('bad-argument', `${name} must be a non-negative integer`);
+  return value;
+}
+
 /**
  * The decoding machine. One item head is read per loop turn; containers go on an
  * explicit stack, so attacker-chosen depth costs heap, bounded by maxDepth, never
@@ -257,7 +268,9 @@ function run(
   options: DecodeOptions | undefined,
   entries: RawEntry[] | null,
 ): Verdict<CborValue, DecodeCode> {
-  if (!(input instanceof Uint8Array)) throw new SeamError('not-bytes', 'decode takes a Uint8Array');
+  // The input is received data whatever its JavaScript type: a string or a plain array
+  // of numbers is refused, never read.
+  if (!(input instanceof Uint8Array)) return fail('not-bytes', 'the input is not a Uint8Array');
   // A subclass such as Node's Buffer has a slice() that returns a view; reading through
   // a plain Uint8Array makes every byte string a copy and every raw view a Uint8Array.
   const bytes =
@@ -265,9 +278,9 @@ function run(
       ? input
       : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   const lenient = options?.lenient === true;
-  const maxDepth = options?.maxDepth ?? DECODE_DEFAULTS.maxDepth;
-  const maxBytes = options?.maxBytes ?? DECODE_DEFAULTS.maxBytes;
-  const maxItems = options?.maxItems ?? DECODE_DEFAULTS.maxItems;
+  const maxDepth = bound(options?.maxDepth, 'maxDepth');
+  const maxBytes = bound(options?.maxBytes, 'maxBytes');
+  const maxItems = bound(options?.maxItems, 'maxItems');
   if (bytes.length > maxBytes) return fail('too-large', `input is over ${maxBytes} bytes`);
   const len = bytes.length;
   const stack: Frame[] = [];
@@ -430,7 +443,10 @@ function simpleOrFloat(
 const floatValue = (v: number): CborValue =>
   Number.isSafeInteger(v) && !Object.is(v, -0) ? new CborFloat(v) : v;
 
-/** Decode one CBOR item; strict CoreDet unless `options.lenient`. Never throws on input bytes. */
+/**
+ * Decode one CBOR item; strict CoreDet unless `options.lenient`. Never throws on the
+ * input, whatever its type (anything but a Uint8Array is `not-bytes`); a bad option throws.
+ */
 export function decode(bytes: Uint8Array, options?: DecodeOptions): Verdict<CborValue, DecodeCode> {
   return run(bytes, options, null);
 }

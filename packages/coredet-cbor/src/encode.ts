@@ -138,7 +138,7 @@ function writeValue(w: Writer, v: CborValue, depth: number): void {
     case 'object':
       break;
     default:
-      throw new SeamError('unsupported-value', `a ${typeof v} has no CoreDet form`);
+      throw new SeamError('unsupported-value', `${typeof v} has no CoreDet form`);
   }
   if (v === null) {
     w.reserve(1);

@@ -1,5 +1,6 @@
-export { type Cid, type CidCode, type CidCodec, cid, parseCid } from './cid.js';
+export { CID_CODES, type Cid, type CidCode, type CidCodec, cid, parseCid } from './cid.js';
 export {
+  DECODE_CODES,
   DECODE_DEFAULTS,
   type DecodeCode,
   type DecodeOptions,
@@ -15,6 +16,7 @@ export {
   encodeObject,
   type FieldSpec,
   type FieldType,
+  OBJECT_CODES,
   type ObjectCode,
   type ObjectSchema,
   type ObjectSpec,

@@ -1,5 +1,5 @@
 import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { type DecodeCode, type DecodeOptions, decodeEntries, type RawEntry } from './decode.js';
+import { DECODE_CODES, type DecodeCode, type DecodeOptions, decodeEntries, type RawEntry } from './decode.js';
 import { encode } from './encode.js';
 import { type CborKey, type CborValue, RawCbor } from './value.js';
 
@@ -50,6 +50,17 @@ export type ObjectCode =
   | 'missing-field'
   | 'wrong-type';
 
+/** Every code `decodeObject` may return (and `decodeEntries`: the decode codes and `not-a-map`). */
+export const OBJECT_CODES: readonly ObjectCode[] = [
+  ...DECODE_CODES,
+  'not-a-map',
+  'unknown-critical-field',
+  'retired-field',
+  'reserved-field',
+  'missing-field',
+  'wrong-type',
+];
+
 export interface DecodedObject {
   /** Decoded values by field name; absent fields are absent. */
   fields: Record<string, CborValue>;
@@ -60,6 +71,14 @@ export interface DecodedObject {
 }
 
 const FIRST_EXTENSION_KEY = 64;
+
+/** Schemas made by defineObject: only those are trusted to be consistent. */
+const defined = new WeakSet<ObjectSchema>();
+
+function requireSchema(schema: ObjectSchema, where: string): void {
+  if (typeof schema !== 'object' || schema === null || !defined.has(schema))
+    throw new SeamError('bad-schema', `${where} takes a schema made by defineObject`);
+}
 
 /** Validate and freeze an object schema; throws SeamError('bad-schema') on a contradictory one. */
 export function defineObject(spec: ObjectSpec): ObjectSchema {
@@ -81,7 +100,9 @@ export function defineObject(spec: ObjectSpec): ObjectSchema {
     fields.push({ ...field, key });
   }
   fields.sort((a, b) => a.key - b.key);
-  return Object.freeze({ spec, fields: Object.freeze(fields) });
+  const schema = Object.freeze({ spec, fields: Object.freeze(fields) });
+  defined.add(schema);
+  return schema;
 }
 
 function isRequired(field: FieldSpec, present: Readonly<Record<string, CborValue>>): boolean {
@@ -130,6 +151,7 @@ export function decodeObject(
   bytes: Uint8Array,
   options?: Omit<DecodeOptions, 'lenient'>,
 ): Verdict<DecodedObject, ObjectCode> {
+  requireSchema(schema, 'decodeObject');
   const decoded = decodeEntries(bytes, { ...options, lenient: false });
   if (!decoded.ok) return decoded;
   const byKey = new Map(schema.fields.map((f) => [f.key, f]));
@@ -156,6 +178,18 @@ export function decodeObject(
   return ok(out);
 }
 
+/** The encoding of one field's value; an encode error names the field. */
+function encodeField(name: string, value: CborValue): Uint8Array {
+  try {
+    return encode(value);
+  } catch (error) {
+    if (!(error instanceof SeamError)) throw error;
+    // SeamError's message starts with its code; say it once.
+    const reason = error.message.slice(error.code.length + 2);
+    throw new SeamError(error.code, `field ${name}: ${reason}`);
+  }
+}
+
 /**
  * Encode an object of `schema` in CoreDet form, extensions included (their bytes
  * copied as given). Throws SeamError for a missing required field, a value of the
@@ -166,6 +200,7 @@ export function encodeObject(
   fields: Readonly<Record<string, CborValue>>,
   extensions: readonly { key: CborKey; valueBytes: Uint8Array }[] = [],
 ): Uint8Array {
+  requireSchema(schema, 'encodeObject');
   const known = new Set(schema.fields.map((f) => f.name));
   for (const name of Object.keys(fields))
     if (!known.has(name)) throw new SeamError('unknown-critical-field', `no field named ${name}`);
@@ -176,7 +211,7 @@ export function encodeObject(
       continue;
     }
     const value = fields[field.name]!;
-    const bytes = value instanceof RawCbor ? value.bytes : encode(value);
+    const bytes = value instanceof RawCbor ? value.bytes : encodeField(field.name, value);
     if (!hasType(field.type, bytes))
       throw new SeamError('wrong-type', `field ${field.name} is not ${field.type}`);
     map.set(field.key, new RawCbor(bytes));

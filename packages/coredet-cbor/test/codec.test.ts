@@ -179,7 +179,10 @@ describe('decode', () => {
     expect(decode(fromHex('f820'), { lenient: true })).toEqual({ ok: true, value: new SimpleValue(32) });
   });
 
-  it('refuses a non-Uint8Array as a programmer error', () => {
-    expect(thrownCode(() => decode('00' as never))).toBe('not-bytes');
+  it('refuses a non-Uint8Array as received data, and throws for a bound that is not a count', () => {
+    expect(decode('00' as never)).toMatchObject({ ok: false, code: 'not-bytes' });
+    for (const maxDepth of [Number.NaN, -1, 1.5, Number.POSITIVE_INFINITY, '32' as never])
+      expect(thrownCode(() => decode(fromHex('00'), { maxDepth }))).toBe('bad-argument');
+    expect(decode(fromHex('818180'), { maxDepth: 1 })).toMatchObject({ ok: false, code: 'too-deep' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineObject, encodeObject, RawCbor } from '../src/index.js';
+import { decodeObject, defineObject, encodeObject, RawCbor } from '../src/index.js';
 import { fromHex, thrownCode, toHex } from './helpers.js';
 import { schemas } from './schema-fixture.js';
 
@@ -35,6 +35,16 @@ describe('encodeObject', () => {
         encodeObject(schemas.closed!, { type: 't', n: -1 }, [{ key: 64, valueBytes: fromHex('00') }]),
       ),
     ).toBe('unknown-critical-field');
+  });
+
+  it('names the field whose value has no CoreDet form, and wants a schema from defineObject', () => {
+    expect(() => encodeObject(envelope, { ...base, to: undefined as never })).toThrow(
+      'unsupported-value: field to: undefined has no CoreDet form',
+    );
+    const forged = { spec: envelope.spec, fields: envelope.fields };
+    expect(thrownCode(() => encodeObject(forged, base))).toBe('bad-schema');
+    expect(thrownCode(() => decodeObject(forged, fromHex('a0')))).toBe('bad-schema');
+    expect(thrownCode(() => decodeObject(undefined as never, fromHex('a0')))).toBe('bad-schema');
   });
 
   it('accepts a field given as RawCbor and checks its type from the bytes', () => {

@@ -4,6 +4,11 @@ import { SeamError } from '@agent-seam/canonical';
  * Argument checks for values the caller holds (seeds, associated data, plaintext).
  * Getting these wrong is a programmer error and throws; wire input never comes here.
  */
+export function requireOptions(options: unknown, what: string): void {
+  if (typeof options !== 'object' || options === null)
+    throw new SeamError('missing-argument', `${what} takes an options object`);
+}
+
 export function requireBytes(value: unknown, name: string): Uint8Array {
   if (!(value instanceof Uint8Array))
     throw new SeamError(

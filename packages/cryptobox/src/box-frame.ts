@@ -1,5 +1,5 @@
 import { base64Strict, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { capOf, requireBytes, requireLength } from './arguments.js';
+import { capOf, requireBytes, requireLength, requireOptions } from './arguments.js';
 import { encPrivateKey } from './box-keys.js';
 import type { BoxCode } from './codes.js';
 import { KEY_LENGTH, x25519SharedSecret } from './primitives.js';
@@ -40,6 +40,7 @@ export interface SealBoxOptions {
 export interface OpenBoxOptions {
   recipientSeed: Uint8Array;
   senderPub: Uint8Array;
+  /** The box as received: base64 text (anything else is refused as `not-a-string`). */
   blob: string;
   /** The associated data the box must have been sealed with; may be empty, must be given. */
   ad: Uint8Array;
@@ -49,6 +50,7 @@ export interface OpenBoxOptions {
 
 /** The arguments every seal checks first; a wrong one is a programmer error and throws. */
 export function sealArguments(options: SealBoxOptions) {
+  requireOptions(options, 'a seal');
   return {
     senderSeed: requireLength(options.senderSeed, KEY_LENGTH, 'senderSeed'),
     recipientPub: requireLength(options.recipientPub, KEY_LENGTH, 'recipientPub'),
@@ -77,12 +79,14 @@ export interface OpenRequest {
  * text: its length against the cap before decoding, then its one base64 spelling.
  */
 export function readBlob(options: OpenBoxOptions): Verdict<OpenRequest, BoxCode> {
+  requireOptions(options, 'an open');
   const recipientSeed = requireLength(options.recipientSeed, KEY_LENGTH, 'recipientSeed');
   const ad = requireBytes(options.ad, 'ad');
   const maxChars = capOf(options.maxChars, DEFAULT_MAX_BLOB_CHARS, 'maxChars');
   const { blob, senderPub } = options;
-  if (typeof blob === 'string' && blob.length > maxChars)
-    return fail('too-large', `the blob is longer than ${maxChars} characters`);
+  // The blob is received data whatever its type: anything but text is refused, not read.
+  if (typeof blob !== 'string') return fail('not-a-string', 'the blob is not a string');
+  if (blob.length > maxChars) return fail('too-large', `the blob is longer than ${maxChars} characters`);
   const decoded = base64Strict.decode(blob);
   if (!decoded.ok) return fail('bad-base64', 'the blob is not canonical standard base64');
   return ok({ recipientSeed, senderPub, ad, bytes: decoded.value });

@@ -34,7 +34,7 @@ export function encPublicKey(seed: Uint8Array): Uint8Array {
 
 /** Seals a v1 box. Asking it for v2 (`recipientPqPub`, `encapsulationSeed`) throws. */
 export function sealBoxV1(options: SealBoxOptions): string {
-  if (options.recipientPqPub !== undefined || options.encapsulationSeed !== undefined)
+  if (options?.recipientPqPub !== undefined || options?.encapsulationSeed !== undefined)
     throw new SeamError('bad-argument', 'a v1 box takes neither recipientPqPub nor encapsulationSeed');
   const { senderSeed, recipientPub, plaintext, ad } = sealArguments(options);
   const nonce = options.nonce === undefined ? freshV1Nonce() : givenV1Nonce(options.nonce);

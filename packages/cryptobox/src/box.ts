@@ -12,7 +12,7 @@ import type { BoxCode } from './codes.js';
 
 /** Seals `plaintext` from the sender's seed to the recipient: v2 with `recipientPqPub`, else v1. */
 export function sealBox(options: SealBoxOptions): string {
-  return options.recipientPqPub === undefined ? sealBoxV1(options) : sealV2(options);
+  return options?.recipientPqPub === undefined ? sealBoxV1(options) : sealV2(options);
 }
 
 /** `openBox` with the reason it refused; the same checks in the same order. */

@@ -3,6 +3,7 @@
  * "no plaintext"); `openBoxVerdict` names them for logs and tests.
  */
 export type BoxCode =
+  | 'not-a-string'
   | 'too-large'
   | 'bad-base64'
   | 'too-short'
@@ -13,6 +14,7 @@ export type BoxCode =
   | 'authentication-failed';
 
 export const BOX_CODES: readonly BoxCode[] = [
+  'not-a-string',
   'too-large',
   'bad-base64',
   'too-short',
@@ -25,6 +27,7 @@ export const BOX_CODES: readonly BoxCode[] = [
 
 /** Why `openPayload` refused a sealed-payload envelope. */
 export type PayloadCode =
+  | 'not-bytes'
   | 'too-large'
   | 'truncated'
   | 'unknown-version'
@@ -35,6 +38,7 @@ export type PayloadCode =
   | 'authentication-failed';
 
 export const PAYLOAD_CODES: readonly PayloadCode[] = [
+  'not-bytes',
   'too-large',
   'truncated',
   'unknown-version',

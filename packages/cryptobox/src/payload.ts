@@ -1,5 +1,5 @@
 import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { capOf, requireBytes, requireLength } from './arguments.js';
+import { capOf, requireBytes, requireLength, requireOptions } from './arguments.js';
 import type { PayloadCode } from './codes.js';
 import {
   KEY_LENGTH,
@@ -56,9 +56,11 @@ export interface SealPayloadOptions {
 
 /** Seals `plaintext` under a fresh data key that `keyRing` wraps for `scope`. */
 export function sealPayload(options: SealPayloadOptions): Uint8Array {
+  requireOptions(options, 'sealPayload');
   const plaintext = requireBytes(options.plaintext, 'plaintext');
   const ad = requireBytes(options.ad, 'ad');
   if (typeof options.scope !== 'string') throw new SeamError('bad-argument', 'scope must be a string');
+  requireKeyRing(options.keyRing, 'wrap');
   const random = options.random ?? systemRandom;
   const dataKey = requireLength(random(KEY_LENGTH), KEY_LENGTH, 'the random data key');
   const nonce = requireLength(random(XCHACHA_NONCE_LENGTH), XCHACHA_NONCE_LENGTH, 'the random nonce');
@@ -99,10 +101,13 @@ export function openPayload(
   envelope: Uint8Array,
   options: OpenPayloadOptions,
 ): Verdict<Uint8Array, PayloadCode> {
-  requireBytes(envelope, 'envelope');
+  requireOptions(options, 'openPayload');
   const ad = requireBytes(options.ad, 'ad');
+  requireKeyRing(options.keyRing, 'unwrap');
   const maxBytes = capOf(options.maxBytes, DEFAULT_MAX_PAYLOAD_BYTES, 'maxBytes');
   const maxKey = capOf(options.maxWrappedKeyBytes, DEFAULT_MAX_WRAPPED_KEY_BYTES, 'maxWrappedKeyBytes');
+  // The envelope is received data whatever its type: anything but bytes is refused, not read.
+  if (!(envelope instanceof Uint8Array)) return fail('not-bytes', 'the envelope is not a Uint8Array');
   if (envelope.length > maxBytes) return fail('too-large', `the envelope is larger than ${maxBytes} bytes`);
   if (envelope.length < 1) return fail('truncated', 'the envelope is empty');
   if (envelope[0] !== PAYLOAD_VERSION)
@@ -129,6 +134,12 @@ export function openPayload(
   );
   if (plaintext === null) return fail('authentication-failed', 'the payload does not authenticate');
   return ok(plaintext);
+}
+
+/** The ring is the caller's: one without the method needed is a programmer error, not a missing key. */
+function requireKeyRing(ring: KeyRing, method: keyof KeyRing): void {
+  if (typeof ring?.[method] !== 'function')
+    throw new SeamError('missing-argument', `keyRing must have a ${method} method`);
 }
 
 /** The ring is caller code fed with unauthenticated bytes: a throw or a wrong-size key is "unavailable". */

@@ -52,7 +52,7 @@ export function encodeWrappedKey(key: WrappedKey): Uint8Array {
 
 type WrappedKeyCode = Extract<
   PayloadCode,
-  'wrapped-key-malformed' | 'wrapped-key-not-canonical' | 'wrapped-key-unknown-member'
+  'not-bytes' | 'wrapped-key-malformed' | 'wrapped-key-not-canonical' | 'wrapped-key-unknown-member'
 >;
 
 /**
@@ -61,6 +61,7 @@ type WrappedKeyCode = Extract<
  * reader cannot use the header, not that somebody tampered with it.
  */
 export function decodeWrappedKey(bytes: Uint8Array): Verdict<WrappedKey, WrappedKeyCode> {
+  if (!(bytes instanceof Uint8Array)) return fail('not-bytes', 'the wrapped key is not a Uint8Array');
   const options = { profile: WRAPPED_KEY_PROFILE, maxBytes: bytes.length };
   const canonical = canonicalFromJSON(bytes, options);
   const parsed = canonical.ok ? parseJSON(bytes, options) : canonical;

@@ -77,6 +77,19 @@ describe('programmer errors throw SeamError; wire input never throws', () => {
     ).toBe('bad-argument');
   });
 
+  it('no options object, or a key ring without its method, is missing-argument, never a TypeError', () => {
+    const calls = [
+      () => openBox(undefined as never),
+      () => openBoxVerdict(null as never),
+      () => sealBox(undefined as never),
+      () => openPayload(new Uint8Array(1), undefined as never),
+      () => sealPayload(undefined as never),
+      () => openPayload(new Uint8Array(1), { ad: empty, keyRing: {} as never }),
+      () => sealPayload({ plaintext: empty, ad: empty, scope: 's', keyRing: undefined as never }),
+    ];
+    for (const call of calls) expect(thrownCode(call)).toBe('missing-argument');
+  });
+
   it('sealing to a low-order key throws instead of producing a box anyone could open', () => {
     expect(
       thrownCode(() =>
@@ -244,6 +257,13 @@ describe('the wrapped key', () => {
   it('reads back what it wrote, non-ASCII scope included', () => {
     const key = { scope: 'テナント/case_1', wrappedBy: 'k', sealed: new Uint8Array([9, 8]) };
     expect(decodeWrappedKey(encodeWrappedKey(key))).toEqual({ ok: true, value: key });
+  });
+
+  it('refuses anything but bytes, its JSON text included, as not-bytes', () => {
+    const text = '{"scope":"a","sealed":[],"wrapped_by":"k"}';
+    expect(decodeWrappedKey(utf8(text))).toMatchObject({ ok: true });
+    for (const value of [text, null, [123]])
+      expect(decodeWrappedKey(value as never)).toMatchObject({ ok: false, code: 'not-bytes' });
   });
 
   it('refuses a duplicated member (agentplane-v1 reads I-JSON)', () => {

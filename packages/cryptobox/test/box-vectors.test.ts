@@ -47,8 +47,8 @@ describe('box.roundtrip', () => {
 describe('box.reject', () => {
   const cases = doc['box.reject'];
   it('holds a case for every v1 box refusal code', () => {
-    expect(cases.length).toBe(11);
-    expect(new Set(cases.map((c: { code: string }) => c.code)).size).toBe(6);
+    expect(cases.length).toBe(12);
+    expect(new Set(cases.map((c: { code: string }) => c.code)).size).toBe(7);
   });
   for (const c of cases)
     it(`${c.name} -> ${c.code}`, () =>

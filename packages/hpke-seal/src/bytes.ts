@@ -1,4 +1,5 @@
 /** Small byte helpers shared by the HPKE and envelope modules. */
+import { SeamError } from '@agent-seam/canonical';
 
 const encoder = new TextEncoder();
 
@@ -13,4 +14,10 @@ export function i2osp(n: number, width: number): Uint8Array {
     rest = Math.floor(rest / 256);
   }
   return out;
+}
+
+/** A byte argument the caller holds (info, aad, a psk...): anything else is a programmer error. */
+export function requireBytes(value: unknown, name: string): Uint8Array {
+  if (!(value instanceof Uint8Array)) throw new SeamError('bad-argument', `${name} must be a Uint8Array`);
+  return value;
 }

@@ -3,6 +3,7 @@
  * base_nonce XOR I2OSP(seq, Nn) and then advances seq; a failed open does not advance it.
  */
 import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { requireBytes } from './bytes.js';
 import type { KeyScheduleOutput } from './key-schedule.js';
 import { AEAD_EXPORT_ONLY, type AeadId, labeledExpand, NH } from './labeled-kdf.js';
 import { chachaOpen, chachaSeal } from './primitives.js';
@@ -37,6 +38,7 @@ class Context {
 
   /** Export(exporter_context, L): a secret of `length` bytes bound to this context. */
   export(exporterContext: Uint8Array, length: number): Uint8Array {
+    requireBytes(exporterContext, 'exporterContext');
     if (!Number.isInteger(length) || length < 0 || length > MAX_EXPORT_LENGTH)
       throw new SeamError('bad-export-length', `export length must be 0..${MAX_EXPORT_LENGTH}`);
     return labeledExpand(this.#suiteId, this.#exporterSecret, 'sec', exporterContext, length);
@@ -63,6 +65,8 @@ class Context {
 
 export class SenderContext extends Context {
   seal(aad: Uint8Array, plaintext: Uint8Array): Uint8Array {
+    requireBytes(aad, 'aad');
+    requireBytes(plaintext, 'plaintext');
     const ciphertext = this.withNonce((key, nonce) => chachaSeal(key, nonce, aad, plaintext));
     this.advance();
     return ciphertext;
@@ -70,7 +74,10 @@ export class SenderContext extends Context {
 }
 
 export class RecipientContext extends Context {
-  open(aad: Uint8Array, ciphertext: Uint8Array): Verdict<Uint8Array, 'decrypt-failed'> {
+  /** Never throws on `ciphertext`, whatever it is (anything but bytes is `not-bytes`). */
+  open(aad: Uint8Array, ciphertext: Uint8Array): Verdict<Uint8Array, 'not-bytes' | 'decrypt-failed'> {
+    requireBytes(aad, 'aad');
+    if (!(ciphertext instanceof Uint8Array)) return fail('not-bytes', 'the ciphertext is not a Uint8Array');
     const plaintext = this.withNonce((key, nonce) => chachaOpen(key, nonce, aad, ciphertext));
     if (plaintext === null) return fail('decrypt-failed');
     this.advance();

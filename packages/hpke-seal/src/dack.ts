@@ -17,7 +17,8 @@ const NONCE_BYTES = 12;
 const MAX_REASON = 0xffff;
 
 export type DackDecision = 'processed' | 'refused';
-export type DackCode = 'bad-dack-length' | 'bad-dack-token' | 'bad-dack-note';
+export const DACK_CODES = ['not-bytes', 'bad-dack-length', 'bad-dack-token', 'bad-dack-note'] as const;
+export type DackCode = (typeof DACK_CODES)[number];
 
 /** What both ends derive from the layer-1 context. Secret: never send these. */
 export interface DackKeys {
@@ -49,8 +50,25 @@ export function dackKeys(context: SenderContext | RecipientContext): DackKeys {
 // possible notes of one envelope never share a nonce under the same key.
 const nonceOf = (token: Uint8Array) => token.subarray(0, NONCE_BYTES);
 
+/** The keys are the caller's (from sealEnvelope or openEnvelope): anything else is a programmer error. */
+function requireKeys(keys: DackKeys, where: string): void {
+  const ok =
+    typeof keys === 'object' &&
+    keys !== null &&
+    [keys.processedToken, keys.refusedToken, keys.handle].every(
+      (t) => t instanceof Uint8Array && t.length === TOKEN_BYTES,
+    ) &&
+    keys.noteKey instanceof Uint8Array &&
+    keys.noteKey.length === 32;
+  if (!ok)
+    throw new SeamError('bad-argument', `${where} takes the dack keys sealEnvelope or openEnvelope returned`);
+}
+
 /** The 80-byte confirmation; the recipient sends it once it has decided. */
 export function createDack(keys: DackKeys, note: DackNote): Uint8Array {
+  requireKeys(keys, 'createDack');
+  if (note?.decision !== 'processed' && note?.decision !== 'refused')
+    throw new SeamError('bad-dack-note', "a note's decision is 'processed' or 'refused'");
   const reason = note.reason ?? 0;
   const waitMs = note.waitMs ?? 0;
   if (!Number.isInteger(reason) || reason < 0 || reason > MAX_REASON)
@@ -67,8 +85,13 @@ export function createDack(keys: DackKeys, note: DackNote): Uint8Array {
   return out;
 }
 
-/** Reads a confirmation for an envelope this side sealed or opened. Never throws. */
+/**
+ * Reads a confirmation for an envelope this side sealed or opened. Never throws on the
+ * dack, whatever it is (anything but a Uint8Array is `not-bytes`); wrong keys throw.
+ */
 export function readDack(keys: DackKeys, dack: Uint8Array): Verdict<DackNote, DackCode> {
+  requireKeys(keys, 'readDack');
+  if (!(dack instanceof Uint8Array)) return fail('not-bytes', 'the dack is not a Uint8Array');
   if (dack.length !== DACK_BYTES) return fail('bad-dack-length');
   const token = dack.subarray(0, TOKEN_BYTES);
   const decision: DackDecision | null = bytesEqual(token, keys.processedToken)

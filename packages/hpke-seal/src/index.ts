@@ -3,13 +3,16 @@ export { RecipientContext, SenderContext } from './context.js';
 export {
   createDack,
   DACK_BYTES,
+  DACK_CODES,
   type DackCode,
   type DackDecision,
   type DackKeys,
   type DackNote,
   readDack,
 } from './dack.js';
+export { ACCESS_KIND_CAPABILITY, ACCESS_KIND_SESSION, SUITE_X25519_CHACHA } from './envelope-wire.js';
 export {
+  HPKE_OPEN_CODES,
   type HpkeOpenCode,
   type OpenOptions,
   open,
@@ -38,14 +41,16 @@ export {
   KDF_HKDF_SHA256,
   KEM_X25519_HKDF_SHA256,
 } from './labeled-kdf.js';
-export { DEFAULT_MAX_ENVELOPE_BYTES, type KeyRing, keyRingOf } from './open-steps.js';
+export { DEFAULT_MAX_ENVELOPE_BYTES, type KeyRing, keyRingOf, type OpenerOptions } from './open-steps.js';
 export {
+  ENVELOPE_V1_CODES,
   type EnvelopeV1Code,
   type OpenEnvelopeOptions,
   type OpenedEnvelopeV1,
   openEnvelopeV1,
 } from './open-v1.js';
 export {
+  ENVELOPE_CODES,
   type EnvelopeCode,
   type OpenEnvelopeV2Options,
   type OpenedEnvelope,
@@ -60,5 +65,10 @@ export {
   type SealedEnvelope,
   sealEnvelope,
 } from './seal-v2.js';
-export type { ResolveSenderKey, SenderKeyCode, SenderKeyQuery } from './sender-key.js';
+export {
+  type ResolveSenderKey,
+  SENDER_KEY_CODES,
+  type SenderKeyCode,
+  type SenderKeyQuery,
+} from './sender-key.js';
 export { MAX_FUTURE_SKEW_MS, MAX_LIFETIME_MS } from './time-window.js';

@@ -23,8 +23,10 @@ export interface InnerFields {
   type: string;
   ix: string;
   mid: Uint8Array;
-  ts: number;
-  exp: number;
+  /** When the message was sent, ms since the Unix epoch (inner key 7). */
+  tsMs: number;
+  /** When it expires, ms since the Unix epoch (inner key 8). */
+  expMs: number;
   body: Uint8Array;
   sig: Uint8Array;
   kel?: Uint8Array;
@@ -49,12 +51,12 @@ export function parseInner(
     type: textField(map, INNER.type),
     ix: textField(map, INNER.ix),
     mid: bytesField(map, INNER.mid),
-    ts: uintField(map, INNER.ts),
-    exp: uintField(map, INNER.exp),
+    tsMs: uintField(map, INNER.ts),
+    expMs: uintField(map, INNER.exp),
     body: bytesField(map, INNER.body),
     sig: bytesField(map, INNER.sig),
   };
-  if (fields.ts === 0) return fail('bad-inner', 'ts is zero');
+  if (fields.tsMs === 0) return fail('bad-inner', 'ts is zero');
   const kel = optionalBytes(map, INNER.kel);
   if (kel !== undefined) {
     if (kel.length > KEL_MAX_BYTES) return fail('kel-too-large');

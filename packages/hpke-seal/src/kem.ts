@@ -86,14 +86,15 @@ export function decap(
   recipientPrivateKey: Uint8Array,
   senderPublicKey?: Uint8Array,
 ): Uint8Array | null {
-  if (enc.length !== N_ENC) return null;
+  // The caller's keys first: a wrong one throws whatever enc holds.
   const recipientPublicKey = publicKeyOf(recipientPrivateKey);
+  if (senderPublicKey !== undefined) requireLength(senderPublicKey, N_PK, 'sender public key');
+  if (enc.length !== N_ENC) return null;
   const dhE = x25519SharedSecret(recipientPrivateKey, enc);
   if (dhE === null) return null;
   let dhS: Uint8Array = EMPTY;
   let kemContext = concatBytes([enc, recipientPublicKey]);
   if (senderPublicKey !== undefined) {
-    requireLength(senderPublicKey, N_PK, 'sender public key');
     const dh = x25519SharedSecret(recipientPrivateKey, senderPublicKey);
     if (dh === null) throw new SeamError('bad-public-key', 'the sender public key is a small-order point');
     dhS = dh;

@@ -1,10 +1,12 @@
 /** Steps that opening a v1 and a v2 envelope share, each with its stable refusal codes. */
-import { fail, hex, ok, type Verdict } from '@agent-seam/canonical';
+import { fail, hex, type Instant, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import type { RecipientContext } from './context.js';
 import { SUITE_X25519_CHACHA } from './envelope-wire.js';
 import { setupBaseR } from './hpke.js';
 import { publicKeyOf } from './kem.js';
 import { keyId } from './kid.js';
+import type { ResolveSenderKey } from './sender-key.js';
+import { nowMillis } from './time-window.js';
 import {
   decodeWireMap,
   firstBadField,
@@ -28,22 +30,56 @@ export function keyRingOf(privateKeys: Iterable<Uint8Array>): KeyRing {
 export const DEFAULT_MAX_ENVELOPE_BYTES = 8 * 1024 * 1024;
 
 export type OuterCode =
+  | 'not-bytes'
   | 'too-large'
   | 'bad-outer'
   | 'bad-version'
   | 'unknown-critical-field'
   | 'unknown-suite';
 
+/** What both openers take from their caller. */
+export interface OpenerOptions {
+  /** This node's AID; the outer `to` must equal it. */
+  ownAid: string;
+  /** The recipient's epoch encryption keys. */
+  keyRing: KeyRing;
+  resolveSenderKey: ResolveSenderKey;
+  /** The receiver's clock: a Date or Unix seconds (the wire's ms fields are judged against it). */
+  now: Instant;
+  /** Cap on the envelope size, checked first (default 8 MiB). */
+  maxBytes?: number;
+}
+
 /**
- * The outer map: size, decode, then the version before anything else (so a future
- * version is reported as such), then the key space, the field rules and the suite.
+ * The caller's options, checked once at the boundary: a wrong one is a programmer error
+ * and throws SeamError naming it (`bad-argument`, or `bad-instant` for `now`).
+ */
+export function readOpenerOptions(
+  options: OpenerOptions,
+  opener: string,
+): { nowMs: number; maxBytes: number } {
+  const bad = (message: string) => new SeamError('bad-argument', `${opener} ${message}`);
+  if (typeof options !== 'object' || options === null) throw bad('takes an options object');
+  if (typeof options.ownAid !== 'string') throw bad('ownAid must be a string');
+  if (typeof options.keyRing !== 'function') throw bad('keyRing must be a function (keyRingOf makes one)');
+  if (typeof options.resolveSenderKey !== 'function') throw bad('resolveSenderKey must be a function');
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_ENVELOPE_BYTES;
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw bad('maxBytes must be a non-negative integer');
+  return { nowMs: nowMillis(options.now, `${opener} now`), maxBytes };
+}
+
+/**
+ * The outer map: its type, size, decode, then the version before anything else (so a
+ * future version is reported as such), then the key space, the field rules and the suite.
  */
 export function parseOuter(
-  bytes: Uint8Array,
+  bytes: unknown,
   version: number,
   schema: Schema,
   maxBytes: number,
 ): Verdict<WireMap, OuterCode> {
+  // Received data whatever its JavaScript type: anything but bytes is refused, not read.
+  if (!(bytes instanceof Uint8Array)) return fail('not-bytes', 'the envelope is not a Uint8Array');
   if (bytes.length > maxBytes) return fail('too-large');
   const map = decodeWireMap(bytes, maxBytes);
   if (map === null) return fail('bad-outer', 'not a CoreDet map with unsigned integer keys');

@@ -17,19 +17,14 @@ import {
 import { type InnerCode, type InnerFields, parseInner } from './inner.js';
 import {
   allZero,
-  DEFAULT_MAX_ENVELOPE_BYTES,
-  type KeyRing,
+  type OpenerOptions,
   type OuterCode,
   openLayer,
   parseOuter,
+  readOpenerOptions,
 } from './open-steps.js';
 import { sealInfo } from './seal-info.js';
-import {
-  checkInnerSignature,
-  type ResolveSenderKey,
-  type SenderKeyCode,
-  signaturePreimage,
-} from './sender-key.js';
+import { checkInnerSignature, type SenderKeyCode, signaturePreimage } from './sender-key.js';
 import { type TimeCode, timeViolation } from './time-window.js';
 import { bytesField, optionalBytes, textField } from './wire-map.js';
 
@@ -44,17 +39,34 @@ export type EnvelopeV1Code =
   | SenderKeyCode
   | 'bad-sig';
 
-export interface OpenEnvelopeOptions {
-  /** This node's AID; the outer `to` must equal it. */
-  ownAid: string;
-  /** The recipient's encryption (epoch) keys. */
-  keyRing: KeyRing;
-  resolveSenderKey: ResolveSenderKey;
-  /** The receiver's clock, Unix milliseconds. */
-  now: number;
-  /** Cap on the envelope size, checked first (default 8 MiB). */
-  maxBytes?: number;
-}
+/** Every EnvelopeV1Code: v2's codes without the wrap, credential, layer-2 and exp-mismatch ones. */
+export const ENVELOPE_V1_CODES = [
+  'not-bytes',
+  'too-large',
+  'bad-outer',
+  'bad-version',
+  'unknown-critical-field',
+  'unknown-suite',
+  'wrong-recipient',
+  'sealed-to-unknown-key',
+  'decrypt-failed',
+  'bad-inner',
+  'kel-too-large',
+  'to-mismatch',
+  'bad-pad',
+  'bad-lifetime',
+  'expired',
+  'from-future',
+  'bad-kel',
+  'from-mismatch',
+  'bad-key-state',
+  'revoked-key',
+  'rotation-grace-expired',
+  'bad-notice',
+  'bad-sig',
+] as const satisfies readonly EnvelopeV1Code[];
+
+export type OpenEnvelopeOptions = OpenerOptions;
 
 export interface OpenedEnvelopeV1 extends InnerFields {
   keys: Uint8Array;
@@ -64,11 +76,16 @@ export interface OpenedEnvelopeV1 extends InnerFields {
   senderKey: Uint8Array;
 }
 
+/**
+ * Opens a v1 envelope for `options.ownAid`. Never throws on `bytes`, whatever they are
+ * (anything but a Uint8Array is `not-bytes`); wrong options throw SeamError.
+ */
 export function openEnvelopeV1(
   bytes: Uint8Array,
   options: OpenEnvelopeOptions,
 ): Verdict<OpenedEnvelopeV1, EnvelopeV1Code> {
-  const outer = parseOuter(bytes, 1, OUTER_V1_SCHEMA, options.maxBytes ?? DEFAULT_MAX_ENVELOPE_BYTES);
+  const { nowMs, maxBytes } = readOpenerOptions(options, 'openEnvelopeV1');
+  const outer = parseOuter(bytes, 1, OUTER_V1_SCHEMA, maxBytes);
   if (!outer.ok) return outer;
   const to = textField(outer.value, OUTER.to);
   if (to !== options.ownAid) return fail('wrong-recipient');
@@ -84,8 +101,8 @@ export function openEnvelopeV1(
   const pad = optionalBytes(map, INNER.padV1);
   if (pad !== undefined && !allZero(pad)) return fail('bad-pad');
 
-  const late = timeViolation(fields.ts, fields.exp, options.now);
-  if (late !== null) return fail(late);
+  const late = timeViolation(fields.tsMs, fields.expMs, nowMs);
+  if (late !== null) return late;
 
   const preimage = signaturePreimage(map.entries, {
     label: LABEL_SIG_V1,
@@ -97,7 +114,7 @@ export function openEnvelopeV1(
     ],
   });
   const senderKey = checkInnerSignature(
-    { from: fields.from, ksn: fields.ksn, ts: fields.ts, now: options.now, kel: fields.kel },
+    { from: fields.from, ksn: fields.ksn, tsMs: fields.tsMs, nowMs, kel: fields.kel },
     options.resolveSenderKey,
     preimage,
     fields.sig,

@@ -4,7 +4,7 @@
  * time, then the inner signature under the resolved sender key. Every refusal is a pure
  * function of the bytes and the options, so the same bytes fail the same way every time.
  */
-import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import type { RawEntry } from '@agent-seam/coredet-cbor';
 import { type Access, type AccessCode, checkAccess } from './access.js';
 import { type DackKeys, dackKeys } from './dack.js';
@@ -26,20 +26,16 @@ import {
 import { type InnerCode, type InnerFields, parseInner } from './inner.js';
 import {
   allZero,
-  DEFAULT_MAX_ENVELOPE_BYTES,
   type KeyRing,
+  type OpenerOptions,
   type OuterCode,
   openLayer,
   parseOuter,
+  readOpenerOptions,
 } from './open-steps.js';
 import { isPadmeLength } from './padme.js';
 import { sealInfo } from './seal-info.js';
-import {
-  checkInnerSignature,
-  type ResolveSenderKey,
-  type SenderKeyCode,
-  signaturePreimage,
-} from './sender-key.js';
+import { checkInnerSignature, type SenderKeyCode, signaturePreimage } from './sender-key.js';
 import { type TimeCode, timeViolation } from './time-window.js';
 import {
   bytesField,
@@ -67,17 +63,41 @@ export type EnvelopeCode =
   | SenderKeyCode
   | 'bad-sig';
 
-export interface OpenEnvelopeV2Options {
-  ownAid: string;
-  /** The recipient's epoch encryption keys. */
-  keyRing: KeyRing;
+/** Every EnvelopeCode, in the order openEnvelope checks (the resolver's six together). */
+export const ENVELOPE_CODES = [
+  'not-bytes',
+  'too-large',
+  'bad-outer',
+  'bad-version',
+  'unknown-critical-field',
+  'unknown-suite',
+  'wrong-recipient',
+  'sealed-to-unknown-key',
+  'decrypt-failed',
+  'bad-wrap',
+  'bad-pad',
+  'bad-access',
+  'bad-pop',
+  'unknown-interaction-key',
+  'bad-inner',
+  'kel-too-large',
+  'to-mismatch',
+  'exp-mismatch',
+  'bad-lifetime',
+  'expired',
+  'from-future',
+  'bad-kel',
+  'from-mismatch',
+  'bad-key-state',
+  'revoked-key',
+  'rotation-grace-expired',
+  'bad-notice',
+  'bad-sig',
+] as const satisfies readonly EnvelopeCode[];
+
+export interface OpenEnvelopeV2Options extends OpenerOptions {
   /** The recipient's interaction keys, for envelopes with a second layer. */
   interactionKeyRing?: KeyRing;
-  resolveSenderKey: ResolveSenderKey;
-  /** The receiver's clock, Unix milliseconds. */
-  now: number;
-  /** Cap on the envelope size, checked first (default 8 MiB). */
-  maxBytes?: number;
 }
 
 export interface OpenedEnvelope extends InnerFields {
@@ -141,11 +161,21 @@ function historyAndRk(map: WireMap): Verdict<Pick<OpenedEnvelope, 'history' | 'r
   return ok(out);
 }
 
+/**
+ * Opens a v2 envelope for `options.ownAid`. Never throws on `bytes`, whatever they are
+ * (anything but a Uint8Array is `not-bytes`); wrong options throw SeamError.
+ */
 export function openEnvelope(
   bytes: Uint8Array,
   options: OpenEnvelopeV2Options,
 ): Verdict<OpenedEnvelope, EnvelopeCode> {
-  const parsed = parseOuter(bytes, 2, OUTER_V2_SCHEMA, options.maxBytes ?? DEFAULT_MAX_ENVELOPE_BYTES);
+  const { nowMs, maxBytes } = readOpenerOptions(options, 'openEnvelope');
+  if (options.interactionKeyRing !== undefined && typeof options.interactionKeyRing !== 'function')
+    throw new SeamError(
+      'bad-argument',
+      'openEnvelope interactionKeyRing must be a function (keyRingOf makes one)',
+    );
+  const parsed = parseOuter(bytes, 2, OUTER_V2_SCHEMA, maxBytes);
   if (!parsed.ok) return parsed;
   const outer = parsed.value;
   const to = textField(outer, OUTER.to);
@@ -193,10 +223,11 @@ export function openEnvelope(
   const { map, fields } = inner.value;
   const extra = historyAndRk(map);
   if (!extra.ok) return extra;
-  if (outer.fields.has(OUTER.exp) && uintField(outer, OUTER.exp) !== fields.exp) return fail('exp-mismatch');
+  if (outer.fields.has(OUTER.exp) && uintField(outer, OUTER.exp) !== fields.expMs)
+    return fail('exp-mismatch');
 
-  const late = timeViolation(fields.ts, fields.exp, options.now);
-  if (late !== null) return fail(late);
+  const late = timeViolation(fields.tsMs, fields.expMs, nowMs);
+  if (late !== null) return late;
 
   const preimage = signaturePreimage(map.entries, {
     label: LABEL_SIG_V2,
@@ -204,7 +235,7 @@ export function openEnvelope(
     hashBodyAt: INNER.body,
     bind,
   });
-  const query = { from: fields.from, ksn: fields.ksn, ts: fields.ts, now: options.now };
+  const query = { from: fields.from, ksn: fields.ksn, tsMs: fields.tsMs, nowMs };
   const senderKey = checkInnerSignature(
     extra.value.history === undefined
       ? query

@@ -9,6 +9,8 @@ import { signEd25519 } from '@agent-seam/did';
 import { type AccessInput, encodeAccess, envelopeDigest } from './access.js';
 import { type DackKeys, dackKeys } from './dack.js';
 import {
+  ACCESS_KIND_CAPABILITY,
+  ACCESS_KIND_SESSION,
   INNER,
   LABEL_IX_V2,
   LABEL_SEAL_V2,
@@ -37,8 +39,10 @@ export interface InnerMessage {
   ix: string;
   /** 16 random bytes; (from, mid) is the receiver's replay key. */
   mid: Uint8Array;
-  ts: number;
-  exp: number;
+  /** When the message is sent: milliseconds since the Unix epoch (the wire's unit), not 0. */
+  tsMs: number;
+  /** When it expires, in the same unit: at most 15 days after tsMs. */
+  expMs: number;
   body: Uint8Array;
   /** Key history, witness notices and key set travel together (absent only in preview frames). */
   history?: { kel: Uint8Array; notice: Uint8Array; keys: Uint8Array };
@@ -91,8 +95,8 @@ export function innerEntries(to: string, m: InnerMessage): Entry[] {
     [INNER.type, encode(m.type)],
     [INNER.ix, encode(m.ix)],
     [INNER.mid, encode(m.mid)],
-    [INNER.ts, encode(m.ts)],
-    [INNER.exp, encode(m.exp)],
+    [INNER.ts, encode(m.tsMs)],
+    [INNER.exp, encode(m.expMs)],
     [INNER.body, encode(m.body)],
   ];
   if (m.history !== undefined)
@@ -115,19 +119,61 @@ export function innerEntries(to: string, m: InnerMessage): Entry[] {
   return [...entries, ...(m.extensions ?? [])];
 }
 
-function checkMessage(to: string, m: InnerMessage, extensionsAt: (readonly Entry[] | undefined)[]): void {
-  requireInput(to.length > 0 && !to.includes('\0'), 'to must be a non-empty AID without U+0000');
+const isBytes = (value: unknown, length?: number): value is Uint8Array =>
+  value instanceof Uint8Array && (length === undefined || value.length === length);
+const isText = (value: unknown): value is string => typeof value === 'string' && !value.includes('\0');
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** The sealing arguments, each judged by name: a wrong one throws SeamError('bad-input') saying which. */
+function checkMessage(options: SealEnvelopeOptions): void {
+  requireInput(typeof options === 'object' && options !== null, 'sealEnvelope takes an options object');
+  const { to, message: m } = options;
+  requireInput(isText(to) && to.length > 0, 'to must be a non-empty AID without U+0000');
+  requireInput(isBytes(options.recipientPublicKey, 32), 'recipientPublicKey must be a 32-byte X25519 key');
   requireInput(
-    m.from.length > 0 && !m.from.includes('\0') && !m.ix.includes('\0'),
-    'from/ix hold U+0000 or are empty',
+    options.interactionPublicKey === undefined || isBytes(options.interactionPublicKey, 32),
+    'interactionPublicKey must be a 32-byte X25519 key',
   );
-  requireInput(m.mid.length === MID_BYTES, 'mid is 16 bytes');
+  requireInput(isBytes(options.senderSeed, 32), 'senderSeed must be a 32-byte Ed25519 seed');
+  requireInput(typeof m === 'object' && m !== null, 'message must be an object');
+  requireInput(isText(m.from) && m.from.length > 0, 'message.from must be a non-empty AID without U+0000');
+  requireInput(isCount(m.ksn), 'message.ksn must be a non-negative integer');
+  requireInput(typeof m.type === 'string', 'message.type must be a string');
+  requireInput(isText(m.ix), 'message.ix must be a string without U+0000');
+  requireInput(isBytes(m.mid, MID_BYTES), 'message.mid must be 16 bytes');
   requireInput(
-    Number.isSafeInteger(m.ts) && m.ts > 0 && Number.isSafeInteger(m.exp),
-    'ts and exp are ms since epoch',
+    isCount(m.tsMs) && m.tsMs > 0,
+    'message.tsMs must be milliseconds since the Unix epoch, not 0',
   );
-  for (const list of extensionsAt)
-    for (const [key] of list ?? []) requireInput(key >= FIRST_EXTENSION_KEY, 'extension keys start at 64');
+  requireInput(isCount(m.expMs), 'message.expMs must be milliseconds since the Unix epoch');
+  requireInput(isBytes(m.body), 'message.body must be a Uint8Array');
+  if (m.history !== undefined)
+    requireInput(
+      isBytes(m.history.kel) && isBytes(m.history.notice) && isBytes(m.history.keys),
+      'message.history needs kel, notice and keys as Uint8Arrays',
+    );
+  requireInput(m.grant === undefined || isBytes(m.grant), 'message.grant must be the encoded Grant map');
+  requireInput(m.rk === undefined || isBytes(m.rk, 32), 'message.rk must be a 32-byte X25519 key');
+  const kind = options.access?.kind;
+  requireInput(
+    kind === ACCESS_KIND_SESSION || kind === ACCESS_KIND_CAPABILITY,
+    'access.kind must be ACCESS_KIND_SESSION or ACCESS_KIND_CAPABILITY',
+  );
+  if (options.access.kind === ACCESS_KIND_CAPABILITY)
+    requireInput(
+      isBytes(options.access.cap?.body) &&
+        isBytes(options.access.cap?.sig, 64) &&
+        isBytes(options.access.holderSeed, 32),
+      'a capability access needs cap.body, a 64-byte cap.sig and a 32-byte holderSeed',
+    );
+  const lists = {
+    'message.extensions': m.extensions,
+    outerExtensions: options.outerExtensions,
+    wrapExtensions: options.wrapExtensions,
+  };
+  for (const [name, list] of Object.entries(lists))
+    for (const [key] of list ?? [])
+      requireInput(isCount(key) && key >= FIRST_EXTENSION_KEY, `${name} keys start at 64`);
 }
 
 /** The parts a test may replace to build an envelope that a single check refuses. */
@@ -211,9 +257,8 @@ export function assembleEnvelope(plan: AssemblyPlan): SealedEnvelope {
 
 /** Seal a v2 envelope. Throws SeamError('bad-input') for fields the contract forbids. */
 export function sealEnvelope(options: SealEnvelopeOptions): SealedEnvelope {
+  checkMessage(options);
   const { to, message } = options;
-  checkMessage(to, message, [message.extensions, options.outerExtensions, options.wrapExtensions]);
-  requireInput(options.recipientPublicKey.length === 32, 'the epoch key is a 32-byte X25519 key');
   return assembleEnvelope({
     to,
     recipientPublicKey: options.recipientPublicKey,
@@ -221,7 +266,7 @@ export function sealEnvelope(options: SealEnvelopeOptions): SealedEnvelope {
     inner: innerEntries(to, message),
     sign: (preimage) => signEd25519(options.senderSeed, preimage),
     access: options.access,
-    outerExp: options.oneShot === true ? message.exp : undefined,
+    outerExp: options.oneShot === true ? message.expMs : undefined,
     outerExtensions: options.outerExtensions ?? [],
     wrapExtensions: options.wrapExtensions ?? [],
     random: options.random ?? systemRandom,

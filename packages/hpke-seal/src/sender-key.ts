@@ -2,7 +2,7 @@
  * The inner signature: its preimage rebuilt from the inner entries as received, and the
  * check under the sender key that the caller's key-state logic resolves.
  */
-import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { encode } from '@agent-seam/coredet-cbor';
 import { verifyEd25519 } from '@agent-seam/did';
 import { sha256Digest } from './primitives.js';
@@ -15,20 +15,48 @@ import { encodeRawMap } from './wire-map.js';
  * was retired before ts / the grace after a rotation has run out; bad-notice: the witness
  * notice does not vouch for the history.
  */
-export type SenderKeyCode =
-  | 'bad-kel'
-  | 'from-mismatch'
-  | 'bad-key-state'
-  | 'revoked-key'
-  | 'rotation-grace-expired'
-  | 'bad-notice';
+export const SENDER_KEY_CODES = [
+  'bad-kel',
+  'from-mismatch',
+  'bad-key-state',
+  'revoked-key',
+  'rotation-grace-expired',
+  'bad-notice',
+] as const;
+export type SenderKeyCode = (typeof SENDER_KEY_CODES)[number];
 
-/** What a resolver gets to choose the sender's Ed25519 key (KEL replay is the caller's). */
+/**
+ * The resolver is the caller's code: an answer that is not a Verdict, or a refusal with a
+ * code outside SenderKeyCode, is a programmer error. Checking it keeps the openers' code
+ * unions closed.
+ */
+function requireAnswer(answer: Verdict<Uint8Array, SenderKeyCode>): void {
+  const valid =
+    typeof answer === 'object' &&
+    answer !== null &&
+    (answer.ok === true ||
+      (answer.ok === false && (SENDER_KEY_CODES as readonly string[]).includes(answer.code)));
+  if (!valid)
+    throw new SeamError(
+      'bad-argument',
+      'resolveSenderKey must return ok(publicKey) or fail(code) with a SenderKeyCode',
+    );
+}
+
+/**
+ * What a resolver gets to choose the sender's Ed25519 key (KEL replay is the caller's).
+ * DECIDED: both times are milliseconds since the Unix epoch, the wire's unit, so a
+ * resolver compares the message time with its key history and the receiver's clock
+ * without converting (`new Date(nowMs)` gives a Date).
+ */
 export interface SenderKeyQuery {
   from: string;
+  /** Key sequence number: which key of the sender's key event log signed. */
   ksn: number;
-  ts: number;
-  now: number;
+  /** The message's ts (inner key 7), as sent. */
+  tsMs: number;
+  /** The receiver's clock: the opener's `now`, in whole milliseconds. */
+  nowMs: number;
   /** Inner key 10, when present: the sender's key event log as sent. */
   kel?: Uint8Array;
   /** Inner key 11, when present: the witness notices as sent. */
@@ -74,6 +102,7 @@ export function checkInnerSignature(
   signature: Uint8Array,
 ): Verdict<Uint8Array, SenderKeyCode | 'bad-sig'> {
   const key = resolve(query);
+  requireAnswer(key);
   if (!key.ok) return key;
   const verdict = verifyEd25519(key.value, preimage, signature);
   return verdict.ok ? ok(key.value) : fail('bad-sig', verdict.code);

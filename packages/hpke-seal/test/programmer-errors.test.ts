@@ -1,6 +1,18 @@
-import { SeamError } from '@agent-seam/canonical';
+import { ok, SeamError } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
-import { createDack, deriveKeyPair, seal, sealEnvelope, setupBaseS, setupPSKR } from '../src/index.js';
+import {
+  createDack,
+  deriveKeyPair,
+  keyRingOf,
+  open,
+  openEnvelope,
+  readDack,
+  seal,
+  sealEnvelope,
+  setupBaseR,
+  setupBaseS,
+  setupPSKR,
+} from '../src/index.js';
 
 const recipient = deriveKeyPair(new Uint8Array(32).fill(5));
 const empty = new Uint8Array(0);
@@ -69,8 +81,8 @@ describe('sealing paths throw SeamError with a code', () => {
       type: 't',
       ix: 'ix',
       mid: new Uint8Array(16),
-      ts: 1,
-      exp: 2,
+      tsMs: 1,
+      expMs: 2,
       body: empty,
     };
     expect(codeOf(() => sealEnvelope({ ...base, message: { ...message, mid: new Uint8Array(15) } }))).toBe(
@@ -90,5 +102,153 @@ describe('sealing paths throw SeamError with a code', () => {
       handle: new Uint8Array(16),
     };
     expect(codeOf(() => createDack(keys, { decision: 'processed', reason: 65536 }))).toBe('bad-dack-note');
+  });
+});
+
+describe('a wrong argument of the caller throws SeamError saying which, never a TypeError', () => {
+  const messageOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof SeamError) return error.message;
+      throw error;
+    }
+    return 'no error';
+  };
+  const { enc, ciphertext } = seal({
+    recipientPublicKey: recipient.publicKey,
+    info: empty,
+    aad: empty,
+    plaintext: empty,
+  });
+  const opener = {
+    ownAid: 'bafyreito',
+    keyRing: keyRingOf([recipient.privateKey]),
+    resolveSenderKey: () => ok(new Uint8Array(32)),
+    now: new Date(0),
+  };
+
+  it('HPKE: the options object, info, aad, psk, the exporter context', () => {
+    const good = { recipientPrivateKey: recipient.privateKey, enc, ciphertext, info: empty, aad: empty };
+    expect(messageOf(() => open(undefined as never))).toBe('bad-argument: open takes an options object');
+    expect(messageOf(() => open({ ...good, info: 'x' as never }))).toBe(
+      'bad-argument: info must be a Uint8Array',
+    );
+    expect(messageOf(() => open({ ...good, enc: empty, aad: null as never }))).toBe(
+      'bad-argument: aad must be a Uint8Array',
+    );
+    expect(messageOf(() => open({ ...good, recipientPrivateKey: empty, enc: empty }))).toBe(
+      'bad-key-length: private key must be 32 bytes',
+    );
+    expect(messageOf(() => setupPSKR({ ...good, psk: 'k' as never, pskId: empty }))).toBe(
+      'bad-argument: psk must be a Uint8Array',
+    );
+    const r = setupBaseR({ recipientPrivateKey: recipient.privateKey, enc, info: empty });
+    if (!r.ok) throw new Error(r.code);
+    expect(messageOf(() => r.value.open(undefined as never, ciphertext))).toBe(
+      'bad-argument: aad must be a Uint8Array',
+    );
+    expect(messageOf(() => r.value.export([1] as never, 32))).toBe(
+      'bad-argument: exporterContext must be a Uint8Array',
+    );
+  });
+
+  it('openEnvelope: every option by name, before the envelope is looked at', () => {
+    const bytes = 'not even bytes' as never;
+    expect(messageOf(() => openEnvelope(bytes, undefined as never))).toBe(
+      'bad-argument: openEnvelope takes an options object',
+    );
+    expect(messageOf(() => openEnvelope(bytes, { ...opener, ownAid: 7 as never }))).toBe(
+      'bad-argument: openEnvelope ownAid must be a string',
+    );
+    expect(messageOf(() => openEnvelope(bytes, { ...opener, keyRing: [] as never }))).toContain(
+      'openEnvelope keyRing must be a function',
+    );
+    expect(messageOf(() => openEnvelope(bytes, { ...opener, resolveSenderKey: undefined as never }))).toBe(
+      'bad-argument: openEnvelope resolveSenderKey must be a function',
+    );
+    expect(messageOf(() => openEnvelope(bytes, { ...opener, interactionKeyRing: {} as never }))).toContain(
+      'openEnvelope interactionKeyRing must be a function',
+    );
+    expect(messageOf(() => openEnvelope(bytes, { ...opener, maxBytes: Number.POSITIVE_INFINITY }))).toBe(
+      'bad-argument: openEnvelope maxBytes must be a non-negative integer',
+    );
+    expect(messageOf(() => openEnvelope(bytes, { ...opener, now: undefined as never }))).toContain(
+      'openEnvelope now is undefined',
+    );
+    expect(openEnvelope(bytes, opener)).toMatchObject({ ok: false, code: 'not-bytes' });
+  });
+
+  it('a resolver answering anything but a Verdict with a SenderKeyCode throws', () => {
+    const epoch = deriveKeyPair(new Uint8Array(32).fill(2));
+    const { bytes } = sealEnvelope({
+      to: 'bafyreito',
+      recipientPublicKey: epoch.publicKey,
+      senderSeed: new Uint8Array(32),
+      access: { kind: 0 },
+      message: {
+        from: 'f',
+        ksn: 0,
+        type: 't',
+        ix: '',
+        mid: new Uint8Array(16),
+        tsMs: 1,
+        expMs: 2,
+        body: empty,
+      },
+    });
+    const withResolver = (answer: unknown) =>
+      openEnvelope(bytes, {
+        ...opener,
+        keyRing: keyRingOf([epoch.privateKey]),
+        now: 0,
+        resolveSenderKey: () => answer as never,
+      });
+    for (const answer of [undefined, { ok: false, code: 'no-such-code' }, 'key'])
+      expect(messageOf(() => withResolver(answer))).toContain('resolveSenderKey must return');
+    expect(withResolver({ ok: false, code: 'revoked-key' })).toEqual({ ok: false, code: 'revoked-key' });
+  });
+
+  it('dack keys and notes', () => {
+    expect(messageOf(() => readDack({} as never, new Uint8Array(80)))).toContain(
+      'readDack takes the dack keys',
+    );
+    const keys = { processedToken: empty, refusedToken: empty, noteKey: empty, handle: empty };
+    expect(messageOf(() => createDack(keys, { decision: 'processed' }))).toContain(
+      'createDack takes the dack keys',
+    );
+  });
+
+  it('sealEnvelope names the field', () => {
+    const options = {
+      to: 'bafyreito',
+      recipientPublicKey: recipient.publicKey,
+      senderSeed: new Uint8Array(32),
+      access: { kind: 0 as const },
+      message: {
+        from: 'bafyreifrom',
+        ksn: 0,
+        type: 't',
+        ix: 'ix',
+        mid: new Uint8Array(16),
+        tsMs: 1,
+        expMs: 2,
+        body: empty,
+      },
+    };
+    const named = (message: object, want: string) =>
+      expect(messageOf(() => sealEnvelope({ ...options, message: { ...options.message, ...message } }))).toBe(
+        `bad-input: ${want}`,
+      );
+    named({ type: undefined }, 'message.type must be a string');
+    named({ body: 'hello' }, 'message.body must be a Uint8Array');
+    named({ tsMs: 1.5 }, 'message.tsMs must be milliseconds since the Unix epoch, not 0');
+    named({ ksn: -1 }, 'message.ksn must be a non-negative integer');
+    expect(messageOf(() => sealEnvelope({ ...options, senderSeed: undefined as never }))).toBe(
+      'bad-input: senderSeed must be a 32-byte Ed25519 seed',
+    );
+    expect(messageOf(() => sealEnvelope({ ...options, access: { kind: 2 } as never }))).toBe(
+      'bad-input: access.kind must be ACCESS_KIND_SESSION or ACCESS_KIND_CAPABILITY',
+    );
   });
 });

@@ -8,7 +8,6 @@ import {
   keyRingOf,
   open,
   openEnvelope,
-  openEnvelopeV1,
   padme,
   publicKeyOf,
   seal,
@@ -125,8 +124,8 @@ describe('sealed envelope round trip', () => {
             type: 't',
             ix: 'ix',
             mid: new Uint8Array(16),
-            ts,
-            exp: ts + 1000,
+            tsMs: ts,
+            expMs: ts + 1000,
             body,
           },
           access: { kind: 0 },
@@ -137,7 +136,7 @@ describe('sealed envelope round trip', () => {
             keyRing: keyRingOf([epoch.privateKey]),
             interactionKeyRing: keyRingOf([interaction.privateKey]),
             resolveSenderKey: (q) => (q.ksn === 3 ? ok(sender.publicKey) : fail('bad-key-state')),
-            now: ts,
+            now: new Date(ts),
           }),
         );
         expect(opened.body).toEqual(body);
@@ -146,55 +145,5 @@ describe('sealed envelope round trip', () => {
         expect(opened.dack).toEqual(sealed.dack);
       }),
       { numRuns: 40 },
-    ));
-});
-
-describe('openers never throw', () => {
-  const epoch = deriveKeyPair(new Uint8Array(32).fill(2));
-  const sender = keyPairFromSeed(new Uint8Array(32).fill(4));
-  const ts = 1_767_225_600_000;
-  const valid = sealEnvelope({
-    to: 'bafyreito',
-    recipientPublicKey: epoch.publicKey,
-    senderSeed: sender.seed,
-    message: {
-      from: 'bafyreifrom',
-      ksn: 0,
-      type: 't',
-      ix: 'ix',
-      mid: new Uint8Array(16),
-      ts,
-      exp: ts + 1000,
-      body: new Uint8Array(10),
-    },
-    access: { kind: 0 },
-  }).bytes;
-  const options = {
-    ownAid: 'bafyreito',
-    keyRing: keyRingOf([epoch.privateKey]),
-    resolveSenderKey: () => ok(sender.publicKey),
-    now: ts,
-  };
-  it('on a valid envelope with bytes changed, cut or appended, and on random bytes', () =>
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.tuple(fc.nat(valid.length - 1), fc.integer({ min: 1, max: 255 })).map(([at, x]) => {
-            const out = valid.slice();
-            out[at]! ^= x;
-            return out;
-          }),
-          fc.nat(valid.length - 1).map((n) => valid.subarray(0, n)),
-          bytes(64).map((extra) => Uint8Array.from([...valid, ...extra])),
-          bytes(200),
-        ),
-        (input) => {
-          const v2 = openEnvelope(input, options);
-          const v1 = openEnvelopeV1(input, options);
-          expect(typeof v2.ok).toBe('boolean');
-          expect(typeof v1.ok).toBe('boolean');
-        },
-      ),
-      { numRuns: 300 },
     ));
 });

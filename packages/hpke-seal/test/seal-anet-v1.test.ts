@@ -53,7 +53,7 @@ describe('seal.anet-v1: VEC-SEALED-1 of ANetCore v0.15, opened from its real byt
     ownAid: fields.to,
     keyRing: keyRingOf([recipient.privateKey]),
     resolveSenderKey: resolveWith(senderPub),
-    now: facts.now_for_checks,
+    now: new Date(facts.now_for_checks),
   };
   const refusal = (bytes: Uint8Array, over: Partial<OpenEnvelopeOptions>) => {
     const v = openEnvelopeV1(bytes, { ...options, ...over });
@@ -124,8 +124,8 @@ describe('seal.anet-v1: VEC-SEALED-1 of ANetCore v0.15, opened from its real byt
           to: opened.to,
           type: opened.type,
           ix: opened.ix,
-          ts: opened.ts,
-          exp: opened.exp,
+          ts: opened.tsMs,
+          exp: opened.expMs,
           body: new TextDecoder().decode(opened.body),
           mid: hex.encode(opened.mid),
           keys: hex.encode(opened.keys),
@@ -177,8 +177,8 @@ describe('seal.anet-v1: VEC-SEALED-1 of ANetCore v0.15, opened from its real byt
       () => refusal(withByte(envelope, envelope.length - 1, envelope.at(-1)! ^ 1), {}),
       'tag bit flipped',
     ],
-    ['expired', () => refusal(envelope, { now: fields.exp + 1 }), 'now one ms after exp'],
-    ['from-future', () => refusal(envelope, { now: fields.ts - 300_001 }), 'ts 5 min + 1 ms ahead'],
+    ['expired', () => refusal(envelope, { now: new Date(fields.exp + 1) }), 'now one ms after exp'],
+    ['from-future', () => refusal(envelope, { now: new Date(fields.ts - 300_001) }), 'ts 5 min + 1 ms ahead'],
     [
       'bad-key-state',
       () => refusal(envelope, { resolveSenderKey: () => fail('bad-key-state') }),

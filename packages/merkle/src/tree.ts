@@ -1,5 +1,6 @@
 import { SeamError } from '@agent-seam/canonical';
 import { emptyRoot, HASH_SIZE, leafHash, nodeHash } from './hash.js';
+import { toUint64 } from './sizes.js';
 
 /**
  * An append-only Merkle tree that keeps only the roots of its perfect subtrees: one
@@ -63,15 +64,24 @@ export function rootHash(leaves: readonly Uint8Array[]): Uint8Array {
 }
 
 /** The root of the first `m` leaves (leaf data) without copying the list. */
-export function prefixRoot(leaves: readonly Uint8Array[], m: number): Uint8Array {
-  requireCount(m, leaves.length, 'm');
+export function prefixRoot(leaves: readonly Uint8Array[], m: number | bigint): Uint8Array {
+  const count = requireCount(m, leaves.length, 'm');
   const tree = new IncrementalTree();
-  for (let i = 0; i < m; i++) tree.appendLeaf(leaves[i]!);
+  for (let i = 0; i < count; i++) tree.appendLeaf(leaves[i]!);
   return tree.root();
 }
 
-/** Throws (programmer error) unless 0 <= value <= max is an integer. */
-export function requireCount(value: number, max: number, name: string): void {
-  if (!Number.isSafeInteger(value) || value < 0 || value > max)
-    throw new SeamError('invalid-argument', `${name} must be an integer in 0..${max}`);
+/**
+ * A count or index the caller passed (a number or a bigint, as tlog sizes are uint64)
+ * as a number, when it lies in `0..max`; throws SeamError(`code`) otherwise.
+ */
+export function requireCount(
+  value: number | bigint,
+  max: number,
+  name: string,
+  code = 'invalid-argument',
+): number {
+  const n = toUint64(value);
+  if (n === null || n > BigInt(max)) throw new SeamError(code, `${name} must be an integer in 0..${max}`);
+  return Number(n);
 }

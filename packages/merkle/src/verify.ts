@@ -1,17 +1,22 @@
-import { bytesEqual, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { bytesEqual, fail, ok, type Verdict } from '@agent-seam/canonical';
 import { emptyRoot, HASH_SIZE, nodeHash } from './hash.js';
 import { consistencyProofLength, inclusionProofLength, toUint64 } from './sizes.js';
 
 /** Every way a Merkle proof is refused; see spec/merkle.md for the order of checks. */
-export type MerkleCode =
-  | 'invalid-number'
-  | 'index-out-of-range'
-  | 'sizes-out-of-order'
-  | 'size-zero-with-nonempty-root'
-  | 'empty-tree-consistency'
-  | 'wrong-proof-length'
-  | 'bad-hash-length'
-  | 'root-mismatch';
+export const MERKLE_CODES = [
+  'not-an-object',
+  'not-an-array',
+  'not-bytes',
+  'invalid-number',
+  'index-out-of-range',
+  'sizes-out-of-order',
+  'size-zero-with-nonempty-root',
+  'empty-tree-consistency',
+  'wrong-proof-length',
+  'bad-hash-length',
+  'root-mismatch',
+] as const;
+export type MerkleCode = (typeof MERKLE_CODES)[number];
 
 export interface InclusionClaim {
   /** The 32-byte leaf hash (SHA-256(0x00 ‖ data)), not the leaf data. */
@@ -34,11 +39,26 @@ const EMPTY_ROOT = emptyRoot();
 
 const isHash = (value: unknown): boolean => value instanceof Uint8Array && value.length === HASH_SIZE;
 
-// Wrong JS types are the caller's bug, not attacker input: decode bytes before calling.
-function requireShapes(roots: unknown[], proof: unknown): void {
-  if (!Array.isArray(proof)) throw new SeamError('invalid-argument', 'proof must be an array');
+/**
+ * A claim is received data even when its JavaScript types are wrong (a proof decoded
+ * into something else, a root left as hex): its shape is judged first, as a refusal.
+ * Proof nodes and the leaf hash are judged later with their lengths (`bad-hash-length`);
+ * roots are only compared, so they need a type check of their own.
+ */
+function badShape(claim: unknown, roots: readonly string[]): Verdict<never, MerkleCode> | null {
+  if (typeof claim !== 'object' || claim === null || Array.isArray(claim))
+    return fail('not-an-object', 'the claim is not an object');
+  const fields = claim as Record<string, unknown>;
+  if (!Array.isArray(fields.proof)) return fail('not-an-array', 'proof is not an array');
   for (const root of roots)
-    if (!(root instanceof Uint8Array)) throw new SeamError('invalid-argument', 'roots must be Uint8Array');
+    if (!(fields[root] instanceof Uint8Array)) return fail('not-bytes', `${root} is not a Uint8Array`);
+  return null;
+}
+
+/** Every element is a 32-byte Uint8Array; a hole in a sparse array is not. */
+function allHashes(list: readonly unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) if (!isHash(list[i])) return false;
+  return true;
 }
 
 /**
@@ -65,18 +85,19 @@ function siblingSides(fn: bigint, sn: bigint, steps: number): boolean[] {
 }
 
 /**
- * RFC 9162 section 2.1.3.2. Order: numbers, index < size, exact proof length (so
+ * RFC 9162 section 2.1.3.2. Order: the claim's shape, numbers, index < size, exact proof length (so
  * the loop below never runs past the path), 32-byte inputs, recomputed root.
  */
 export function verifyInclusion(claim: InclusionClaim): Verdict<true, MerkleCode> {
-  requireShapes([claim.root], claim.proof);
+  const shape = badShape(claim, ['root']);
+  if (shape !== null) return shape;
   const index = toUint64(claim.index);
   const size = toUint64(claim.size);
   if (index === null || size === null) return fail('invalid-number', 'index and size must be uint64');
   if (index >= size) return fail('index-out-of-range');
   const proof = claim.proof;
   if (proof.length !== inclusionProofLength(index, size)) return fail('wrong-proof-length');
-  if (!isHash(claim.leafHash) || !proof.every(isHash)) return fail('bad-hash-length', 'hashes are 32 bytes');
+  if (!isHash(claim.leafHash) || !allHashes(proof)) return fail('bad-hash-length', 'hashes are 32 bytes');
 
   let r = claim.leafHash;
   const leftOf = siblingSides(index, size - 1n, proof.length);
@@ -92,7 +113,8 @@ export function verifyInclusion(claim: InclusionClaim): Verdict<true, MerkleCode
  * and equal sizes need an empty proof and equal roots.
  */
 export function verifyConsistency(claim: ConsistencyClaim): Verdict<true, MerkleCode> {
-  requireShapes([claim.rootM, claim.rootN], claim.proof);
+  const shape = badShape(claim, ['rootM', 'rootN']);
+  if (shape !== null) return shape;
   const m = toUint64(claim.m);
   const n = toUint64(claim.n);
   if (m === null || n === null) return fail('invalid-number', 'm and n must be uint64');
@@ -109,7 +131,7 @@ export function verifyConsistency(claim: ConsistencyClaim): Verdict<true, Merkle
     return bytesEqual(claim.rootM, claim.rootN) ? ok(true) : fail('root-mismatch');
   }
   if (proof.length !== consistencyProofLength(m, n)) return fail('wrong-proof-length');
-  if (!proof.every(isHash)) return fail('bad-hash-length', 'hashes are 32 bytes');
+  if (!allHashes(proof)) return fail('bad-hash-length', 'hashes are 32 bytes');
 
   // When m is a power of two the old root is itself the starting node and is not sent.
   const path = (m & (m - 1n)) === 0n ? [claim.rootM, ...proof] : proof;

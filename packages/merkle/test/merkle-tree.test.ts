@@ -1,0 +1,119 @@
+import { SeamError } from '@agent-seam/canonical';
+import {
+  consistencyProof,
+  inclusionProof,
+  leafHash,
+  MerkleTree,
+  prefixRoot,
+  verifyConsistency,
+  verifyInclusion,
+} from '@agent-seam/merkle';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { naiveRoot } from './reference.js';
+
+const leavesOf = (n: number) =>
+  Array.from({ length: n }, (_, i) => new Uint8Array([i >>> 8, i & 255, 7]).subarray(0, 1 + (i % 3)));
+const ACCEPTED = { ok: true, value: true };
+
+/** The tree's answers equal the stateless functions' and verify, for every question about size n. */
+function agreesEverywhere(tree: MerkleTree, leaves: Uint8Array[], n: number): void {
+  const prefix = leaves.slice(0, n);
+  expect(tree.rootAt(n)).toEqual(prefixRoot(leaves, n));
+  for (let i = 0; i < n; i++) {
+    const proof = tree.inclusionProof(i, n);
+    expect(proof).toEqual(inclusionProof(prefix, i));
+    const claim = { leafHash: leafHash(leaves[i]!), index: i, size: n, proof, root: tree.rootAt(n) };
+    expect(verifyInclusion(claim)).toEqual(ACCEPTED);
+  }
+  for (let m = 1; m <= n; m++) {
+    const proof = tree.consistencyProof(m, n);
+    expect(proof).toEqual(consistencyProof(leaves, m, n));
+    const claim = { m, n, rootM: tree.rootAt(m), rootN: tree.rootAt(n), proof };
+    expect(verifyConsistency(claim)).toEqual(ACCEPTED);
+  }
+}
+
+describe('MerkleTree: built once, the same answers as the stateless functions', () => {
+  it('every root, inclusion proof and consistency proof (all m <= n) of every size up to 40', () => {
+    const leaves = leavesOf(40);
+    const tree = MerkleTree.fromLeaves(leaves);
+    expect(tree.size).toBe(40);
+    expect(tree.root()).toEqual(naiveRoot(leaves));
+    for (let n = 0; n <= 40; n++) agreesEverywhere(tree, leaves, n);
+  });
+
+  it('random sizes up to 3000 and random questions', () =>
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3000 }).chain((n) =>
+          fc.tuple(
+            fc.constant(n),
+            fc
+              .integer({ min: 1, max: n })
+              .chain((size) =>
+                fc.tuple(fc.constant(size), fc.nat(size - 1), fc.integer({ min: 1, max: size })),
+              ),
+          ),
+        ),
+        ([n, [size, index, m]]) => {
+          const leaves = leavesOf(n);
+          const tree = MerkleTree.fromLeaves(leaves);
+          expect(tree.root()).toEqual(naiveRoot(leaves));
+          expect(tree.rootAt(size)).toEqual(prefixRoot(leaves, size));
+          expect(tree.inclusionProof(index, size)).toEqual(inclusionProof(leaves.slice(0, size), index));
+          expect(tree.consistencyProof(m, size)).toEqual(consistencyProof(leaves, m, size));
+          expect(tree.inclusionProof(index)).toEqual(inclusionProof(leaves, index));
+        },
+      ),
+      { numRuns: 60 },
+    ));
+
+  it('appending keeps every earlier answer and extends to the new size', () => {
+    const leaves = leavesOf(70);
+    const tree = new MerkleTree();
+    for (let n = 0; n < 70; n++) {
+      expect(tree.appendLeaf(leaves[n]!)).toBe(n);
+      if (n % 7 === 3) agreesEverywhere(tree, leaves, n + 1);
+    }
+    agreesEverywhere(tree, leaves, 70);
+    expect(MerkleTree.fromLeafHashes(leaves.map(leafHash)).root()).toEqual(tree.root());
+  });
+
+  it('takes bigint indexes and sizes, and hands out copies', () => {
+    const leaves = leavesOf(3);
+    const tree = MerkleTree.fromLeaves(leaves);
+    expect(tree.inclusionProof(1n, 3n)).toEqual(inclusionProof(leaves, 1));
+    expect(tree.consistencyProof(1n)).toEqual(consistencyProof(leaves, 1, 3));
+    expect(tree.leafHash(2n)).toEqual(leafHash(leaves[2]!));
+    const root = tree.root();
+    tree.rootAt(2).fill(0);
+    tree.inclusionProof(0)[0]!.fill(0);
+    tree.leafHash(0).fill(0);
+    expect(tree.root()).toEqual(root);
+    expect(tree.rootAt(2)).toEqual(prefixRoot(leaves, 2));
+  });
+
+  it('refuses bad questions with the stateless functions’ codes', () => {
+    const tree = MerkleTree.fromLeaves(leavesOf(3));
+    const codeOf = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        if (e instanceof SeamError) return e.code;
+        throw e;
+      }
+      return 'no error';
+    };
+    expect(codeOf(() => tree.inclusionProof(3))).toBe('index-out-of-range');
+    expect(codeOf(() => tree.inclusionProof(2, 2))).toBe('index-out-of-range');
+    expect(codeOf(() => tree.inclusionProof(0, 4))).toBe('invalid-argument');
+    expect(codeOf(() => tree.consistencyProof(0, 3))).toBe('empty-tree-consistency');
+    expect(codeOf(() => tree.consistencyProof(3, 2))).toBe('invalid-argument');
+    expect(codeOf(() => tree.rootAt(4))).toBe('invalid-argument');
+    expect(codeOf(() => tree.appendLeafHash(new Uint8Array(31)))).toBe('bad-hash-length');
+    expect(codeOf(() => tree.appendLeaf('leaf' as never))).toBe('invalid-argument');
+    expect(tree.consistencyProof(2, 2)).toEqual([]);
+    expect(tree.size).toBe(3);
+  });
+});
