@@ -5,13 +5,15 @@ import { fail, ok, type Verdict } from './verdict.js';
  * string: it decodes, re-encodes, and refuses unless the text comes back identical.
  * That single rule covers padding, alphabet, length and residual-bit variants.
  */
-export type SpellingCode =
-  | 'bad-base64'
-  | 'bad-base64url'
-  | 'bad-hex'
-  | 'invalid-utf8'
-  | 'not-a-string'
-  | 'not-bytes';
+export const SPELLING_CODES = [
+  'bad-base64',
+  'bad-base64url',
+  'bad-hex',
+  'invalid-utf8',
+  'not-a-string',
+  'not-bytes',
+] as const;
+export type SpellingCode = (typeof SPELLING_CODES)[number];
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

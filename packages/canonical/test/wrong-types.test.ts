@@ -6,6 +6,7 @@ import {
   hex,
   PARSE_CODES,
   parseJSON,
+  SPELLING_CODES,
   utf8Strict,
 } from '@agent-seam/canonical';
 import fc from 'fast-check';
