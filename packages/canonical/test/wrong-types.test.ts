@@ -18,14 +18,6 @@ import { text, thrownMessage, utf8 } from './helpers.js';
  * JavaScript values: none throws, and each answers with a Verdict whose code is in its
  * closed list.
  */
-const SPELLING_CODES = [
-  'bad-base64',
-  'bad-base64url',
-  'bad-hex',
-  'invalid-utf8',
-  'not-a-string',
-  'not-bytes',
-];
 const ENTRY_POINTS: [name: string, judge: (input: unknown) => unknown, codes: readonly string[]][] = [
   ['canonicalFromJSON (seam)', (d) => canonicalFromJSON(d as never, { profile: 'seam' }), PARSE_CODES],
   ['canonicalFromJSON (rfc004)', (d) => canonicalFromJSON(d as never, { profile: 'rfc004' }), PARSE_CODES],
