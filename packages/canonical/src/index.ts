@@ -21,5 +21,14 @@ export {
   type SpellingCode,
   utf8Strict,
 } from './spellings.js';
-export { durationSeconds, type Instant, MAX_PLAUSIBLE_SECONDS, unixMillis, unixSeconds } from './time.js';
+export {
+  type AgeCode,
+  durationSeconds,
+  type Freshness,
+  type Instant,
+  judgeAge,
+  MAX_PLAUSIBLE_SECONDS,
+  unixMillis,
+  unixSeconds,
+} from './time.js';
 export { fail, ok, SeamError, unwrap, type Verdict } from './verdict.js';
