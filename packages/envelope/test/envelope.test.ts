@@ -5,11 +5,8 @@ import {
   signEnvelope,
   signInvite,
   signingPayload,
-  verifyClaim,
   verifyEnvelope,
   verifyInvite,
-  verifyListenToken,
-  verifyRelaySend,
 } from '@agent-seam/envelope';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
