@@ -118,6 +118,19 @@ describe('cardpub.freshness', () => {
           ...(c.detail === undefined ? {} : { detail: c.detail }),
         }),
       ));
+  it('a millisecond count is refused, naming the option; maxAge without now is a configuration error', () => {
+    const { envelope, expectedDid } = group.refuse[0];
+    expect(() => verifyCardEnvelope(envelope, { expectedDid, now: envelope.ts * 1000 })).toThrow(
+      /^bad-instant: verifyCardEnvelope now /,
+    );
+    expect(() => verifyCardEnvelope(envelope, { expectedDid, now: envelope.ts, maxAge: 6e12 })).toThrow(
+      /^bad-duration: verifyCardEnvelope maxAge /,
+    );
+    expect(() => verifyCardEnvelope(envelope, { expectedDid, maxAge: 60 })).toThrow(/^bad-options: /);
+    expect(() => signCardEnvelope(envelope.card, CARD_SEED, envelope.ts * 1000)).toThrow(
+      /^bad-instant: signCardEnvelope ts /,
+    );
+  });
   it('the async verifier judges age alike', async () => {
     for (const c of [...group.accept, ...group.refuse])
       expect(await verifyCardEnvelopeAsync(c.envelope, c)).toEqual(judge(c));

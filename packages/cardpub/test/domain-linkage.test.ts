@@ -103,6 +103,9 @@ describe('verifyDomainLinkage time', () => {
     expect(() =>
       signDomainLinkage(LINK_SEED, { origin: 'https://example.com', nbf: NBF * 1000, exp: EXP }),
     ).toThrow(/^bad-instant: signDomainLinkage nbf/);
+    expect(() =>
+      signDomainLinkage(LINK_SEED, { origin: 'https://example.com', nbf: NBF, exp: EXP * 1000 }),
+    ).toThrow(/^bad-instant: signDomainLinkage exp/);
   });
   it('a signer writes Dates as whole seconds', () =>
     expect(
