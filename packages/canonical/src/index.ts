@@ -13,6 +13,22 @@ export {
 export { JsonFloat, type JsonValue } from './json-value.js';
 export { ecmaScriptNumber, pythonFloatRepr } from './numbers.js';
 export { type DuplicateKeys, type Profile, type ProfileName, profiles } from './profiles.js';
-export { base64Strict, base64urlStrict, hex, type SpellingCode, utf8Strict } from './spellings.js';
-export { durationSeconds, type Instant, MAX_PLAUSIBLE_SECONDS, unixMillis, unixSeconds } from './time.js';
+export {
+  base64Strict,
+  base64urlStrict,
+  hex,
+  SPELLING_CODES,
+  type SpellingCode,
+  utf8Strict,
+} from './spellings.js';
+export {
+  type AgeCode,
+  durationSeconds,
+  type Freshness,
+  type Instant,
+  judgeAge,
+  MAX_PLAUSIBLE_SECONDS,
+  unixMillis,
+  unixSeconds,
+} from './time.js';
 export { fail, ok, SeamError, unwrap, type Verdict } from './verdict.js';
