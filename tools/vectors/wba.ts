@@ -199,7 +199,7 @@ const profile = {
     },
     {
       name: "Node's IncomingHttpHeaders shape: Signature-Input and Signature each as two field lines",
-      why: 'repeated field lines are combined as RFC 9421 section 2.1 says (trimmed, joined with a comma and a space); without the combination the list is not a string',
+      why: 'repeated field lines are combined as RFC 9421 section 2.1 says (trimmed, joined with a comma and a space); with lists refused instead of combined, this case went red',
       headers: {
         'signature-input': [foreign['signature-input'], honest['signature-input']],
         signature: [foreign.signature, honest.signature],
@@ -208,7 +208,7 @@ const profile = {
     },
     {
       name: 'a covered field sent as two field lines, the first with trailing spaces',
-      why: 'the covered value is the lines stripped of surrounding spaces and joined with ", " (the value a Fetch Headers gives)',
+      why: 'the covered value is the lines stripped of surrounding spaces and joined with ", " (the value a Fetch Headers gives); without the trim, bad-signature',
       headers: {
         ...signRaw(LIST + tail(), [
           ...authorityOnly,
@@ -229,38 +229,44 @@ const profile = {
   refuse: [
     {
       name: 'headers is a string, not a header source',
-      why: 'the type check of the header source (a record or a Headers)',
+      why: 'the type check of the header source (a record or a Headers); deleted once, the string was read as a record of its indexes: missing-signature-input',
       headers: honest['signature-input'],
       expect: 'not-an-object',
     },
     {
       name: 'headers is an array of name/value pairs',
-      why: 'an array is not a header record: without the array check its indexes would be read as field names',
+      why: 'an array is not a header record; deleted once, its indexes were read as field names: missing-signature-input',
       headers: Object.entries(honest),
       expect: 'not-an-object',
     },
     {
       name: 'a Signature value that is a number',
-      why: 'the type check of a field value (a string or a list of strings)',
+      why: 'the type check of a field value (a string or a list of strings); deleted once, verifyRequest threw a TypeError',
       headers: { ...honest, signature: 12345 },
       expect: 'not-a-string',
     },
     {
       name: 'a field line in the Signature-Input list that is not a string',
-      why: 'every field line of a repeated field is a string',
+      why: 'every field line of a repeated field is a string; deleted once, verifyRequest threw a TypeError',
       headers: { ...honest, 'signature-input': [honest['signature-input'], 7] },
       expect: 'not-a-string',
     },
     {
+      name: 'a covered Signature-Agent value that is a number',
+      why: 'the type check of a covered field value, read while the base is built; deleted once, the case read missing-covered-header',
+      headers: { ...honest, 'signature-agent': 42 },
+      expect: 'not-a-string',
+    },
+    {
       name: 'a JWK Set whose keys is an object, not an array',
-      why: 'the shape check of the directory handed to verifyRequest (its own code, not unknown-key)',
+      why: 'the shape check of the directory handed to verifyRequest (its own code, not unknown-key); deleted once, verifyRequest threw a TypeError',
       headers: honest,
       jwks: { keys: jwkFromPublicKey(PUBLIC) },
       expect: 'malformed-directory',
     },
     {
       name: 'a JWK Set that is a string',
-      why: 'the shape check of the directory: not an object at all',
+      why: 'the shape check of the directory: not an object at all; deleted once, verifyRequest threw a TypeError',
       headers: honest,
       jwks: JSON.stringify({ keys: [jwkFromPublicKey(PUBLIC)] }),
       expect: 'malformed-directory',
@@ -460,21 +466,21 @@ const directoryGroup = {
     },
     {
       name: 'a body that is a number, not text or bytes',
-      why: 'the type check of the body (a string or a Uint8Array)',
+      why: 'the type check of the body (a string or a Uint8Array); deleted once, the number was judged as UTF-8 bytes: malformed-directory',
       headers: ownDirectory.headers,
       body: 42,
       expect: 'not-bytes',
     },
     {
       name: 'response headers that are a string',
-      why: 'the type check of the response header source',
+      why: 'the type check of the response header source; deleted once, verifyDirectory threw a TypeError',
       headers: ownDirectory.headers['signature-input'],
       body: ownDirectory.body,
       expect: 'not-an-object',
     },
     {
       name: 'a JSON body whose keys is not an array',
-      why: 'the JWK Set shape check (keys must be an array)',
+      why: 'the JWK Set shape check (keys must be an array); deleted once, verifyDirectory threw a TypeError',
       headers: ownDirectory.headers,
       body: '{"keys":{}}',
       expect: 'malformed-directory',
@@ -555,7 +561,7 @@ const requestGroup = {
     },
     {
       name: 'authority from the request URL: the host lowercased, the default port left out',
-      why: 'RFC 9421 section 2.2.3 normalises @authority as the URL host does',
+      why: 'RFC 9421 section 2.2.3 normalises @authority as the URL host does; with { fromRequestUrl } ignored, this and the next case went red',
       url: 'https://ENTRY.example:443/page?q=1',
       headers: honest,
       authority: FROM_URL,
@@ -582,21 +588,21 @@ const requestGroup = {
     },
     {
       name: 'a request that is a string',
-      why: 'the type check of the request',
+      why: 'the type check of the request (a Request with headers); deleted once, verifyRequest threw a TypeError',
       request: 'https://entry.example/page',
       authority: AUTHORITY,
       expect: 'not-an-object',
     },
     {
       name: 'a request without headers',
-      why: 'the request must carry a Headers',
+      why: 'the request must carry a Headers (the same check); deleted once, verifyRequest threw a TypeError',
       request: { url: 'https://entry.example/page' },
       authority: AUTHORITY,
       expect: 'not-an-object',
     },
     {
       name: 'a request URL that is not an absolute URL',
-      why: 'the URL parse of request.url (a relative URL names no host)',
+      why: 'the URL parse of request.url (a relative URL names no host); with the parse error uncaught, verifyRequest threw',
       url: 'entry.example/page',
       headers: honest,
       authority: FROM_URL,
@@ -604,7 +610,7 @@ const requestGroup = {
     },
     {
       name: 'a request URL without a host',
-      why: 'an empty host is no authority',
+      why: 'an empty host is no authority; deleted once, the base was built with an empty @authority: bad-signature',
       url: 'file:///srv/page',
       headers: honest,
       authority: FROM_URL,
@@ -612,7 +618,7 @@ const requestGroup = {
     },
     {
       name: 'a request URL that is a list',
-      why: 'the type check of request.url (the list would stringify to a URL)',
+      why: 'the type check of request.url; deleted once, the list stringified to a URL and the request was accepted',
       url: ['https://entry.example/page'],
       headers: honest,
       authority: FROM_URL,
@@ -633,7 +639,7 @@ const signatureAgentGroup = {
     },
     {
       name: 'an origin in capitals, surrounded by spaces',
-      why: 'optional whitespace around the field is allowed; the URL is normalised',
+      why: 'optional whitespace around the field is allowed; the URL is normalised; without the trim, refused',
       header: '  "HTTPS://Bot.Example"\t',
       expect: 'https://bot.example/',
     },
@@ -644,12 +650,13 @@ const signatureAgentGroup = {
     },
     {
       name: 'escaped quotes inside the sf-string',
-      why: 'the sf-string escapes are undone before the URL is read',
+      why: 'the sf-string escapes are undone before the URL is read; without, the backslashes became path slashes',
       header: '"https://bot.example/say\\"hi\\""',
       expect: 'https://bot.example/say%22hi%22',
     },
     {
       name: 'http to a local test server, with allowHttp',
+      why: 'allowHttp admits http; with it ignored, refused',
       allowHttp: true,
       header: '"http://127.0.0.1:8080"',
       expect: 'http://127.0.0.1:8080/',
@@ -658,14 +665,19 @@ const signatureAgentGroup = {
   refuse: [
     {
       name: 'no Signature-Agent',
-      why: 'the presence check',
+      why: 'the presence check; deleted once, parseSignatureAgent threw a TypeError',
       header: null,
       expect: 'missing-signature-agent',
     },
-    { name: 'a number', why: 'the type check of the field value', header: 42, expect: 'not-a-string' },
+    {
+      name: 'a number',
+      why: 'the type check of the field value; with its verdict ignored, the case read missing-signature-agent',
+      header: 42,
+      expect: 'not-a-string',
+    },
     {
       name: 'a bare URL without quotes',
-      why: 'the field is an sf-string',
+      why: 'the field is one sf-string; with the sf-string match replaced by quote stripping, this and the next four cases were accepted',
       header: 'https://bot.example/',
       expect: 'malformed-signature-agent',
     },
@@ -695,25 +707,25 @@ const signatureAgentGroup = {
     },
     {
       name: 'a relative URL',
-      why: 'the URL must be absolute',
+      why: 'the URL must be absolute; with the parse error uncaught, parseSignatureAgent threw',
       header: '"/.well-known/http-message-signatures-directory"',
       expect: 'bad-signature-agent-url',
     },
     {
       name: 'http without allowHttp',
-      why: 'the scheme check: over plain HTTP anyone on the path can answer for the agent',
+      why: 'the scheme check (over plain HTTP anyone on the path can answer for the agent); deleted once, accepted',
       header: '"http://bot.example/"',
       expect: 'bad-signature-agent-url',
     },
     {
       name: 'credentials in the URL',
-      why: 'a directory URL carries no user name or password',
+      why: 'a directory URL carries no user name or password; deleted once, accepted',
       header: '"https://user:secret@bot.example/"',
       expect: 'bad-signature-agent-url',
     },
     {
       name: 'a fragment',
-      why: 'a fragment means nothing to a fetch and would give the directory a second name',
+      why: 'a fragment means nothing to a fetch and would give the directory a second name; deleted once, accepted',
       header: '"https://bot.example/keys#x"',
       expect: 'bad-signature-agent-url',
     },
@@ -744,19 +756,21 @@ const fetchGroup = {
   accept: [
     {
       name: 'an origin: its well-known directory is fetched and fresh until the signature expires',
+      why: 'a bare origin means its well-known path; without that rule, the origin itself was fetched',
       url: `https://${BOT}`,
       response: served(),
       expect: fetched(`https://${BOT}/.well-known/http-message-signatures-directory`, CREATED + 3600),
     },
     {
       name: 'Cache-Control max-age shortens the freshness',
-      why: 'an unsigned header may shorten the signed lifetime, never extend it',
+      why: 'an unsigned header may shorten the signed lifetime, never extend it; with Cache-Control ignored, freshUntil was the signature expires',
       url: `https://${BOT}/keys`,
       response: served({ 'cache-control': 'public, max-age=600' }),
       expect: fetched(`https://${BOT}/keys`, FETCH_NOW + 599),
     },
     {
       name: 'Cache-Control no-store: verified, not to be reused',
+      why: 'no-store (and no-cache) mean no reuse; without that rule, freshUntil was the signature expires',
       url: `https://${BOT}/keys`,
       response: served({ 'cache-control': 'no-store' }),
       expect: fetched(`https://${BOT}/keys`, FETCH_NOW - 1),
@@ -765,28 +779,28 @@ const fetchGroup = {
   refuse: [
     {
       name: 'the fetch rejects',
-      why: 'a network failure is a refusal, not a throw',
+      why: 'a network failure is a refusal, not a throw; with the rejection uncaught, fetchDirectory rejected',
       url: `https://${BOT}`,
       reject: true,
       expect: 'fetch-failed',
     },
     {
       name: 'status 404',
-      why: 'only a 200 response carries a directory',
+      why: 'only a 200 response carries a directory; deleted once, the case read malformed-directory',
       url: `https://${BOT}`,
       response: { status: 404, headers: {}, body: 'not found' },
       expect: 'bad-status',
     },
     {
       name: 'a declared content-length over the cap',
-      why: 'the declared length is checked before the body is read',
+      why: 'the declared length is checked before the body is read; deleted once, the directory was accepted',
       url: `https://${BOT}`,
       response: served({ 'content-length': '70000' }),
       expect: 'directory-too-large',
     },
     {
       name: 'a directory signed for another authority',
-      why: 'the directory signature is checked with the host fetched as @authority',
+      why: 'the directory signature is checked with the host fetched as @authority; with bot.example fixed in its place, accepted',
       url: 'https://mirror.example',
       response: served(),
       expect: 'bad-signature',
@@ -803,7 +817,7 @@ const fetchGroup = {
     },
     {
       name: 'a body that is not a JWK Set',
-      why: 'the body must be a JWK Set',
+      why: 'the body must be a JWK Set (the keys-array check)',
       url: `https://${BOT}`,
       response: { ...served(), body: '[]' },
       expect: 'malformed-directory',

@@ -27,7 +27,8 @@ const isObject = (value: unknown): value is object =>
 const isGetter = (value: object): value is HeaderGetter =>
   typeof (value as { get?: unknown }).get === 'function';
 
-const OWS = /^[ \t]+|[ \t]+$/g;
+/** A field line without the optional whitespace (SP, HTAB) around it. */
+export const trimOws = (line: string): string => line.replace(/^[ \t]+|[ \t]+$/g, '');
 
 /**
  * The value of a field sent as several field lines, combined as RFC 9421 section 2.1
@@ -45,7 +46,7 @@ export function combineFieldLines(value: unknown): Verdict<string | undefined, '
     return fail('not-a-string', 'a header field line is not a string');
   if (value.length === 0) return ok(undefined);
   if (value.length === 1) return ok(value[0] as string);
-  return ok(value.map((line: string) => line.replace(OWS, '')).join(', '));
+  return ok(value.map(trimOws).join(', '));
 }
 
 /**

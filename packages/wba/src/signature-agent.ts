@@ -1,6 +1,6 @@
 import { fail, ok, type Verdict } from '@agent-seam/canonical';
 import type { SignatureAgentCode } from './codes.js';
-import { combineFieldLines } from './headers.js';
+import { combineFieldLines, trimOws } from './headers.js';
 
 export interface ParseSignatureAgentOptions {
   /**
@@ -12,7 +12,6 @@ export interface ParseSignatureAgentOptions {
 
 // RFC 8941 section 3.3.3: printable ASCII, with `"` and `\` (and only those) escaped.
 const SF_STRING = /^"((?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*)"$/;
-const OWS = /^[ \t]+|[ \t]+$/g;
 
 /**
  * The directory URL a Signature-Agent header names. The field is one sf-string (RFC
@@ -30,7 +29,7 @@ export function parseSignatureAgent(
   const combined = combineFieldLines(value);
   if (!combined.ok) return combined;
   if (combined.value === undefined) return fail('missing-signature-agent');
-  const string = SF_STRING.exec(combined.value.replace(OWS, ''));
+  const string = SF_STRING.exec(trimOws(combined.value));
   if (string === null) return fail('malformed-signature-agent', 'Signature-Agent is not one sf-string');
   const text = (string[1] as string).replace(/\\(["\\])/g, '$1');
   let url: URL;
@@ -44,7 +43,6 @@ export function parseSignatureAgent(
     return fail('bad-signature-agent-url', `the URL scheme is not ${schemes.join(' or ')}`);
   if (url.username !== '' || url.password !== '')
     return fail('bad-signature-agent-url', 'the URL carries credentials');
-  if (url.hash !== '' || text.includes('#'))
-    return fail('bad-signature-agent-url', 'the URL carries a fragment');
+  if (text.includes('#')) return fail('bad-signature-agent-url', 'the URL carries a fragment');
   return ok(url.href);
 }

@@ -246,10 +246,9 @@ function receivedRequest(options: VerifyRequestOptions): Verdict<Received, WbaCo
     if (!fields.ok) return fields;
     return ok({ fields: fields.value, authority: authority as string, authorityFrom: "the caller's" });
   }
-  if (typeof request !== 'object' || request === null)
-    return fail('not-an-object', 'request is not a Request');
-  const fields = fieldReader((request as { headers?: unknown }).headers);
-  if (!fields.ok) return fail('not-an-object', 'request.headers is not a Headers');
+  const isObject = typeof request === 'object' && request !== null;
+  const fields = fieldReader(isObject ? (request as { headers?: unknown }).headers : undefined);
+  if (!fields.ok) return fail('not-an-object', 'request is not a Request with headers');
   if (!fromUrl)
     return ok({ fields: fields.value, authority: authority as string, authorityFrom: "the caller's" });
   const host = hostOf((request as { url?: unknown }).url);

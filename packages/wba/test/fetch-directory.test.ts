@@ -48,6 +48,16 @@ describe('fetchDirectory with a cache', () => {
     expect(calls()).toBe(2);
   });
 
+  it('does not offer the cache a directory that may not be reused', async () => {
+    const stored: string[] = [];
+    const recording = { get: () => undefined, set: (d: FetchedDirectory) => void stored.push(d.url) };
+    const noStore = counting({ 'cache-control': 'no-store' });
+    await fetchDirectory('https://bot.example', { fetch: noStore.fetch, now: created, cache: recording });
+    expect(stored).toEqual([]);
+    await fetchDirectory('https://bot.example', { fetch: counting().fetch, now: created, cache: recording });
+    expect(stored).toEqual(['https://bot.example/.well-known/http-message-signatures-directory']);
+  });
+
   it('does not store a no-store response, nor a refusal', async () => {
     const cache = createDirectoryCache();
     const noStore = counting({ 'cache-control': 'no-store' });
@@ -78,16 +88,16 @@ describe('fetchDirectory with a cache', () => {
 });
 
 describe('fetchDirectory reads a bounded body', () => {
-  it('stops reading an endless body at the cap', async () => {
+  it('stops reading a long body at the cap', async () => {
     let pulls = 0;
-    const endless = new ReadableStream<Uint8Array>({
+    const megabyte = new ReadableStream<Uint8Array>({
       pull(controller) {
-        pulls++;
-        controller.enqueue(new Uint8Array(1024));
+        if (++pulls > 1024) controller.close();
+        else controller.enqueue(new Uint8Array(1024));
       },
     });
     const verdict = await fetchDirectory('https://bot.example', {
-      fetch: async () => new Response(endless, { headers: directory.headers }),
+      fetch: async () => new Response(megabyte, { headers: directory.headers }),
       now: created,
       maxBodyLength: 4096,
     });

@@ -82,3 +82,10 @@ describe('signRequest', () => {
     expect(() => signRequest(options as never)).toThrow(SeamError);
   });
 });
+
+describe('the parsers take strings', () => {
+  it.each([42, null, undefined, ['sig1=()'], new Uint8Array(3)])('refuse %j with not-a-string', (value) => {
+    expect(parseSignatureInput(value as never)).toMatchObject({ ok: false, code: 'not-a-string' });
+    expect(parseSignature(value as never)).toMatchObject({ ok: false, code: 'not-a-string' });
+  });
+});
