@@ -65,6 +65,11 @@ describe('instants: a Date and the same Unix seconds give the same verdict', () 
       expect(request(at(now))).toEqual(request(now));
     expect(request(at(created + 10))).toMatchObject({ ok: true });
   });
+  it('verifyRequestAsync', async () => {
+    const async = (now: number | Date) =>
+      verifyRequestAsync({ headers, authority: 'example.com', jwks, now });
+    for (const now of [created + 10, created + 301]) expect(await async(at(now))).toEqual(await async(now));
+  });
   it('verifyDirectory', () => {
     for (const now of [created + 10, created + 3601]) expect(dir(at(now))).toEqual(dir(now));
   });
