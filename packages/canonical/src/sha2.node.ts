@@ -10,16 +10,24 @@
 import { createHash, createHmac, type Hash, hash } from 'node:crypto';
 import type { Absorber } from './hashes.js';
 
-/** A digest as the plain Uint8Array the noble backend returns, not a Buffer (whose slice() shares memory). */
-const plain = (digest: Buffer): Uint8Array =>
-  new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength);
+/**
+ * The digest bytes from OpenSSL's latin1 spelling of them (one character per byte).
+ * Asking for that string and copying it out costs less than half of asking for a Buffer,
+ * whose allocation dominates a small hash (measured; spec/canonical.md), and it gives the
+ * plain Uint8Array the noble backend returns, not a Buffer.
+ */
+function bytesOf(latin1: string): Uint8Array {
+  const bytes = new Uint8Array(latin1.length);
+  for (let i = 0; i < latin1.length; i++) bytes[i] = latin1.charCodeAt(i);
+  return bytes;
+}
 
-export const sha256 = (bytes: Uint8Array): Uint8Array => plain(hash('sha256', bytes, 'buffer'));
+export const sha256 = (bytes: Uint8Array): Uint8Array => bytesOf(hash('sha256', bytes, 'latin1'));
 
-export const sha512 = (bytes: Uint8Array): Uint8Array => plain(hash('sha512', bytes, 'buffer'));
+export const sha512 = (bytes: Uint8Array): Uint8Array => bytesOf(hash('sha512', bytes, 'latin1'));
 
 export const hmacSha256 = (key: Uint8Array, message: Uint8Array): Uint8Array =>
-  plain(createHmac('sha256', key).update(message).digest());
+  bytesOf(createHmac('sha256', key).update(message).digest('latin1'));
 
 /**
  * Input up to this many bytes is copied into a buffer and hashed by one `crypto.hash` at
@@ -41,15 +49,16 @@ class GatheringSha256 implements Absorber {
         this.#length = length;
         return;
       }
-      this.#stream = createHash('sha256').update(this.#gathered.subarray(0, this.#length));
+      this.#stream = createHash('sha256').update(this.#gathered.slice(0, this.#length));
     }
     // createHash consumes the bytes now and keeps no reference, like noble.
     this.#stream.update(bytes);
   }
 
   digest(): Uint8Array {
-    if (this.#stream !== null) return plain(this.#stream.digest());
-    return plain(hash('sha256', this.#gathered.subarray(0, this.#length), 'buffer'));
+    if (this.#stream !== null) return bytesOf(this.#stream.digest('latin1'));
+    // slice, not subarray: a view would move the small array's bytes out of the V8 heap.
+    return bytesOf(hash('sha256', this.#gathered.slice(0, this.#length), 'latin1'));
   }
 }
 

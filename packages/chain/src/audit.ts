@@ -1,6 +1,13 @@
-import { bytesEqual, canonicalize, fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
+import {
+  bytesEqual,
+  canonicalize,
+  fail,
+  hex,
+  hmacSha256,
+  ok,
+  SeamError,
+  type Verdict,
+} from '@agent-seam/canonical';
 
 /**
  * RFC-004 operational-log entries (ar-agents): each entry carries its own
@@ -37,7 +44,7 @@ export function auditSigningBytes(entry: AuditEntry): Uint8Array {
 }
 
 function mac(secret: AuditSecret, message: Uint8Array): Uint8Array {
-  return hmac(sha256, secretBytes(secret), message);
+  return hmacSha256(secretBytes(secret), message);
 }
 
 /** The `sha256:<hex>` value for `entry` under `secret`. Throws SeamError on an entry rfc004 cannot write. */

@@ -1,5 +1,4 @@
-import { bytesEqual, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesEqual, createSha256, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { DIGEST_SIZE } from './digest.js';
 
 /**
@@ -8,7 +7,7 @@ import { DIGEST_SIZE } from './digest.js';
  */
 export function chainHash(prev: Uint8Array, raw: Uint8Array): Uint8Array {
   if (prev.length !== DIGEST_SIZE) throw new SeamError('bad-prev', 'prev is a 32-byte digest');
-  return sha256.create().update(prev).update(raw).digest();
+  return createSha256().update(prev).update(raw).digest();
 }
 
 export type LinkCode = 'record-hash-mismatch';
