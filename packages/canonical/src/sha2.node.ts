@@ -11,23 +11,23 @@ import { createHash, createHmac, type Hash, hash } from 'node:crypto';
 import type { Absorber } from './hashes.js';
 
 /**
- * The digest bytes from OpenSSL's latin1 spelling of them (one character per byte).
- * Asking for that string and copying it out costs less than half of asking for a Buffer,
- * whose allocation dominates a small hash (measured; spec/canonical.md), and it gives the
- * plain Uint8Array the noble backend returns, not a Buffer.
+ * The digest bytes from OpenSSL's one-character-per-byte spelling of them ('binary', Node's
+ * other name for latin1). Asking for that string and copying it out costs less than half of
+ * asking for a Buffer, whose allocation dominates a small hash (measured; spec/canonical.md),
+ * and it gives the plain Uint8Array the noble backend returns, not a Buffer.
  */
-function bytesOf(latin1: string): Uint8Array {
-  const bytes = new Uint8Array(latin1.length);
-  for (let i = 0; i < latin1.length; i++) bytes[i] = latin1.charCodeAt(i);
+function bytesOf(binary: string): Uint8Array {
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
 
-export const sha256 = (bytes: Uint8Array): Uint8Array => bytesOf(hash('sha256', bytes, 'latin1'));
+export const sha256 = (bytes: Uint8Array): Uint8Array => bytesOf(hash('sha256', bytes, 'binary'));
 
-export const sha512 = (bytes: Uint8Array): Uint8Array => bytesOf(hash('sha512', bytes, 'latin1'));
+export const sha512 = (bytes: Uint8Array): Uint8Array => bytesOf(hash('sha512', bytes, 'binary'));
 
 export const hmacSha256 = (key: Uint8Array, message: Uint8Array): Uint8Array =>
-  bytesOf(createHmac('sha256', key).update(message).digest('latin1'));
+  bytesOf(createHmac('sha256', key).update(message).digest('binary'));
 
 /**
  * Input up to this many bytes is copied into a buffer and hashed by one `crypto.hash` at
@@ -56,9 +56,9 @@ class GatheringSha256 implements Absorber {
   }
 
   digest(): Uint8Array {
-    if (this.#stream !== null) return bytesOf(this.#stream.digest('latin1'));
+    if (this.#stream !== null) return bytesOf(this.#stream.digest('binary'));
     // slice, not subarray: a view would move the small array's bytes out of the V8 heap.
-    return bytesOf(hash('sha256', this.#gathered.slice(0, this.#length), 'latin1'));
+    return bytesOf(hash('sha256', this.#gathered.slice(0, this.#length), 'binary'));
   }
 }
 

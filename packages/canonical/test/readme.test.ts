@@ -6,7 +6,7 @@ import { codeBlocks, runBlock } from '../../../tools/readme-examples.js';
 const blocks = codeBlocks(new URL('../README.md', import.meta.url));
 
 describe('README examples', () => {
-  it('the README has its examples', () => expect(blocks.length).toBe(2));
+  it('the README has its examples', () => expect(blocks.length).toBe(3));
   for (const [i, block] of blocks.entries())
     it(`example ${i + 1} runs`, () => runBlock(block, { '@agent-seam/canonical': canonical }));
 });
