@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHash, createHmac, hash, hkdfSync } from 'node:crypto';
 import * as canonical from '@agent-seam/canonical';
 import { hkdf } from '@noble/hashes/hkdf.js';
 import { hmac } from '@noble/hashes/hmac.js';
@@ -9,7 +9,9 @@ import { nobleTwin } from '../../../tools/noble-twin.js';
 /**
  * The hashing door on Node (the node:crypto backend) against noble called directly, and
  * the door on its noble backend (what browsers, Deno, Bun and Workers run) against the
- * same, which is the cost of the door's checks. Inputs are deterministic.
+ * same, which is the cost of the door's checks. The bare node:crypto calls with a Buffer
+ * result are the choices the Node backend measured and did not take (spec/canonical.md).
+ * Inputs are deterministic.
  */
 const twin = await nobleTwin<typeof canonical>('canonical');
 const filled = (length: number) => Uint8Array.from({ length }, (_, i) => (i * 31 + 7) & 0xff);
@@ -24,6 +26,7 @@ for (const size of [32, 65, 1400, 64 * 1024, 1 << 20]) {
     [
       { name: 'noble sha256', run: () => sha256(input) },
       { name: 'door sha256 on its noble backend', run: () => twin.sha256(input) },
+      { name: 'bare crypto.hash, Buffer result', run: () => hash('sha256', input, 'buffer') },
     ],
   );
 }
@@ -41,6 +44,10 @@ compare(
       name: 'door on its noble backend',
       run: () => twin.createSha256().update(prefix).update(leaf).digest(),
     },
+    {
+      name: 'bare createHash, Buffer result',
+      run: () => createHash('sha256').update(prefix).update(leaf).digest(),
+    },
   ],
 );
 const prev = filled(32);
@@ -53,6 +60,10 @@ compare(
     {
       name: 'door on its noble backend',
       run: () => twin.createSha256().update(prev).update(record).digest(),
+    },
+    {
+      name: 'bare createHash, Buffer result',
+      run: () => createHash('sha256').update(prev).update(record).digest(),
     },
   ],
 );
