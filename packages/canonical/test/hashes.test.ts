@@ -212,6 +212,15 @@ describe('the two backends agree (differential, fixed seed)', () => {
       { numRuns: 200 },
     ));
 
+  it('HMAC-SHA256 with keys at the block edges (0, 1, 63, 64, 65, 128 bytes), messages of 0 to 1000 bytes', () => {
+    for (const k of [0, 1, 63, 64, 65, 128])
+      for (const m of [0, 1, 64, 1000]) {
+        const key = bytesOf(k, k + 1);
+        const message = bytesOf(m, m + 2);
+        expect(node.hmacSha256(key, message)).toEqual(noble.hmacSha256(key, message));
+      }
+  });
+
   it('digests are plain 32- and 64-byte Uint8Arrays on both backends, not Buffers', () => {
     for (const backend of [noble, node]) {
       for (const digest of [
