@@ -100,8 +100,8 @@ for (const size of [200, 1400]) {
 }
 
 // Why HKDF stays on noble (spec/canonical.md): node:crypto's own HKDF is slower than noble
-// at these sizes, and one built on createHmac saves microseconds in opens that take a
-// millisecond (see cryptobox's and hpke-seal's benches for the whole open).
+// at this size on Node 20 and 22, and one built on createHmac saves microseconds in opens
+// that take a millisecond (see cryptobox's and hpke-seal's benches for the whole open).
 const ikm = filled(32);
 const info = filled(15);
 const hkdfOnHmac = () => {
