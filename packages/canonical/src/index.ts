@@ -10,6 +10,7 @@ export {
   type ParseOptions,
   parseJSON,
 } from './from-json.js';
+export { createSha256, hmacSha256, type Sha256Hasher, sha256, sha512 } from './hashes.js';
 export { JsonFloat, type JsonValue } from './json-value.js';
 export { ecmaScriptNumber, pythonFloatRepr } from './numbers.js';
 export { type DuplicateKeys, type Profile, type ProfileName, profiles } from './profiles.js';
