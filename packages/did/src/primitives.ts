@@ -4,10 +4,27 @@
  * pre-checks in ed25519.ts. Nothing here judges input; it only computes.
  */
 import { sha512 } from '@agent-seam/canonical';
+import { edwards } from '@noble/curves/abstract/edwards.js';
 import { ed25519 } from '@noble/curves/ed25519.js';
 
-type Point = InstanceType<typeof ed25519.Point>;
-const { Point } = ed25519;
+/**
+ * The edwards25519 group (RFC 8032 section 5.1: p = 2^255 - 19, a = -1,
+ * d = -121665/121666, B = (x, 4/5) with x even, L and cofactor 8) on noble's Edwards
+ * arithmetic alone. Verification uses only this; noble's `ed25519` (its signer, key
+ * generation and verifier in one object) is reached by the two signing helpers below
+ * only, so a verify-only bundle tree-shakes it away. A test holds this group equal to
+ * noble's `ed25519.Point`.
+ */
+const Point = edwards({
+  p: 2n ** 255n - 19n,
+  n: 2n ** 252n + 27742317777372353535851937790883648493n,
+  h: 8n,
+  a: 2n ** 255n - 20n,
+  d: 0x52036cee2b6ffe738cc740797779e89800700a4d4141d8ab75eb4dca135978a3n,
+  Gx: 0x216936d3cd6e53fec0a4e231fdd6dc5c692cc7609525a7b2c9562d608f25d51an,
+  Gy: 0x6666666666666666666666666666666666666666666666666666666666666658n,
+});
+type Point = InstanceType<typeof Point>;
 
 /** The prime order L of the Ed25519 base point. */
 export const GROUP_ORDER: bigint = Point.Fn.ORDER;
