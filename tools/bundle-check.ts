@@ -311,7 +311,9 @@ if (writeMode) {
   doc.bundles = specs;
   writeFileSync(specsFile, `${JSON.stringify(doc, null, 2)}\n`);
   // In the repository's own JSON style, so `biome check` stays green after a --write.
-  execFileSync(join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', specsFile], { stdio: 'ignore' });
+  execFileSync(join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', specsFile], {
+    stdio: 'ignore',
+  });
   if (tableAt < 0 || tableEnd < 0) throw new Error(`README.md has no ${START} ... ${END} section`);
   writeFileSync(
     README,
