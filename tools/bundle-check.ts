@@ -276,10 +276,15 @@ addEventListener('error', (e) => { globalThis.results['page error'] = [String(e.
     const tab = await browser.newPage();
     tab.on('pageerror', (e) => fail(`page error in Chromium: ${e}`));
     await tab.goto(`http://127.0.0.1:${port}/`);
-    await tab.waitForFunction((n) => Object.keys((globalThis as any).results).length >= n, files.size, {
-      timeout: 30_000,
-    });
+    // A bundle that fails to load never reports; after the wait it is named as silent.
+    await tab
+      .waitForFunction((n) => Object.keys((globalThis as any).results).length >= n, files.size, {
+        timeout: 30_000,
+      })
+      .catch(() => undefined);
     const results = (await tab.evaluate(() => (globalThis as any).results)) as Record<string, string[]>;
+    for (const dir of Object.keys(specs))
+      if (results[dir] === undefined) fail(`${dir} bundle in Chromium: loaded or ran to no report`);
     const userAgent = await tab.evaluate(() => navigator.userAgent);
     for (const [dir, mismatches] of Object.entries(results)) {
       for (const m of mismatches) fail(`${dir} bundle in Chromium: ${m}`);
