@@ -35,6 +35,7 @@ export {
   type OpenedNote,
   type OpenOptions,
   openNote,
+  openNoteAsync,
   type UnverifiedSignature,
   type VerifiedSignature,
   type WitnessQuorum,

@@ -9,7 +9,7 @@ import {
   unixSeconds,
   type Verdict,
 } from '@agent-seam/canonical';
-import { verifyEd25519 } from '@agent-seam/did';
+import { askDoor, type DoorSteps, throughDoor, throughDoorAsync } from '@agent-seam/did';
 import {
   COSIGNATURE_PAYLOAD_LENGTH,
   cosignatureMessage,
@@ -105,7 +105,23 @@ export interface OpenedNote {
  * must verify. Then the policy: freshness (with `now` and `maxAge`) per witness on its
  * newest cosignature, and the quorum.
  */
-export function openNote(note: string | Uint8Array, options: OpenOptions): Verdict<OpenedNote, NoteCode> {
+export const openNote = (note: string | Uint8Array, options: OpenOptions): Verdict<OpenedNote, NoteCode> =>
+  throughDoor(openSteps(note, options));
+
+/**
+ * `openNote` through `verifyEd25519Async` (WebCrypto where present): the same checks and
+ * verdicts, asked of the asynchronous door one signature at a time.
+ */
+export const openNoteAsync = (
+  note: string | Uint8Array,
+  options: OpenOptions,
+): Promise<Verdict<OpenedNote, NoteCode>> => throughDoorAsync(openSteps(note, options));
+
+/** The checks of both openers, written once for both doors (DoorSteps in did). */
+function* openSteps(
+  note: string | Uint8Array,
+  options: OpenOptions,
+): DoorSteps<Verdict<OpenedNote, NoteCode>> {
   const { trusted, quorum, clock } = readOptions(options);
   // A string is read as its UTF-8 bytes; any other value that is not bytes splitNote refuses.
   const bytes = typeof note === 'string' ? textBytes(note) : ok(note);
@@ -129,13 +145,13 @@ export function openNote(note: string | Uint8Array, options: OpenOptions): Verdi
     }
     const first = verified.get(key);
     if (first === undefined) {
-      const judged = judge(key, line, body, clock);
+      const judged = yield* judge(key, line, body, clock);
       if (!judged.ok) return judged;
       verified.set(key, judged.value);
     } else if (first.timestamp !== undefined && claimsLaterTime(line, first.timestamp)) {
       // Go drops a repeated line unchecked. A later cosignature may still show the
       // witness signed more recently, so it is judged, and only ever helps.
-      const later = judgeCosignature(key, line, body, clock);
+      const later = yield* judgeCosignature(key, line, body, clock);
       if (later.ok) verified.set(key, later.value);
     }
   }
@@ -219,7 +235,7 @@ function checkQuorum(quorum: WitnessQuorum): void {
     throw new SeamError('invalid-quorum', 'quorum.atLeast must be an integer from 0 to witnesses.length');
 }
 
-type Judged = Verdict<VerifiedSignature, NoteCode>;
+type Judged = DoorSteps<Verdict<VerifiedSignature, NoteCode>>;
 
 const judge = (key: NoteVerifier, line: SignatureLine, body: Uint8Array, clock?: Clock): Judged =>
   key.type === ED25519_NOTE ? judgeNoteSignature(key, line, body) : judgeCosignature(key, line, body, clock);
@@ -228,13 +244,13 @@ const judge = (key: NoteVerifier, line: SignatureLine, body: Uint8Array, clock?:
 const claimsLaterTime = (line: SignatureLine, than: bigint): boolean =>
   line.payload.length === COSIGNATURE_PAYLOAD_LENGTH && readTimestamp(line.payload) > than;
 
-function judgeNoteSignature(key: NoteVerifier, line: SignatureLine, body: Uint8Array): Judged {
+function* judgeNoteSignature(key: NoteVerifier, line: SignatureLine, body: Uint8Array): Judged {
   if (line.payload.length !== 64) return fail('bad-signature-length');
-  if (!verifyEd25519(key.publicKey, body, line.payload).ok) return fail('signature-invalid');
+  if (!(yield* askDoor(key.publicKey, body, line.payload)).ok) return fail('signature-invalid');
   return ok({ name: key.name, keyId: hex.encode(key.keyId), type: 'ed25519' });
 }
 
-function judgeCosignature(key: NoteVerifier, line: SignatureLine, body: Uint8Array, clock?: Clock): Judged {
+function* judgeCosignature(key: NoteVerifier, line: SignatureLine, body: Uint8Array, clock?: Clock): Judged {
   if (line.payload.length !== COSIGNATURE_PAYLOAD_LENGTH) return fail('bad-signature-length');
   const timestamp = readTimestamp(line.payload);
   if (timestamp === 0n || timestamp > MAX_TIMESTAMP) return fail('bad-timestamp');
@@ -243,6 +259,7 @@ function judgeCosignature(key: NoteVerifier, line: SignatureLine, body: Uint8Arr
   if (clock !== undefined && timestamp - clock.now > skew)
     return fail('cosignature-in-future', `${timestamp - clock.now} s in the future (allowed skew ${skew} s)`);
   const message = cosignatureMessage(body, timestamp);
-  if (!verifyEd25519(key.publicKey, message, line.payload.subarray(8)).ok) return fail('signature-invalid');
+  if (!(yield* askDoor(key.publicKey, message, line.payload.subarray(8))).ok)
+    return fail('signature-invalid');
   return ok({ name: key.name, keyId: hex.encode(key.keyId), type: 'cosignature/v1', timestamp });
 }

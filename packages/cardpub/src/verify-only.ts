@@ -1,0 +1,40 @@
+/**
+ * `@agent-seam/cardpub/verify`: the verifiers of card envelopes, A2A card signatures and
+ * domain-linkage credentials, and the bytes each signature covers; no signing.
+ * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
+ */
+export {
+  A2A_ALG,
+  A2A_CODES,
+  A2A_TYP,
+  type A2ACode,
+  type A2AKeySource,
+  type A2ASignature,
+  a2aCardPayload,
+  MAX_PROTECTED_LENGTH,
+  verifyA2ACard,
+} from './a2a-card.js';
+export {
+  CARD_ENVELOPE_CODES,
+  type Card,
+  type CardEnvelope,
+  type CardEnvelopeCode,
+  cardEnvelopePayload,
+  DEFAULT_CARD_MAX_AGE,
+  DEFAULT_CARD_MAX_SKEW,
+  type VerifiedCard,
+  type VerifyCardEnvelopeOptions,
+  verifyCardEnvelope,
+  verifyCardEnvelopeAsync,
+} from './card-envelope.js';
+export {
+  DOMAIN_LINKAGE_CODES,
+  DOMAIN_LINKAGE_CONTEXT,
+  DOMAIN_LINKAGE_TYPE,
+  type DomainLinkage,
+  type DomainLinkageCode,
+  MAX_DOMAIN_LINKAGE_LENGTH,
+  type VerifyDomainLinkageOptions,
+  verifyDomainLinkage,
+} from './domain-linkage.js';
+export { canonicalOrigin } from './origin.js';

@@ -1,0 +1,27 @@
+/**
+ * `@agent-seam/coredet-cbor/decode`: the strict decoder, schema-checked objects and CIDs;
+ * no encoder. A page that reads CBOR (an inspector, a verifier) never writes it.
+ * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
+ */
+export { CID_CODES, type Cid, type CidCode, type CidCodec, cid, parseCid } from './cid.js';
+export {
+  DECODE_CODES,
+  DECODE_DEFAULTS,
+  type DecodeCode,
+  type DecodeOptions,
+  decode,
+  decodeEntries,
+  type RawEntry,
+} from './decode.js';
+export {
+  type DecodedObject,
+  decodeObject,
+  defineObject,
+  type FieldSpec,
+  type FieldType,
+  OBJECT_CODES,
+  type ObjectCode,
+  type ObjectSchema,
+  type ObjectSpec,
+} from './object.js';
+export { CborFloat, type CborKey, type CborValue, RawCbor, SimpleValue } from './value.js';
