@@ -1,0 +1,175 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE, serveStatic } from '../serve.ts';
+import { CASES, KIND_NAMES, type PageCase } from './cases.ts';
+
+/**
+ * The built page in headless Chromium, used as a person uses it: paste the artifact and
+ * the verifier options, press Inspect, read the verdict and the checks. Every case comes
+ * from the published vectors; no request may leave 127.0.0.1.
+ */
+const output = join(import.meta.dirname, '..', 'test-output');
+const wire = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', '..', 'vectors', 'wire_vectors.json'), 'utf8'),
+);
+
+let browser: Browser;
+let server: Server;
+let page: Page;
+let origin: string;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(join(SITE, 'index.html'))) throw new Error(`build the page first: ${SITE} is missing`);
+  mkdirSync(output, { recursive: true });
+  const served = await serveStatic(SITE);
+  server = served.server;
+  origin = served.url;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  page.on('request', (request) => {
+    requests.push(request.url());
+  });
+  await page.goto(origin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((done) => server?.close(done));
+});
+
+interface Shown {
+  detected: string;
+  verdict: string | undefined;
+  code: string | undefined;
+  rows: { id: string; outcome: string; code: string }[];
+  signed: string[];
+}
+
+async function paste(c: Pick<PageCase, 'artifact' | 'options'>, kind = 'auto'): Promise<Shown> {
+  await page.selectOption('#kind', kind);
+  await page.fill('#artifact', c.artifact);
+  await page.fill('#options', JSON.stringify(c.options));
+  await page.click('#inspect');
+  return page.evaluate(() => {
+    const verdict = document.getElementById('verdict')!;
+    return {
+      detected: document.getElementById('detected')!.textContent ?? '',
+      verdict: verdict.dataset.verdict,
+      code: verdict.dataset.code,
+      rows: Array.from(document.querySelectorAll<HTMLElement>('tr[data-check]'), (row) => ({
+        id: row.dataset.check!,
+        outcome: row.dataset.outcome!,
+        code: row.querySelector('td.code')!.textContent ?? '',
+      })),
+      signed: Array.from(document.querySelectorAll('pre.bytes'), (pre) => pre.textContent ?? ''),
+    };
+  });
+}
+
+const byKind = (kind: string) => CASES.filter((c) => c.kind === kind);
+
+describe('the Seam Inspector page', () => {
+  it('has cases of every kind, accepting and refusing', () => {
+    for (const kind of Object.keys(KIND_NAMES)) {
+      expect(byKind(kind).filter((c) => c.expect === undefined).length, kind).toBeGreaterThanOrEqual(1);
+      expect(byKind(kind).filter((c) => c.expect !== undefined).length, kind).toBeGreaterThanOrEqual(4);
+    }
+    expect(CASES.length).toBeGreaterThanOrEqual(100);
+  });
+
+  for (const kind of Object.keys(KIND_NAMES))
+    it(`${kind}: detects accepting vectors and shows every check passed`, async () => {
+      for (const c of byKind(kind).filter((c) => c.expect === undefined)) {
+        const shown = await paste(c);
+        expect(shown.detected, c.name).toBe(`detected: ${KIND_NAMES[kind]}`);
+        expect(shown.verdict, c.name).toBe('accept');
+        expect(shown.rows.length, c.name).toBeGreaterThanOrEqual(3);
+        expect(
+          shown.rows.some((r) => r.outcome === 'refuse'),
+          c.name,
+        ).toBe(false);
+        expect(
+          shown.rows.some((r) => r.outcome === 'pass'),
+          c.name,
+        ).toBe(true);
+        expect(shown.signed.length, c.name).toBeGreaterThanOrEqual(1);
+      }
+      await page.screenshot({ path: join(output, `${kind}-accept.png`), fullPage: true });
+    });
+
+  for (const kind of Object.keys(KIND_NAMES))
+    it(`${kind}: refuses each refusing vector at the check that owns its code`, async () => {
+      for (const c of byKind(kind).filter((c) => c.expect !== undefined)) {
+        const shown = await paste(c, kind);
+        expect(shown.verdict, c.name).toBe('refuse');
+        expect(shown.code, c.name).toBe(c.expect);
+        const refusing = shown.rows.filter((r) => r.outcome === 'refuse');
+        expect(refusing, c.name).toHaveLength(1);
+        expect(refusing[0]!.code, c.name).toBe(c.expect);
+        // Checks after the refusing one were never reached.
+        const after = shown.rows.slice(shown.rows.indexOf(refusing[0]!) + 1);
+        expect(
+          after.every((r) => r.outcome === 'not-checked'),
+          c.name,
+        ).toBe(true);
+      }
+      await page.screenshot({ path: join(output, `${kind}-refuse.png`), fullPage: true });
+    });
+
+  it('shows what was signed and marks the first byte that differs from the bytes you signed', async () => {
+    const vector = wire.cardpub[0];
+    const envelope = { v: 1, typ: 'agentcard', card: vector.card, ts: vector.ts, sig: vector.sig };
+    const shown = await paste({
+      artifact: JSON.stringify(envelope),
+      options: { expectedDid: vector.card.did },
+    });
+    expect(shown.verdict).toBe('accept');
+    expect(shown.signed[0]).toContain('{"card":{"did":"');
+
+    const signedBytes: string = vector.envelopePayload;
+    await page.fill('#compare', signedBytes);
+    expect(await page.getAttribute('#difference', 'data-offset')).toBe('none');
+
+    const at = signedBytes.indexOf('"ts":') + 5;
+    const altered = `${signedBytes.slice(0, at)}9${signedBytes.slice(at + 1)}`;
+    await page.fill('#compare', altered);
+    expect(await page.getAttribute('#difference', 'data-offset')).toBe(String(at));
+    expect(await page.textContent('#difference mark')).toBe(signedBytes[at]);
+
+    await page.selectOption('#compare-encoding', 'hex');
+    await page.fill('#compare', Buffer.from(signedBytes.slice(0, 10)).toString('hex'));
+    expect(await page.getAttribute('#difference', 'data-offset')).toBe('10');
+    await page.selectOption('#compare-encoding', 'text');
+    await page.fill('#compare', altered);
+    await page.screenshot({ path: join(output, 'compare.png'), fullPage: true });
+  });
+
+  it('shows the RFC 9421 signature base built with your authority, line by line', async () => {
+    const c = byKind('wba-request').find((c) => c.expect === undefined)!;
+    const shown = await paste(c);
+    const lines = shown.signed[0]!.split('\n');
+    expect(lines[0]).toMatch(/^ *0 {2}"@authority": entry\.example\\n$/);
+    expect(lines.at(-1)).toMatch(/"@signature-params": \(/);
+  });
+
+  it('says what it needs when a verifier option is missing, instead of guessing', async () => {
+    const c = byKind('domain-linkage').find((c) => c.expect === undefined)!;
+    const shown = await paste({
+      artifact: c.artifact,
+      options: { did: c.options.did, origin: c.options.origin },
+    });
+    expect(shown.verdict).toBe('error');
+  });
+
+  it('made no request beyond its own files on 127.0.0.1', () => {
+    expect(requests.length).toBeGreaterThanOrEqual(3);
+    for (const url of requests) expect(url.startsWith(origin), url).toBe(true);
+  });
+});
