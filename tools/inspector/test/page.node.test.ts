@@ -151,6 +151,22 @@ describe('the Seam Inspector page', () => {
     await page.screenshot({ path: join(output, 'compare.png'), fullPage: true });
   });
 
+  it('a card changed after signing: refused at the equation, and the compare box shows where', async () => {
+    const vector = wire.cardpub[0];
+    const card = { ...vector.card, name: 'Nodf' };
+    const envelope = { v: 1, typ: 'agentcard', card, ts: vector.ts, sig: vector.sig };
+    const shown = await paste({ artifact: JSON.stringify(envelope), options: { expectedDid: card.did } });
+    expect(shown.verdict).toBe('refuse');
+    expect(shown.code).toBe('bad-signature');
+    expect(shown.rows.find((r) => r.outcome === 'refuse')?.id).toBe('equation');
+    const signedBytes: string = vector.envelopePayload;
+    await page.fill('#compare', signedBytes);
+    expect(await page.getAttribute('#difference', 'data-offset')).toBe(
+      String(signedBytes.indexOf('Node') + 3),
+    );
+    await page.screenshot({ path: join(output, 'readme.png'), fullPage: true });
+  });
+
   it('shows the RFC 9421 signature base built with your authority, line by line', async () => {
     const c = byKind('wba-request').find((c) => c.expect === undefined)!;
     const shown = await paste(c);
