@@ -2,18 +2,29 @@ import {
   A2A_CHECKS,
   a2aSigningInput,
   CARD_ENVELOPE_CHECKS,
+  CBOR_DECODE_CHECKS,
+  CHECKPOINT_CHECKS,
   type CheckResult,
   type CheckSpec,
   cardEnvelopeSignedBytes,
   DOMAIN_LINKAGE_CHECKS,
+  describeNote,
   domainLinkageSigningInput,
   ENVELOPE_CHECKS,
   envelopeSignedBytes,
+  explainCbor,
   explainVerdict,
+  hex,
+  NOTE_CHECKS,
+  type NoteVerifier,
+  openNote,
   PARSE_CHECKS,
+  parseCheckpoint,
   parseJSON,
+  parseVerifierKey,
   REQUEST_CHECKS,
   signatureBases,
+  VERIFIER_KEY_CHECKS,
   type Verdict,
   verifyA2ACard,
   verifyCardEnvelope,
@@ -34,10 +45,18 @@ export interface Stage {
   checks: CheckResult[];
 }
 
-/** Bytes a signature covers, as the package computes them from the received artifact. */
+/**
+ * Bytes a signature covers, as the package computes them from the received artifact
+ * (or, for an unsigned kind, the bytes judged and what the package makes of them).
+ */
 export interface Signed {
   title: string;
   bytes: Uint8Array | null;
+  /** Show the bytes as hex (binary), with the byte at `mark` marked. */
+  hex?: boolean;
+  mark?: number;
+  /** Text the package wrote about the bytes (CBOR diagnostic notation), shown as is. */
+  text?: string;
   /** Why there are no bytes (the package's refusal code), when there are none. */
   code?: string;
   /** The bytes are lines of text (a signature base): show each line whole. */
@@ -48,11 +67,21 @@ export interface Report {
   verdict: Verdict<unknown>;
   stages: Stage[];
   signed: Signed[];
+  /** The heading over `signed` when it is not what was signed. */
+  signedHeading?: string;
   /** Something a person should know about what was judged (which of several signatures). */
   note?: string;
 }
 
-export type KindId = 'envelope' | 'card-envelope' | 'domain-linkage' | 'a2a-card' | 'wba-request';
+export type KindId =
+  | 'envelope'
+  | 'card-envelope'
+  | 'domain-linkage'
+  | 'a2a-card'
+  | 'wba-request'
+  | 'signed-note'
+  | 'checkpoint'
+  | 'cbor';
 
 export interface Kind {
   id: KindId;
@@ -265,7 +294,139 @@ const wbaRequest: Kind = {
   },
 };
 
-export const KINDS: readonly Kind[] = [envelope, cardEnvelope, domainLinkage, a2aCard, wbaRequest];
+/**
+ * The trusted keys of a note, from vkeys: each through parseVerifierKey (its own stage
+ * when one is refused). Options name them as openNote does, with vkeys for keys.
+ */
+function noteKeys(options: Record<string, unknown>): { report?: Report; open: Record<string, unknown> } {
+  const parse = (vkey: unknown, where: string): NoteVerifier | Report => {
+    const key = parseVerifierKey(vkey as string);
+    if (key.ok) return key.value;
+    return {
+      verdict: key,
+      stages: [
+        { title: `verifier key ${where}`, checks: explainVerdict(VERIFIER_KEY_CHECKS, key) },
+        { title: 'openNote', checks: unreached(NOTE_CHECKS) },
+      ],
+      signed: [],
+    };
+  };
+  const open: Record<string, unknown> = { ...options };
+  const listed = Array.isArray(options.verifiers) ? options.verifiers : [];
+  const verifiers: NoteVerifier[] = [];
+  for (const [i, vkey] of listed.entries()) {
+    const key = parse(vkey, `verifiers[${i}]`);
+    if ('verdict' in key) return { report: key, open };
+    verifiers.push(key);
+  }
+  open.verifiers = verifiers;
+  const quorum = options.quorum as { log?: unknown; witnesses?: unknown[]; atLeast?: unknown } | undefined;
+  if (quorum !== undefined) {
+    const log = parse(quorum.log, 'quorum.log');
+    if ('verdict' in log) return { report: log, open };
+    const witnesses: NoteVerifier[] = [];
+    for (const [i, vkey] of (quorum.witnesses ?? []).entries()) {
+      const key = parse(vkey, `quorum.witnesses[${i}]`);
+      if ('verdict' in key) return { report: key, open };
+      witnesses.push(key);
+    }
+    open.quorum = { log, witnesses, atLeast: quorum.atLeast };
+  }
+  return { open };
+}
+
+/** Each signature line decoded by describeNote, with the bytes its signature covers. */
+function noteLines(note: string): Signed[] {
+  const described = describeNote(note);
+  if (!described.ok) return [];
+  return described.value.lines.map((line, i): Signed => {
+    const time = line.timestamp === undefined ? '' : `, signed at ${line.timestamp} (Unix seconds)`;
+    return {
+      title: `line ${i + 1}: ${line.name}, key id ${line.keyId}, ${line.type}${time}`,
+      bytes: line.signed,
+    };
+  });
+}
+
+function inspectNote(artifact: string, options: Record<string, unknown>, checkpoint: boolean): Report {
+  const keys = noteKeys(options);
+  if (keys.report !== undefined) return keys.report;
+  const verdict = openNote(artifact, keys.open as never);
+  const stages: Stage[] = [{ title: 'openNote', checks: explainVerdict(NOTE_CHECKS, verdict, options) }];
+  const report: Report = { verdict, stages, signed: noteLines(artifact) };
+  if (verdict.ok) {
+    const names = (list: { name: string }[]) => list.map((s) => s.name).join(', ') || 'none';
+    report.note = `verified by: ${names(verdict.value.verifiedBy)}; lines from keys you did not give: ${names(verdict.value.unverified)}`;
+  }
+  if (!checkpoint) return report;
+  if (!verdict.ok) {
+    stages.push({ title: 'parseCheckpoint (of the note text)', checks: unreached(CHECKPOINT_CHECKS) });
+    return report;
+  }
+  const parsed = parseCheckpoint(verdict.value.body);
+  stages.push({
+    title: 'parseCheckpoint (of the note text)',
+    checks: explainVerdict(CHECKPOINT_CHECKS, parsed),
+  });
+  return parsed.ok ? report : { ...report, verdict: parsed };
+}
+
+const NOTE_OPTIONS =
+  '{ "verifiers": ["example.com/log+9be5d3c6+AYqI…"], "quorum": { "log": "…", "witnesses": ["…"], "atLeast": 1 }, "now": 1700000600, "maxAge": 3600 }';
+
+const signedNote: Kind = {
+  id: 'signed-note',
+  name: 'signed note (C2SP)',
+  options: NOTE_OPTIONS,
+  inspect: (artifact, options) => inspectNote(artifact, options, false),
+};
+
+const checkpoint: Kind = {
+  id: 'checkpoint',
+  name: 'tlog checkpoint (signed note)',
+  options: NOTE_OPTIONS,
+  inspect: (artifact, options) => inspectNote(artifact, options, true),
+};
+
+const cbor: Kind = {
+  id: 'cbor',
+  name: 'CoreDet-CBOR (hex)',
+  options: '{ "maxDepth": 32 } (optional)',
+  inspect: (artifact, options) => {
+    const bytes = hex.decode(artifact.replace(/\s+/g, '').toLowerCase());
+    if (!bytes.ok) throw new Error('the artifact is not hex: pairs of hex digits, white space allowed');
+    const explained = explainCbor(bytes.value, options);
+    const { verdict } = explained;
+    const input: Signed = {
+      title: 'the bytes, first byte that breaks a rule marked',
+      bytes: bytes.value,
+      hex: true,
+    };
+    if (!verdict.ok && verdict.offset !== undefined) input.mark = verdict.offset;
+    const notation: Signed = {
+      title: 'diagnostic notation (RFC 8949 §8, as received)',
+      bytes: null,
+      text: explained.diagnostic ?? 'none: not even the lenient reader takes these bytes',
+    };
+    return {
+      verdict,
+      stages: [{ title: 'decode (strict CoreDet)', checks: explainVerdict(CBOR_DECODE_CHECKS, verdict) }],
+      signed: [notation, input],
+      signedHeading: 'The item',
+    };
+  },
+};
+
+export const KINDS: readonly Kind[] = [
+  envelope,
+  cardEnvelope,
+  domainLinkage,
+  a2aCard,
+  wbaRequest,
+  signedNote,
+  checkpoint,
+  cbor,
+];
 
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
@@ -273,6 +434,9 @@ const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 export function detectKind(artifact: string): KindId | null {
   const text = artifact.trim();
   if (COMPACT_JWS.test(text)) return 'domain-linkage';
+  if (/^(?:[0-9a-fA-F]{2}\s*)+$/.test(text)) return 'cbor';
+  if (/\n\n\u2014 \S+ /.test(artifact))
+    return /^[^\n]+\n\d+\n[^\n]+\n/.test(artifact) ? 'checkpoint' : 'signed-note';
   if (/^signature-input[ \t]*:/im.test(text)) return 'wba-request';
   let value: unknown;
   try {

@@ -62,13 +62,40 @@ function showStages(report: Report) {
   }
 }
 
+/** Binary bytes as hex, 16 to a line with the offset first; the byte at `mark` marked. */
+function hexDump(bytes: Uint8Array, mark: number | undefined): HTMLElement {
+  const pre = el('pre', '', { class: 'bytes hex' });
+  const pad = String(bytes.length).length;
+  for (let line = 0; line < Math.max(bytes.length, 1); line += 16) {
+    pre.append(`${String(line).padStart(pad)}  `);
+    for (let i = line; i < Math.min(line + 16, bytes.length); i++) {
+      const pair = bytes[i]!.toString(16).padStart(2, '0');
+      pre.append(i === mark ? el('mark', pair, { 'data-offset': String(i) }) : pair, ' ');
+    }
+    if (mark === bytes.length && line + 16 >= bytes.length)
+      pre.append(el('mark', '(ends)', { 'data-offset': String(mark) }));
+    pre.append('\n');
+  }
+  return pre;
+}
+
 function showSigned(report: Report) {
   const box = $('signed');
+  $('signed-heading').textContent = report.signedHeading ?? 'What was signed';
   signed = report.signed;
   compareAgainst.replaceChildren();
   if (signed.length === 0) box.append(el('p', 'Nothing: the artifact does not get as far as signed bytes.'));
   signed.forEach((item, i) => {
     box.append(el('h3', item.title));
+    if (item.text !== undefined) {
+      box.append(el('pre', item.text, { class: 'notation' }));
+      return;
+    }
+    if (item.bytes !== null && item.hex) {
+      box.append(hexDump(item.bytes, item.mark));
+      compareAgainst.append(new Option(item.title, String(i)));
+      return;
+    }
     if (item.bytes === null) {
       box.append(
         el(

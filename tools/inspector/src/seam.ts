@@ -11,6 +11,7 @@ export {
   escapeBytes,
   explainVerdict,
   firstDifference,
+  hex,
   PARSE_CHECKS,
   parseJSON,
   type Verdict,
@@ -26,5 +27,16 @@ export {
   verifyCardEnvelope,
   verifyDomainLinkage,
 } from '@agent-seam/cardpub';
+export { CBOR_DECODE_CHECKS, explainCbor } from '@agent-seam/coredet-cbor';
 export { ENVELOPE_CHECKS, envelopeSignedBytes, verifyEnvelope } from '@agent-seam/envelope';
+export {
+  CHECKPOINT_CHECKS,
+  describeNote,
+  NOTE_CHECKS,
+  type NoteVerifier,
+  openNote,
+  parseCheckpoint,
+  parseVerifierKey,
+  VERIFIER_KEY_CHECKS,
+} from '@agent-seam/tlog-note';
 export { REQUEST_CHECKS, signatureBases, verifyRequest } from '@agent-seam/wba';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { signNote } from '@agent-seam/tlog-note';
 
 /**
  * The published vectors as a person would paste them into the page: the artifact as
@@ -17,7 +18,10 @@ export interface PageCase {
 }
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const wire = JSON.parse(readFileSync(join(root, 'vectors', 'wire_vectors.json'), 'utf8'));
+const vectors = (file: string) => JSON.parse(readFileSync(join(root, 'vectors', file), 'utf8'));
+const wire = vectors('wire_vectors.json');
+const tlog = vectors('tlog_note.json');
+const cbor = vectors('coredet_cbor.json');
 
 const OPTION_NAMES = [
   'recipientDid',
@@ -29,6 +33,10 @@ const OPTION_NAMES = [
   'maxAge',
   'jwks',
   'authority',
+  'verifiers',
+  'quorum',
+  'maxBytes',
+  'maxSignatures',
 ];
 
 /** The verifier options of a case: group-level ones, overridden by the case's own. */
@@ -163,12 +171,99 @@ function wbaCases(): PageCase[] {
   return out;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const checkpointBodies = new Set((tlog['tlog.checkpoint'] as Raw[]).map((c) => c.body));
+
+function noteCases(): PageCase[] {
+  const out: PageCase[] = [];
+  const accepting = [...tlog['tlog.note'], ...tlog['tlog.go-rules'].accept, ...tlog['tlog.quorum'].accept];
+  // A note whose text is one of the published checkpoints is a checkpoint.
+  for (const c of accepting as Raw[])
+    out.push({
+      kind: checkpointBodies.has(c.body) ? 'checkpoint' : 'signed-note',
+      name: c.name,
+      artifact: c.note,
+      options: optionsOf(c),
+    });
+  const refusing = [
+    ...tlog['tlog.reject.note'],
+    ...tlog['tlog.go-rules'].refuse,
+    ...tlog['tlog.quorum'].refuse,
+  ];
+  for (const c of refusing as Raw[]) {
+    // Bytes or a number cannot be pasted as text, nor can a lone surrogate (a paste carries
+    // UTF-8), nor a carriage return (a text box turns CR LF and CR into LF): those need
+    // the exact bytes, which a text box does not keep.
+    if (typeof c.note !== 'string' || LONE_SURROGATE.test(c.note) || c.note.includes('\r')) continue;
+    out.push({
+      kind: 'signed-note',
+      name: c.name,
+      artifact: c.note,
+      options: optionsOf(c),
+      expect: codeOf(c),
+    });
+  }
+  return out;
+}
+
+/** The log key of the tlog vectors: seed 32 bytes of 1 (the file's note says so). */
+const LOG = { name: 'example.com/log', seed: new Uint8Array(32).fill(1) };
+const LOG_VKEY = (tlog['tlog.vkey'] as Raw[]).find((k) => k.name === 'log')!.vkey as string;
+
+/**
+ * Refused checkpoint bodies, signed by the log so that the note opens and the checkpoint
+ * check is what refuses. A body that cannot be signed as note text (not a string, no
+ * final newline, a lone surrogate) is left out.
+ */
+function checkpointCases(): PageCase[] {
+  const out: PageCase[] = [];
+  for (const c of tlog['tlog.reject.checkpoint'] as Raw[]) {
+    let note: string;
+    try {
+      note = signNote(c.body, [LOG]);
+    } catch {
+      continue;
+    }
+    out.push({
+      kind: 'checkpoint',
+      name: c.name,
+      artifact: note,
+      options: { verifiers: [LOG_VKEY] },
+      expect: c.code,
+    });
+  }
+  return out;
+}
+
+function cborCases(): PageCase[] {
+  const out: PageCase[] = [];
+  // An encode vector holding a raw value copies it verbatim, deterministic or not.
+  for (const c of cbor['cbor.encode'] as Raw[])
+    if (!JSON.stringify(c.value).includes('"raw"'))
+      out.push({ kind: 'cbor', name: c.name, artifact: c.hex, options: {} });
+  for (const c of [...cbor['cbor.refuse'], ...cbor['cbor.lenient']] as Raw[]) {
+    if (typeof c.hex !== 'string') continue; // not bytes: nothing to paste
+    if (c.options?.lenient) continue; // the page judges strictly, as a verifier must
+    out.push({
+      kind: 'cbor',
+      name: c.name,
+      artifact: c.hex,
+      options: c.options ?? {},
+      expect: c.code ?? c.strictCode,
+    });
+  }
+  return out;
+}
+
 export const CASES: PageCase[] = [
   ...envelopeCases(),
   ...cardCases(),
   ...linkageCases(),
   ...a2aCases(),
   ...wbaCases(),
+  ...noteCases(),
+  ...checkpointCases(),
+  ...cborCases(),
 ];
 
 /** The envelope vector with the bytes its signer signed, for the compare box. */
@@ -183,4 +278,7 @@ export const KIND_NAMES: Record<string, string> = {
   'domain-linkage': 'DIF domain linkage credential (JWT)',
   'a2a-card': 'A2A Agent Card with a JWS signature',
   'wba-request': 'Web Bot Auth request (RFC 9421)',
+  'signed-note': 'signed note (C2SP)',
+  checkpoint: 'tlog checkpoint (signed note)',
+  cbor: 'CoreDet-CBOR (hex)',
 };

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { hex, unwrap } from '@agent-seam/canonical';
+import { decode } from '@agent-seam/coredet-cbor';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE, serveStatic } from '../serve.ts';
@@ -173,6 +175,19 @@ describe('the Seam Inspector page', () => {
     const lines = shown.signed[0]!.split('\n');
     expect(lines[0]).toMatch(/^ *0 {2}"@authority": entry\.example\\n$/);
     expect(lines.at(-1)).toMatch(/"@signature-params": \(/);
+  });
+
+  it('CBOR: diagnostic notation as received, and the first byte that breaks determinism marked', async () => {
+    for (const c of byKind('cbor').filter((c) => c.expect !== undefined)) {
+      await paste(c, 'cbor');
+      const strict = decode(unwrap(hex.decode(c.artifact)), c.options);
+      expect(strict.ok, c.name).toBe(false);
+      const offset = strict.ok ? undefined : strict.offset;
+      expect(await page.getAttribute('pre.hex mark', 'data-offset'), c.name).toBe(String(offset));
+    }
+    await paste(byKind('cbor').find((c) => c.name === 'int-not-shortest')!, 'cbor');
+    expect(await page.textContent('pre.notation')).toBe('23_0');
+    await page.screenshot({ path: join(output, 'cbor-mark.png'), fullPage: true });
   });
 
   it('says what it needs when a verifier option is missing, instead of guessing', async () => {
