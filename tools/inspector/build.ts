@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 
 /**
- * Builds the static site into dist/site: index.html, style.css and one bundled app.js
+ * Builds the static site into dist/site: index.html, style.css, the bundled app.js and export-worker.js
  * (the packages come in through src/seam.ts, their public entry points as built).
  * Host the folder anywhere that serves files; it needs no server logic.
  */
@@ -13,8 +13,8 @@ const site = join(here, 'dist', 'site');
 rmSync(site, { recursive: true, force: true });
 mkdirSync(site, { recursive: true });
 await build({
-  entryPoints: [join(here, 'src', 'main.ts')],
-  outfile: join(site, 'app.js'),
+  entryPoints: { app: join(here, 'src', 'main.ts'), 'export-worker': join(here, 'src', 'export-worker.ts') },
+  outdir: site,
   bundle: true,
   format: 'esm',
   platform: 'browser',

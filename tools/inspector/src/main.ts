@@ -1,5 +1,6 @@
+import type { ExportMessage } from './export-worker.js';
 import { detectKind, KINDS, type Kind, type Report, type Signed } from './kinds.js';
-import { escapeBytes, firstDifference } from './seam.js';
+import { type ExportReport, escapeBytes, firstDifference } from './seam.js';
 
 /** The page: read the inputs, ask the kind for its report, show it. Nothing leaves the page. */
 
@@ -209,3 +210,140 @@ kindSelect.addEventListener('change', inspect);
 compareBox.addEventListener('input', compare);
 compareAgainst.addEventListener('change', compare);
 compareEncoding.addEventListener('change', compare);
+
+/** A table of rows of text cells, the first row the header. */
+function table(rows: string[][], attributes: Record<string, string> = {}): HTMLElement {
+  const out = el('table', '', { class: 'checks', ...attributes });
+  rows.forEach((cells, i) => {
+    const row = el('tr');
+    row.append(...cells.map((cell) => el(i === 0 ? 'th' : 'td', cell)));
+    out.append(row);
+  });
+  return out;
+}
+
+/** The report of chain's export reader, every part of it, in the reader's own words. */
+function showExportReport(report: ExportReport) {
+  const out = $('export-report');
+  const verdict = el('div', '', { id: 'export-verdict', 'data-status': report.status });
+  verdict.append(
+    el('strong', `Status: ${report.status}`),
+    el('span', ` (${report.kind ?? 'no header read'})`),
+  );
+  out.append(verdict);
+  const counts: [string, unknown][] = [
+    ['runs', report.runs],
+    ['records', report.records],
+    ['cases', report.cases],
+    ['sealed runs', report.sealedRuns],
+    ['open runs', report.openRuns],
+    ['log size', report.logSize],
+    ['leaves proven', report.provenLeaves],
+    ['record signatures verified', report.recordSignaturesVerified],
+    ['lines', report.lines],
+    ['bytes', report.bytes],
+  ];
+  out.append(
+    table(
+      [['count', 'value'], ...counts.filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])],
+      { id: 'export-counts' },
+    ),
+  );
+  out.append(el('h3', `Findings (${report.findings.length})`));
+  if (report.findings.length > 0)
+    out.append(
+      table(
+        [
+          ['code', 'line', 'run', 'message'],
+          ...report.findings.map((f) => [
+            f.code,
+            f.line === undefined ? '' : String(f.line),
+            f.run ?? '',
+            f.message,
+          ]),
+        ],
+        { id: 'export-findings' },
+      ),
+    );
+  out.append(el('h3', `Not checked (${report.notChecked.length})`));
+  if (report.notChecked.length > 0)
+    out.append(table([['code', 'message'], ...report.notChecked.map((n) => [n.code, n.message])]));
+  for (const [title, list] of [
+    ['Anchors', report.anchors],
+    ['Grader verdicts', report.graderVerdicts],
+    ['Witnesses', report.witnesses],
+    ['Members this reader does not know', report.unaccounted],
+  ] as const)
+    if (list.length > 0) out.append(el('h3', title), el('pre', JSON.stringify(list, null, 2)));
+}
+
+let worker: Worker | null = null;
+const megabytes = (n: number) => (n / 1e6).toFixed(1);
+
+function verifyExportFile(file: File) {
+  worker?.terminate();
+  $('report').hidden = true;
+  $('export').hidden = false;
+  const out = $('export-report');
+  out.replaceChildren();
+  const progress = $<HTMLProgressElement>('export-progress');
+  progress.max = Math.max(file.size, 1);
+  progress.value = 0;
+  const rate = $('export-rate');
+  rate.textContent = `reading ${file.name}`;
+  let options: Record<string, unknown> = {};
+  try {
+    if (optionsBox.value.trim() !== '') options = JSON.parse(optionsBox.value);
+  } catch (error) {
+    out.append(el('p', `Cannot verify: the options are not JSON (${(error as Error).message})`));
+    return;
+  }
+  const current = new Worker('export-worker.js', { type: 'module' });
+  worker = current;
+  current.onmessage = (event: MessageEvent<ExportMessage>) => {
+    const message = event.data;
+    if (message.type === 'error') {
+      out.append(el('p', `Cannot verify: ${message.message}`, { id: 'export-error' }));
+      current.terminate();
+      return;
+    }
+    progress.value = message.bytes;
+    const perSecond = message.seconds > 0 ? Math.round(message.lines / message.seconds) : 0;
+    rate.textContent = `${megabytes(message.bytes)} of ${megabytes(file.size)} MB, ${message.lines} lines, ${perSecond} lines/s`;
+    rate.dataset.bytes = String(message.bytes);
+    if (message.type === 'report') {
+      rate.textContent += `, done in ${message.seconds.toFixed(1)} s`;
+      showExportReport(message.report);
+      current.terminate();
+    }
+  };
+  current.postMessage({ file, options });
+}
+
+/** An export's first line names an agentplane frame kind; anything else is an artifact to paste. */
+async function openFile(file: File) {
+  // What an earlier file showed goes at once, before this one is read.
+  worker?.terminate();
+  $('export-report').replaceChildren();
+  delete $('export-rate').dataset.bytes;
+  const head = new TextDecoder().decode(await file.slice(0, 256).arrayBuffer());
+  if (head.includes('"agentplane.')) {
+    verifyExportFile(file);
+    return;
+  }
+  $('export').hidden = true;
+  artifactBox.value = await file.text();
+  inspect();
+}
+
+const fileInput = $<HTMLInputElement>('file');
+fileInput.addEventListener('change', () => {
+  const file = fileInput.files?.[0];
+  if (file !== undefined) void openFile(file);
+});
+document.addEventListener('dragover', (event) => event.preventDefault());
+document.addEventListener('drop', (event) => {
+  event.preventDefault();
+  const file = event.dataTransfer?.files[0];
+  if (file !== undefined) void openFile(file);
+});

@@ -27,6 +27,13 @@ export {
   verifyCardEnvelope,
   verifyDomainLinkage,
 } from '@agent-seam/cardpub';
+export {
+  DEFAULT_MAX_LINE_BYTES,
+  type ExportOptions,
+  type ExportReport,
+  ExportVerifier,
+  splitLines,
+} from '@agent-seam/chain';
 export { CBOR_DECODE_CHECKS, explainCbor } from '@agent-seam/coredet-cbor';
 export { ENVELOPE_CHECKS, envelopeSignedBytes, verifyEnvelope } from '@agent-seam/envelope';
 export {

@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { hex, unwrap } from '@agent-seam/canonical';
+import { verifyExport } from '@agent-seam/chain';
 import { decode } from '@agent-seam/coredet-cbor';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE, serveStatic } from '../serve.ts';
 import { CASES, KIND_NAMES, type PageCase } from './cases.ts';
+import { largeExport } from './large-export.ts';
 
 /**
  * The built page in headless Chromium, used as a person uses it: paste the artifact and
@@ -188,6 +190,62 @@ describe('the Seam Inspector page', () => {
     await paste(byKind('cbor').find((c) => c.name === 'int-not-shortest')!, 'cbor');
     expect(await page.textContent('pre.notation')).toBe('23_0');
     await page.screenshot({ path: join(output, 'cbor-mark.png'), fullPage: true });
+  });
+
+  /** Opens a file as a person would, samples the progress bar until the report shows. */
+  async function openExport(path: string): Promise<{ progress: number[]; status: string | null }> {
+    await page.fill('#options', '');
+    await page.setInputFiles('#file', path);
+    const progress: number[] = [];
+    for (;;) {
+      const [bytes, status, error] = await page.evaluate(() => [
+        document.getElementById('export-rate')!.dataset.bytes ?? null,
+        document.getElementById('export-verdict')?.dataset.status ?? null,
+        document.getElementById('export-error')?.textContent ?? null,
+      ]);
+      if (error !== null) throw new Error(error);
+      if (bytes !== null && Number(bytes) !== progress.at(-1)) progress.push(Number(bytes));
+      if (status !== null) return { progress, status };
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  it('verifies a large export in a worker: the progress bar moves and the report appears', async () => {
+    const target = 50e6;
+    const { text, records } = largeExport(target);
+    const path = join(output, 'large-export.jsonl');
+    writeFileSync(path, text);
+    const { progress, status } = await openExport(path);
+    expect(status).toBe('sound');
+    // The bar moved through several values below the whole before the report came.
+    expect(progress.filter((b) => b > 0 && b < text.length).length).toBeGreaterThanOrEqual(3);
+    expect(progress.at(-1)).toBe(Buffer.byteLength(text));
+    expect(await page.$$eval('#export-findings tr', (rows) => rows.length)).toBe(0);
+    const counts = await page.$$eval('#export-counts tr', (rows) =>
+      Object.fromEntries(rows.map((r) => [r.children[0]!.textContent, r.children[1]!.textContent])),
+    );
+    expect(counts.records).toBe(String(records));
+    expect(Number(counts.bytes)).toBeGreaterThanOrEqual(target);
+    await page.screenshot({ path: join(output, 'export.png'), fullPage: true });
+    rmSync(path);
+  });
+
+  it("shows the findings of chain's reader for a tampered export, as it reports them", async () => {
+    const lines = largeExport(1).text.split('\n');
+    // One step record's note changed after it was written: its raw no longer matches.
+    lines[5] = lines[5]!.replace('streams this', 'streams that');
+    const text = lines.join('\n');
+    const expected = await verifyExport(text);
+    expect(expected.findings.length).toBeGreaterThanOrEqual(1);
+    const path = join(output, 'tampered-export.jsonl');
+    writeFileSync(path, text);
+    const { status } = await openExport(path);
+    expect(status).toBe('findings');
+    const shown = await page.$$eval('#export-findings tr', (rows) =>
+      rows.slice(1).map((r) => [r.children[0]!.textContent, r.children[1]!.textContent]),
+    );
+    expect(shown).toEqual(expected.findings.map((f) => [f.code, f.line === undefined ? '' : String(f.line)]));
+    await page.screenshot({ path: join(output, 'export-findings.png'), fullPage: true });
   });
 
   it('says what it needs when a verifier option is missing, instead of guessing', async () => {
