@@ -236,8 +236,9 @@ const a2aCard: Kind = {
 };
 
 /**
- * The header fields of a raw HTTP request as Node would hand them over: names in lower
- * case, a repeated field as several lines. An optional request line comes first; the
+ * The header fields of a raw HTTP request as a record of field lines, each as written
+ * after its colon: wba matches names case-insensitively, combines repeated lines and
+ * trims the whitespace around values. An optional request line comes first; the
  * fields end at the first empty line. A line without a colon is kept whole as a name,
  * so the verifier, not this reader, judges it.
  */
@@ -248,8 +249,8 @@ export function headerFields(text: string): Record<string, string[]> {
   for (const line of lines) {
     if (line === '') break;
     const colon = line.indexOf(':');
-    const name = (colon < 0 ? line : line.slice(0, colon)).trim().toLowerCase();
-    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '');
+    const name = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + 1);
     fields[name] = [...(fields[name] ?? []), value];
   }
   return fields;
