@@ -1,4 +1,5 @@
 export { type Access, type AccessCode, type AccessInput, envelopeDigest } from './access.js';
+export { SEALED_ENVELOPE_CHECKS } from './checks.js';
 export { RecipientContext, SenderContext } from './context.js';
 export {
   createDack,
