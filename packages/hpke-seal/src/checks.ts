@@ -4,7 +4,7 @@ import { SENDER_KEY_CODES } from './sender-key.js';
 
 /**
  * `openEnvelope`'s checks, in its order (spec/hpke-seal.md, the table of steps 0-25).
- * Three codes are made at more than one step; the detail says which, and `detailStarts`
+ * Four codes are made at more than one step; the detail says which, and `detailStarts`
  * holds that: `bad-outer` (the map, or an `outer key`), `unknown-critical-field` (an
  * `outer key` or an `inner key`), `decrypt-failed` (layer 1, or `layer 2`), `bad-inner`
  * (the map; an `inner key` or `ts is zero`; the history and rk rules).
