@@ -1,4 +1,6 @@
 import type { CheckSpec } from '@agent-seam/canonical';
+import type { DackCode } from './dack.js';
+import type { HpkeOpenCode } from './hpke.js';
 import type { EnvelopeCode } from './open-v2.js';
 import { SENDER_KEY_CODES } from './sender-key.js';
 
@@ -90,4 +92,41 @@ export const SEALED_ENVELOPE_CHECKS: readonly CheckSpec<EnvelopeCode>[] = [
   },
   { id: 'sender-key', title: "your resolveSenderKey gives the sender's key", codes: [...SENDER_KEY_CODES] },
   { id: 'signature', title: 'the inner signature verifies under that key (Ed25519)', codes: ['bad-sig'] },
+];
+
+/** `open`'s checks (single-shot HPKE), in its order. */
+export const HPKE_OPEN_CHECKS: readonly CheckSpec<HpkeOpenCode>[] = [
+  { id: 'enc', title: 'enc is bytes', codes: ['not-bytes'], detailStarts: ['enc'] },
+  {
+    id: 'encapsulation',
+    title: 'enc is a 32-byte X25519 key that gives a shared secret that is not zero',
+    codes: ['bad-enc'],
+  },
+  {
+    id: 'ciphertext',
+    title: 'the ciphertext is bytes',
+    codes: ['not-bytes'],
+    detailStarts: ['the ciphertext'],
+  },
+  {
+    id: 'decryption',
+    title: 'the AEAD tag verifies under this key, info, aad (and psk)',
+    codes: ['decrypt-failed'],
+  },
+];
+
+/** `readDack`'s checks, in its order. */
+export const DACK_CHECKS: readonly CheckSpec<DackCode>[] = [
+  { id: 'dack', title: 'the dack is bytes', codes: ['not-bytes'] },
+  { id: 'length', title: '80 bytes', codes: ['bad-dack-length'] },
+  {
+    id: 'token',
+    title: 'it starts with the processed or the refused token of this envelope',
+    codes: ['bad-dack-token'],
+  },
+  {
+    id: 'note',
+    title: 'the note authenticates, its padding is zeros and its wait time below 2^53 ms',
+    codes: ['bad-dack-note'],
+  },
 ];

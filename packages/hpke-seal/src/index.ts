@@ -1,5 +1,5 @@
 export { type Access, type AccessCode, type AccessInput, envelopeDigest } from './access.js';
-export { SEALED_ENVELOPE_CHECKS } from './checks.js';
+export { DACK_CHECKS, HPKE_OPEN_CHECKS, SEALED_ENVELOPE_CHECKS } from './checks.js';
 export { RecipientContext, SenderContext } from './context.js';
 export {
   createDack,

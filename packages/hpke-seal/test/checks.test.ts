@@ -5,12 +5,21 @@ import { expect, it } from 'vitest';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
 import {
   type AccessInput,
+  createDack,
+  DACK_CHECKS,
+  DACK_CODES,
   deriveKeyPair,
   ENVELOPE_CODES,
+  HPKE_OPEN_CHECKS,
+  HPKE_OPEN_CODES,
   keyId,
   type OpenEnvelopeV2Options,
   openEnvelope,
+  open as openHpke,
+  readDack,
   SEALED_ENVELOPE_CHECKS,
+  sealEnvelope,
+  seal as sealHpke,
 } from '../src/index.js';
 import { assembleEnvelope, type Entry, type InnerMessage, innerEntries } from '../src/seal-v2.js';
 import { encodeRawMap } from '../src/wire-map.js';
@@ -229,4 +238,46 @@ it('each fault the order cases combine is, alone, refused by its own check', () 
     ['bad-sig', open(envelope({ signer: seed('impostor') }))],
   ];
   expect(alone.map(([, verdict]) => (verdict.ok ? 'ok' : verdict.code))).toEqual(alone.map(([code]) => code));
+});
+
+const info = utf8('checks');
+const aad = new Uint8Array(0);
+const sealedHpke = sealHpke({ recipientPublicKey: epoch.publicKey, info, aad, plaintext: utf8('hi') });
+const openWith = (changes: Record<string, unknown>) =>
+  openHpke({ recipientPrivateKey: epoch.privateKey, info, aad, ...sealedHpke, ...changes } as never);
+
+it('the HPKE message the order cases start from opens', () => {
+  expect(openWith({})).toEqual({ ok: true, value: utf8('hi') });
+});
+
+holdChecksToVerifier('open (HPKE)', HPKE_OPEN_CHECKS, HPKE_OPEN_CODES, {
+  'enc > encapsulation': () => openWith({ enc: 'not bytes' }),
+  // An all-zero enc is a low-order point: no shared secret.
+  'encapsulation > ciphertext': () => openWith({ enc: new Uint8Array(32), ciphertext: 'not bytes' }),
+  'ciphertext > decryption': () => openWith({ ciphertext: 'not bytes', aad: utf8('other') }),
+});
+
+const { dack: dackKeys } = sealEnvelope({
+  to: OWN,
+  recipientPublicKey: epoch.publicKey,
+  senderSeed: seed('sender'),
+  message,
+  access: { kind: 0 },
+});
+const read = (dack: unknown) => readDack(dackKeys, dack as Uint8Array);
+
+it('a dack made with these keys reads', () => {
+  expect(read(createDack(dackKeys, { decision: 'processed' }))).toEqual({
+    ok: true,
+    value: { decision: 'processed' },
+  });
+});
+
+holdChecksToVerifier('readDack', DACK_CHECKS, DACK_CODES, {
+  // Not bytes, and of the wrong length.
+  'dack > length': () => read(new Array(79).fill(0)),
+  // 79 bytes, and no token at its start.
+  'length > token': () => read(new Uint8Array(79)),
+  // 80 bytes: no token, and a note that does not authenticate.
+  'token > note': () => read(new Uint8Array(80)),
 });
