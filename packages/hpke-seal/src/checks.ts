@@ -1,17 +1,12 @@
 import type { CheckSpec } from '@agent-seam/canonical';
 import type { DackCode } from './dack.js';
 import type { HpkeOpenCode } from './hpke.js';
+import type { EnvelopeV1Code } from './open-v1.js';
 import type { EnvelopeCode } from './open-v2.js';
 import { SENDER_KEY_CODES } from './sender-key.js';
 
-/**
- * `openEnvelope`'s checks, in its order (spec/hpke-seal.md, the table of steps 0-25).
- * Four codes are made at more than one step; the detail says which, and `detailStarts`
- * holds that: `bad-outer` (the map, or an `outer key`), `unknown-critical-field` (an
- * `outer key` or an `inner key`), `decrypt-failed` (layer 1, or `layer 2`), `bad-inner`
- * (the map; an `inner key` or `ts is zero`; the history and rk rules).
- */
-export const SEALED_ENVELOPE_CHECKS: readonly CheckSpec<EnvelopeCode>[] = [
+/** The outer map, as both openers read it (`parseOuter`), and the recipient. */
+const OUTER_CHECKS = (version: number): CheckSpec<EnvelopeCode>[] => [
   { id: 'envelope', title: 'the envelope is bytes', codes: ['not-bytes'] },
   { id: 'size', title: 'at most maxBytes (default 8 MiB), before decoding', codes: ['too-large'] },
   {
@@ -19,10 +14,10 @@ export const SEALED_ENVELOPE_CHECKS: readonly CheckSpec<EnvelopeCode>[] = [
     title: 'a strict CoreDet map with unsigned integer keys and a version',
     codes: ['bad-outer'],
   },
-  { id: 'version', title: 'version 2', codes: ['bad-version'] },
+  { id: 'version', title: `version ${version}`, codes: ['bad-version'] },
   {
     id: 'outer-keys',
-    title: 'no outer key 0 or 9-63',
+    title: `no outer key 0 or ${version === 2 ? 9 : 7}-63`,
     codes: ['unknown-critical-field'],
     detailStarts: ['outer key'],
   },
@@ -36,6 +31,51 @@ export const SEALED_ENVELOPE_CHECKS: readonly CheckSpec<EnvelopeCode>[] = [
   { id: 'recipient', title: 'addressed to you (to = ownAid)', codes: ['wrong-recipient'] },
   { id: 'epoch-key', title: 'sealed to a key in your key ring (kid)', codes: ['sealed-to-unknown-key'] },
   { id: 'layer-1', title: 'the first HPKE layer opens', codes: ['decrypt-failed'] },
+];
+
+/** The inner message, as both openers read it (`parseInner`). */
+const INNER_CHECKS = (version: number): CheckSpec<EnvelopeCode>[] => [
+  {
+    id: 'inner-map',
+    title: 'the inner message is a strict CoreDet map with unsigned integer keys',
+    codes: ['bad-inner'],
+  },
+  {
+    id: 'inner-keys',
+    title: `no inner key the v${version} message does not assign`,
+    codes: ['unknown-critical-field'],
+    detailStarts: ['inner key'],
+  },
+  {
+    id: 'inner-fields',
+    title: 'inner field types and lengths, and ts is not zero',
+    codes: ['bad-inner'],
+    detailStarts: ['inner key', 'ts is zero'],
+  },
+  { id: 'kel-size', title: 'the key event log is at most 65536 bytes', codes: ['kel-too-large'] },
+  { id: 'inner-recipient', title: 'the inner to is the outer to', codes: ['to-mismatch'] },
+];
+
+/** Time, then the sender's key and its signature, as both openers judge them. */
+const SIGNER_CHECKS: readonly CheckSpec<EnvelopeCode>[] = [
+  {
+    id: 'time',
+    title: 'exp after ts within 15 days, not expired, ts at most 5 minutes ahead of now',
+    codes: ['bad-lifetime', 'expired', 'from-future'],
+  },
+  { id: 'sender-key', title: "your resolveSenderKey gives the sender's key", codes: [...SENDER_KEY_CODES] },
+  { id: 'signature', title: 'the inner signature verifies under that key (Ed25519)', codes: ['bad-sig'] },
+];
+
+/**
+ * `openEnvelope`'s checks, in its order (spec/hpke-seal.md, the table of steps 0-25).
+ * Four codes are made at more than one step; the detail says which, and `detailStarts`
+ * holds that: `bad-outer` (the map, or an `outer key`), `unknown-critical-field` (an
+ * `outer key` or an `inner key`), `decrypt-failed` (layer 1, or `layer 2`), `bad-inner`
+ * (the map; an `inner key` or `ts is zero`; the history and rk rules).
+ */
+export const SEALED_ENVELOPE_CHECKS: readonly CheckSpec<EnvelopeCode>[] = [
+  ...OUTER_CHECKS(2),
   {
     id: 'wrap',
     title: 'the wrap: a map with its key space and field rules, ikid with enc2',
@@ -59,25 +99,7 @@ export const SEALED_ENVELOPE_CHECKS: readonly CheckSpec<EnvelopeCode>[] = [
     codes: ['decrypt-failed'],
     detailStarts: ['layer 2'],
   },
-  {
-    id: 'inner-map',
-    title: 'the inner message is a strict CoreDet map with unsigned integer keys',
-    codes: ['bad-inner'],
-  },
-  {
-    id: 'inner-keys',
-    title: 'no inner key the v2 message does not assign',
-    codes: ['unknown-critical-field'],
-    detailStarts: ['inner key'],
-  },
-  {
-    id: 'inner-fields',
-    title: 'inner field types and lengths, and ts is not zero',
-    codes: ['bad-inner'],
-    detailStarts: ['inner key', 'ts is zero'],
-  },
-  { id: 'kel-size', title: 'the key event log is at most 65536 bytes', codes: ['kel-too-large'] },
-  { id: 'inner-recipient', title: 'the inner to is the outer to', codes: ['to-mismatch'] },
+  ...INNER_CHECKS(2),
   {
     id: 'history',
     title: 'kel, notices and keys together, one notice of at most 1024 bytes, rk a closed suite-1 key',
@@ -85,13 +107,15 @@ export const SEALED_ENVELOPE_CHECKS: readonly CheckSpec<EnvelopeCode>[] = [
     detailStarts: ['kel, notices', 'exactly one witness notice', 'rk is'],
   },
   { id: 'exp', title: 'an outer exp, when present, is the inner exp', codes: ['exp-mismatch'] },
-  {
-    id: 'time',
-    title: 'exp after ts within 15 days, not expired, ts at most 5 minutes ahead of now',
-    codes: ['bad-lifetime', 'expired', 'from-future'],
-  },
-  { id: 'sender-key', title: "your resolveSenderKey gives the sender's key", codes: [...SENDER_KEY_CODES] },
-  { id: 'signature', title: 'the inner signature verifies under that key (Ed25519)', codes: ['bad-sig'] },
+  ...SIGNER_CHECKS,
+];
+
+/** `openEnvelopeV1`'s checks, in its order (ANetCore v0.15): one layer, no credential. */
+export const SEALED_ENVELOPE_V1_CHECKS: readonly CheckSpec<EnvelopeV1Code>[] = [
+  ...(OUTER_CHECKS(1) as CheckSpec<EnvelopeV1Code>[]),
+  ...(INNER_CHECKS(1) as CheckSpec<EnvelopeV1Code>[]),
+  { id: 'padding', title: 'the pad (inner key 21), when present, is zeros', codes: ['bad-pad'] },
+  ...(SIGNER_CHECKS as CheckSpec<EnvelopeV1Code>[]),
 ];
 
 /** `open`'s checks (single-shot HPKE), in its order. */

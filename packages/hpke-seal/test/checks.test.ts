@@ -3,6 +3,7 @@ import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { expect, it } from 'vitest';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
+import { LABEL_SEAL_V1, LABEL_SIG_V1 } from '../src/envelope-wire.js';
 import {
   type AccessInput,
   createDack,
@@ -10,18 +11,24 @@ import {
   DACK_CODES,
   deriveKeyPair,
   ENVELOPE_CODES,
+  ENVELOPE_V1_CODES,
   HPKE_OPEN_CHECKS,
   HPKE_OPEN_CODES,
   keyId,
   type OpenEnvelopeV2Options,
   openEnvelope,
+  openEnvelopeV1,
   open as openHpke,
   readDack,
   SEALED_ENVELOPE_CHECKS,
+  SEALED_ENVELOPE_V1_CHECKS,
   sealEnvelope,
   seal as sealHpke,
+  setupBaseS,
 } from '../src/index.js';
+import { sealInfo } from '../src/seal-info.js';
 import { assembleEnvelope, type Entry, type InnerMessage, innerEntries } from '../src/seal-v2.js';
+import { signaturePreimage } from '../src/sender-key.js';
 import { encodeRawMap } from '../src/wire-map.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -280,4 +287,112 @@ holdChecksToVerifier('readDack', DACK_CHECKS, DACK_CODES, {
   'length > token': () => read(new Uint8Array(79)),
   // 80 bytes: no token, and a note that does not authenticate.
   'token > note': () => read(new Uint8Array(80)),
+});
+
+/**
+ * A v1 envelope built the way ANetCore v0.15 builds one (one layer, inner keys 1-10 and
+ * 12, the body signed as is), with the faults asked for; signed honestly unless `signer` says.
+ */
+function envelopeV1(faults: { inner?: (entries: Entry[]) => Entry[]; signer?: Uint8Array } = {}) {
+  const kid = keyId(1, epoch.publicKey);
+  const layer = setupBaseS({
+    recipientPublicKey: epoch.publicKey,
+    info: sealInfo(LABEL_SEAL_V1, OWN, 1, kid),
+    random,
+  });
+  const inner = (faults.inner ?? ((e) => e))(
+    innerEntries(OWN, message).filter(([key]) => key !== INNER_NOTICES),
+  );
+  const bind: Entry[] = [
+    [30, encode(layer.enc)],
+    [31, encode(kid)],
+    [32, encode(1)],
+  ];
+  const preimage = signaturePreimage(
+    inner.map(([key, valueBytes]) => ({ key, valueBytes, value: undefined })),
+    { label: LABEL_SIG_V1, drop: [20, 21], bind },
+  );
+  const innerBytes = encodeRawMap([
+    ...inner,
+    [20, encode(signEd25519(faults.signer ?? seed('sender'), preimage))],
+  ]);
+  return encodeRawMap([
+    [1, encode(1)],
+    [2, encode(OWN)],
+    [3, encode(1)],
+    [4, encode(kid)],
+    [5, encode(layer.enc)],
+    [6, encode(layer.context.seal(new Uint8Array(0), innerBytes))],
+  ]);
+}
+const openV1 = (bytes: unknown, changes: Partial<OpenEnvelopeV2Options> = {}) =>
+  openEnvelopeV1(bytes as Uint8Array, { ...options, ...changes });
+const PAD_V1 = 21;
+
+it('the v1 envelope the order cases start from opens', () => {
+  expect(openV1(envelopeV1())).toMatchObject({ ok: true, value: { from: FROM } });
+});
+
+holdChecksToVerifier('openEnvelopeV1', SEALED_ENVELOPE_V1_CHECKS, ENVELOPE_V1_CODES, {
+  'envelope > size': () => openV1('a1'.repeat(8), { maxBytes: 1 }),
+  'size > outer-map': () => openV1(new Uint8Array([0xff, 0xff]), { maxBytes: 1 }),
+  'outer-map > version': () => openV1(new Uint8Array([0xa2, 0x02, 0x00, 0x01, 0x03])),
+  'version > outer-keys': () => openV1(editOuter(envelopeV1(), { 1: encode(2), 7: encode(0) })),
+  'outer-keys > outer-fields': () => openV1(editOuter(envelopeV1(), { 7: encode(0), 2: encode(5) })),
+  'outer-fields > suite': () => openV1(editOuter(envelopeV1(), { 2: encode(5), 3: encode(2) })),
+  'suite > recipient': () => openV1(editOuter(envelopeV1(), { 3: encode(2) }), { ownAid: 'someone-else' }),
+  'recipient > epoch-key': () => openV1(envelopeV1(), { ownAid: 'someone-else', keyRing: () => undefined }),
+  'epoch-key > layer-1': () => {
+    const bytes = envelopeV1();
+    const ct = unwrap(decodeEntries(bytes)).find((e) => e.key === 6)!;
+    return openV1(editOuter(bytes, { 6: encode(flipLast(ct.value as Uint8Array)) }), {
+      keyRing: () => undefined,
+    });
+  },
+  // The ring answers the kid with another key; inside, no wire map.
+  'layer-1 > inner-map': () =>
+    openV1(envelopeV1({ inner: replace(-1, encode(0)) }), { keyRing: () => interaction.privateKey }),
+  'inner-map > inner-keys': () =>
+    openV1(envelopeV1({ inner: both(replace(-1, encode(0)), replace(13, encode(0))) })),
+  'inner-keys > inner-fields': () =>
+    openV1(envelopeV1({ inner: both(replace(INNER_NOTICES, encode([])), replace(INNER_TS, encode(0))) })),
+  'inner-fields > kel-size': () =>
+    openV1(
+      envelopeV1({
+        inner: both(replace(INNER_TS, encode(0)), replace(INNER_KEL, encode(new Uint8Array(65537)))),
+      }),
+    ),
+  'kel-size > inner-recipient': () =>
+    openV1(
+      envelopeV1({
+        inner: both(replace(INNER_KEL, encode(new Uint8Array(65537))), replace(INNER_TO, encode('x'))),
+      }),
+    ),
+  'inner-recipient > padding': () =>
+    openV1(
+      envelopeV1({
+        inner: both(replace(INNER_TO, encode('x')), replace(PAD_V1, encode(new Uint8Array([1])))),
+      }),
+    ),
+  'padding > time': () =>
+    openV1(envelopeV1({ inner: replace(PAD_V1, encode(new Uint8Array([1]))) }), {
+      now: new Date(TS + 3 * DAY),
+    }),
+  'time > sender-key': () =>
+    openV1(envelopeV1(), { now: new Date(TS + 3 * DAY), resolveSenderKey: refusingResolver }),
+  'sender-key > signature': () =>
+    openV1(envelopeV1({ signer: seed('impostor') }), { resolveSenderKey: refusingResolver }),
+});
+
+it('each v1 fault the order cases combine is, alone, refused by its own check', () => {
+  const alone: [string, ReturnType<typeof openV1>][] = [
+    ['unknown-critical-field', openV1(envelopeV1({ inner: replace(INNER_NOTICES, encode([])) }))],
+    ['bad-inner', openV1(envelopeV1({ inner: replace(INNER_TS, encode(0)) }))],
+    ['kel-too-large', openV1(envelopeV1({ inner: replace(INNER_KEL, encode(new Uint8Array(65537))) }))],
+    ['to-mismatch', openV1(envelopeV1({ inner: replace(INNER_TO, encode('x')) }))],
+    ['bad-pad', openV1(envelopeV1({ inner: replace(PAD_V1, encode(new Uint8Array([1]))) }))],
+    ['expired', openV1(envelopeV1(), { now: new Date(TS + 3 * DAY) })],
+    ['bad-sig', openV1(envelopeV1({ signer: seed('impostor') }))],
+  ];
+  expect(alone.map(([, verdict]) => (verdict.ok ? 'ok' : verdict.code))).toEqual(alone.map(([code]) => code));
 });
