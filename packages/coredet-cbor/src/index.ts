@@ -1,4 +1,4 @@
-export { CBOR_DECODE_CHECKS } from './checks.js';
+export { CBOR_DECODE_CHECKS, CID_CHECKS, OBJECT_CHECKS } from './checks.js';
 export { CID_CODES, type Cid, type CidCode, type CidCodec, cid, parseCid } from './cid.js';
 export {
   DECODE_CODES,

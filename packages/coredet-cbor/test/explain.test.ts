@@ -1,14 +1,22 @@
 import { hex } from '@agent-seam/canonical';
 import {
   CBOR_DECODE_CHECKS,
+  CID_CHECKS,
+  CID_CODES,
   DECODE_CODES,
   decode,
+  decodeObject,
   diagnosticNotation,
   encode,
   explainCbor,
+  OBJECT_CHECKS,
+  OBJECT_CODES,
+  parseCid,
 } from '@agent-seam/coredet-cbor';
 import { describe, expect, it } from 'vitest';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
+import { base32LowerEncode } from '../src/base32.js';
+import { schemas } from './schema-fixture.js';
 
 const bytes = (h: string) => {
   const decoded = hex.decode(h);
@@ -20,6 +28,30 @@ holdChecksToVerifier('decode', CBOR_DECODE_CHECKS, DECODE_CODES, {
   // The numbers of a non-shortest head, handed over as a plain array.
   'bytes > item': () => decode([0x18, 0x01] as never),
   'item > single-item': () => decode(bytes('180100')),
+});
+
+const envelopeSchema = schemas.envelope!;
+holdChecksToVerifier('decodeObject', OBJECT_CHECKS, OBJECT_CODES, {
+  'bytes > item': () => decodeObject(envelopeSchema, [0x18, 0x01] as never),
+  'item > single-item': () => decodeObject(envelopeSchema, bytes('180100')),
+  // An integer, with a byte after it.
+  'single-item > map': () => decodeObject(envelopeSchema, bytes('0100')),
+  'map > entries': 'entries are read only from a map',
+  // {9: 0}: a key the schema does not name, and every required field missing.
+  'entries > presence': () => decodeObject(envelopeSchema, bytes('a10900')),
+});
+
+/** A CID's text from its bytes (the multibase prefix b, then lower-case base32). */
+const cidText = (...head: number[]) =>
+  `b${base32LowerEncode(new Uint8Array([...head, ...new Uint8Array(32)]))}`;
+holdChecksToVerifier('parseCid', CID_CHECKS, CID_CODES, {
+  'text > multibase': () => parseCid(5),
+  'multibase > base32': () => parseCid('B!!'),
+  // Upper case is not the spelling, and the bytes are CIDv0.
+  'base32 > version': () => parseCid(`b${cidText(0, 0x71, 0x12, 0x20).slice(1).toUpperCase()}`),
+  'version > codec': () => parseCid(cidText(0, 0x99, 0x12, 0x20)),
+  'codec > hash': () => parseCid(cidText(1, 0x99, 0x13, 0x20)),
+  'hash > digest-length': () => parseCid(cidText(1, 0x71, 0x13, 0x10)),
 });
 
 describe('a refusal carries the offset of the first byte that breaks a rule', () => {
