@@ -1,6 +1,6 @@
 import type { ExportMessage } from './export-worker.js';
 import { detectKind, KINDS, type Kind, type Report, type Signed } from './kinds.js';
-import { type ExportReport, escapeBytes, firstDifference } from './seam.js';
+import { type CheckResult, type ExportReport, escapeBytes, explainReport, firstDifference } from './seam.js';
 
 /** The page: read the inputs, ask the kind for its report, show it. Nothing leaves the page. */
 
@@ -41,26 +41,27 @@ function showVerdict(verdict: HTMLElement, report: Report) {
   }
 }
 
-function showStages(report: Report) {
-  const stages = $('stages');
-  for (const stage of report.stages) {
-    stages.append(el('h2', stage.title));
-    const table = el('table', '', { class: 'checks' });
-    const head = el('tr');
-    head.append(...['outcome', 'check', 'what it checks', 'code'].map((h) => el('th', h)));
-    table.append(head);
-    for (const check of stage.checks) {
-      const row = el('tr', '', { 'data-check': check.id, 'data-outcome': check.outcome });
-      row.append(
-        el('td', check.outcome, { class: `outcome ${check.outcome}` }),
-        el('td', check.id),
-        el('td', check.detail === undefined ? check.title : `${check.title}: ${check.detail}`),
-        el('td', check.code ?? '', { class: 'code' }),
-      );
-      table.append(row);
-    }
-    stages.append(table);
+/** Checks in the package's order, each with its outcome, title and refusal code. */
+function checksTable(checks: readonly CheckResult[]): HTMLElement {
+  const table = el('table', '', { class: 'checks' });
+  const head = el('tr');
+  head.append(...['outcome', 'check', 'what it checks', 'code'].map((h) => el('th', h)));
+  table.append(head);
+  for (const check of checks) {
+    const row = el('tr', '', { 'data-check': check.id, 'data-outcome': check.outcome });
+    row.append(
+      el('td', check.outcome, { class: `outcome ${check.outcome}` }),
+      el('td', check.id),
+      el('td', check.detail === undefined ? check.title : `${check.title}: ${check.detail}`),
+      el('td', check.code ?? '', { class: 'code' }),
+    );
+    table.append(row);
   }
+  return table;
+}
+
+function showStages(report: Report) {
+  for (const stage of report.stages) $('stages').append(el('h2', stage.title), checksTable(stage.checks));
 }
 
 /** Binary bytes as hex, 16 to a line with the offset first; the byte at `mark` marked. */
@@ -230,7 +231,8 @@ function showExportReport(report: ExportReport) {
     el('strong', `Status: ${report.status}`),
     el('span', ` (${report.kind ?? 'no header read'})`),
   );
-  out.append(verdict);
+  out.append(verdict, el('h3', 'Steps of the export reader'));
+  out.append(Object.assign(checksTable(explainReport(report)), { id: 'export-steps' }));
   const counts: [string, unknown][] = [
     ['runs', report.runs],
     ['records', report.records],

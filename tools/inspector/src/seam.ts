@@ -32,6 +32,7 @@ export {
   type ExportOptions,
   type ExportReport,
   ExportVerifier,
+  explainReport,
   splitLines,
 } from '@agent-seam/chain';
 export { CBOR_DECODE_CHECKS, explainCbor } from '@agent-seam/coredet-cbor';

@@ -245,6 +245,11 @@ describe('the Seam Inspector page', () => {
       rows.slice(1).map((r) => [r.children[0]!.textContent, r.children[1]!.textContent]),
     );
     expect(shown).toEqual(expected.findings.map((f) => [f.code, f.line === undefined ? '' : String(f.line)]));
+    // The reader's steps: the one holding the first finding refuses with its code.
+    const refusing = await page.$$eval('#export-steps tr[data-outcome="refuse"] td.code', (cells) =>
+      cells.map((c) => c.textContent),
+    );
+    expect(refusing).toEqual([expected.findings[0]!.code]);
     await page.screenshot({ path: join(output, 'export-findings.png'), fullPage: true });
   });
 
