@@ -1,6 +1,7 @@
 import {
   A2A_CHECKS,
   a2aSigningInput,
+  BOX_CHECKS,
   CARD_ENVELOPE_CHECKS,
   CBOR_DECODE_CHECKS,
   CHECKPOINT_CHECKS,
@@ -17,6 +18,7 @@ import {
   hex,
   NOTE_CHECKS,
   type NoteVerifier,
+  openBoxVerdict,
   openNote,
   PARSE_CHECKS,
   parseCheckpoint,
@@ -81,7 +83,8 @@ export type KindId =
   | 'wba-request'
   | 'signed-note'
   | 'checkpoint'
-  | 'cbor';
+  | 'cbor'
+  | 'sealed-box';
 
 export interface Kind {
   id: KindId;
@@ -418,6 +421,34 @@ const cbor: Kind = {
   },
 };
 
+/** Key material in the options, as lowercase hex; the page never sends it anywhere. */
+function hexOption(options: Record<string, unknown>, name: string): Uint8Array {
+  const bytes = hex.decode(options[name]);
+  if (!bytes.ok) throw new Error(`${name} is the bytes as lowercase hex`);
+  return bytes.value;
+}
+
+const sealedBox: Kind = {
+  id: 'sealed-box',
+  name: 'sealed box (cryptobox v1 or v2)',
+  options: '{ "recipientSeed": "hex", "senderPub": "hex", "ad": "hex (may be empty)" }',
+  inspect: (artifact, options) => {
+    const verdict = openBoxVerdict({
+      ...options,
+      blob: artifact.trim(),
+      recipientSeed: hexOption(options, 'recipientSeed'),
+      senderPub: hexOption(options, 'senderPub'),
+      ad: hexOption(options, 'ad'),
+    });
+    return {
+      verdict,
+      stages: [{ title: 'openBoxVerdict', checks: explainVerdict(BOX_CHECKS, verdict) }],
+      signed: verdict.ok ? [{ title: 'the plaintext', bytes: verdict.value }] : [],
+      signedHeading: 'Opened',
+    };
+  },
+};
+
 export const KINDS: readonly Kind[] = [
   envelope,
   cardEnvelope,
@@ -427,6 +458,7 @@ export const KINDS: readonly Kind[] = [
   signedNote,
   checkpoint,
   cbor,
+  sealedBox,
 ];
 
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
@@ -436,6 +468,8 @@ export function detectKind(artifact: string): KindId | null {
   const text = artifact.trim();
   if (COMPACT_JWS.test(text)) return 'domain-linkage';
   if (/^(?:[0-9a-fA-F]{2}\s*)+$/.test(text)) return 'cbor';
+  // The shortest box (a nonce and a tag) is 40 base64 characters.
+  if (text.length >= 40 && /^[A-Za-z0-9+/]+={0,2}$/.test(text)) return 'sealed-box';
   if (/\n\n\u2014 \S+ /.test(artifact))
     return /^[^\n]+\n\d+\n[^\n]+\n/.test(artifact) ? 'checkpoint' : 'signed-note';
   if (/^signature-input[ \t]*:/im.test(text)) return 'wba-request';

@@ -36,6 +36,7 @@ export {
   splitLines,
 } from '@agent-seam/chain';
 export { CBOR_DECODE_CHECKS, explainCbor } from '@agent-seam/coredet-cbor';
+export { BOX_CHECKS, openBoxVerdict } from '@agent-seam/cryptobox';
 export { ENVELOPE_CHECKS, envelopeSignedBytes, verifyEnvelope } from '@agent-seam/envelope';
 export {
   CHECKPOINT_CHECKS,

@@ -22,6 +22,7 @@ const vectors = (file: string) => JSON.parse(readFileSync(join(root, 'vectors', 
 const wire = vectors('wire_vectors.json');
 const tlog = vectors('tlog_note.json');
 const cbor = vectors('coredet_cbor.json');
+const cryptobox = vectors('cryptobox.json');
 
 const OPTION_NAMES = [
   'recipientDid',
@@ -255,6 +256,26 @@ function cborCases(): PageCase[] {
   return out;
 }
 
+/** The box's opening inputs, under openBoxVerdict's names, as hex. */
+const boxOptions = (c: Raw) => ({
+  recipientSeed: c.recipientSeedHex,
+  senderPub: c.senderEncPubHex,
+  ad: c.adHex,
+  ...(c.maxChars === undefined ? {} : { maxChars: c.maxChars }),
+});
+
+function boxCases(): PageCase[] {
+  const out: PageCase[] = [];
+  for (const c of [...cryptobox['box.roundtrip'], ...cryptobox['box.v2']] as Raw[])
+    out.push({ kind: 'sealed-box', name: c.name, artifact: c.blob, options: boxOptions(c) });
+  for (const c of [...cryptobox['box.reject'], ...cryptobox['box.v2-refuse']] as Raw[]) {
+    if (typeof c.blob !== 'string') continue; // not text: nothing to paste
+    if (c.opener !== undefined) continue; // judged by another opener (v1 only) than the page's
+    out.push({ kind: 'sealed-box', name: c.name, artifact: c.blob, options: boxOptions(c), expect: c.code });
+  }
+  return out;
+}
+
 export const CASES: PageCase[] = [
   ...envelopeCases(),
   ...cardCases(),
@@ -264,6 +285,7 @@ export const CASES: PageCase[] = [
   ...noteCases(),
   ...checkpointCases(),
   ...cborCases(),
+  ...boxCases(),
 ];
 
 /** The envelope vector with the bytes its signer signed, for the compare box. */
@@ -281,4 +303,5 @@ export const KIND_NAMES: Record<string, string> = {
   'signed-note': 'signed note (C2SP)',
   checkpoint: 'tlog checkpoint (signed note)',
   cbor: 'CoreDet-CBOR (hex)',
+  'sealed-box': 'sealed box (cryptobox v1 or v2)',
 };
