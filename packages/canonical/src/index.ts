@@ -1,6 +1,15 @@
 export { bytesEqual, concatBytes } from './bytes.js';
 export { type CanonicalizeOptions, canonicalize, canonicalString } from './canonicalize.js';
+export { PARSE_CHECKS } from './checks.js';
 export { CANONICALIZE_CODES, type CanonicalizeCode, PARSE_CODES, type ParseCode } from './codes.js';
+export {
+  type CheckOutcome,
+  type CheckResult,
+  type CheckSpec,
+  checkListProblems,
+  explainVerdict,
+  withoutCodes,
+} from './explain.js';
 export {
   type CanonicalFromJSONOptions,
   canonicalFromJSON,
@@ -14,6 +23,7 @@ export { createSha256, hmacSha256, type Sha256Hasher, sha256, sha512 } from './h
 export { JsonFloat, type JsonValue } from './json-value.js';
 export { ecmaScriptNumber, pythonFloatRepr } from './numbers.js';
 export { type DuplicateKeys, type Profile, type ProfileName, profiles } from './profiles.js';
+export { type Difference, type EscapeOptions, escapeBytes, firstDifference } from './show-bytes.js';
 export {
   base64Strict,
   base64urlStrict,

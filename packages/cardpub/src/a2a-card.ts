@@ -9,7 +9,13 @@ import {
   type Verdict,
 } from '@agent-seam/canonical';
 import { ED25519_CODES, publicKeyFromJwk, signEd25519, verifyEd25519 } from '@agent-seam/did';
-import { base64urlText, isJsonObject, type JsonObject, readJsonSegment } from './json-segment.js';
+import {
+  base64urlText,
+  decodeSegments,
+  isJsonObject,
+  type JsonObject,
+  readJsonSegment,
+} from './json-segment.js';
 
 /**
  * A2A Agent Card signatures (A2A section 8.4): a detached JWS over the RFC 8785 (JCS)
@@ -79,7 +85,10 @@ function keyFromJwks(jwks: unknown, kid: string): Uint8Array | null {
   return key.ok ? key.value : null;
 }
 
-/** Verifies one signature of an A2A card. Returns the protected header's kid and jku. */
+/**
+ * Verifies one signature of an A2A card. Returns the protected header's kid and jku.
+ * The checks run in the order of A2A_CHECKS.
+ */
 export function verifyA2ACard(
   card: unknown,
   signature: unknown,
@@ -96,7 +105,10 @@ export function verifyA2ACard(
     return fail('malformed-signature');
   if (signature.protected.length > MAX_PROTECTED_LENGTH)
     return fail('malformed-signature', 'header too long');
-  const header = readJsonSegment(signature.protected, 'malformed-protected-header');
+  const decoded = decodeSegments([signature.protected, signature.signature]);
+  if (!decoded.ok) return decoded;
+  const [headerBytes, sig] = decoded.value as [Uint8Array, Uint8Array];
+  const header = readJsonSegment(headerBytes, 'malformed-protected-header');
   if (!header.ok) return header;
   const { alg, typ, kid, jku, crit } = header.value;
   if (alg !== A2A_ALG) return fail('wrong-alg');
@@ -105,15 +117,26 @@ export function verifyA2ACard(
   if (crit !== undefined) return fail('unsupported-crit');
   const key = 'publicKey' in source ? source.publicKey : keyFromJwks(source.jwks, kid);
   if (key === null) return fail('unknown-key');
-  const sig = base64urlStrict.decode(signature.signature);
-  if (!sig.ok) return fail('bad-base64url');
+  const signingInput = a2aSigningInput(card, signature);
+  if (signingInput === null)
+    return fail('not-canonicalizable', 'the card holds a value RFC 8785 cannot spell');
+  const verdict = verifyEd25519(key, signingInput, sig);
+  return verdict.ok ? ok({ kid, jku }) : verdict;
+}
+
+/**
+ * The bytes an A2A signature covers, from the RECEIVED card and signature: the protected
+ * header text as received, a dot, and base64url of the card's RFC 8785 form without its
+ * `signatures`. Null when the card is not an object, the signature has no protected text,
+ * or the card has no RFC 8785 form.
+ */
+export function a2aSigningInput(card: unknown, signature: unknown): Uint8Array | null {
+  if (!isJsonObject(card) || !isJsonObject(signature) || typeof signature.protected !== 'string') return null;
   let payload: Uint8Array;
   try {
     payload = a2aCardPayload(card);
   } catch {
-    return fail('not-canonicalizable', 'the card holds a value RFC 8785 cannot spell');
+    return null;
   }
-  const signingInput = utf8Strict.encode(`${signature.protected}.${base64urlStrict.encode(payload)}`);
-  const verdict = verifyEd25519(key, signingInput, sig.value);
-  return verdict.ok ? ok({ kid, jku }) : verdict;
+  return utf8Strict.encode(`${signature.protected}.${base64urlStrict.encode(payload)}`);
 }

@@ -18,7 +18,7 @@ import {
   verificationKeyFromDid,
   verifyEd25519,
 } from '@agent-seam/did';
-import { base64urlText, isJsonObject, readJsonSegment } from './json-segment.js';
+import { base64urlText, decodeSegments, isJsonObject, readJsonSegment } from './json-segment.js';
 import { canonicalOrigin } from './origin.js';
 
 /** DIF Well Known DID Configuration: the JWT form of a Domain Linkage Credential. */
@@ -118,7 +118,9 @@ const isOptionalInteger = (v: unknown) =>
 /**
  * Verifies that `did` claims `origin` at `now`. The signature is checked over the
  * received text of the first two segments. This proves a claim only; it becomes a
- * proof of control once the credential was fetched from that origin.
+ * proof of control once the credential was fetched from that origin. The checks run in
+ * the order of DOMAIN_LINKAGE_CHECKS: the token's spelling, the header, the payload,
+ * the identity it names, its type, its times, the origin, then the signature.
  */
 export function verifyDomainLinkage(
   jwt: unknown,
@@ -129,20 +131,22 @@ export function verifyDomainLinkage(
   if (jwt.length > MAX_DOMAIN_LINKAGE_LENGTH) return fail('too-long');
   const segments = jwt.split('.');
   if (segments.length !== 3) return fail('malformed-jws', 'a compact JWS has three segments');
-  const [headerText, payloadText, signatureText] = segments as [string, string, string];
-  const header = readJsonSegment(headerText, 'malformed-header');
+  const decoded = decodeSegments(segments);
+  if (!decoded.ok) return decoded;
+  const [headerBytes, payloadBytes, signature] = decoded.value as [Uint8Array, Uint8Array, Uint8Array];
+  const header = readJsonSegment(headerBytes, 'malformed-header');
   if (!header.ok) return header;
-  const { did } = options;
-  if (typeof did !== 'string') return fail('did-mismatch', 'the caller named no DID');
   if (header.value.alg !== 'EdDSA') return fail('wrong-alg');
   if (header.value.typ !== 'JWT') return fail('wrong-typ');
-  if (header.value.kid !== kidOf(did)) return fail('wrong-kid');
-  const payload = readJsonSegment(payloadText, 'malformed-payload');
+  const payload = readJsonSegment(payloadBytes, 'malformed-payload');
   if (!payload.ok) return payload;
   const { iss, sub, nbf, exp, vc } = payload.value;
   if (!isJsonObject(vc) || !isJsonObject(vc.credentialSubject)) return fail('malformed-payload');
+  const { did } = options;
+  if (typeof did !== 'string') return fail('did-mismatch', 'the caller named no DID');
   // iss, sub and the subject id are one identity, spelled identically, and it is the caller's.
   if (iss !== did || sub !== did || vc.credentialSubject.id !== did) return fail('did-mismatch');
+  if (header.value.kid !== kidOf(did)) return fail('wrong-kid');
   if (!Array.isArray(vc.type) || !vc.type.includes('DomainLinkageCredential'))
     return fail('wrong-credential-type');
   if (exp === undefined) return fail('missing-exp');
@@ -154,17 +158,23 @@ export function verifyDomainLinkage(
   const expected = canonicalOrigin(options.origin);
   if (!claimed.ok || !expected.ok) return fail('bad-origin');
   if (claimed.value !== expected.value) return fail('origin-mismatch');
-  const signature = base64urlStrict.decode(signatureText);
-  if (!signature.ok) return fail('bad-base64url');
   const key = verificationKeyFromDid(did);
   if (!key.ok) return key;
-  const verdict = verifyEd25519(
-    key.value,
-    utf8Strict.encode(`${headerText}.${payloadText}`),
-    signature.value,
-  );
+  const verdict = verifyEd25519(key.value, domainLinkageSigningInput(jwt)!, signature);
   if (!verdict.ok) return verdict;
   const result: DomainLinkage = { did, origin: claimed.value, exp: exp as number };
   if (typeof nbf === 'number') result.nbf = nbf;
   return ok(result);
+}
+
+/**
+ * The bytes a compact JWS signature covers: the received text of its first two
+ * segments joined by a dot, as ASCII. Null when the token is not text with three
+ * segments (the verifier refuses it before any signature is looked at).
+ */
+export function domainLinkageSigningInput(jwt: unknown): Uint8Array | null {
+  if (typeof jwt !== 'string') return null;
+  const segments = jwt.split('.');
+  if (segments.length !== 3) return null;
+  return utf8Strict.encode(`${segments[0]}.${segments[1]}`);
 }

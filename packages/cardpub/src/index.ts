@@ -6,6 +6,7 @@ export {
   type A2AKeySource,
   type A2ASignature,
   a2aCardPayload,
+  a2aSigningInput,
   MAX_PROTECTED_LENGTH,
   type SignA2AOptions,
   signA2ACard,
@@ -25,12 +26,14 @@ export {
   verifyCardEnvelope,
   verifyCardEnvelopeAsync,
 } from './card-envelope.js';
+export { A2A_CHECKS, CARD_ENVELOPE_CHECKS, DOMAIN_LINKAGE_CHECKS } from './checks.js';
 export {
   DOMAIN_LINKAGE_CODES,
   DOMAIN_LINKAGE_CONTEXT,
   DOMAIN_LINKAGE_TYPE,
   type DomainLinkage,
   type DomainLinkageCode,
+  domainLinkageSigningInput,
   MAX_DOMAIN_LINKAGE_LENGTH,
   type SignDomainLinkageOptions,
   signDomainLinkage,
@@ -38,3 +41,4 @@ export {
   verifyDomainLinkage,
 } from './domain-linkage.js';
 export { canonicalOrigin } from './origin.js';
+export { cardEnvelopeSignedBytes } from './signed-bytes.js';

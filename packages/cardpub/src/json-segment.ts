@@ -6,23 +6,32 @@ export const isJsonObject = (v: unknown): v is JsonObject =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Reads one base64url segment of a JWS as a JSON object. The segment text is what the
- * signature covers; this decoding is only for reading the claims, never for rebuilding
- * the signed bytes. Strict base64url (no padding, no standard alphabet, zero trailing
- * bits), then canonical's strict parseJSON with duplicate member names refused.
+ * Reads the decoded bytes of one JWS segment as a JSON object. The segment text is what
+ * the signature covers; this decoding is only for reading the claims, never for
+ * rebuilding the signed bytes. Canonical's strict parseJSON, with a repeated member name
+ * refused: invalid UTF-8 and lone surrogates are refused too, so a header cannot say
+ * alg twice and be read as its last spelling.
  */
-export function readJsonSegment<C extends string>(
-  segment: string,
-  malformed: C,
-): Verdict<JsonObject, 'bad-base64url' | C> {
-  const bytes = base64urlStrict.decode(segment);
-  if (!bytes.ok) return fail('bad-base64url');
-  // The strict parse boundary: invalid UTF-8, lone surrogates and a repeated member name
-  // are refused, so a header cannot say alg twice and be read as its last spelling.
-  const parsed = parseJSON(bytes.value, { profile: 'jcs', duplicateKeys: 'refuse' });
+export function readJsonSegment<C extends string>(bytes: Uint8Array, malformed: C): Verdict<JsonObject, C> {
+  const parsed = parseJSON(bytes, { profile: 'jcs', duplicateKeys: 'refuse' });
   if (!parsed.ok) return fail(malformed, `segment refused by the JSON parse boundary (${parsed.code})`);
   const value = parsed.value;
   return isJsonObject(value) ? ok(value) : fail(malformed, 'segment is not a JSON object');
+}
+
+/**
+ * The bytes of JWS segments in strict base64url (no padding, no standard alphabet, zero
+ * trailing bits), all decoded before any is read, so a malformed spelling anywhere is
+ * one refusal at one point of the verifier.
+ */
+export function decodeSegments(segments: readonly string[]): Verdict<Uint8Array[], 'bad-base64url'> {
+  const out: Uint8Array[] = [];
+  for (const segment of segments) {
+    const bytes = base64urlStrict.decode(segment);
+    if (!bytes.ok) return fail('bad-base64url');
+    out.push(bytes.value);
+  }
+  return ok(out);
 }
 
 /** base64url of the UTF-8 bytes of `text`. */

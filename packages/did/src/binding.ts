@@ -12,7 +12,7 @@ import {
 } from './signed-record.js';
 
 export const BINDING_V2_TYP = 'muretai/devicebinding/2';
-const BINDING_V2_FIELDS = ['typ', 'rootDid', 'deviceDid', 'ts', 'validUntil'] as const;
+export const BINDING_V2_FIELDS = ['typ', 'rootDid', 'deviceDid', 'ts', 'validUntil'] as const;
 
 /** Canonical bytes a v1 binding signs: exactly `{deviceDid, rootDid, ts}` (seam profile). */
 export function bindingPayload(fields: { rootDid: string; deviceDid: string; ts: number }): Uint8Array {

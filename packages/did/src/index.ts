@@ -9,6 +9,13 @@ export {
   verifyDeviceBindingV2,
 } from './binding.js';
 export {
+  BINDING_V2_CHECKS,
+  ED25519_CHECKS,
+  KEYSTATE_CHECKS,
+  SIGNATURE_TEXT_CHECKS,
+  VERIFICATION_KEY_CHECKS,
+} from './checks.js';
+export {
   type Curve,
   DID_CODES,
   type DidCode,
@@ -62,5 +69,6 @@ export {
   signToBase64,
   verifyBase64Signature,
 } from './signature-text.js';
+export { bindingV2SignedBytes, keyStateSignedBytes } from './signed-bytes.js';
 export { RECORD_CODES, type RecordCode } from './signed-record.js';
 export { type Ed25519AsyncBackend, ed25519AsyncBackend, verifyEd25519Async } from './verify-async.js';

@@ -14,7 +14,7 @@ import {
 export const KEYSTATE_TYP = 'muretai/keystate/1';
 
 /** The fields a KeyState v1 signature covers (those the record carries), besides `sig`. */
-const KEYSTATE_FIELDS = [
+export const KEYSTATE_FIELDS = [
   'typ',
   'rootDid',
   'epoch',

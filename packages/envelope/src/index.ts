@@ -1,3 +1,4 @@
+export { ENVELOPE_CHECKS } from './checks.js';
 export { CLAIM_CODES, CLAIM_METHOD, type ClaimCheck, type ClaimCode, verifyClaim } from './claim.js';
 export {
   DEFAULT_MAX_SKEW,
@@ -47,3 +48,4 @@ export {
   type ReplayAnswer,
   type ReplayCache,
 } from './replay.js';
+export { envelopeSignedBytes } from './signed-bytes.js';

@@ -25,7 +25,7 @@ import {
   REQUEST_TAG,
   readParameters,
 } from './profile.js';
-import { type ComponentLine, signatureBase } from './signature-base.js';
+import { componentLines, signatureBase } from './signature-base.js';
 import {
   parseSignature,
   parseSignatureInput,
@@ -105,28 +105,6 @@ interface Context extends Message {
   signatures: SignatureMember[];
 }
 
-// Covered header values enter the signature base verbatim; a line break would forge a line.
-const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
-
-function componentLines(
-  names: readonly string[],
-  ctx: Context,
-): Verdict<ComponentLine[], 'not-a-string' | 'missing-covered-header' | 'malformed-covered-header'> {
-  const lines: ComponentLine[] = [];
-  for (const name of names) {
-    if (name === '@authority') {
-      lines.push({ name, value: ctx.authority });
-      continue;
-    }
-    const raw = ctx.fields(name);
-    if (!raw.ok) return raw;
-    if (raw.value === undefined) return fail('missing-covered-header');
-    if (!FIELD_VALUE.test(raw.value)) return fail('malformed-covered-header');
-    lines.push({ name, value: raw.value.trim() });
-  }
-  return ok(lines);
-}
-
 /**
  * Why a signature that reached the equation failed it. Component names have passed the
  * profile's name check (lowercase token characters or `@authority`) and the authority is
@@ -153,7 +131,7 @@ function* judge(member: SignatureInputMember, ctx: Context): DoorSteps<Verdict<V
   if (signature === undefined) return fail('missing-signature-label');
   const bytes = base64Strict.decode(signature.base64);
   if (!bytes.ok) return fail('bad-signature-encoding');
-  const lines = componentLines(member.components, ctx);
+  const lines = componentLines(member.components, ctx.fields, ctx.authority);
   if (!lines.ok) return lines;
   const base = utf8Strict.encode(signatureBase(lines.value, member.text));
   const verdict = yield* askDoor(key, base, bytes.value);

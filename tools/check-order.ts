@@ -1,0 +1,43 @@
+import { type CheckSpec, checkListProblems, explainVerdict, type Verdict } from '@agent-seam/canonical';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Holds one verifier's exported check list to the verifier (the explain layer's promise
+ * that checks are shown "in the order the package makes them"):
+ * - the list covers the verifier's codes, each in exactly one check;
+ * - for every pair of adjacent checks `a > b`, an input that breaks both is refused with
+ *   a code of `a`. Each pair is given either such an input (a function returning the
+ *   verdict) or, as a string, the reason no input can break both. The pairs given must be
+ *   exactly the adjacent pairs, so a new check cannot slip in unexamined.
+ */
+export function holdChecksToVerifier(
+  name: string,
+  checks: readonly CheckSpec[],
+  codes: readonly string[],
+  pairs: Record<string, (() => Verdict<unknown>) | string>,
+): void {
+  const everyOption = Object.fromEntries(
+    checks.flatMap((c) => (c.needs === undefined ? [] : [[c.needs, true]])),
+  );
+  describe(`${name}: the check list`, () => {
+    it('covers every code of the verifier, each in exactly one check', () => {
+      expect(checkListProblems(checks, codes)).toEqual([]);
+    });
+    it('names every adjacent pair once', () => {
+      const adjacent = checks.slice(1).map((check, i) => `${checks[i]!.id} > ${check.id}`);
+      expect(Object.keys(pairs)).toEqual(adjacent);
+    });
+    for (const [pair, input] of Object.entries(pairs)) {
+      const earlier = checks.find((c) => c.id === pair.split(' > ')[0]);
+      if (typeof input === 'string') continue;
+      it(`${pair}: an input breaking both is refused by the earlier check`, () => {
+        const verdict = input();
+        expect(verdict.ok, 'the input must be refused').toBe(false);
+        expect(earlier?.codes).toContain((verdict as { code: string }).code);
+        // And the explanation puts it there (a code two checks share goes by its detail).
+        const refused = explainVerdict(checks, verdict, everyOption).find((r) => r.outcome === 'refuse');
+        expect(refused?.id).toBe(earlier?.id);
+      });
+    }
+  });
+}

@@ -1,0 +1,490 @@
+import {
+  A2A_CHECKS,
+  a2aSigningInput,
+  BOX_CHECKS,
+  CARD_ENVELOPE_CHECKS,
+  CBOR_DECODE_CHECKS,
+  CHECKPOINT_CHECKS,
+  type CheckResult,
+  type CheckSpec,
+  cardEnvelopeSignedBytes,
+  DOMAIN_LINKAGE_CHECKS,
+  describeNote,
+  domainLinkageSigningInput,
+  ENVELOPE_CHECKS,
+  envelopeSignedBytes,
+  explainCbor,
+  explainVerdict,
+  hex,
+  NOTE_CHECKS,
+  type NoteVerifier,
+  openBoxVerdict,
+  openNote,
+  PARSE_CHECKS,
+  parseCheckpoint,
+  parseJSON,
+  parseVerifierKey,
+  REQUEST_CHECKS,
+  signatureBases,
+  VERIFIER_KEY_CHECKS,
+  type Verdict,
+  verifyA2ACard,
+  verifyCardEnvelope,
+  verifyDomainLinkage,
+  verifyEnvelope,
+  verifyRequest,
+} from './seam.js';
+
+/**
+ * The kinds of artifact the page knows: how to recognise one, which verifier judges it
+ * with which of its check lists, and which package function says what was signed. The
+ * page only routes: every verdict, check text and signed byte comes from a package.
+ */
+
+/** One verifier's checks with their outcomes (the parse boundary, then the verifier). */
+export interface Stage {
+  title: string;
+  checks: CheckResult[];
+}
+
+/**
+ * Bytes a signature covers, as the package computes them from the received artifact
+ * (or, for an unsigned kind, the bytes judged and what the package makes of them).
+ */
+export interface Signed {
+  title: string;
+  bytes: Uint8Array | null;
+  /** Show the bytes as hex (binary), with the byte at `mark` marked. */
+  hex?: boolean;
+  mark?: number;
+  /** Text the package wrote about the bytes (CBOR diagnostic notation), shown as is. */
+  text?: string;
+  /** Why there are no bytes (the package's refusal code), when there are none. */
+  code?: string;
+  /** The bytes are lines of text (a signature base): show each line whole. */
+  lines?: boolean;
+}
+
+export interface Report {
+  verdict: Verdict<unknown>;
+  stages: Stage[];
+  signed: Signed[];
+  /** The heading over `signed` when it is not what was signed. */
+  signedHeading?: string;
+  /** Something a person should know about what was judged (which of several signatures). */
+  note?: string;
+}
+
+export type KindId =
+  | 'envelope'
+  | 'card-envelope'
+  | 'domain-linkage'
+  | 'a2a-card'
+  | 'wba-request'
+  | 'signed-note'
+  | 'checkpoint'
+  | 'cbor'
+  | 'sealed-box';
+
+export interface Kind {
+  id: KindId;
+  name: string;
+  /** The verifier's option names, as an example for the options box. */
+  options: string;
+  inspect(artifact: string, options: Record<string, unknown>): Report;
+}
+
+const UTF8 = new TextEncoder();
+
+/** A check list none of whose checks was reached (an earlier stage refused). */
+const unreached = (checks: readonly CheckSpec[]): CheckResult[] =>
+  checks.map(({ id, title }) => ({ id, title, outcome: 'not-checked' }));
+
+/**
+ * JSON artifacts go through canonical's parse boundary first (under the profile the
+ * verifier signs with), so a duplicate name or a number hazard is refused as the
+ * package would refuse it, not repaired by JSON.parse.
+ */
+function judgeJson(
+  artifact: string,
+  profile: 'seam' | 'jcs',
+  verifier: { title: string; checks: readonly CheckSpec[] },
+  judge: (value: unknown) => Omit<Report, 'stages'>,
+  options: object,
+): Report {
+  const parsed = parseJSON(artifact.trim(), { profile });
+  const parse: Stage = {
+    title: `reading the JSON (${profile} profile)`,
+    checks: explainVerdict(PARSE_CHECKS, parsed),
+  };
+  if (!parsed.ok)
+    return {
+      verdict: parsed,
+      stages: [parse, { title: verifier.title, checks: unreached(verifier.checks) }],
+      signed: [],
+    };
+  const judged = judge(parsed.value);
+  return {
+    ...judged,
+    stages: [
+      parse,
+      { title: verifier.title, checks: explainVerdict(verifier.checks, judged.verdict, options) },
+    ],
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const envelope: Kind = {
+  id: 'envelope',
+  name: 'six-field signed envelope',
+  options: '{ "recipientDid": "did:key:z6Mk…", "now": 1784273681 }',
+  inspect: (artifact, options) =>
+    judgeJson(
+      artifact,
+      'seam',
+      { title: 'verifyEnvelope', checks: ENVELOPE_CHECKS },
+      (value) => ({
+        verdict: verifyEnvelope(value, options as never),
+        signed: [{ title: 'signingPayload of the six fields received', bytes: envelopeSignedBytes(value) }],
+      }),
+      options,
+    ),
+};
+
+const cardEnvelope: Kind = {
+  id: 'card-envelope',
+  name: 'Agent Card envelope',
+  options: '{ "expectedDid": "did:key:z6Mk…", "now": 1784273681 }',
+  inspect: (artifact, options) =>
+    judgeJson(
+      artifact,
+      'seam',
+      { title: 'verifyCardEnvelope', checks: CARD_ENVELOPE_CHECKS },
+      (value) => ({
+        verdict: verifyCardEnvelope(value, options as never),
+        signed: [{ title: 'card, ts, typ and v as signed', bytes: cardEnvelopeSignedBytes(value) }],
+      }),
+      options,
+    ),
+};
+
+/** A compact JWS, or the first of a DID configuration's linked_dids. */
+function linkageToken(artifact: string): { token: unknown; note?: string } {
+  const text = artifact.trim();
+  if (!text.startsWith('{')) return { token: text };
+  try {
+    const linked = (JSON.parse(text) as { linked_dids?: unknown }).linked_dids;
+    if (Array.isArray(linked))
+      return { token: linked[0], note: `verifying the first of ${linked.length} linked_dids` };
+  } catch {}
+  return { token: text };
+}
+
+const domainLinkage: Kind = {
+  id: 'domain-linkage',
+  name: 'DIF domain linkage credential (JWT)',
+  options: '{ "did": "did:key:z6Mk…", "origin": "https://example.com", "now": 1754870400 }',
+  inspect: (artifact, options) => {
+    const { token, note } = linkageToken(artifact);
+    const verdict = verifyDomainLinkage(token, options as never);
+    const report: Report = {
+      verdict,
+      stages: [
+        { title: 'verifyDomainLinkage', checks: explainVerdict(DOMAIN_LINKAGE_CHECKS, verdict, options) },
+      ],
+      signed: [{ title: 'JWS signing input (header.payload)', bytes: domainLinkageSigningInput(token) }],
+    };
+    if (note !== undefined) report.note = note;
+    return report;
+  },
+};
+
+/** `{ card, signature }`, or a card carrying `signatures` (the first is judged). */
+function a2aParts(value: unknown): { card: unknown; signature: unknown; note?: string } {
+  if (isObject(value) && 'card' in value && 'signature' in value)
+    return { card: value.card, signature: value.signature };
+  const signatures = isObject(value) ? value.signatures : undefined;
+  if (Array.isArray(signatures))
+    return {
+      card: value,
+      signature: signatures[0],
+      note: `verifying the first of ${signatures.length} signatures`,
+    };
+  return { card: value, signature: undefined };
+}
+
+const a2aCard: Kind = {
+  id: 'a2a-card',
+  name: 'A2A Agent Card with a JWS signature',
+  options: '{ "jwks": { "keys": [ … ] } }',
+  inspect: (artifact, options) =>
+    judgeJson(
+      artifact,
+      'jcs',
+      { title: 'verifyA2ACard', checks: A2A_CHECKS },
+      (value) => {
+        const { card, signature, note } = a2aParts(value);
+        const judged = {
+          verdict: verifyA2ACard(card, signature, options as never),
+          signed: [
+            { title: 'JWS signing input (protected.payload)', bytes: a2aSigningInput(card, signature) },
+          ],
+        };
+        return note === undefined ? judged : { ...judged, note };
+      },
+      options,
+    ),
+};
+
+/**
+ * The header fields of a raw HTTP request as a record of field lines, each as written
+ * after its colon: wba matches names case-insensitively, combines repeated lines and
+ * trims the whitespace around values. An optional request line comes first; the
+ * fields end at the first empty line. A line without a colon is kept whole as a name,
+ * so the verifier, not this reader, judges it.
+ */
+export function headerFields(text: string): Record<string, string[]> {
+  const lines = text.replace(/^\s+/, '').split(/\r?\n/);
+  if (/^[A-Z]+ \S+ HTTP\/\d/.test(lines[0] ?? '')) lines.shift();
+  const fields: Record<string, string[]> = {};
+  for (const line of lines) {
+    if (line === '') break;
+    const colon = line.indexOf(':');
+    const name = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + 1);
+    fields[name] = [...(fields[name] ?? []), value];
+  }
+  return fields;
+}
+
+/** A raw request, or a JSON record of header fields (as the vectors hold them). */
+function requestHeaders(artifact: string): unknown {
+  const text = artifact.trim();
+  if (text.startsWith('{')) {
+    try {
+      return JSON.parse(text);
+    } catch {}
+  }
+  return headerFields(text);
+}
+
+const wbaRequest: Kind = {
+  id: 'wba-request',
+  name: 'Web Bot Auth request (RFC 9421)',
+  options: '{ "authority": "entry.example", "now": 1754870410, "jwks": { "keys": [ … ] } }',
+  inspect: (artifact, options) => {
+    const headers = requestHeaders(artifact);
+    const verdict = verifyRequest({ ...options, headers } as never);
+    const bases =
+      typeof options.authority === 'string' ? signatureBases(headers as never, options.authority) : null;
+    const signed: Signed[] = [];
+    if (bases?.ok)
+      for (const member of bases.value) {
+        const item: Signed = {
+          title: `signature base of ${member.label}${member.keyid === undefined ? '' : ` (keyid ${member.keyid})`}`,
+          bytes: member.base === null ? null : UTF8.encode(member.base),
+          lines: true,
+        };
+        if (member.code !== undefined) item.code = member.code;
+        signed.push(item);
+      }
+    return {
+      verdict,
+      stages: [{ title: 'verifyRequest', checks: explainVerdict(REQUEST_CHECKS, verdict, options) }],
+      signed,
+    };
+  },
+};
+
+/**
+ * The trusted keys of a note, from vkeys: each through parseVerifierKey (its own stage
+ * when one is refused). Options name them as openNote does, with vkeys for keys.
+ */
+function noteKeys(options: Record<string, unknown>): { report?: Report; open: Record<string, unknown> } {
+  const parse = (vkey: unknown, where: string): NoteVerifier | Report => {
+    const key = parseVerifierKey(vkey as string);
+    if (key.ok) return key.value;
+    return {
+      verdict: key,
+      stages: [
+        { title: `verifier key ${where}`, checks: explainVerdict(VERIFIER_KEY_CHECKS, key) },
+        { title: 'openNote', checks: unreached(NOTE_CHECKS) },
+      ],
+      signed: [],
+    };
+  };
+  const open: Record<string, unknown> = { ...options };
+  const listed = Array.isArray(options.verifiers) ? options.verifiers : [];
+  const verifiers: NoteVerifier[] = [];
+  for (const [i, vkey] of listed.entries()) {
+    const key = parse(vkey, `verifiers[${i}]`);
+    if ('verdict' in key) return { report: key, open };
+    verifiers.push(key);
+  }
+  open.verifiers = verifiers;
+  const quorum = options.quorum as { log?: unknown; witnesses?: unknown[]; atLeast?: unknown } | undefined;
+  if (quorum !== undefined) {
+    const log = parse(quorum.log, 'quorum.log');
+    if ('verdict' in log) return { report: log, open };
+    const witnesses: NoteVerifier[] = [];
+    for (const [i, vkey] of (quorum.witnesses ?? []).entries()) {
+      const key = parse(vkey, `quorum.witnesses[${i}]`);
+      if ('verdict' in key) return { report: key, open };
+      witnesses.push(key);
+    }
+    open.quorum = { log, witnesses, atLeast: quorum.atLeast };
+  }
+  return { open };
+}
+
+/** Each signature line decoded by describeNote, with the bytes its signature covers. */
+function noteLines(note: string): Signed[] {
+  const described = describeNote(note);
+  if (!described.ok) return [];
+  return described.value.lines.map((line, i): Signed => {
+    const time = line.timestamp === undefined ? '' : `, signed at ${line.timestamp} (Unix seconds)`;
+    return {
+      title: `line ${i + 1}: ${line.name}, key id ${line.keyId}, ${line.type}${time}`,
+      bytes: line.signed,
+    };
+  });
+}
+
+function inspectNote(artifact: string, options: Record<string, unknown>, checkpoint: boolean): Report {
+  const keys = noteKeys(options);
+  if (keys.report !== undefined) return keys.report;
+  const verdict = openNote(artifact, keys.open as never);
+  const stages: Stage[] = [{ title: 'openNote', checks: explainVerdict(NOTE_CHECKS, verdict, options) }];
+  const report: Report = { verdict, stages, signed: noteLines(artifact) };
+  if (verdict.ok) {
+    const names = (list: { name: string }[]) => list.map((s) => s.name).join(', ') || 'none';
+    report.note = `verified by: ${names(verdict.value.verifiedBy)}; lines from keys you did not give: ${names(verdict.value.unverified)}`;
+  }
+  if (!checkpoint) return report;
+  if (!verdict.ok) {
+    stages.push({ title: 'parseCheckpoint (of the note text)', checks: unreached(CHECKPOINT_CHECKS) });
+    return report;
+  }
+  const parsed = parseCheckpoint(verdict.value.body);
+  stages.push({
+    title: 'parseCheckpoint (of the note text)',
+    checks: explainVerdict(CHECKPOINT_CHECKS, parsed),
+  });
+  return parsed.ok ? report : { ...report, verdict: parsed };
+}
+
+const NOTE_OPTIONS =
+  '{ "verifiers": ["example.com/log+9be5d3c6+AYqI…"], "quorum": { "log": "…", "witnesses": ["…"], "atLeast": 1 }, "now": 1700000600, "maxAge": 3600 }';
+
+const signedNote: Kind = {
+  id: 'signed-note',
+  name: 'signed note (C2SP)',
+  options: NOTE_OPTIONS,
+  inspect: (artifact, options) => inspectNote(artifact, options, false),
+};
+
+const checkpoint: Kind = {
+  id: 'checkpoint',
+  name: 'tlog checkpoint (signed note)',
+  options: NOTE_OPTIONS,
+  inspect: (artifact, options) => inspectNote(artifact, options, true),
+};
+
+const cbor: Kind = {
+  id: 'cbor',
+  name: 'CoreDet-CBOR (hex)',
+  options: '{ "maxDepth": 32 } (optional)',
+  inspect: (artifact, options) => {
+    const bytes = hex.decode(artifact.replace(/\s+/g, '').toLowerCase());
+    if (!bytes.ok) throw new Error('the artifact is not hex: pairs of hex digits, white space allowed');
+    const explained = explainCbor(bytes.value, options);
+    const { verdict } = explained;
+    const input: Signed = {
+      title: 'the bytes, first byte that breaks a rule marked',
+      bytes: bytes.value,
+      hex: true,
+    };
+    if (!verdict.ok && verdict.offset !== undefined) input.mark = verdict.offset;
+    const notation: Signed = {
+      title: 'diagnostic notation (RFC 8949 §8, as received)',
+      bytes: null,
+      text: explained.diagnostic ?? 'none: not even the lenient reader takes these bytes',
+    };
+    return {
+      verdict,
+      stages: [{ title: 'decode (strict CoreDet)', checks: explainVerdict(CBOR_DECODE_CHECKS, verdict) }],
+      signed: [notation, input],
+      signedHeading: 'The item',
+    };
+  },
+};
+
+/** Key material in the options, as lowercase hex; the page never sends it anywhere. */
+function hexOption(options: Record<string, unknown>, name: string): Uint8Array {
+  const bytes = hex.decode(options[name]);
+  if (!bytes.ok) throw new Error(`${name} is the bytes as lowercase hex`);
+  return bytes.value;
+}
+
+const sealedBox: Kind = {
+  id: 'sealed-box',
+  name: 'sealed box (cryptobox v1 or v2)',
+  options: '{ "recipientSeed": "hex", "senderPub": "hex", "ad": "hex (may be empty)" }',
+  inspect: (artifact, options) => {
+    const verdict = openBoxVerdict({
+      ...options,
+      blob: artifact.trim(),
+      recipientSeed: hexOption(options, 'recipientSeed'),
+      senderPub: hexOption(options, 'senderPub'),
+      ad: hexOption(options, 'ad'),
+    });
+    return {
+      verdict,
+      stages: [{ title: 'openBoxVerdict', checks: explainVerdict(BOX_CHECKS, verdict) }],
+      signed: verdict.ok ? [{ title: 'the plaintext', bytes: verdict.value }] : [],
+      signedHeading: 'Opened',
+    };
+  },
+};
+
+export const KINDS: readonly Kind[] = [
+  envelope,
+  cardEnvelope,
+  domainLinkage,
+  a2aCard,
+  wbaRequest,
+  signedNote,
+  checkpoint,
+  cbor,
+  sealedBox,
+];
+
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/** The kind an artifact looks like, by its shape alone; null when nothing fits. */
+export function detectKind(artifact: string): KindId | null {
+  const text = artifact.trim();
+  if (COMPACT_JWS.test(text)) return 'domain-linkage';
+  if (/^(?:[0-9a-fA-F]{2}\s*)+$/.test(text)) return 'cbor';
+  // The shortest box (a nonce and a tag) is 40 base64 characters.
+  if (text.length >= 40 && /^[A-Za-z0-9+/]+={0,2}$/.test(text)) return 'sealed-box';
+  if (/\n\n\u2014 \S+ /.test(artifact))
+    return /^[^\n]+\n\d+\n[^\n]+\n/.test(artifact) ? 'checkpoint' : 'signed-note';
+  if (/^signature-input[ \t]*:/im.test(text)) return 'wba-request';
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObject(value)) return null;
+  const names = Object.keys(value).map((n) => n.toLowerCase());
+  if (names.includes('signature-input')) return 'wba-request';
+  if ('linked_dids' in value) return 'domain-linkage';
+  if (value.typ === 'agentcard' || ('card' in value && 'ts' in value)) return 'card-envelope';
+  if (('card' in value && 'signature' in value) || 'signatures' in value) return 'a2a-card';
+  if ('messageId' in value || ('from' in value && 'to' in value)) return 'envelope';
+  return null;
+}

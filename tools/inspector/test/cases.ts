@@ -1,0 +1,307 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { signNote } from '@agent-seam/tlog-note';
+
+/**
+ * The published vectors as a person would paste them into the page: the artifact as
+ * text, the verifier's options as JSON, and what the page must say (accepted, or the
+ * refusal code). Cases whose input cannot be pasted as text of its kind (a JWT that is
+ * not a string, a header source that is a string) are left out, by a stated rule.
+ */
+export interface PageCase {
+  kind: string;
+  name: string;
+  artifact: string;
+  options: Record<string, unknown>;
+  /** The refusal code, or undefined for an accepted artifact. */
+  expect?: string;
+}
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const vectors = (file: string) => JSON.parse(readFileSync(join(root, 'vectors', file), 'utf8'));
+const wire = vectors('wire_vectors.json');
+const tlog = vectors('tlog_note.json');
+const cbor = vectors('coredet_cbor.json');
+const cryptobox = vectors('cryptobox.json');
+
+const OPTION_NAMES = [
+  'recipientDid',
+  'expectedDid',
+  'did',
+  'origin',
+  'now',
+  'maxSkew',
+  'maxAge',
+  'jwks',
+  'authority',
+  'verifiers',
+  'quorum',
+  'maxBytes',
+  'maxSignatures',
+];
+
+/** The verifier options of a case: group-level ones, overridden by the case's own. */
+function optionsOf(...levels: Record<string, unknown>[]): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const level of levels)
+    for (const name of OPTION_NAMES) if (level[name] !== undefined) options[name] = level[name];
+  return options;
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** Header fields written as the raw HTTP request a server receives. */
+export function rawRequest(headers: Record<string, string | string[]>, authority: string): string {
+  const lines = ['GET /page HTTP/1.1', `Host: ${authority}`];
+  for (const [name, value] of Object.entries(headers))
+    for (const line of Array.isArray(value) ? value : [value]) lines.push(`${name}: ${line}`);
+  return `${lines.join('\r\n')}\r\n\r\n`;
+}
+
+type Raw = Record<string, any>;
+/**
+ * Vectors whose object cannot arrive as pasted JSON text: a string holding a lone
+ * surrogate is refused by canonical's parse boundary (the first stage the page shows)
+ * before the verifier ever sees an object, so the page shows the parse code.
+ */
+const PARSE_REFUSED: Record<string, string> = {
+  'a card holding a lone surrogate': 'lone-surrogate',
+  'lone-surrogate-text': 'lone-surrogate',
+};
+const codeOf = (c: Raw): string => PARSE_REFUSED[c.name] ?? c.expect ?? c.code;
+
+function envelopeCases(): PageCase[] {
+  const group = wire['envelope.freshness'];
+  const out: PageCase[] = [];
+  for (const c of group.accept as Raw[])
+    out.push({ kind: 'envelope', name: c.name, artifact: json(c.input), options: optionsOf(group, c) });
+  for (const c of group.refuse as Raw[])
+    out.push({
+      kind: 'envelope',
+      name: c.name,
+      artifact: json(c.input),
+      options: optionsOf(group, c),
+      expect: codeOf(c),
+    });
+  // These name their own recipient (or none, for the case that exists for naming none).
+  for (const c of wire.reject.message as Raw[])
+    out.push({
+      kind: 'envelope',
+      name: c.name,
+      artifact: json(c.input),
+      options: optionsOf(c),
+      expect: codeOf(c),
+    });
+  return out;
+}
+
+function cardCases(): PageCase[] {
+  const group = wire['cardpub.freshness'];
+  const out: PageCase[] = [];
+  for (const c of group.accept as Raw[])
+    out.push({ kind: 'card-envelope', name: c.name, artifact: json(c.envelope), options: optionsOf(c) });
+  for (const c of [...group.refuse, ...wire['cardpub.refuse']] as Raw[])
+    out.push({
+      kind: 'card-envelope',
+      name: c.name,
+      artifact: json(c.envelope),
+      options: optionsOf(c),
+      expect: codeOf(c),
+    });
+  return out;
+}
+
+function linkageCases(): PageCase[] {
+  const group = wire['domainLinkage.refuse'];
+  const out: PageCase[] = [];
+  for (const c of [...group.accept, ...group.refuse] as Raw[]) {
+    if (typeof c.token !== 'string') continue; // pasted text is always a string
+    const item: PageCase = {
+      kind: 'domain-linkage',
+      name: c.name,
+      artifact: c.token,
+      options: optionsOf(group, c),
+    };
+    if (codeOf(c) !== undefined) item.expect = codeOf(c);
+    out.push(item);
+  }
+  return out;
+}
+
+function a2aCases(): PageCase[] {
+  const group = wire.a2a;
+  return [...group.accept, ...group.refuse].map((c: Raw) => {
+    const item: PageCase = {
+      kind: 'a2a-card',
+      name: c.name,
+      artifact: json({ card: c.card, signature: c.signature }),
+      options: optionsOf(group, c),
+    };
+    if (codeOf(c) !== undefined) item.expect = codeOf(c);
+    return item;
+  });
+}
+
+/** verifyRequest's options only (the group also holds the signer's DID, for other readers). */
+const requestOptions = (...levels: Raw[]) => {
+  const { authority, now, jwks } = optionsOf(...levels);
+  return { authority, now, jwks };
+};
+
+function wbaCases(): PageCase[] {
+  const group = wire['wba.profile'];
+  const out: PageCase[] = [];
+  for (const c of group.accept as Raw[])
+    out.push({
+      kind: 'wba-request',
+      name: c.name,
+      artifact: rawRequest(c.headers, group.authority),
+      options: requestOptions(group, c),
+    });
+  for (const c of group.refuse as Raw[]) {
+    // A header source that is not an object cannot be pasted as a request.
+    if (typeof c.headers !== 'object' || c.headers === null || Array.isArray(c.headers)) continue;
+    out.push({
+      kind: 'wba-request',
+      name: c.name,
+      artifact: json(c.headers),
+      options: requestOptions(group, c),
+      expect: codeOf(c),
+    });
+  }
+  return out;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const checkpointBodies = new Set((tlog['tlog.checkpoint'] as Raw[]).map((c) => c.body));
+
+function noteCases(): PageCase[] {
+  const out: PageCase[] = [];
+  const accepting = [...tlog['tlog.note'], ...tlog['tlog.go-rules'].accept, ...tlog['tlog.quorum'].accept];
+  // A note whose text is one of the published checkpoints is a checkpoint.
+  for (const c of accepting as Raw[])
+    out.push({
+      kind: checkpointBodies.has(c.body) ? 'checkpoint' : 'signed-note',
+      name: c.name,
+      artifact: c.note,
+      options: optionsOf(c),
+    });
+  const refusing = [
+    ...tlog['tlog.reject.note'],
+    ...tlog['tlog.go-rules'].refuse,
+    ...tlog['tlog.quorum'].refuse,
+  ];
+  for (const c of refusing as Raw[]) {
+    // Bytes or a number cannot be pasted as text, nor can a lone surrogate (a paste carries
+    // UTF-8), nor a carriage return (a text box turns CR LF and CR into LF): those need
+    // the exact bytes, which a text box does not keep.
+    if (typeof c.note !== 'string' || LONE_SURROGATE.test(c.note) || c.note.includes('\r')) continue;
+    out.push({
+      kind: 'signed-note',
+      name: c.name,
+      artifact: c.note,
+      options: optionsOf(c),
+      expect: codeOf(c),
+    });
+  }
+  return out;
+}
+
+/** The log key of the tlog vectors: seed 32 bytes of 1 (the file's note says so). */
+const LOG = { name: 'example.com/log', seed: new Uint8Array(32).fill(1) };
+const LOG_VKEY = (tlog['tlog.vkey'] as Raw[]).find((k) => k.name === 'log')!.vkey as string;
+
+/**
+ * Refused checkpoint bodies, signed by the log so that the note opens and the checkpoint
+ * check is what refuses. A body that cannot be signed as note text (not a string, no
+ * final newline, a lone surrogate) is left out.
+ */
+function checkpointCases(): PageCase[] {
+  const out: PageCase[] = [];
+  for (const c of tlog['tlog.reject.checkpoint'] as Raw[]) {
+    let note: string;
+    try {
+      note = signNote(c.body, [LOG]);
+    } catch {
+      continue;
+    }
+    out.push({
+      kind: 'checkpoint',
+      name: c.name,
+      artifact: note,
+      options: { verifiers: [LOG_VKEY] },
+      expect: c.code,
+    });
+  }
+  return out;
+}
+
+function cborCases(): PageCase[] {
+  const out: PageCase[] = [];
+  // An encode vector holding a raw value copies it verbatim, deterministic or not.
+  for (const c of cbor['cbor.encode'] as Raw[])
+    if (!JSON.stringify(c.value).includes('"raw"'))
+      out.push({ kind: 'cbor', name: c.name, artifact: c.hex, options: {} });
+  for (const c of [...cbor['cbor.refuse'], ...cbor['cbor.lenient']] as Raw[]) {
+    if (typeof c.hex !== 'string') continue; // not bytes: nothing to paste
+    if (c.options?.lenient) continue; // the page judges strictly, as a verifier must
+    out.push({
+      kind: 'cbor',
+      name: c.name,
+      artifact: c.hex,
+      options: c.options ?? {},
+      expect: c.code ?? c.strictCode,
+    });
+  }
+  return out;
+}
+
+/** The box's opening inputs, under openBoxVerdict's names, as hex. */
+const boxOptions = (c: Raw) => ({
+  recipientSeed: c.recipientSeedHex,
+  senderPub: c.senderEncPubHex,
+  ad: c.adHex,
+  ...(c.maxChars === undefined ? {} : { maxChars: c.maxChars }),
+});
+
+function boxCases(): PageCase[] {
+  const out: PageCase[] = [];
+  for (const c of [...cryptobox['box.roundtrip'], ...cryptobox['box.v2']] as Raw[])
+    out.push({ kind: 'sealed-box', name: c.name, artifact: c.blob, options: boxOptions(c) });
+  for (const c of [...cryptobox['box.reject'], ...cryptobox['box.v2-refuse']] as Raw[]) {
+    if (typeof c.blob !== 'string') continue; // not text: nothing to paste
+    if (c.opener !== undefined) continue; // judged by another opener (v1 only) than the page's
+    out.push({ kind: 'sealed-box', name: c.name, artifact: c.blob, options: boxOptions(c), expect: c.code });
+  }
+  return out;
+}
+
+export const CASES: PageCase[] = [
+  ...envelopeCases(),
+  ...cardCases(),
+  ...linkageCases(),
+  ...a2aCases(),
+  ...wbaCases(),
+  ...noteCases(),
+  ...checkpointCases(),
+  ...cborCases(),
+  ...boxCases(),
+];
+
+/** The envelope vector with the bytes its signer signed, for the compare box. */
+export const SIGNED_ENVELOPE = {
+  input: wire['envelope.freshness'].accept[0].input as Raw,
+  recipientDid: wire['envelope.freshness'].recipientDid as string,
+};
+
+export const KIND_NAMES: Record<string, string> = {
+  envelope: 'six-field signed envelope',
+  'card-envelope': 'Agent Card envelope',
+  'domain-linkage': 'DIF domain linkage credential (JWT)',
+  'a2a-card': 'A2A Agent Card with a JWS signature',
+  'wba-request': 'Web Bot Auth request (RFC 9421)',
+  'signed-note': 'signed note (C2SP)',
+  checkpoint: 'tlog checkpoint (signed note)',
+  cbor: 'CoreDet-CBOR (hex)',
+  'sealed-box': 'sealed box (cryptobox v1 or v2)',
+};
