@@ -21,7 +21,8 @@ export interface CheckSpec<C extends string = string> {
   /**
    * For a verifier that makes one code at two places and tells them apart in the detail:
    * the detail prefixes by which this check's share of such a code is known. Of the checks
-   * sharing a code, the one whose prefix starts the detail refuses, else the one with none.
+   * sharing a code, the one whose prefix starts the detail refuses, else the one with none;
+   * a code no other check lists is this check's whatever its detail.
    */
   readonly detailStarts?: readonly string[];
 }
@@ -69,12 +70,12 @@ export function explainVerdict(
   });
 }
 
-/** The check a refusal belongs to (see `detailStarts`), or -1. */
+/** The check a refusal belongs to, or -1: the one listing its code, or, of several, the one its detail names (see `detailStarts`). */
 function refusingCheck(checks: readonly CheckSpec[], code: string, detail = ''): number {
-  const named = checks.findIndex(
-    (c) => c.codes.includes(code) && c.detailStarts?.some((start) => detail.startsWith(start)),
-  );
-  return named >= 0 ? named : checks.findIndex((c) => c.codes.includes(code) && c.detailStarts === undefined);
+  const listing = checks.flatMap((c, i) => (c.codes.includes(code) ? [i] : []));
+  if (listing.length < 2) return listing[0] ?? -1;
+  const named = listing.find((i) => checks[i]!.detailStarts?.some((start) => detail.startsWith(start)));
+  return named ?? listing.find((i) => checks[i]!.detailStarts === undefined) ?? -1;
 }
 
 /**

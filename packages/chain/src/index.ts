@@ -7,6 +7,7 @@ export {
   signAuditEntry,
   verifyAuditEntry,
 } from './audit.js';
+export { AUDIT_CHECKS, LINK_CHECKS, RECORD_SIGNATURE_CHECKS } from './checks.js';
 export { DIGEST_SIZE, domainDigest, ZERO_HASH } from './digest.js';
 export { type Anchor, type AnchorCheckpoint, readAnchor, type WitnessKey } from './export/anchors.js';
 export { EXPORT_CHECKS, explainReport } from './export/checks.js';

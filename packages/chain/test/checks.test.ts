@@ -1,6 +1,25 @@
 import { checkListProblems } from '@agent-seam/canonical';
+import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_CHECKS, explainReport, FINDING_CODES, verifyExport, writeExport } from '../src/index.js';
+import { holdChecksToVerifier } from '../../../tools/check-order.ts';
+import {
+  AUDIT_CHECKS,
+  AUDIT_CODES,
+  EXPORT_CHECKS,
+  explainReport,
+  FINDING_CODES,
+  LINK_CHECKS,
+  LINK_CODES,
+  RECORD_SIGNATURE_CHECKS,
+  SIGNATURE_CODES,
+  signAuditEntry,
+  signRecord,
+  verifyAuditEntry,
+  verifyExport,
+  verifyLink,
+  verifyRecordSignature,
+  writeExport,
+} from '../src/index.js';
 
 const run = 'run_01J80000000000000000000001';
 const { lines } = writeExport({
@@ -51,4 +70,35 @@ describe('EXPORT_CHECKS', () => {
       ...Object.fromEntries(EXPORT_CHECKS.slice(2).map((c) => [c.id, 'not-checked'])),
     });
   });
+});
+
+const seed = new Uint8Array(32).fill(3);
+const keys = new Map([['k1', keyPairFromSeed(seed).publicKey]]);
+const hash = new Uint8Array(32).fill(7);
+
+it('a record signature and an audit entry the order cases start from verify', () => {
+  expect(verifyRecordSignature(signRecord(hash, 'k1', seed), hash, keys).ok).toBe(true);
+  const entry = { action: 'read' };
+  expect(verifyAuditEntry({ ...entry, hmac: signAuditEntry(entry, 's') }, ['s']).ok).toBe(true);
+});
+
+holdChecksToVerifier('verifyLink', LINK_CHECKS, LINK_CODES, {
+  'bytes > link': () => verifyLink('prev' as never, new Uint8Array(1), new Uint8Array(5)),
+});
+
+holdChecksToVerifier('verifyRecordSignature', RECORD_SIGNATURE_CHECKS, [...SIGNATURE_CODES, 'not-bytes'], {
+  'hash > hash-length': () => verifyRecordSignature(null, 'short' as never, keys),
+  'hash-length > present': () => verifyRecordSignature(null, new Uint8Array(31), keys),
+  'present > spelling': 'a signature that is absent has no spelling to judge',
+  'spelling > key': () => verifyRecordSignature({ key_id: 'k9', signature: 'xyz' }, hash, keys),
+  'key > signature': () => verifyRecordSignature({ key_id: 'k9', signature: '00'.repeat(64) }, hash, keys),
+});
+
+holdChecksToVerifier('verifyAuditEntry', AUDIT_CHECKS, AUDIT_CODES, {
+  'secret > entry': () => verifyAuditEntry(5, ['']),
+  'entry > hmac-present': () => verifyAuditEntry([], ['s']),
+  'hmac-present > hmac-spelling': 'an hmac that is absent has no spelling to judge',
+  // A member that is no JSON value (a Date) has no rfc004 canonical form.
+  'hmac-spelling > canonical': () => verifyAuditEntry({ hmac: 'sha1:00', at: new Date(0) }, ['s']),
+  'canonical > hmac': () => verifyAuditEntry({ hmac: `sha256:${'00'.repeat(32)}`, at: new Date(0) }, ['s']),
 });

@@ -1,5 +1,5 @@
 import type { CheckSpec } from '@agent-seam/canonical';
-import type { BoxCode, SealedFieldCode } from './codes.js';
+import type { BoxCode, PayloadCode, SealedFieldCode } from './codes.js';
 
 /** The blob as text, before any byte of it is read. */
 const BLOB_CHECKS: readonly CheckSpec<BoxCode>[] = [
@@ -56,4 +56,54 @@ export const SEALED_FIELD_CHECKS: readonly CheckSpec<SealedFieldCode>[] = [
     codes: ['sealed-malformed'],
   },
   { id: 'base64', title: 'the envelope is canonical base64', codes: ['bad-base64'] },
+];
+
+/**
+ * `openPayload`'s checks, in its order. `too-large` and `truncated` are each made at more
+ * than one point; the detail says which (`detailStarts`).
+ */
+export const PAYLOAD_CHECKS: readonly CheckSpec<PayloadCode>[] = [
+  { id: 'envelope', title: 'the envelope is bytes', codes: ['not-bytes'] },
+  {
+    id: 'size',
+    title: 'at most maxBytes (default 16 MiB)',
+    codes: ['too-large'],
+    detailStarts: ['the envelope'],
+  },
+  {
+    id: 'version',
+    title: 'a first byte, the format version 1',
+    codes: ['truncated', 'unknown-version'],
+    detailStarts: ['the envelope is empty'],
+  },
+  {
+    id: 'header',
+    title: 'a whole header: the version and the wrapped key length',
+    codes: ['truncated'],
+    detailStarts: ['the envelope ends inside its header'],
+  },
+  {
+    id: 'wrapped-key-size',
+    title: 'the wrapped key within maxWrappedKeyBytes (default 4 KiB)',
+    codes: ['too-large'],
+    detailStarts: ['the wrapped key'],
+  },
+  {
+    id: 'length',
+    title: 'room for the wrapped key, the nonce and the tag',
+    codes: ['truncated'],
+    detailStarts: ['the envelope ends before'],
+  },
+  {
+    id: 'wrapped-key',
+    title:
+      'the wrapped key is canonical JSON: an object of string scope and wrapped_by and a byte array sealed',
+    codes: ['wrapped-key-malformed', 'wrapped-key-not-canonical', 'wrapped-key-unknown-member'],
+  },
+  { id: 'key', title: 'your key ring recovers the 32-byte data key', codes: ['key-unavailable'] },
+  {
+    id: 'authentication',
+    title: 'the payload authenticates under that key and this associated data',
+    codes: ['authentication-failed'],
+  },
 ];

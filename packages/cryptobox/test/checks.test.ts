@@ -7,13 +7,18 @@ import {
   type OpenBoxOptions,
   openBoxV1Verdict,
   openBoxVerdict,
+  openPayload,
+  PAYLOAD_CHECKS,
+  PAYLOAD_CODES,
   readSealedField,
   SEALED_FIELD_CHECKS,
   SEALED_FIELD_CODES,
   sealBox,
+  sealPayload,
 } from '@agent-seam/cryptobox';
 import { expect, it } from 'vitest';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
+import { MemoryKeyRing } from './memory-ring.ts';
 
 const A = new Uint8Array(32).fill(1);
 const B = new Uint8Array(32).fill(2);
@@ -75,4 +80,43 @@ holdChecksToVerifier('readSealedField', SEALED_FIELD_CHECKS, SEALED_FIELD_CODES,
   // An array is never a sealed spelling, whatever members it carries.
   'sealed > spelling': () => readSealedField(Object.assign([], { $sealed: 5, other: 1 })),
   'spelling > base64': () => readSealedField({ $sealed: '!!', other: 1 }),
+});
+
+const ring = new MemoryKeyRing('kek-1', new Uint8Array(32).fill(9));
+const payload = sealPayload({ plaintext: new Uint8Array([1, 2]), ad, scope: 's', keyRing: ring });
+const openP = (envelope: unknown, changes: Record<string, unknown> = {}) =>
+  openPayload(envelope as Uint8Array, { ad, keyRing: ring, ...changes });
+/** A payload envelope from its parts: version, a 4-byte wrapped key length, then the rest. */
+const payloadBytes = (version: number, keyLength: number, rest: number[] = []) => {
+  const out = new Uint8Array(5 + rest.length);
+  out[0] = version;
+  new DataView(out.buffer).setUint32(1, keyLength, false);
+  out.set(rest, 5);
+  return out;
+};
+const flipLast = (bytes: Uint8Array) => {
+  const out = bytes.slice();
+  out[out.length - 1]! ^= 1;
+  return out;
+};
+/** A ring that never recovers a key. */
+const emptyRing = { wrap: ring.wrap.bind(ring), unwrap: () => null };
+
+it('the payload the order cases start from opens', () => {
+  expect(openP(payload)).toEqual({ ok: true, value: new Uint8Array([1, 2]) });
+});
+
+holdChecksToVerifier('openPayload', PAYLOAD_CHECKS, PAYLOAD_CODES, {
+  'envelope > size': () => openP(new Array(10).fill(1), { maxBytes: 5 }),
+  'size > version': () => openP(new Uint8Array(10).fill(2), { maxBytes: 5 }),
+  // Version 2, and too short for a header.
+  'version > header': () => openP(new Uint8Array([2, 0])),
+  // The header cut inside a length that would be too large.
+  'header > wrapped-key-size': () => openP(new Uint8Array([1, 0xff, 0xff])),
+  'wrapped-key-size > length': () => openP(payloadBytes(1, 0xffffffff)),
+  // Two bytes of wrapped key that are not JSON, and nothing after them.
+  'length > wrapped-key': () => openP(payloadBytes(1, 2, [0x7b, 0x78])),
+  'wrapped-key > key': () =>
+    openP(payloadBytes(1, 2, [0x7b, 0x78, ...new Uint8Array(40)]), { keyRing: emptyRing }),
+  'key > authentication': () => openP(flipLast(payload), { keyRing: emptyRing }),
 });
