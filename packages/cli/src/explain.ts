@@ -45,6 +45,8 @@ export interface ExpectedComparison {
   start?: number;
   received?: string;
   expected?: string;
+  /** Whether the message's own signature holds over the expected bytes (where the signer's key is known). */
+  signatureHoldsOverExpected?: boolean;
 }
 
 export function explain(
@@ -96,6 +98,13 @@ export function comparisonText(c: ExpectedComparison, labels = ['received', 'exp
     `first difference at byte ${c.offset} (both windows start at byte ${c.start}):`,
     `  ${labels[0]!.padEnd(width)}  ${c.received}`,
     `  ${labels[1]!.padEnd(width)}  ${c.expected}`,
+    ...(c.signatureHoldsOverExpected === undefined
+      ? []
+      : [
+          c.signatureHoldsOverExpected
+            ? 'the signature holds over the expected bytes: the sender signed those bytes instead of the ones above'
+            : 'the signature does not hold over the expected bytes either: the bytes and the signature (or key) differ',
+        ]),
   ].join('\n');
 }
 

@@ -100,6 +100,8 @@ describe('seam envelope verify', () => {
     expect(r.stdout).toContain('received  ');
     expect(r.stdout).toContain('noon!');
     expect(r.stdout).toContain('noon?');
+    // The message was signed over exactly their bytes: the door, asked about those, says so.
+    expect(r.stdout).toContain('the signature holds over the expected bytes');
   });
 
   it('--json carries the verdict, the checks in order, the signed bytes and the comparison under explain', () => {

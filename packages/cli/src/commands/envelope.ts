@@ -1,4 +1,5 @@
 import { escapeBytes, type JsonValue } from '@agent-seam/canonical';
+import { verificationKeyFromDid, verifyBase64Signature } from '@agent-seam/did';
 import {
   ENVELOPE_CHECKS,
   type EnvelopeToSign,
@@ -61,6 +62,11 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
     const options = { recipientDid, ...(now !== undefined ? { now } : {}) };
     const verdict = verifyEnvelope(message, options);
     const e = explain(ENVELOPE_CHECKS, verdict, options, envelopeSignedBytes(message), expected);
+    if (e.expected?.same === false && expected !== undefined) {
+      const { from, sig } = message as Record<string, unknown>;
+      const key = verificationKeyFromDid(from);
+      if (key.ok) e.expected.signatureHoldsOverExpected = verifyBase64Signature(key.value, expected, sig).ok;
+    }
     if (values.json === true) {
       printJson({ command: 'envelope verify', ...verdictFields(verdict), explain: e });
     } else {
