@@ -4,11 +4,23 @@ import { readFileSync } from 'node:fs';
 import { SeamError } from '@agent-seam/canonical';
 import { type Command, runCommand } from './command.js';
 import { canon } from './commands/canon.js';
+import { cardSign, cardVerify, linkageVerify } from './commands/card.js';
 import { did } from './commands/did.js';
 import { envelopeSign, envelopeVerify } from './commands/envelope.js';
+import { bindingVerify, keystateResolve } from './commands/identity.js';
 import { EXIT, print, Unreadable, Unverifiable, UsageError } from './io.js';
 
-export const COMMANDS: readonly Command[] = [canon, did, envelopeVerify, envelopeSign];
+export const COMMANDS: readonly Command[] = [
+  canon,
+  did,
+  envelopeVerify,
+  envelopeSign,
+  cardVerify,
+  cardSign,
+  linkageVerify,
+  bindingVerify,
+  keystateResolve,
+];
 
 const version = (): string =>
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version as string;

@@ -1,15 +1,14 @@
 import { escapeBytes, type JsonValue } from '@agent-seam/canonical';
-import { verificationKeyFromDid, verifyBase64Signature } from '@agent-seam/did';
 import {
   ENVELOPE_CHECKS,
   type EnvelopeToSign,
   envelopeSignedBytes,
   signEnvelope,
   signingPayload,
+  type VerifiedEnvelope,
   verifyEnvelope,
 } from '@agent-seam/envelope';
 import { type Command, oneInput, str } from '../command.js';
-import { explain, explainText } from '../explain.js';
 import {
   EXIT,
   parseNow,
@@ -21,7 +20,7 @@ import {
   signingTime,
   UsageError,
 } from '../io.js';
-import { signRefusal, trySign, verdictFields, verdictLine } from './shared.js';
+import { holdsOver, report, signRefusal, trySign } from './shared.js';
 
 export const envelopeVerify: Command = {
   name: 'envelope verify',
@@ -60,33 +59,24 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
     const expected = expectedPath !== undefined ? readInput(expectedPath) : undefined;
     const message = readJson(path);
     const options = { recipientDid, ...(now !== undefined ? { now } : {}) };
-    const verdict = verifyEnvelope(message, options);
-    const e = explain(ENVELOPE_CHECKS, verdict, options, envelopeSignedBytes(message), expected);
-    if (e.expected?.same === false && expected !== undefined) {
-      const { from, sig } = message as Record<string, unknown>;
-      const key = verificationKeyFromDid(from);
-      if (key.ok) e.expected.signatureHoldsOverExpected = verifyBase64Signature(key.value, expected, sig).ok;
-    }
-    if (values.json === true) {
-      printJson({ command: 'envelope verify', ...verdictFields(verdict), explain: e });
-    } else {
-      const head = verdict.ok
-        ? `verified: from ${verdict.value.from}, messageId ${JSON.stringify(verdict.value.messageId)}, freshness ${verdict.value.freshness}`
-        : verdictLine(ENVELOPE_CHECKS, verdict);
-      print(
-        `${head}\n${explainText(verdict.ok ? { checks: e.checks } : e)}${verdict.ok ? '' : refusedTip(e, path)}`,
-      );
-    }
-    return verdict.ok ? EXIT.ok : EXIT.refused;
+    const { from, sig } = (typeof message === 'object' && message !== null ? message : {}) as Record<
+      string,
+      unknown
+    >;
+    return report({
+      command: 'envelope verify',
+      checks: ENVELOPE_CHECKS,
+      verdict: verifyEnvelope(message, options),
+      options,
+      signed: envelopeSignedBytes(message),
+      expected,
+      holdsOver: (bytes) => holdsOver(from, bytes, sig),
+      json: values.json === true,
+      okLine: (v: VerifiedEnvelope) =>
+        `verified: from ${v.from}, messageId ${JSON.stringify(v.messageId)}, freshness ${v.freshness}`,
+    });
   },
 };
-
-/** The next step for a signature refusal: compare with the bytes the sender signed. */
-function refusedTip(e: ReturnType<typeof explain>, path: string): string {
-  const refused = e.checks.find((c) => c.outcome === 'refuse');
-  if (e.signed === undefined || e.expected !== undefined || refused?.id !== 'equation') return '';
-  return `\nnext: ask the sender for the exact bytes it signed and run seam envelope verify ${path} --recipient ... --expected THEIR-BYTES`;
-}
 
 export const envelopeSign: Command = {
   name: 'envelope sign',
