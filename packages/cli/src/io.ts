@@ -81,6 +81,9 @@ export function print(text: string): void {
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
+/** Text as UTF-8 bytes. */
+export const utf8 = (text: string): Uint8Array => utf8Strict.encode(text);
+
 export function printJson(value: unknown): void {
   print(
     JSON.stringify(

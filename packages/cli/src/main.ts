@@ -8,6 +8,7 @@ import { cardSign, cardVerify, linkageVerify } from './commands/card.js';
 import { did } from './commands/did.js';
 import { envelopeSign, envelopeVerify } from './commands/envelope.js';
 import { bindingVerify, keystateResolve } from './commands/identity.js';
+import { wbaSign, wbaVerify } from './commands/wba.js';
 import { EXIT, print, Unreadable, Unverifiable, UsageError } from './io.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -20,6 +21,8 @@ export const COMMANDS: readonly Command[] = [
   linkageVerify,
   bindingVerify,
   keystateResolve,
+  wbaVerify,
+  wbaSign,
 ];
 
 const version = (): string =>
