@@ -1,8 +1,9 @@
 import { defineConfig } from 'tsup';
 import shared from '../../tsup.config.ts';
 
-// The root recipe, plus the seam-verify-export command as a second entry.
+// The root recipe, plus the seam-verify-export command: its bin, and its main as the
+// node-only `@agent-seam/chain/cli` entry that `seam export verify` runs.
 export default defineConfig({
   ...(shared as object),
-  entry: { index: 'src/index.ts', 'cli/bin': 'src/cli/bin.ts' },
+  entry: { index: 'src/index.ts', 'cli/bin': 'src/cli/bin.ts', 'cli/main': 'src/cli/main.ts' },
 });

@@ -14,6 +14,8 @@ export interface Command {
   usage: string;
   example: string;
   options: Options;
+  /** Take the arguments as they are (a command that has its own parser); --help is still ours. */
+  raw?: true;
   run(values: Values, positionals: string[]): number | Promise<number>;
 }
 
@@ -23,6 +25,13 @@ const COMMON: Options = { json: { type: 'boolean' }, help: { type: 'boolean', sh
 
 /** Parses the command line strictly (an unknown option is a usage error) and runs the command. */
 export async function runCommand(c: Command, argv: string[]): Promise<number> {
+  if (c.raw === true) {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      print(helpText(c));
+      return EXIT.ok;
+    }
+    return c.run({}, [...argv]);
+  }
   let parsed: { values: Values; positionals: string[] };
   try {
     parsed = parseArgs({

@@ -7,6 +7,7 @@ import { canon } from './commands/canon.js';
 import { cardSign, cardVerify, linkageVerify } from './commands/card.js';
 import { did } from './commands/did.js';
 import { envelopeSign, envelopeVerify } from './commands/envelope.js';
+import { exportVerify } from './commands/export.js';
 import { bindingVerify, keystateResolve } from './commands/identity.js';
 import { wbaSign, wbaVerify } from './commands/wba.js';
 import { EXIT, print, Unreadable, Unverifiable, UsageError } from './io.js';
@@ -23,6 +24,7 @@ export const COMMANDS: readonly Command[] = [
   keystateResolve,
   wbaVerify,
   wbaSign,
+  exportVerify,
 ];
 
 const version = (): string =>
