@@ -1,4 +1,4 @@
-import { type CheckSpec, checkListProblems, type Verdict } from '@agent-seam/canonical';
+import { type CheckSpec, checkListProblems, explainVerdict, type Verdict } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -16,6 +16,9 @@ export function holdChecksToVerifier(
   codes: readonly string[],
   pairs: Record<string, (() => Verdict<unknown>) | string>,
 ): void {
+  const everyOption = Object.fromEntries(
+    checks.flatMap((c) => (c.needs === undefined ? [] : [[c.needs, true]])),
+  );
   describe(`${name}: the check list`, () => {
     it('covers every code of the verifier, each in exactly one check', () => {
       expect(checkListProblems(checks, codes)).toEqual([]);
@@ -31,6 +34,9 @@ export function holdChecksToVerifier(
         const verdict = input();
         expect(verdict.ok, 'the input must be refused').toBe(false);
         expect(earlier?.codes).toContain((verdict as { code: string }).code);
+        // And the explanation puts it there (a code two checks share goes by its detail).
+        const refused = explainVerdict(checks, verdict, everyOption).find((r) => r.outcome === 'refuse');
+        expect(refused?.id).toBe(earlier?.id);
       });
     }
   });

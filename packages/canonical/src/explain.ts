@@ -18,6 +18,12 @@ export interface CheckSpec<C extends string = string> {
    * the verifier does not make the check, and the explanation says so.
    */
   readonly needs?: string;
+  /**
+   * For a verifier that makes one code at two places and tells them apart in the detail:
+   * the detail prefixes by which this check's share of such a code is known. Of the checks
+   * sharing a code, the one whose prefix starts the detail refuses, else the one with none.
+   */
+  readonly detailStarts?: readonly string[];
 }
 
 export type CheckOutcome = 'pass' | 'refuse' | 'not-checked';
@@ -44,7 +50,7 @@ export function explainVerdict(
   verdict: Verdict<unknown>,
   options: object = {},
 ): CheckResult[] {
-  const refusing = verdict.ok ? checks.length : checks.findIndex((c) => c.codes.includes(verdict.code));
+  const refusing = verdict.ok ? checks.length : refusingCheck(checks, verdict.code, verdict.detail);
   if (refusing < 0)
     throw new SeamError(
       'unknown-code',
@@ -63,28 +69,40 @@ export function explainVerdict(
   });
 }
 
+/** The check a refusal belongs to (see `detailStarts`), or -1. */
+function refusingCheck(checks: readonly CheckSpec[], code: string, detail = ''): number {
+  const named = checks.findIndex(
+    (c) => c.codes.includes(code) && c.detailStarts?.some((start) => detail.startsWith(start)),
+  );
+  return named >= 0 ? named : checks.findIndex((c) => c.codes.includes(code) && c.detailStarts === undefined);
+}
+
 /**
  * What is wrong with a check list as the description of a verifier whose closed code
- * list is `codes`: a code in two checks, a code no check lists, a check listing a code
+ * list is `codes`: a code in two checks that no `detailStarts` tells apart, a code no check lists, a check listing a code
  * outside the list, a repeated id. Empty when the list is sound (every package's tests
  * hold its lists to this).
  */
 export function checkListProblems(checks: readonly CheckSpec[], codes: readonly string[]): string[] {
   const problems: string[] = [];
-  const owner = new Map<string, string>();
+  const owners = new Map<string, CheckSpec[]>();
   const ids = new Set<string>();
   for (const check of checks) {
     if (ids.has(check.id)) problems.push(`check id ${check.id} is used twice`);
     ids.add(check.id);
     if (check.codes.length === 0) problems.push(`check ${check.id} lists no code`);
     for (const code of check.codes) {
-      const first = owner.get(code);
-      if (first !== undefined) problems.push(`${code} is in both ${first} and ${check.id}`);
-      else owner.set(code, check.id);
+      // Two checks may share a code only when their details tell them apart.
+      const earlier = owners.get(code) ?? [];
+      const clash = earlier.find(
+        (other) => other.detailStarts === undefined && check.detailStarts === undefined,
+      );
+      if (clash !== undefined) problems.push(`${code} is in both ${clash.id} and ${check.id}`);
+      owners.set(code, [...earlier, check]);
       if (!codes.includes(code)) problems.push(`${check.id} lists ${code}, which the verifier never returns`);
     }
   }
-  for (const code of new Set(codes)) if (!owner.has(code)) problems.push(`no check lists ${code}`);
+  for (const code of new Set(codes)) if (!owners.has(code)) problems.push(`no check lists ${code}`);
   return problems;
 }
 

@@ -46,6 +46,29 @@ describe('explainVerdict', () => {
   });
 });
 
+describe('a code made at two places, told apart by its detail', () => {
+  const SHARED: readonly CheckSpec[] = [
+    { id: 'layer-1', title: 'first layer opens', codes: ['decrypt-failed'] },
+    { id: 'layer-2', title: 'second layer opens', codes: ['decrypt-failed'], detailStarts: ['layer 2'] },
+    { id: 'inner', title: 'inner map', codes: ['bad-inner'], detailStarts: ['inner key', 'ts is zero'] },
+  ];
+  const outcomes = (detail?: string, code = 'decrypt-failed') =>
+    explainVerdict(SHARED, fail(code, detail)).map((r) => r.outcome);
+  it('the check whose prefix starts the detail refuses, else the one without prefixes', () => {
+    expect(outcomes('layer 2')).toEqual(['pass', 'refuse', 'not-checked']);
+    expect(outcomes()).toEqual(['refuse', 'not-checked', 'not-checked']);
+    expect(outcomes('ts is zero', 'bad-inner')).toEqual(['pass', 'pass', 'refuse']);
+    expect(() => outcomes('other', 'bad-inner')).toThrow(SeamError);
+  });
+  it('is a sound list; two checks sharing a code with no prefix are not', () => {
+    expect(checkListProblems(SHARED, ['decrypt-failed', 'bad-inner'])).toEqual([]);
+    const ambiguous = [...SHARED, { id: 'again', title: 'again', codes: ['decrypt-failed'] }];
+    expect(checkListProblems(ambiguous, ['decrypt-failed', 'bad-inner'])).toEqual([
+      'decrypt-failed is in both layer-1 and again',
+    ]);
+  });
+});
+
 describe('checkListProblems', () => {
   const codes = ['not-an-object', 'stale', 'from-future', 'bad-signature'];
   it('is empty for a list that covers every code once', () => {

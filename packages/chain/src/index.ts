@@ -9,6 +9,7 @@ export {
 } from './audit.js';
 export { DIGEST_SIZE, domainDigest, ZERO_HASH } from './digest.js';
 export { type Anchor, type AnchorCheckpoint, readAnchor, type WitnessKey } from './export/anchors.js';
+export { EXPORT_CHECKS, explainReport } from './export/checks.js';
 export { FRAME_KINDS, type UnreadableRun } from './export/frames.js';
 export type {
   AnchorOutcome,

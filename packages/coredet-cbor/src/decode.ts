@@ -1,4 +1,4 @@
-import { concatBytes, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { concatBytes, ok, SeamError } from '@agent-seam/canonical';
 import { compareRanges } from './bytes.js';
 import { fromHalfBits, readFloat32, readFloat64, toHalfBits } from './float.js';
 import { CborFloat, type CborKey, type CborValue, SimpleValue } from './value.js';
@@ -39,6 +39,27 @@ export interface DecodeOptions {
   /** Most elements in one array or entries in one map (default 131072, as the Go decoder). */
   maxItems?: number;
 }
+
+/**
+ * A refusal of the decoder: `offset` is where the input first breaks the rules (the head
+ * of the offending item or key, the first byte after the item for trailing bytes, the
+ * end for an item cut short, `maxBytes` for an input over it), and the detail ends
+ * with it. A value that is not bytes has no offset.
+ */
+export interface DecodeRefusal<C extends string = DecodeCode> {
+  ok: false;
+  code: C;
+  detail: string;
+  offset?: number;
+}
+export type Decoded<T, C extends string = DecodeCode> = { ok: true; value: T } | DecodeRefusal<C>;
+
+const refuse = (code: DecodeCode, detail: string, offset: number): DecodeRefusal => ({
+  ok: false,
+  code,
+  detail: `${detail} (at byte ${offset})`,
+  offset,
+});
 
 export const DECODE_DEFAULTS = { maxDepth: 32, maxBytes: 16 * 1024 * 1024, maxItems: 131072 } as const;
 
@@ -189,14 +210,14 @@ class Tree {
    * container it completes. Returns the final verdict when the top-level item is done,
    * else null.
    */
-  complete(item: CborValue, itemStart: number, end: number): Verdict<CborValue, DecodeCode> | null {
+  complete(item: CborValue, itemStart: number, end: number): Decoded<CborValue> | null {
     const stack = this.stack;
     let value = item;
     let start = itemStart;
     for (;;) {
       const frame = stack.length > 0 ? stack[stack.length - 1]! : null;
       if (frame === null) {
-        if (end !== this.bytes.length) return fail('trailing-bytes', 'bytes follow the item');
+        if (end !== this.bytes.length) return refuse('trailing-bytes', 'bytes follow the item', end);
         return ok(value);
       }
       if (frame.kind !== KIND_MAP) frame.items.push(value);
@@ -205,7 +226,7 @@ class Tree {
           frame.key === undefined
             ? this.acceptKey(frame, value, start, end)
             : this.acceptValue(frame, value, start, end);
-        if (refusal !== null) return fail(refusal.code, refusal.detail);
+        if (refusal !== null) return refuse(refusal.code, refusal.detail, start);
       }
       if (frame.remaining > 0) frame.remaining--;
       if (frame.remaining !== 0) return null;
@@ -267,10 +288,11 @@ function run(
   input: Uint8Array,
   options: DecodeOptions | undefined,
   entries: RawEntry[] | null,
-): Verdict<CborValue, DecodeCode> {
+): Decoded<CborValue> {
   // The input is received data whatever its JavaScript type: a string or a plain array
   // of numbers is refused, never read.
-  if (!(input instanceof Uint8Array)) return fail('not-bytes', 'the input is not a Uint8Array');
+  if (!(input instanceof Uint8Array))
+    return { ok: false, code: 'not-bytes', detail: 'the input is not a Uint8Array' };
   // A subclass such as Node's Buffer has a slice() that returns a view; reading through
   // a plain Uint8Array makes every byte string a copy and every raw view a Uint8Array.
   const bytes =
@@ -281,7 +303,7 @@ function run(
   const maxDepth = bound(options?.maxDepth, 'maxDepth');
   const maxBytes = bound(options?.maxBytes, 'maxBytes');
   const maxItems = bound(options?.maxItems, 'maxItems');
-  if (bytes.length > maxBytes) return fail('too-large', `input is over ${maxBytes} bytes`);
+  if (bytes.length > maxBytes) return refuse('too-large', `input is over ${maxBytes} bytes`, maxBytes);
   const len = bytes.length;
   const stack: Frame[] = [];
   const tree = new Tree(bytes, stack, entries);
@@ -289,7 +311,7 @@ function run(
 
   for (;;) {
     const start = pos;
-    if (pos >= len) return fail('truncated', 'input ends before an item');
+    if (pos >= len) return refuse('truncated', 'input ends before an item', pos);
     const ib = bytes[pos++]!;
     const major = ib >>> 5;
     const ai = ib & 31;
@@ -298,7 +320,8 @@ function run(
     // Inside an indefinite string only definite chunks of the same major type or the break may appear.
     if (top !== null && top.kind >= KIND_BYTE_CHUNKS && ib !== 0xff) {
       const want = top.kind === KIND_BYTE_CHUNKS ? 2 : 3;
-      if (major !== want || ai === 31) return fail('malformed', 'indefinite string chunk of the wrong kind');
+      if (major !== want || ai === 31)
+        return refuse('malformed', 'indefinite string chunk of the wrong kind', start);
     }
 
     // The argument: inline, 1/2/4/8 following bytes, or indefinite (-1).
@@ -308,7 +331,7 @@ function run(
     if (ai < 24) arg = ai;
     else if (ai <= 27) {
       const width = 1 << (ai - 24);
-      if (pos + width > len) return fail('truncated', 'input ends inside an item head');
+      if (pos + width > len) return refuse('truncated', 'input ends inside an item head', start);
       if (width === 1) arg = bytes[pos]!;
       else if (width === 2) arg = (bytes[pos]! << 8) | bytes[pos + 1]!;
       else if (width === 4)
@@ -336,22 +359,24 @@ function run(
               : width === 4
                 ? arg >= 0x10000
                 : big || arg >= 0x100000000;
-        if (!minimal) return fail('non-minimal-int', 'an integer or length is not in its shortest form');
+        if (!minimal)
+          return refuse('non-minimal-int', 'an integer or length is not in its shortest form', start);
       }
     } else if (ai === 31) {
       if (major === 7) {
         // The break closes the innermost indefinite container.
         if (top === null || top.remaining !== -1 || top.key !== undefined)
-          return fail('malformed', 'break outside an indefinite container');
+          return refuse('malformed', 'break outside an indefinite container', start);
         stack.pop();
         const done = tree.complete(closeFrame(top), top.start, pos);
         if (done !== null) return done;
         continue;
       }
-      if (major < 2 || major === 6) return fail('malformed', 'indefinite length on a type that has none');
-      if (!lenient) return fail('indefinite-length', 'indefinite-length items are not CoreDet');
+      if (major < 2 || major === 6)
+        return refuse('malformed', 'indefinite length on a type that has none', start);
+      if (!lenient) return refuse('indefinite-length', 'indefinite-length items are not CoreDet', start);
       arg = -1;
-    } else return fail('malformed', 'reserved additional information 28-30');
+    } else return refuse('malformed', 'reserved additional information 28-30', start);
 
     let value: CborValue;
     switch (major) {
@@ -364,15 +389,15 @@ function run(
       case 2:
       case 3: {
         if (arg === -1) {
-          if (stack.length >= maxDepth) return fail('too-deep', 'nesting beyond maxDepth');
+          if (stack.length >= maxDepth) return refuse('too-deep', 'nesting beyond maxDepth', start);
           stack.push(new Frame(major === 2 ? KIND_BYTE_CHUNKS : KIND_TEXT_CHUNKS, start, -1));
           continue;
         }
-        if (big || arg > len - pos) return fail('truncated', 'a string is longer than the input');
+        if (big || arg > len - pos) return refuse('truncated', 'a string is longer than the input', start);
         if (major === 2) value = bytes.slice(pos, pos + arg);
         else {
           const text = decodeText(bytes, pos, pos + arg);
-          if (text === null) return fail('invalid-utf8', 'text is not valid UTF-8');
+          if (text === null) return refuse('invalid-utf8', 'text is not valid UTF-8', start);
           value = text;
         }
         pos += arg;
@@ -382,16 +407,16 @@ function run(
       case 5: {
         if (arg !== -1) {
           if (big || arg > maxItems)
-            return fail('too-large', `a container holds more than ${maxItems} items`);
+            return refuse('too-large', `a container holds more than ${maxItems} items`, start);
           // Every element takes at least one byte: a count the input cannot hold is refused before allocating.
           if (arg * (major === 5 ? 2 : 1) > len - pos)
-            return fail('truncated', 'a container is longer than the input');
+            return refuse('truncated', 'a container is longer than the input', start);
         }
         if (arg === 0) {
           value = major === 4 ? [] : new Map();
           break;
         }
-        if (stack.length >= maxDepth) return fail('too-deep', 'nesting beyond maxDepth');
+        if (stack.length >= maxDepth) return refuse('too-deep', 'nesting beyond maxDepth', start);
         const frame = new Frame(
           major === 4 ? KIND_ARRAY : KIND_MAP,
           start,
@@ -402,10 +427,10 @@ function run(
         continue;
       }
       case 6:
-        return fail('tag', 'tags are not allowed');
+        return refuse('tag', 'tags are not allowed', start);
       default: {
         const simple = simpleOrFloat(bytes, ai, arg, start, lenient);
-        if (simple instanceof Refusal) return fail(simple.code, simple.detail);
+        if (simple instanceof Refusal) return refuse(simple.code, simple.detail, start);
         value = simple;
       }
     }
@@ -447,7 +472,7 @@ const floatValue = (v: number): CborValue =>
  * Decode one CBOR item; strict CoreDet unless `options.lenient`. Never throws on the
  * input, whatever its type (anything but a Uint8Array is `not-bytes`); a bad option throws.
  */
-export function decode(bytes: Uint8Array, options?: DecodeOptions): Verdict<CborValue, DecodeCode> {
+export function decode(bytes: Uint8Array, options?: DecodeOptions): Decoded<CborValue> {
   return run(bytes, options, null);
 }
 
@@ -459,12 +484,13 @@ export function decode(bytes: Uint8Array, options?: DecodeOptions): Verdict<Cbor
 export function decodeEntries(
   bytes: Uint8Array,
   options?: DecodeOptions,
-): Verdict<RawEntry[], DecodeCode | 'not-a-map'> {
+): Decoded<RawEntry[], DecodeCode | 'not-a-map'> {
   const entries: RawEntry[] = [];
   const verdict = run(bytes, options, entries);
   if (!verdict.ok) return verdict;
   // A decoded item's first byte is its own head, so the major type says what it was.
-  if (bytes[0]! >>> 5 !== 5) return fail('not-a-map', 'the item is not a map');
+  if (bytes[0]! >>> 5 !== 5)
+    return { ok: false, code: 'not-a-map', detail: 'the item is not a map', offset: 0 };
   return ok(entries);
 }
 

@@ -2,6 +2,7 @@ export { openBox, openBoxVerdict, sealBox } from './box.js';
 export { DEFAULT_MAX_BLOB_CHARS, type OpenBoxOptions, type SealBoxOptions } from './box-frame.js';
 export { encPublicKey, openBoxV1, openBoxV1Verdict, sealBoxV1 } from './box-v1.js';
 export { encPublicKeyPq } from './box-v2.js';
+export { BOX_CHECKS, BOX_V1_CHECKS, SEALED_FIELD_CHECKS } from './checks.js';
 export {
   BOX_CODES,
   type BoxCode,

@@ -1,4 +1,10 @@
 export { type Access, type AccessCode, type AccessInput, envelopeDigest } from './access.js';
+export {
+  DACK_CHECKS,
+  HPKE_OPEN_CHECKS,
+  SEALED_ENVELOPE_CHECKS,
+  SEALED_ENVELOPE_V1_CHECKS,
+} from './checks.js';
 export { RecipientContext, SenderContext } from './context.js';
 export {
   createDack,

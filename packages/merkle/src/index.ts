@@ -1,3 +1,4 @@
+export { CONSISTENCY_CHECKS, INCLUSION_CHECKS } from './checks.js';
 export { emptyRoot, HASH_SIZE, leafHash, nodeHash } from './hash.js';
 export { MerkleTree } from './merkle-tree.js';
 export { consistencyProof, inclusionProof } from './proofs.js';

@@ -5,7 +5,9 @@ export {
   formatCheckpoint,
   parseCheckpoint,
 } from './checkpoint.js';
+export { CHECKPOINT_CHECKS, NOTE_CHECKS, VERIFIER_KEY_CHECKS } from './checks.js';
 export { COSIGNATURE_PAYLOAD_LENGTH, cosignatureMessage, MAX_TIMESTAMP } from './cosignature.js';
+export { type DescribedLine, type DescribedNote, describeNote } from './explain.js';
 export {
   COSIGNATURE_V1,
   computeKeyId,

@@ -1,0 +1,398 @@
+import { fail, hex, ok, sha256, unwrap } from '@agent-seam/canonical';
+import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
+import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
+import { expect, it } from 'vitest';
+import { holdChecksToVerifier } from '../../../tools/check-order.ts';
+import { LABEL_SEAL_V1, LABEL_SIG_V1 } from '../src/envelope-wire.js';
+import {
+  type AccessInput,
+  createDack,
+  DACK_CHECKS,
+  DACK_CODES,
+  deriveKeyPair,
+  ENVELOPE_CODES,
+  ENVELOPE_V1_CODES,
+  HPKE_OPEN_CHECKS,
+  HPKE_OPEN_CODES,
+  keyId,
+  type OpenEnvelopeV2Options,
+  openEnvelope,
+  openEnvelopeV1,
+  open as openHpke,
+  readDack,
+  SEALED_ENVELOPE_CHECKS,
+  SEALED_ENVELOPE_V1_CHECKS,
+  sealEnvelope,
+  seal as sealHpke,
+  setupBaseS,
+} from '../src/index.js';
+import { sealInfo } from '../src/seal-info.js';
+import { assembleEnvelope, type Entry, type InnerMessage, innerEntries } from '../src/seal-v2.js';
+import { signaturePreimage } from '../src/sender-key.js';
+import { encodeRawMap } from '../src/wire-map.js';
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const seed = (label: string) => sha256(utf8(`seam-checks/${label}`));
+const epoch = deriveKeyPair(seed('epoch'));
+const interaction = deriveKeyPair(seed('interaction'));
+const sender = keyPairFromSeed(seed('sender'));
+const holder = keyPairFromSeed(seed('holder'));
+const OWN = 'bafyreiseamchecksrecipient';
+const FROM = 'bafyreiseamcheckssender';
+const TS = 1767225600000;
+const DAY = 86_400_000;
+const NOW = TS + 60_000;
+const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+const ringOf = (pair: { publicKey: Uint8Array; privateKey: Uint8Array }) => (kid: Uint8Array) =>
+  hex.encode(kid) === hex.encode(keyId(1, pair.publicKey)) ? pair.privateKey : undefined;
+
+const message: InnerMessage = {
+  from: FROM,
+  ksn: 0,
+  type: 'anet.message/1',
+  ix: 'ix-checks',
+  mid: seed('mid').subarray(0, 16),
+  tsMs: TS,
+  expMs: TS + DAY,
+  body: utf8('checks'),
+  history: {
+    kel: encode([utf8('kel')]),
+    notice: encode(new Map([[1, utf8('n')]])),
+    keys: encode(new Map([[1, 1]])),
+  },
+};
+
+/** A capability whose proof of possession the holder `holderSeed` makes. */
+const capability = (holderSeed: Uint8Array): AccessInput => {
+  const entries: [number, unknown][] = [
+    [0, 'anet.cap/1'],
+    [1, OWN],
+    [2, 1],
+    [3, seed('cap-id').subarray(0, 16)],
+    [4, 1],
+    [5, TS + 30 * DAY],
+    [6, holder.publicKey],
+  ];
+  const body = encode(new Map(entries as [number, never][]));
+  const cap = { body, sig: signEd25519(seed('mailbox'), body) };
+  return { kind: 1, cap, holderSeed };
+};
+
+interface Faults {
+  inner?: (entries: Entry[]) => Entry[];
+  signer?: Uint8Array;
+  wrapExtensions?: Entry[];
+  outerExtensions?: Entry[];
+  pad?: (n: number) => Uint8Array;
+  outerExp?: number;
+  layer2?: boolean;
+  access?: AccessInput;
+}
+
+/** An envelope built by the package's own assembler, with the faults asked for, signed honestly unless `signer` says. */
+const envelope = (faults: Faults = {}) =>
+  assembleEnvelope({
+    to: OWN,
+    recipientPublicKey: epoch.publicKey,
+    interactionPublicKey: faults.layer2 ? interaction.publicKey : undefined,
+    inner: (faults.inner ?? ((e) => e))(innerEntries(OWN, message)),
+    sign: (preimage) => signEd25519(faults.signer ?? seed('sender'), preimage),
+    access: faults.access ?? { kind: 0 },
+    outerExp: faults.outerExp,
+    outerExtensions: faults.outerExtensions ?? [],
+    wrapExtensions: faults.wrapExtensions ?? [],
+    random,
+    ...(faults.pad === undefined ? {} : { pad: faults.pad }),
+  }).bytes;
+
+const options: OpenEnvelopeV2Options = {
+  ownAid: OWN,
+  keyRing: ringOf(epoch),
+  interactionKeyRing: ringOf(interaction),
+  resolveSenderKey: (q) => (q.from === FROM && q.ksn === 0 ? ok(sender.publicKey) : fail('bad-key-state')),
+  now: new Date(NOW),
+};
+const open = (bytes: unknown, changes: Partial<OpenEnvelopeV2Options> = {}) =>
+  openEnvelope(bytes as Uint8Array, { ...options, ...changes });
+
+/** The outer map with entries replaced, added (a value) or removed (null), re-encoded. */
+const editOuter = (bytes: Uint8Array, edits: Record<number, Uint8Array | null>) => {
+  const kept: Entry[] = unwrap(decodeEntries(bytes))
+    .filter((e) => !((e.key as number) in edits))
+    .map((e) => [e.key as number, e.valueBytes]);
+  for (const [key, value] of Object.entries(edits)) if (value !== null) kept.push([Number(key), value]);
+  return encodeRawMap(kept);
+};
+/**
+ * The credential with a key 3 added to its Cap map (not a closed Cap map: bad-access).
+ * Outer key 7 lies outside the envelope digest, so the holder's proof is still judged as made.
+ */
+const withCapKey3 = (bytes: Uint8Array) => {
+  const access = unwrap(decodeEntries(unwrap(decodeEntries(bytes)).find((e) => e.key === 7)!.valueBytes));
+  const cap: Entry[] = unwrap(decodeEntries(access.find((e) => e.key === 2)!.valueBytes)).map((e) => [
+    e.key as number,
+    e.valueBytes,
+  ]);
+  const edited = access.map(
+    (e): Entry => [e.key as number, e.key === 2 ? encodeRawMap([...cap, [3, encode(0)]]) : e.valueBytes],
+  );
+  return editOuter(bytes, { 7: encodeRawMap(edited) });
+};
+const replace = (key: number, value: Uint8Array) => (entries: Entry[]) => [
+  ...entries.filter(([k]) => k !== key),
+  [key, value] as Entry,
+];
+const both =
+  (...edits: ((e: Entry[]) => Entry[])[]) =>
+  (entries: Entry[]) =>
+    edits.reduce((e, edit) => edit(e), entries);
+const flipLast = (bytes: Uint8Array) => {
+  const out = bytes.slice();
+  out[out.length - 1]! ^= 1;
+  return out;
+};
+const nonZeroPad = (n: number) => new Uint8Array(n).fill(1);
+const refusingResolver: OpenEnvelopeV2Options['resolveSenderKey'] = () => fail('revoked-key');
+const INNER_TS = 7;
+const INNER_TO = 3;
+const INNER_KEL = 10;
+const INNER_NOTICES = 11;
+
+it('the envelopes the order cases start from open, with one layer and with two', () => {
+  expect(open(envelope()).ok).toBe(true);
+  expect(open(envelope({ layer2: true, access: capability(seed('holder')) })).ok).toBe(true);
+});
+
+holdChecksToVerifier('openEnvelope', SEALED_ENVELOPE_CHECKS, ENVELOPE_CODES, {
+  'envelope > size': () => open('a2'.repeat(8), { maxBytes: 1 }),
+  'size > outer-map': () => open(new Uint8Array([0xff, 0xff]), { maxBytes: 1 }),
+  // {2: 0, 1: 3}: keys out of order, and version 3.
+  'outer-map > version': () => open(new Uint8Array([0xa2, 0x02, 0x00, 0x01, 0x03])),
+  'version > outer-keys': () => open(editOuter(envelope(), { 1: encode(3), 9: encode(0) })),
+  'outer-keys > outer-fields': () => open(editOuter(envelope(), { 9: encode(0), 2: encode(5) })),
+  'outer-fields > suite': () => open(editOuter(envelope(), { 2: encode(5), 3: encode(2) })),
+  'suite > recipient': () => open(editOuter(envelope(), { 3: encode(2) }), { ownAid: 'someone-else' }),
+  'recipient > epoch-key': () => open(envelope(), { ownAid: 'someone-else', keyRing: () => undefined }),
+  'epoch-key > layer-1': () => {
+    const bytes = envelope();
+    const ct = unwrap(decodeEntries(bytes)).find((e) => e.key === 6)!;
+    return open(editOuter(bytes, { 6: encode(flipLast(ct.value as Uint8Array)) }), {
+      keyRing: () => undefined,
+    });
+  },
+  'layer-1 > wrap': () => {
+    const bytes = envelope({ wrapExtensions: [[5, encode(0)]] });
+    const ct = unwrap(decodeEntries(bytes)).find((e) => e.key === 6)!;
+    return open(editOuter(bytes, { 6: encode(flipLast(ct.value as Uint8Array)) }));
+  },
+  'wrap > padding': () => open(envelope({ wrapExtensions: [[5, encode(0)]], pad: nonZeroPad })),
+  'padding > access': () =>
+    open(withCapKey3(envelope({ pad: nonZeroPad, access: capability(seed('holder')) }))),
+  'access > pop': () => open(withCapKey3(envelope({ access: capability(seed('other-holder')) }))),
+  'pop > interaction-key': () =>
+    open(envelope({ layer2: true, access: capability(seed('other-holder')) }), {
+      interactionKeyRing: () => undefined,
+    }),
+  'interaction-key > layer-2':
+    'a layer sealed to a key the ring lacks is never opened, so it cannot also fail to open',
+  // The ring answers the ikid with another key, so layer 2 does not open; inside it, no wire map.
+  'layer-2 > inner-map': () =>
+    open(envelope({ layer2: true, inner: replace(-1, encode(0)) }), {
+      interactionKeyRing: () => epoch.privateKey,
+    }),
+  // A negative key makes it no wire map at all; key 13 is one v2 does not assign.
+  'inner-map > inner-keys': () =>
+    open(envelope({ inner: both(replace(-1, encode(0)), replace(13, encode(0))) })),
+  'inner-keys > inner-fields': () =>
+    open(envelope({ inner: both(replace(13, encode(0)), replace(INNER_TS, encode(0))) })),
+  'inner-fields > kel-size': () =>
+    open(
+      envelope({
+        inner: both(replace(INNER_TS, encode(0)), replace(INNER_KEL, encode(new Uint8Array(65537)))),
+      }),
+    ),
+  'kel-size > inner-recipient': () =>
+    open(
+      envelope({
+        inner: both(replace(INNER_KEL, encode(new Uint8Array(65537))), replace(INNER_TO, encode('x'))),
+      }),
+    ),
+  'inner-recipient > history': () =>
+    open(envelope({ inner: both(replace(INNER_TO, encode('x')), replace(INNER_NOTICES, encode([]))) })),
+  'history > exp': () =>
+    open(envelope({ inner: replace(INNER_NOTICES, encode([])), outerExp: TS + 2 * DAY })),
+  'exp > time': () => open(envelope({ outerExp: TS + 2 * DAY }), { now: new Date(TS + 3 * DAY) }),
+  'time > sender-key': () =>
+    open(envelope(), { now: new Date(TS + 3 * DAY), resolveSenderKey: refusingResolver }),
+  'sender-key > signature': () =>
+    open(envelope({ signer: seed('impostor') }), { resolveSenderKey: refusingResolver }),
+});
+
+it('each fault the order cases combine is, alone, refused by its own check', () => {
+  const alone: [string, ReturnType<typeof open>][] = [
+    ['bad-wrap', open(envelope({ wrapExtensions: [[5, encode(0)]] }))],
+    ['bad-pad', open(envelope({ pad: nonZeroPad }))],
+    ['bad-access', open(withCapKey3(envelope({ access: capability(seed('holder')) })))],
+    ['bad-pop', open(envelope({ access: capability(seed('other-holder')) }))],
+    ['unknown-critical-field', open(envelope({ inner: replace(13, encode(0)) }))],
+    ['bad-inner', open(envelope({ inner: replace(INNER_TS, encode(0)) }))],
+    ['kel-too-large', open(envelope({ inner: replace(INNER_KEL, encode(new Uint8Array(65537))) }))],
+    ['to-mismatch', open(envelope({ inner: replace(INNER_TO, encode('x')) }))],
+    ['bad-inner', open(envelope({ inner: replace(INNER_NOTICES, encode([])) }))],
+    ['exp-mismatch', open(envelope({ outerExp: TS + 2 * DAY }))],
+    ['expired', open(envelope(), { now: new Date(TS + 3 * DAY) })],
+    ['revoked-key', open(envelope(), { resolveSenderKey: refusingResolver })],
+    ['bad-sig', open(envelope({ signer: seed('impostor') }))],
+  ];
+  expect(alone.map(([, verdict]) => (verdict.ok ? 'ok' : verdict.code))).toEqual(alone.map(([code]) => code));
+});
+
+const info = utf8('checks');
+const aad = new Uint8Array(0);
+const sealedHpke = sealHpke({ recipientPublicKey: epoch.publicKey, info, aad, plaintext: utf8('hi') });
+const openWith = (changes: Record<string, unknown>) =>
+  openHpke({ recipientPrivateKey: epoch.privateKey, info, aad, ...sealedHpke, ...changes } as never);
+
+it('the HPKE message the order cases start from opens', () => {
+  expect(openWith({})).toEqual({ ok: true, value: utf8('hi') });
+});
+
+holdChecksToVerifier('open (HPKE)', HPKE_OPEN_CHECKS, HPKE_OPEN_CODES, {
+  'enc > encapsulation': () => openWith({ enc: 'not bytes' }),
+  // An all-zero enc is a low-order point: no shared secret.
+  'encapsulation > ciphertext': () => openWith({ enc: new Uint8Array(32), ciphertext: 'not bytes' }),
+  'ciphertext > decryption': () => openWith({ ciphertext: 'not bytes', aad: utf8('other') }),
+});
+
+const { dack: dackKeys } = sealEnvelope({
+  to: OWN,
+  recipientPublicKey: epoch.publicKey,
+  senderSeed: seed('sender'),
+  message,
+  access: { kind: 0 },
+});
+const read = (dack: unknown) => readDack(dackKeys, dack as Uint8Array);
+
+it('a dack made with these keys reads', () => {
+  expect(read(createDack(dackKeys, { decision: 'processed' }))).toEqual({
+    ok: true,
+    value: { decision: 'processed' },
+  });
+});
+
+holdChecksToVerifier('readDack', DACK_CHECKS, DACK_CODES, {
+  // Not bytes, and of the wrong length.
+  'dack > length': () => read(new Array(79).fill(0)),
+  // 79 bytes, and no token at its start.
+  'length > token': () => read(new Uint8Array(79)),
+  // 80 bytes: no token, and a note that does not authenticate.
+  'token > note': () => read(new Uint8Array(80)),
+});
+
+/**
+ * A v1 envelope built the way ANetCore v0.15 builds one (one layer, inner keys 1-10 and
+ * 12, the body signed as is), with the faults asked for; signed honestly unless `signer` says.
+ */
+function envelopeV1(faults: { inner?: (entries: Entry[]) => Entry[]; signer?: Uint8Array } = {}) {
+  const kid = keyId(1, epoch.publicKey);
+  const layer = setupBaseS({
+    recipientPublicKey: epoch.publicKey,
+    info: sealInfo(LABEL_SEAL_V1, OWN, 1, kid),
+    random,
+  });
+  const inner = (faults.inner ?? ((e) => e))(
+    innerEntries(OWN, message).filter(([key]) => key !== INNER_NOTICES),
+  );
+  const bind: Entry[] = [
+    [30, encode(layer.enc)],
+    [31, encode(kid)],
+    [32, encode(1)],
+  ];
+  const preimage = signaturePreimage(
+    inner.map(([key, valueBytes]) => ({ key, valueBytes, value: undefined })),
+    { label: LABEL_SIG_V1, drop: [20, 21], bind },
+  );
+  const innerBytes = encodeRawMap([
+    ...inner,
+    [20, encode(signEd25519(faults.signer ?? seed('sender'), preimage))],
+  ]);
+  return encodeRawMap([
+    [1, encode(1)],
+    [2, encode(OWN)],
+    [3, encode(1)],
+    [4, encode(kid)],
+    [5, encode(layer.enc)],
+    [6, encode(layer.context.seal(new Uint8Array(0), innerBytes))],
+  ]);
+}
+const openV1 = (bytes: unknown, changes: Partial<OpenEnvelopeV2Options> = {}) =>
+  openEnvelopeV1(bytes as Uint8Array, { ...options, ...changes });
+const PAD_V1 = 21;
+
+it('the v1 envelope the order cases start from opens', () => {
+  expect(openV1(envelopeV1())).toMatchObject({ ok: true, value: { from: FROM } });
+});
+
+holdChecksToVerifier('openEnvelopeV1', SEALED_ENVELOPE_V1_CHECKS, ENVELOPE_V1_CODES, {
+  'envelope > size': () => openV1('a1'.repeat(8), { maxBytes: 1 }),
+  'size > outer-map': () => openV1(new Uint8Array([0xff, 0xff]), { maxBytes: 1 }),
+  'outer-map > version': () => openV1(new Uint8Array([0xa2, 0x02, 0x00, 0x01, 0x03])),
+  'version > outer-keys': () => openV1(editOuter(envelopeV1(), { 1: encode(2), 7: encode(0) })),
+  'outer-keys > outer-fields': () => openV1(editOuter(envelopeV1(), { 7: encode(0), 2: encode(5) })),
+  'outer-fields > suite': () => openV1(editOuter(envelopeV1(), { 2: encode(5), 3: encode(2) })),
+  'suite > recipient': () => openV1(editOuter(envelopeV1(), { 3: encode(2) }), { ownAid: 'someone-else' }),
+  'recipient > epoch-key': () => openV1(envelopeV1(), { ownAid: 'someone-else', keyRing: () => undefined }),
+  'epoch-key > layer-1': () => {
+    const bytes = envelopeV1();
+    const ct = unwrap(decodeEntries(bytes)).find((e) => e.key === 6)!;
+    return openV1(editOuter(bytes, { 6: encode(flipLast(ct.value as Uint8Array)) }), {
+      keyRing: () => undefined,
+    });
+  },
+  // The ring answers the kid with another key; inside, no wire map.
+  'layer-1 > inner-map': () =>
+    openV1(envelopeV1({ inner: replace(-1, encode(0)) }), { keyRing: () => interaction.privateKey }),
+  'inner-map > inner-keys': () =>
+    openV1(envelopeV1({ inner: both(replace(-1, encode(0)), replace(13, encode(0))) })),
+  'inner-keys > inner-fields': () =>
+    openV1(envelopeV1({ inner: both(replace(INNER_NOTICES, encode([])), replace(INNER_TS, encode(0))) })),
+  'inner-fields > kel-size': () =>
+    openV1(
+      envelopeV1({
+        inner: both(replace(INNER_TS, encode(0)), replace(INNER_KEL, encode(new Uint8Array(65537)))),
+      }),
+    ),
+  'kel-size > inner-recipient': () =>
+    openV1(
+      envelopeV1({
+        inner: both(replace(INNER_KEL, encode(new Uint8Array(65537))), replace(INNER_TO, encode('x'))),
+      }),
+    ),
+  'inner-recipient > padding': () =>
+    openV1(
+      envelopeV1({
+        inner: both(replace(INNER_TO, encode('x')), replace(PAD_V1, encode(new Uint8Array([1])))),
+      }),
+    ),
+  'padding > time': () =>
+    openV1(envelopeV1({ inner: replace(PAD_V1, encode(new Uint8Array([1]))) }), {
+      now: new Date(TS + 3 * DAY),
+    }),
+  'time > sender-key': () =>
+    openV1(envelopeV1(), { now: new Date(TS + 3 * DAY), resolveSenderKey: refusingResolver }),
+  'sender-key > signature': () =>
+    openV1(envelopeV1({ signer: seed('impostor') }), { resolveSenderKey: refusingResolver }),
+});
+
+it('each v1 fault the order cases combine is, alone, refused by its own check', () => {
+  const alone: [string, ReturnType<typeof openV1>][] = [
+    ['unknown-critical-field', openV1(envelopeV1({ inner: replace(INNER_NOTICES, encode([])) }))],
+    ['bad-inner', openV1(envelopeV1({ inner: replace(INNER_TS, encode(0)) }))],
+    ['kel-too-large', openV1(envelopeV1({ inner: replace(INNER_KEL, encode(new Uint8Array(65537))) }))],
+    ['to-mismatch', openV1(envelopeV1({ inner: replace(INNER_TO, encode('x')) }))],
+    ['bad-pad', openV1(envelopeV1({ inner: replace(PAD_V1, encode(new Uint8Array([1]))) }))],
+    ['expired', openV1(envelopeV1(), { now: new Date(TS + 3 * DAY) })],
+    ['bad-sig', openV1(envelopeV1({ signer: seed('impostor') }))],
+  ];
+  expect(alone.map(([, verdict]) => (verdict.ok ? 'ok' : verdict.code))).toEqual(alone.map(([code]) => code));
+});
