@@ -3,12 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { SeamError } from '@agent-seam/canonical';
 import { type Command, runCommand } from './command.js';
+import { boxOpen, boxSeal } from './commands/box.js';
 import { canon } from './commands/canon.js';
 import { cardSign, cardVerify, linkageVerify } from './commands/card.js';
+import { cborCid, cborDecode, cborEncode } from './commands/cbor.js';
 import { did } from './commands/did.js';
 import { envelopeSign, envelopeVerify } from './commands/envelope.js';
 import { exportVerify } from './commands/export.js';
 import { bindingVerify, keystateResolve } from './commands/identity.js';
+import { merkleProve, merkleRoot, merkleVerify } from './commands/merkle.js';
+import { checkpointShow, noteCosign, noteKey, noteSign, noteVerify } from './commands/note.js';
 import { wbaSign, wbaVerify } from './commands/wba.js';
 import { EXIT, print, Unreadable, Unverifiable, UsageError } from './io.js';
 
@@ -25,6 +29,19 @@ export const COMMANDS: readonly Command[] = [
   wbaVerify,
   wbaSign,
   exportVerify,
+  noteVerify,
+  noteSign,
+  noteCosign,
+  noteKey,
+  checkpointShow,
+  merkleRoot,
+  merkleProve,
+  merkleVerify,
+  cborDecode,
+  cborEncode,
+  cborCid,
+  boxSeal,
+  boxOpen,
 ];
 
 const version = (): string =>

@@ -13,9 +13,9 @@ import {
   witnessVerifierKey,
 } from '../index.js';
 import { type AnchorArg, type CliArgs, parseArgs, USAGE, UsageError } from './args.js';
+import { formatReport } from './format.js';
 
 export { USAGE };
-import { formatReport } from './format.js';
 
 /** The reference reader's exit codes, plus 3 (no finding, but not checked under --strict). */
 export const EXIT = {
