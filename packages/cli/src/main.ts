@@ -53,8 +53,8 @@ usage: seam COMMAND [ARGS] [--json]      seam COMMAND --help      seam --version
 
 ${COMMANDS.map((c) => `  seam ${c.name.padEnd(18)} ${c.summary}`).join('\n')}
 
-Every command reads a file, or - for stdin. --json prints one JSON object (with
-"explain" where there is one). Key material is read only from --seed-file FILE, never
+Commands read a file, or - for stdin (export verify: a file). --json prints one JSON
+object (with "explain" where there is one). Key material is read only from --seed-file FILE, never
 from the command line.
 
 A message from a partner does not verify? Run
