@@ -16,9 +16,9 @@ const root = join(import.meta.dirname, '..');
 const SMOKE_FLOOR = 69;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// conformance is node-only tooling by design; every other package must run in a browser.
+// conformance and cli (the seam command) are node-only by design; every other package must run in a browser.
 const libraries = readdirSync(join(root, 'packages'))
-  .filter((dir) => dir !== 'conformance')
+  .filter((dir) => dir !== 'conformance' && dir !== 'cli')
   .sort();
 const builtPackages = Object.fromEntries(
   libraries.map((dir) => [`@agent-seam/${dir}`, join(root, 'packages', dir, 'dist', 'index.js')]),

@@ -15,6 +15,8 @@ import {
 import { type AnchorArg, type CliArgs, parseArgs, USAGE, UsageError } from './args.js';
 import { formatReport } from './format.js';
 
+export { USAGE };
+
 /** The reference reader's exit codes, plus 3 (no finding, but not checked under --strict). */
 export const EXIT = {
   sound: 0,
@@ -76,7 +78,7 @@ function anchorOf(arg: AnchorArg): Anchor {
   return { checkpoint: { origin: value.origin, size: value.size as number, root: root.value } };
 }
 
-const PROGRESS_FROM_BYTES = 16 * 1024 * 1024;
+const PROGRESS_FROM_BYTES = 4 * 1024 * 1024;
 
 async function verifyFile(args: CliArgs): Promise<number> {
   const anchors = args.anchors.map(loadAnchor);
@@ -99,7 +101,8 @@ async function verifyFile(args: CliArgs): Promise<number> {
     graderVerdicts,
     ...(args.strict ? { strict: true, allowUnchecked: args.allowUnchecked } : {}),
   });
-  const progress = size >= PROGRESS_FROM_BYTES ? progressMeter(args.file, size) : null;
+  const progress =
+    size >= PROGRESS_FROM_BYTES && process.stderr.isTTY === true ? progressMeter(args.file, size) : null;
   try {
     const stream = createReadStream(args.file, { highWaterMark: 1024 * 1024 });
     for await (const line of splitLines(stream as AsyncIterable<Uint8Array>, DEFAULT_MAX_LINE_BYTES)) {
@@ -117,19 +120,26 @@ async function verifyFile(args: CliArgs): Promise<number> {
   return exitCodeOf(report);
 }
 
-/** Percent done on stderr, redrawn in place on a terminal, every 10% otherwise. */
+/**
+ * Progress on stderr, redrawn in place, only when stderr is a terminal (a pipe or a log
+ * file gets nothing): bytes read, records per second, and the time left at that rate.
+ */
 function progressMeter(file: string, total: number): (bytes: number, done?: boolean) => void {
-  const tty = process.stderr.isTTY === true;
-  const step = tty ? 1 : 10;
   let seen = 0;
+  let records = 0;
   let shown = 0;
+  const start = performance.now();
   return (bytes, done = false) => {
     seen += bytes;
+    if (bytes > 0) records++;
+    const elapsed = (performance.now() - start) / 1000;
+    if (elapsed - shown < 0.25 && !done) return;
+    shown = elapsed;
+    const rate = elapsed > 0 ? records / elapsed : 0;
+    const left = seen > 0 ? ((total - seen) * elapsed) / seen : 0;
     const pct = Math.min(100, Math.floor((seen * 100) / total));
-    if (pct - shown < step && !done) return;
-    shown = pct;
-    const text = `verifying ${file}: ${pct}% (${(seen / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB)`;
-    process.stderr.write(tty ? `\r${text}${done ? '\n' : ''}` : `${text}\n`);
+    const text = `verifying ${file}: ${pct}% (${(seen / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB), ${Math.round(rate)} records/s, ${done ? 'done' : `${Math.ceil(left)} s left`}`;
+    process.stderr.write(`\r${text}\x1b[K${done ? '\n' : ''}`);
   };
 }
 

@@ -1,0 +1,81 @@
+import { type CheckSpec, SeamError, type Verdict } from '@agent-seam/canonical';
+import { verificationKeyFromDid, verifyBase64Signature } from '@agent-seam/did';
+import { explain, explainText } from '../explain.js';
+import { EXIT, print, printJson } from '../io.js';
+
+/** `refused [code]: <the refusing check's title> (detail)`: the first line of every refusal. */
+export function verdictLine(checks: readonly CheckSpec[], verdict: Verdict<unknown>): string {
+  if (verdict.ok) return 'verified';
+  const check = checks.find((c) => c.codes.includes(verdict.code));
+  return `refused [${verdict.code}]: ${check?.title ?? verdict.code}${verdict.detail ? ` (${verdict.detail})` : ''}`;
+}
+
+/** The verdict as --json members. */
+export const verdictFields = (v: Verdict<unknown>) =>
+  v.ok
+    ? { ok: true, value: v.value }
+    : { ok: false, code: v.code, ...(v.detail ? { detail: v.detail } : {}) };
+
+/** A signer's SeamError (a field that cannot be signed) as a verdict, so it is shown, not thrown. */
+export function trySign<T>(sign: () => T): Verdict<T> {
+  try {
+    return { ok: true, value: sign() };
+  } catch (error) {
+    if (error instanceof SeamError)
+      return { ok: false, code: error.code, detail: error.message.replace(`${error.code}: `, '') };
+    throw error;
+  }
+}
+
+/** What a sign command prints when the package will not sign the input: exit 1. */
+export function signRefusal(command: string, json: boolean, code: string, detail?: string): number {
+  if (json) printJson({ command, ok: false, code, ...(detail ? { detail } : {}) });
+  else print(`cannot sign [${code}]${detail ? `: ${detail}` : ''}`);
+  return EXIT.refused;
+}
+
+/** One verification as the command reports it. */
+export interface Judgement {
+  command: string;
+  /** The verifier's check list, in its order. */
+  checks: readonly CheckSpec[];
+  verdict: Verdict<unknown>;
+  /** The options the verifier was given (a check that needs a missing one is "not checked"). */
+  options: object;
+  /** What the signature covers, from the package's what-was-signed function. */
+  signed: Uint8Array | null;
+  /** The bytes of --expected, when given. */
+  expected: Uint8Array | undefined;
+  /** Asks the door whether the artifact's signature holds over other bytes (for --expected). */
+  holdsOver?: (bytes: Uint8Array) => boolean;
+  json: boolean;
+  /** More members for --json (a resolved value beside the verdict). */
+  extra?: Record<string, unknown>;
+  /** The first line when the verdict is ok. */
+  okLine: (value: never) => string;
+}
+
+/** Prints a verdict with its explanation (human or --json) and returns the exit code. */
+export function report(j: Judgement): number {
+  const { verdict } = j;
+  const e = explain(j.checks, verdict, j.options, j.signed, j.expected);
+  if (e.expected?.same === false && j.holdsOver !== undefined && j.expected !== undefined)
+    e.expected.signatureHoldsOverExpected = j.holdsOver(j.expected);
+  if (j.json) printJson({ command: j.command, ...j.extra, ...verdictFields(verdict), explain: e });
+  else if (verdict.ok) print(`${j.okLine(verdict.value as never)}\n${explainText({ checks: e.checks })}`);
+  else {
+    const refused = e.checks.find((c) => c.outcome === 'refuse');
+    const tip =
+      e.signed !== undefined && e.expected === undefined && refused?.id === 'equation'
+        ? `\nnext: ask the signer for the exact bytes it signed and add --expected THEIR-BYTES to compare`
+        : '';
+    print(`${verdictLine(j.checks, verdict)}\n${explainText(e)}${tip}`);
+  }
+  return verdict.ok ? EXIT.ok : EXIT.refused;
+}
+
+/** Whether `sig` (base64) by the key `did` names holds over `bytes`, asked of the did door. */
+export function holdsOver(did: unknown, bytes: Uint8Array, sig: unknown): boolean {
+  const key = verificationKeyFromDid(did);
+  return key.ok && verifyBase64Signature(key.value, bytes, sig).ok;
+}

@@ -1,0 +1,95 @@
+// Everything the seam command does with the outside world: files, stdin, the seed file,
+// the command line's time values, and the uniform exit codes. The commands judge nothing
+// themselves; they read here, call a package, and print.
+import { readFileSync } from 'node:fs';
+import { hex, type JsonValue, parseJSON, utf8Strict } from '@agent-seam/canonical';
+import { rfc3339Seconds } from '@agent-seam/chain';
+
+/** One exit code per kind of outcome, the same for every command. */
+export const EXIT = { ok: 0, refused: 1, usage: 2, unreadable: 4, unverifiable: 6 } as const;
+
+/** A command line that cannot be run. The message is one line and says the fix. */
+export class UsageError extends Error {}
+/** An input that cannot be read as what the command expects (no file, not UTF-8, not JSON). */
+export class Unreadable extends Error {}
+/** An input this reader cannot judge either way (an unknown canon, a missing key directory). */
+export class Unverifiable extends Error {}
+
+/** The bytes of a file, or of stdin for `-`. */
+export function readInput(path: string): Uint8Array {
+  try {
+    return readFileSync(path === '-' ? 0 : path);
+  } catch {
+    throw new Unreadable(
+      path === '-' ? 'cannot read stdin' : `cannot read ${path}: check the path (or give - for stdin)`,
+    );
+  }
+}
+
+const nameOf = (path: string) => (path === '-' ? 'stdin' : path);
+
+export function readText(path: string): string {
+  const text = utf8Strict.decode(readInput(path));
+  if (!text.ok)
+    throw new Unreadable(`${nameOf(path)} is not UTF-8 (${text.code}): give the file as UTF-8 text`);
+  return text.value;
+}
+
+/** JSON through canonical's strict parse boundary (seam profile: last-wins names, floats kept). */
+export function readJson(path: string): JsonValue {
+  const value = parseJSON(readInput(path), { profile: 'seam' });
+  if (!value.ok)
+    throw new Unreadable(
+      `${nameOf(path)} is not one strict JSON value (${value.code}${value.detail ? `: ${value.detail}` : ''}); check it with seam canon --check`,
+    );
+  return value.value;
+}
+
+/**
+ * A 32-byte seed from a file: 64 hex characters (a trailing newline allowed). Key material
+ * is read only from files, so it never lands in a shell history or a process list.
+ */
+export function readSeed(path: string | undefined): Uint8Array {
+  if (path === undefined)
+    throw new UsageError('this command signs: give --seed-file FILE (64 hex characters)');
+  const text = readText(path).replace(/\r?\n$/, '');
+  const seed = text.length === 64 ? hex.decode(text.toLowerCase()) : null;
+  if (seed === null || !seed.ok)
+    throw new Unreadable(
+      `${nameOf(path)} is not a seed: the file holds the 32-byte seed as 64 hex characters`,
+    );
+  return seed.value;
+}
+
+/** `--now` as Unix seconds: an RFC 3339 date-time with offset, or whole Unix seconds. */
+export function parseNow(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (/^(0|[1-9][0-9]{0,11})$/.test(text)) return Number(text);
+  const seconds = rfc3339Seconds(text);
+  if (seconds === null)
+    throw new UsageError(
+      '--now wants an RFC 3339 time with an offset (2026-07-17T09:30:00Z) or Unix seconds',
+    );
+  return seconds;
+}
+
+/** `--now`, or the machine clock: only for the time a signer writes, never for a judgement. */
+export const signingTime = (text: string | undefined): number =>
+  parseNow(text) ?? Math.floor(Date.now() / 1000);
+
+export function print(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Text as UTF-8 bytes. */
+export const utf8 = (text: string): Uint8Array => utf8Strict.encode(text);
+
+export function printJson(value: unknown): void {
+  print(
+    JSON.stringify(
+      value,
+      (_k, v) => (v instanceof Uint8Array ? hex.encode(v) : typeof v === 'bigint' ? v.toString() : v),
+      2,
+    ),
+  );
+}

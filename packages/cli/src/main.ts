@@ -1,0 +1,115 @@
+// seam: one command line over the agent-seam packages. Each command reads a file (or - for
+// stdin), asks a package, and prints its answer; the packages hold every check and text.
+import { readFileSync } from 'node:fs';
+import { SeamError } from '@agent-seam/canonical';
+import { type Command, runCommand } from './command.js';
+import { boxOpen, boxSeal } from './commands/box.js';
+import { canon } from './commands/canon.js';
+import { cardSign, cardVerify, linkageVerify } from './commands/card.js';
+import { cborCid, cborDecode, cborEncode } from './commands/cbor.js';
+import { did } from './commands/did.js';
+import { envelopeSign, envelopeVerify } from './commands/envelope.js';
+import { exportVerify } from './commands/export.js';
+import { bindingVerify, keystateResolve } from './commands/identity.js';
+import { merkleProve, merkleRoot, merkleVerify } from './commands/merkle.js';
+import { checkpointShow, noteCosign, noteKey, noteSign, noteVerify } from './commands/note.js';
+import { wbaSign, wbaVerify } from './commands/wba.js';
+import { EXIT, print, Unreadable, Unverifiable, UsageError } from './io.js';
+
+export const COMMANDS: readonly Command[] = [
+  canon,
+  did,
+  envelopeVerify,
+  envelopeSign,
+  cardVerify,
+  cardSign,
+  linkageVerify,
+  bindingVerify,
+  keystateResolve,
+  wbaVerify,
+  wbaSign,
+  exportVerify,
+  noteVerify,
+  noteSign,
+  noteCosign,
+  noteKey,
+  checkpointShow,
+  merkleRoot,
+  merkleProve,
+  merkleVerify,
+  cborDecode,
+  cborEncode,
+  cborCid,
+  boxSeal,
+  boxOpen,
+];
+
+const version = (): string =>
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version as string;
+
+const HELP = `seam: inspect, sign, verify and explain agent-seam artifacts (Node.js only)
+
+usage: seam COMMAND [ARGS] [--json]      seam COMMAND --help      seam --version
+
+${COMMANDS.map((c) => `  seam ${c.name.padEnd(18)} ${c.summary}`).join('\n')}
+
+Commands read a file, or - for stdin (export verify: a file). --json prints one JSON
+object (with "explain" where there is one). Key material is read only from --seed-file FILE, never
+from the command line.
+
+A message from a partner does not verify? Run
+  seam envelope verify message.json --recipient YOUR-DID
+to see every check in order, the one that refused and the exact bytes the signature
+covers; add --expected THEIR-BYTES to see the first byte where the partner's signed
+bytes differ from them.
+
+exit codes: 0 ok/verified, 1 refused or findings, 2 bad command line,
+            4 unreadable input, 6 unverifiable`;
+
+/** The command whose words start argv (the longest match), and the rest of argv. */
+function find(argv: readonly string[]): { command: Command; rest: string[] } | null {
+  for (const words of [2, 1]) {
+    const name = argv.slice(0, words).join(' ');
+    const command = COMMANDS.find((c) => c.name === name);
+    if (command !== undefined) return { command, rest: argv.slice(words) };
+  }
+  return null;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const first = argv[0];
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    print(HELP);
+    return first === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (first === '--version' || first === '-V') {
+    print(version());
+    return EXIT.ok;
+  }
+  const found = find(argv);
+  try {
+    if (found === null) {
+      const group = COMMANDS.filter((c) => c.name.startsWith(`${first} `)).map((c) => `seam ${c.name}`);
+      throw new UsageError(
+        group.length > 0
+          ? `${first} needs a subcommand: ${group.join(', ')}`
+          : `no command ${JSON.stringify(first)}; seam --help lists them`,
+      );
+    }
+    return await runCommand(found.command, found.rest);
+  } catch (error) {
+    const [code, message] =
+      error instanceof UsageError
+        ? [EXIT.usage, error.message]
+        : error instanceof Unreadable
+          ? [EXIT.unreadable, error.message]
+          : error instanceof Unverifiable
+            ? [EXIT.unverifiable, error.message]
+            : error instanceof SeamError
+              ? [EXIT.usage, `${error.message} (a value on the command line; see --help)`]
+              : [null, ''];
+    if (code === null) throw error;
+    process.stderr.write(`seam: ${message}\n`);
+    return code;
+  }
+}

@@ -1,0 +1,69 @@
+import { base64Strict, hex } from '@agent-seam/canonical';
+import { encPublicKey, openBox } from '@agent-seam/cryptobox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ALICE_SEED, assertBuilt, BOB_SEED, seam, workdir } from './run.js';
+
+beforeAll(assertBuilt);
+
+const seedOf = (text: string) => {
+  const s = hex.decode(text.trim());
+  if (!s.ok) throw new Error('seed');
+  return s.value;
+};
+const alicePub = base64Strict.encode(encPublicKey(seedOf(ALICE_SEED)));
+const bobPub = base64Strict.encode(encPublicKey(seedOf(BOB_SEED)));
+
+describe('seam box', () => {
+  const dir = workdir({ 'alice.seed': ALICE_SEED, 'bob.seed': BOB_SEED });
+  const sealed = seam(
+    dir,
+    ['box', 'seal', '-', '--seed-file', 'alice.seed', '--to', bobPub, '--ad', 'msg-1'],
+    'lunch at noon?',
+  );
+  const files = workdir({ 'box.txt': sealed.stdout });
+  const open = (ad: string, json = false) =>
+    seam(files, [
+      'box',
+      'open',
+      'box.txt',
+      '--seed-file',
+      `${dir}/bob.seed`,
+      '--from',
+      alicePub,
+      '--ad',
+      ad,
+      ...(json ? ['--json'] : []),
+    ]);
+
+  it('seal writes a box the library opens; open writes the plaintext', () => {
+    expect(sealed.code).toBe(0);
+    const plain = openBox({
+      recipientSeed: seedOf(BOB_SEED),
+      senderPub: encPublicKey(seedOf(ALICE_SEED)),
+      blob: sealed.stdout.trim(),
+      ad: new TextEncoder().encode('msg-1'),
+    });
+    expect(new TextDecoder().decode(plain!)).toBe('lunch at noon?');
+    const r = open('msg-1');
+    expect(r).toMatchObject({ code: 0, stdout: 'lunch at noon?' });
+  });
+
+  it('open under other associated data is refused, naming the check', () => {
+    const r = open('msg-2', true);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out.ok).toBe(false);
+    expect(out.explain.checks.some((c: { outcome: string }) => c.outcome === 'refuse')).toBe(true);
+  });
+
+  it('usage errors exit 2 (no --ad, a key that is not base64); a missing file exits 4', () => {
+    expect(seam(dir, ['box', 'seal', '-', '--seed-file', 'alice.seed', '--to', bobPub], 'x').code).toBe(2);
+    expect(
+      seam(dir, ['box', 'seal', '-', '--seed-file', 'alice.seed', '--to', 'not base64!', '--ad', ''], 'x')
+        .code,
+    ).toBe(2);
+    expect(
+      seam(dir, ['box', 'open', 'none.txt', '--seed-file', 'bob.seed', '--from', alicePub, '--ad', '']).code,
+    ).toBe(4);
+  });
+});

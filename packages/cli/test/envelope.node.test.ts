@@ -1,0 +1,162 @@
+import { hex } from '@agent-seam/canonical';
+import { didFromSeed } from '@agent-seam/did';
+import { signEnvelope, verifyEnvelope } from '@agent-seam/envelope';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ALICE_SEED, assertBuilt, BOB_SEED, seam, workdir } from './run.js';
+
+beforeAll(assertBuilt);
+
+const seedOf = (text: string) => {
+  const s = hex.decode(text.trim());
+  if (!s.ok) throw new Error('seed');
+  return s.value;
+};
+const alice = didFromSeed(seedOf(ALICE_SEED));
+const bob = didFromSeed(seedOf(BOB_SEED));
+const T = 1784280600; // 2026-07-17T09:30:00Z
+
+const sent = signEnvelope(
+  { to: bob, messageId: 'm1', contextId: null, text: 'lunch at noon?', timestamp: T },
+  seedOf(ALICE_SEED),
+);
+// What the sender signed, spelled out by hand: the six fields, keys sorted, no spaces.
+const theirBytes = `{"contextId":null,"from":"${alice}","messageId":"m1","text":"lunch at noon?","timestamp":${T},"to":"${bob}"}`;
+const tampered = { ...sent, text: 'lunch at noon!' };
+
+describe('seam envelope sign', () => {
+  const dir = workdir({ 'alice.seed': ALICE_SEED });
+
+  it('signs fields from stdin at --now; the library verifies the result', () => {
+    const r = seam(
+      dir,
+      ['envelope', 'sign', '-', '--seed-file', 'alice.seed', '--now', '2026-07-17T09:30:00Z'],
+      JSON.stringify({ to: bob, messageId: 'm1', text: 'lunch at noon?' }),
+    );
+    expect(r.code).toBe(0);
+    const message = JSON.parse(r.stdout);
+    expect(message).toEqual(sent);
+    expect(verifyEnvelope(message, { recipientDid: bob, now: T }).ok).toBe(true);
+  });
+
+  it('refuses fields that cannot be signed (exit 1), and a file not holding an object', () => {
+    const r = seam(
+      dir,
+      ['envelope', 'sign', '-', '--seed-file', 'alice.seed'],
+      JSON.stringify({ to: bob, messageId: 7, text: 'x' }),
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('cannot sign [missing-field]: messageId is a number');
+    expect(seam(dir, ['envelope', 'sign', '-', '--seed-file', 'alice.seed'], '[1]').code).toBe(1);
+  });
+
+  it('needs a seed file (exit 2) and never takes a seed as an option value', () => {
+    const r = seam(dir, ['envelope', 'sign', '-'], '{}');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--seed-file');
+    expect(seam(dir, ['envelope', 'sign', '-', '--seed', '01'.repeat(32)], '{}').code).toBe(2);
+  });
+
+  it('an unreadable seed file or input exits 4', () => {
+    expect(seam(dir, ['envelope', 'sign', 'none.json', '--seed-file', 'alice.seed']).code).toBe(4);
+    expect(seam(dir, ['envelope', 'sign', '-', '--seed-file', 'none.seed'], '{}').code).toBe(4);
+  });
+});
+
+describe('seam envelope verify', () => {
+  const dir = workdir({
+    'message.json': JSON.stringify(sent),
+    'tampered.json': JSON.stringify(tampered),
+    'their-bytes.bin': theirBytes,
+    'not-json.json': '{"from":',
+  });
+
+  it('verifies a message addressed to you, every check passing', () => {
+    const r = seam(dir, ['envelope', 'verify', 'message.json', '--recipient', bob, '--now', String(T + 5)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`verified: from ${alice}, messageId "m1", freshness fresh`);
+    expect(r.stdout).toMatch(/pass +equation/);
+  });
+
+  it('reads the message from stdin', () => {
+    expect(seam(dir, ['envelope', 'verify', '-', '--recipient', bob], JSON.stringify(sent)).code).toBe(0);
+  });
+
+  it('a tampered text: refused at the equation, the signed bytes shown, and the first differing byte against --expected', () => {
+    const r = seam(dir, [
+      'envelope',
+      'verify',
+      'tampered.json',
+      '--recipient',
+      bob,
+      '--expected',
+      'their-bytes.bin',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.split('\n')[0]).toBe('refused [bad-signature]: the signature verifies: [S]B = R + [h]A');
+    expect(r.stdout).toMatch(/REFUSED +equation/);
+    expect(r.stdout).toMatch(/not checked +replay/);
+    const offset = theirBytes.indexOf('?');
+    expect(r.stdout).toContain(`--expected: first difference at byte ${offset}`);
+    expect(r.stdout).toContain('received  ');
+    expect(r.stdout).toContain('noon!');
+    expect(r.stdout).toContain('noon?');
+    // The message was signed over exactly their bytes: the door, asked about those, says so.
+    expect(r.stdout).toContain('the signature holds over the expected bytes');
+  });
+
+  it('--json carries the verdict, the checks in order, the signed bytes and the comparison under explain', () => {
+    const r = seam(dir, [
+      'envelope',
+      'verify',
+      'tampered.json',
+      '--recipient',
+      bob,
+      '--expected',
+      'their-bytes.bin',
+      '--json',
+    ]);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ ok: false, code: 'bad-signature' });
+    const refused = out.explain.checks.filter((c: { outcome: string }) => c.outcome === 'refuse');
+    expect(refused).toEqual([expect.objectContaining({ id: 'equation', code: 'bad-signature' })]);
+    expect(Buffer.from(out.explain.signed.base64, 'base64').toString()).toBe(theirBytes.replace('?', '!'));
+    expect(out.explain.expected).toMatchObject({ same: false, offset: theirBytes.indexOf('?') });
+  });
+
+  it('refuses a message addressed to someone else at the recipient check', () => {
+    const r = seam(dir, ['envelope', 'verify', 'message.json', '--recipient', alice]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('refused [wrong-recipient]');
+    expect(r.stdout).toMatch(/not checked +equation/);
+  });
+
+  it('refuses a stale message at --now', () => {
+    const r = seam(dir, [
+      'envelope',
+      'verify',
+      'message.json',
+      '--recipient',
+      bob,
+      '--now',
+      '2026-07-17T10:30:00Z',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('refused [stale]');
+  });
+
+  it('usage errors exit 2: no --recipient, a --now that is no time', () => {
+    expect(seam(dir, ['envelope', 'verify', 'message.json']).code).toBe(2);
+    const r = seam(dir, ['envelope', 'verify', 'message.json', '--recipient', bob, '--now', 'yesterday']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('RFC 3339');
+    expect(seam(dir, ['envelope']).stderr).toContain('needs a subcommand');
+  });
+
+  it('a missing file or one that is not JSON exits 4', () => {
+    expect(seam(dir, ['envelope', 'verify', 'none.json', '--recipient', bob]).code).toBe(4);
+    const r = seam(dir, ['envelope', 'verify', 'not-json.json', '--recipient', bob]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('not one strict JSON value');
+  });
+});

@@ -1,0 +1,157 @@
+import { hex } from '@agent-seam/canonical';
+import { signCardEnvelope, signDomainLinkage, verifyCardEnvelope } from '@agent-seam/cardpub';
+import { didFromSeed, signDeviceBindingV2, signKeyState } from '@agent-seam/did';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ALICE_SEED, assertBuilt, BOB_SEED, seam, workdir } from './run.js';
+
+beforeAll(assertBuilt);
+
+const seedOf = (text: string) => {
+  const s = hex.decode(text.trim());
+  if (!s.ok) throw new Error('seed');
+  return s.value;
+};
+const aliceSeed = seedOf(ALICE_SEED);
+const bobSeed = seedOf(BOB_SEED);
+const alice = didFromSeed(aliceSeed);
+const bob = didFromSeed(bobSeed);
+const T = 1784280600; // 2026-07-17T09:30:00Z
+
+const card = signCardEnvelope({ did: alice, name: 'billing agent' }, aliceSeed, T);
+const linkage = signDomainLinkage(aliceSeed, {
+  origin: 'https://agent.example',
+  nbf: T - 60,
+  exp: T + 86400,
+});
+const binding = signDeviceBindingV2({ ts: T, validUntil: T + 3600 }, aliceSeed, bobSeed);
+const keystate = signKeyState(
+  { rootDid: alice, epoch: 1, opDid: bob, notBefore: null, notAfter: null, ts: T },
+  aliceSeed,
+);
+
+const dir = workdir({
+  'alice.seed': ALICE_SEED,
+  'card.json': JSON.stringify(card),
+  'card-edited.json': JSON.stringify({ ...card, card: { ...card.card, name: 'billing agent!' } }),
+  'linkage.jwt': `${linkage}\n`,
+  'binding.json': JSON.stringify(binding),
+  'keystate.json': JSON.stringify(keystate),
+  'keystate-other.json': JSON.stringify({ ...keystate, epoch: 2 }),
+});
+
+describe('seam card', () => {
+  it('sign: the card is signed at --now with the seed’s DID filled in; the library verifies it', () => {
+    const r = seam(
+      dir,
+      ['card', 'sign', '-', '--seed-file', 'alice.seed', '--now', String(T)],
+      '{"name":"billing agent"}',
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(card);
+    expect(verifyCardEnvelope(JSON.parse(r.stdout), { expectedDid: alice }).ok).toBe(true);
+  });
+
+  it('sign refuses a card naming another DID (exit 1), needs a seed file (exit 2)', () => {
+    const r = seam(dir, ['card', 'sign', '-', '--seed-file', 'alice.seed'], JSON.stringify({ did: bob }));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('cannot sign [did-mismatch]');
+    expect(seam(dir, ['card', 'sign', '-'], '{}').code).toBe(2);
+  });
+
+  it('verify: sound at --now, every check passing', () => {
+    const r = seam(dir, ['card', 'verify', 'card.json', '--did', alice, '--now', String(T + 60)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe(`verified: card of ${alice}, signed at ${T}, freshness fresh`);
+  });
+
+  it('verify: an edited card is refused at the equation, the signed bytes shown', () => {
+    const r = seam(dir, ['card', 'verify', 'card-edited.json', '--did', alice, '--json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ ok: false, code: 'bad-signature' });
+    expect(Buffer.from(out.explain.signed.base64, 'base64').toString()).toContain('"name":"billing agent!"');
+  });
+
+  it('verify: another DID than expected is refused at the did check; no --did is a usage error; no file exits 4', () => {
+    const r = seam(dir, ['card', 'verify', 'card.json', '--did', bob]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('refused [did-mismatch]');
+    expect(seam(dir, ['card', 'verify', 'card.json']).code).toBe(2);
+    expect(seam(dir, ['card', 'verify', 'none.json', '--did', alice]).code).toBe(4);
+  });
+});
+
+describe('seam linkage verify', () => {
+  const base = ['linkage', 'verify', 'linkage.jwt', '--did', alice, '--origin', 'https://agent.example'];
+  it('verifies a credential for the DID and origin at --now', () => {
+    const r = seam(dir, [...base, '--now', String(T)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe(`verified: ${alice} is linked to https://agent.example`);
+  });
+  it('refuses after exp, at the validity check', () => {
+    const r = seam(dir, [...base, '--now', String(T + 86400 * 2)]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('refused [expired]');
+    expect(r.stdout).toContain('signed bytes');
+  });
+  it('needs --now (exit 2); a missing file exits 4', () => {
+    expect(seam(dir, base).code).toBe(2);
+    expect(
+      seam(dir, [
+        'linkage',
+        'verify',
+        'none.jwt',
+        '--did',
+        alice,
+        '--origin',
+        'https://a.example',
+        '--now',
+        '0',
+      ]).code,
+    ).toBe(4);
+  });
+});
+
+describe('seam binding verify', () => {
+  it('verifies the binding for the device named, refuses it for another, after validUntil', () => {
+    const ok = seam(dir, ['binding', 'verify', 'binding.json', '--device', bob, '--now', String(T)]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout.split('\n')[0]).toBe(`verified: ${bob} is bound to ${alice}`);
+    const other = seam(dir, ['binding', 'verify', 'binding.json', '--device', alice, '--now', String(T)]);
+    expect(other.code).toBe(1);
+    expect(other.stdout).toContain('refused [wrong-device]');
+    const late = seam(dir, ['binding', 'verify', 'binding.json', '--device', bob, '--now', String(T + 7200)]);
+    expect(late.stdout).toContain('refused [expired]');
+  });
+  it('needs --device (exit 2); a missing file exits 4', () => {
+    expect(seam(dir, ['binding', 'verify', 'binding.json', '--now', '0']).code).toBe(2);
+    expect(seam(dir, ['binding', 'verify', 'none.json', '--device', bob, '--now', '0']).code).toBe(4);
+  });
+});
+
+describe('seam keystate resolve', () => {
+  it('a verified record hands the root to its opDid', () => {
+    const r = seam(dir, [
+      'keystate',
+      'resolve',
+      'keystate.json',
+      '--root',
+      alice,
+      '--now',
+      String(T),
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, opDid: bob });
+  });
+  it('an altered record is refused and the root speaks for itself', () => {
+    const r = seam(dir, ['keystate', 'resolve', 'keystate-other.json', '--root', alice, '--now', String(T)]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.split('\n')[0]).toBe(`speaks for ${alice} at ${T}: ${alice}`);
+    expect(r.stdout).toContain('refused [bad-signature]');
+  });
+  it('needs --root (exit 2); a missing file exits 4', () => {
+    expect(seam(dir, ['keystate', 'resolve', 'keystate.json', '--now', '0']).code).toBe(2);
+    expect(seam(dir, ['keystate', 'resolve', 'none.json', '--root', alice, '--now', '0']).code).toBe(4);
+  });
+});

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, seam } from './run.js';
+
+// tools/doc-examples.ts runs the READMEs' TypeScript; this runs the root README's command
+// lines. Every `$ seam …` in a ```sh block is run as written by the BUILT command, from the
+// repository root (where its example paths point), and must print exactly the lines shown
+// under it and exit with the code a following `$ echo $?` shows.
+const root = join(import.meta.dirname, '..', '..', '..');
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+interface Shown {
+  argv: string[];
+  stdout: string[];
+  exit?: number;
+}
+
+function commandsOf(markdown: string): Shown[] {
+  const shown: Shown[] = [];
+  for (const block of markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)) {
+    const lines = block[1]!.split('\n').slice(0, -1);
+    for (let i = 0; i < lines.length; i++) {
+      if (!lines[i]!.startsWith('$ seam ')) continue;
+      let command = lines[i]!.slice(2);
+      while (command.endsWith('\\')) command = `${command.slice(0, -1)} ${lines[++i]!.trim()}`;
+      const stdout: string[] = [];
+      while (i + 1 < lines.length && !lines[i + 1]!.startsWith('$ ')) stdout.push(lines[++i]!);
+      const exit = lines[i + 1] === '$ echo $?' ? Number(lines[i + 2]) : undefined;
+      shown.push({ argv: command.split(/\s+/).slice(1), stdout, ...(exit !== undefined ? { exit } : {}) });
+    }
+  }
+  return shown;
+}
+
+beforeAll(assertBuilt);
+
+const commands = commandsOf(readme);
+
+describe("the root README's seam walkthrough", () => {
+  it('shows a refused partner envelope, explained, with its exit code', () => {
+    expect(commands.some((c) => c.argv.includes('--expected') && c.exit === 1)).toBe(true);
+    expect(commands.some((c) => c.argv[0] === '--help')).toBe(true);
+    expect(commands.every((c) => c.exit !== undefined)).toBe(true);
+  });
+  for (const [i, shown] of commands.entries())
+    it(`command ${i + 1}: seam ${shown.argv.filter((a) => !a.includes('/') && !a.startsWith('did:')).join(' ')}`, () => {
+      const r = seam(root, shown.argv);
+      expect(r.stdout.split('\n').slice(0, -1)).toEqual(shown.stdout);
+      expect(r.code).toBe(shown.exit);
+    });
+});
