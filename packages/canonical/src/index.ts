@@ -1,4 +1,5 @@
 export { bytesEqual, concatBytes } from './bytes.js';
+export { type CanonicalMatch, isCanonicalJSON, matchCanonicalJSON } from './canonical-check.js';
 export { type CanonicalizeOptions, canonicalize, canonicalString } from './canonicalize.js';
 export { CANONICALIZE_CODES, type CanonicalizeCode, PARSE_CODES, type ParseCode } from './codes.js';
 export {
@@ -10,6 +11,7 @@ export {
   type ParseOptions,
   parseJSON,
 } from './from-json.js';
+export { jsonReader } from './json-reader.js';
 export { JsonFloat, type JsonValue } from './json-value.js';
 export { ecmaScriptNumber, pythonFloatRepr } from './numbers.js';
 export { type DuplicateKeys, type Profile, type ProfileName, profiles } from './profiles.js';
