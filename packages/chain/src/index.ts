@@ -10,6 +10,7 @@ export {
 export { DIGEST_SIZE, domainDigest, ZERO_HASH } from './digest.js';
 export { type Anchor, type AnchorCheckpoint, readAnchor, type WitnessKey } from './export/anchors.js';
 export { FRAME_KINDS, type UnreadableRun } from './export/frames.js';
+export { SEALING_OUTCOMES } from './export/reading.js';
 export type {
   AnchorOutcome,
   ExportReport,
@@ -26,7 +27,6 @@ export {
   type ExportOptions,
   ExportVerifier,
   KNOWN_CANONS,
-  SEALING_OUTCOMES,
   verifyExport,
 } from './export/verifier.js';
 export { witnessVerifierKey } from './export/witness.js';
