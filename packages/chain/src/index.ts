@@ -27,6 +27,7 @@ export {
   type ExportOptions,
   ExportVerifier,
   KNOWN_CANONS,
+  type VerifyExportOptions,
   verifyExport,
 } from './export/verifier.js';
 export { witnessVerifierKey } from './export/witness.js';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';
-import { EXIT, main } from '../src/cli/main.js';
+import { EXIT } from '../src/cli/exit.js';
+import { main } from '../src/cli/main.js';
 
 const examples = join(import.meta.dirname, '..', 'examples');
 const exampleFile = join(examples, 'example.jsonl');
@@ -47,6 +48,15 @@ describe('seam-verify-export', () => {
   it('--now stays RFC 3339 on the command line and reaches the library as the Date it names', () => {
     const args = parseArgs(['export.jsonl', '--now', '2026-01-01T01:00:00+01:00'], () => false);
     expect(args.now).toEqual(new Date('2026-01-01T00:00:00Z'));
+  });
+
+  it('--jobs N gives the same report for every N; it wants a whole number from 1', async () => {
+    const one = await run(exampleFile, checkpointFile, '--key', key, '--json', '--jobs', '1');
+    const two = await run(exampleFile, checkpointFile, '--key', key, '--json', '--jobs', '2');
+    expect([one.code, two.code]).toEqual([EXIT.sound, EXIT.sound]);
+    expect(two.stdout).toBe(one.stdout);
+    for (const bad of ['0', '-1', '1.5', 'two', '01'])
+      expect((await run(exampleFile, '--jobs', bad)).code).toBe(EXIT.usage);
   });
 
   it('--help prints the usage on stdout and exits 0', async () => {

@@ -19,6 +19,8 @@ export interface CliArgs {
   allowUnchecked: NotCheckedCode[];
   /** `--help` was asked for: print the usage, verify nothing. */
   help: boolean;
+  /** `--jobs N`: threads that read the lines (undefined: one per available core). */
+  jobs?: number;
 }
 
 /** `SIZE:ROOT` or `ORIGIN:SIZE:ROOT` inline, or a path to a JSON checkpoint or a note. */
@@ -29,13 +31,15 @@ export class UsageError extends Error {}
 export const USAGE = `usage: seam-verify-export FILE [ANCHOR...] [--key ID=HEX]... [--witness-key NAME=B64]...
                           [--grader-verdict FILE]... [--grader-key ID=HEX]...
                           [--max-checkpoint-age SECS --now RFC3339] [--now RFC3339]
-                          [--strict [--allow-unchecked ITEM,...]] [--json]
+                          [--strict [--allow-unchecked ITEM,...]] [--jobs N] [--json]
        seam-verify-export --help
 
 ANCHOR is SIZE:ROOT, ORIGIN:SIZE:ROOT (ROOT 64 hex), a JSON file {origin,size,root}
 or a checkpoint note file (cosignatures checked with --witness-key).
 --strict makes every "not checked" item fail the verdict; --allow-unchecked waives
 the named ones: ${NOT_CHECKED_CODES.join(', ')}.
+--jobs N reads the lines on N threads (default: one per core; 1: this thread only);
+the report is the same for every N.
 exit: 0 sound, 1 findings, 2 bad command line, 3 not checked under --strict,
       4 unreadable file, 6 unknown canon`;
 
@@ -141,6 +145,13 @@ export function parseArgs(argv: readonly string[], isFile: (path: string) => boo
       case '--json':
         args.json = true;
         break;
+      case '--jobs': {
+        const v = value();
+        if (!/^[1-9][0-9]{0,3}$/.test(v))
+          throw new UsageError('--jobs wants a whole number of threads, 1 or more');
+        args.jobs = Number(v);
+        break;
+      }
       default:
         if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
         positional.push(arg);

@@ -1,31 +1,21 @@
-// seam-verify-export: the second reader as a command. The only module of this
-// package that touches node: (files, streams, the process); the verifier is the
-// library's own ExportVerifier.
+// seam-verify-export: the second reader as a command. The module of this package
+// that touches the process (files, streams, the cores); the verification is the
+// library's own verifyExport.
 import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { hex, utf8Strict } from '@agent-seam/canonical';
+import { availableParallelism } from 'node:os';
+import { hex, SeamError, utf8Strict } from '@agent-seam/canonical';
 import {
   type Anchor,
   DEFAULT_MAX_LINE_BYTES,
   type ExportReport,
-  ExportVerifier,
   readAnchor,
   splitLines,
+  verifyExport,
   witnessVerifierKey,
 } from '../index.js';
 import { type AnchorArg, type CliArgs, parseArgs, USAGE, UsageError } from './args.js';
+import { EXIT, exitCodeOf } from './exit.js';
 import { formatReport } from './format.js';
-
-/** The reference reader's exit codes, plus 3 (no finding, but not checked under --strict). */
-export const EXIT = {
-  sound: 0,
-  findings: 1,
-  usage: 2,
-  unchecked: 3,
-  unreadable: 4,
-  unverifiable: 6,
-} as const;
-
-export const exitCodeOf = (report: ExportReport): number => EXIT[report.status];
 
 class Unreadable extends Error {}
 
@@ -87,7 +77,7 @@ async function verifyFile(args: CliArgs): Promise<number> {
   } catch {
     throw new Unreadable(`cannot read ${args.file}`);
   }
-  const verifier = new ExportVerifier({
+  const options = {
     ...(args.keys.size > 0 ? { keys: args.keys } : {}),
     ...(args.graderKeys.size > 0 ? { graderKeys: args.graderKeys } : {}),
     ...(args.witnessKeys.length > 0
@@ -98,23 +88,35 @@ async function verifyFile(args: CliArgs): Promise<number> {
     anchors,
     graderVerdicts,
     ...(args.strict ? { strict: true, allowUnchecked: args.allowUnchecked } : {}),
-  });
+    workers: args.jobs ?? availableParallelism(),
+  };
   const progress = size >= PROGRESS_FROM_BYTES ? progressMeter(args.file, size) : null;
+  const stream = createReadStream(args.file, { highWaterMark: 1024 * 1024 });
+  const lines = splitLines(stream as AsyncIterable<Uint8Array>, DEFAULT_MAX_LINE_BYTES);
+  let report: ExportReport;
   try {
-    const stream = createReadStream(args.file, { highWaterMark: 1024 * 1024 });
-    for await (const line of splitLines(stream as AsyncIterable<Uint8Array>, DEFAULT_MAX_LINE_BYTES)) {
-      verifier.push(line);
-      progress?.(line.length + 1);
-    }
-  } catch {
+    report = await verifyExport(progress === null ? lines : metered(lines, progress), options);
+  } catch (error) {
+    // Options were checked when the command line was read; what is left is the file.
+    if (error instanceof SeamError) throw error;
     throw new Unreadable(`reading ${args.file} failed`);
   }
   progress?.(0, true);
-  const report = verifier.finish();
   process.stdout.write(
     args.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(args.file, report, args.graderVerdicts),
   );
   return exitCodeOf(report);
+}
+
+/** The lines, reporting each one's size to the progress meter as it passes. */
+async function* metered(
+  lines: AsyncIterable<Uint8Array>,
+  progress: (bytes: number) => void,
+): AsyncGenerator<Uint8Array> {
+  for await (const line of lines) {
+    progress(line.length + 1);
+    yield line;
+  }
 }
 
 /** Percent done on stderr, redrawn in place on a terminal, every 10% otherwise. */

@@ -72,6 +72,10 @@ export const SEALING_OUTCOMES: ReadonlySet<unknown> = new Set([
 
 const BLANK: LineReading = { type: 'blank' };
 
+/** A line as bytes: a string is its UTF-8; any other value is no line at all (null). */
+export const lineBytes = (line: unknown): Uint8Array | null =>
+  typeof line === 'string' ? utf8Strict.encode(line) : line instanceof Uint8Array ? line : null;
+
 /** Takes readings under one verifier's options: its longest line and its record keys. */
 export class LineReader {
   private readonly parse: ReturnType<typeof wireReader>;

@@ -9,6 +9,7 @@ import {
 } from '@agent-seam/canonical';
 import { emptyRoot } from '@agent-seam/merkle';
 import type { NoteVerifier } from '@agent-seam/tlog-note';
+import { pass } from '#pass';
 import { ZERO_HASH } from '../digest.js';
 import { type GraderSidecar, type GraderSidecarCode, parseGraderSidecar } from '../grader.js';
 import { CANON_PROFILE, isObject, type JsonObject, safeInt } from '../json.js';
@@ -29,7 +30,7 @@ import {
 } from './frames.js';
 import { judgeGraders } from './graders.js';
 import { judgeLog, type SealedLeaf } from './log.js';
-import { type HashedBody, LineReader, type LineReading, type RecordReading } from './reading.js';
+import { type HashedBody, LineReader, type LineReading, lineBytes, type RecordReading } from './reading.js';
 import {
   type ExportReport,
   type Finding,
@@ -669,10 +670,6 @@ export class ExportVerifier {
   }
 }
 
-/** A line as bytes: a string is its UTF-8; any other value is no line at all (null). */
-const lineBytes = (line: unknown): Uint8Array | null =>
-  typeof line === 'string' ? utf8Strict.encode(line) : line instanceof Uint8Array ? line : null;
-
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
 const SIGNATURE_WORDS = {
@@ -699,17 +696,32 @@ function checkOptions(options: ExportOptions): void {
     bad('maxLineBytes is not a positive integer');
 }
 
+/** verifyExport's options: the verifier's, and how many threads read the lines. */
+export interface VerifyExportOptions extends ExportOptions {
+  /**
+   * Threads that take the lines' readings (parse, hash, canonical bytes, signature), on
+   * Node: worker threads when more than 1, this thread alone when 1 (the default). The
+   * report is the same for every value. Outside Node it is checked and then ignored.
+   */
+  workers?: number;
+}
+
 /**
  * Verifies a whole export, sync or async: given as lines (strings or UTF-8 bytes), or
  * as the whole file in one string or Uint8Array, split here at each newline.
  */
 export async function verifyExport(
   lines: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array> | string | Uint8Array,
-  options: ExportOptions = {},
+  options: VerifyExportOptions = {},
 ): Promise<ExportReport> {
   const verifier = new ExportVerifier(options);
-  for await (const line of linesOf(lines, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES))
-    verifier.push(line as string | Uint8Array);
+  const { workers = 1, keys } = options;
+  if (!Number.isSafeInteger(workers) || workers < 1)
+    throw new SeamError('bad-options', 'workers is not a positive integer');
+  if (workers > 1 && keys !== undefined && !(keys instanceof Map))
+    throw new SeamError('bad-options', 'keys must be a Map to be shared with worker threads');
+  const maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  await pass(verifier, linesOf(lines, maxLine), { workers, maxLine, keys });
   return verifier.finish();
 }
 
