@@ -71,6 +71,7 @@ export const SEALING_OUTCOMES: ReadonlySet<unknown> = new Set([
 ]);
 
 const BLANK: LineReading = { type: 'blank' };
+const UTF8 = new TextEncoder();
 
 /** A line as bytes: a string is its UTF-8; any other value is no line at all (null). */
 export const lineBytes = (line: unknown): Uint8Array | null =>
@@ -79,6 +80,8 @@ export const lineBytes = (line: unknown): Uint8Array | null =>
 /** Takes readings under one verifier's options: its longest line and its record keys. */
 export class LineReader {
   private readonly parse: ReturnType<typeof wireReader>;
+  /** raw's UTF-8 is written here: it lives only while its line is read. */
+  private scratch = new Uint8Array(4096);
 
   constructor(
     private readonly maxLine: number,
@@ -136,7 +139,7 @@ export class LineReader {
       return reading;
     reading.wellFormed = true;
     // Step 2: the bytes against their claim, before anything parses them.
-    const raw = utf8Strict.encode(line.raw);
+    const raw = this.utf8(line.raw);
     reading.linked = verifyLink(prev, raw, hash).ok;
     const hashed = reading.linked ? this.judgeRaw(raw, line.body, reading) : null;
     if (hashed !== null) reading.hashed = hashedBody(hashed, prev);
@@ -150,6 +153,12 @@ export class LineReader {
       reading.signature = verdict.ok ? 'verified' : verdict.code;
     }
     return reading;
+  }
+
+  /** The UTF-8 of `text` (as utf8Strict.encode spells it), in the scratch buffer. */
+  private utf8(text: string): Uint8Array {
+    if (this.scratch.length < text.length * 3) this.scratch = new Uint8Array(text.length * 3);
+    return this.scratch.subarray(0, UTF8.encodeInto(text, this.scratch).written);
   }
 
   /**
