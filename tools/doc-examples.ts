@@ -127,6 +127,13 @@ if (process.argv.includes('--list')) {
     );
   process.exit(0);
 }
+// A package README without a single example is a README nobody can check: every one has at least one.
+if (only.length === 0)
+  for (const readme of markdownSources().filter((f) => f.startsWith('packages/')))
+    if (!examples.some((e) => e.source === readme)) {
+      console.error(`doc examples: ${readme} has no TypeScript example`);
+      process.exit(1);
+    }
 generate(examples);
 const runnable = examples.filter((e) => !e.partial).length;
 console.log(

@@ -29,7 +29,7 @@ function assert(cond: boolean, message: string): asserts cond {
 
 /** canonicalFromJSON, as text or as the refusal code. */
 export function fromBytes(
-  bytes: Uint8Array,
+  bytes: Uint8Array | string,
   profile: ProfileName,
   options: ParseOptions = {},
 ): { canonical: string } | { code: ParseCode } {
@@ -37,13 +37,13 @@ export function fromBytes(
   return v.ok ? { canonical: text(v.value) } : { code: v.code };
 }
 
-function accepted(bytes: Uint8Array, profile: ProfileName, options: ParseOptions = {}): string {
+function accepted(bytes: Uint8Array | string, profile: ProfileName, options: ParseOptions = {}): string {
   const r = fromBytes(bytes, profile, options);
   assert('canonical' in r, `expected acceptance, got ${'code' in r ? r.code : ''}`);
   return r.canonical;
 }
 
-function refused(bytes: Uint8Array, profile: ProfileName, options: ParseOptions = {}): ParseCode {
+function refused(bytes: Uint8Array | string, profile: ProfileName, options: ParseOptions = {}): ParseCode {
   const r = fromBytes(bytes, profile, options);
   assert('code' in r, `expected refusal, got ${'canonical' in r ? r.canonical : ''}`);
   return r.code;
@@ -343,8 +343,21 @@ interface BoundaryInput {
   name: string;
   profile: ProfileName;
   options?: ParseOptions;
-  bytes: Uint8Array;
+  /** The document argument: bytes (written as documentHex), a string (documentText), or another JSON value (documentValue). */
+  bytes: Uint8Array | string | DocumentValue;
   why: string;
+}
+
+/** A document argument of the wrong JavaScript type, as the vector file carries it. */
+class DocumentValue {
+  constructor(readonly value: unknown) {}
+}
+
+/** How a case's document argument is written in the file. */
+function documentMembers(document: BoundaryInput['bytes']) {
+  if (document instanceof Uint8Array) return { documentHex: hex.encode(document) };
+  if (typeof document === 'string') return { documentText: document };
+  return { documentValue: document.value };
 }
 
 const nested = (depth: number) => utf8('['.repeat(depth) + ']'.repeat(depth));
@@ -441,9 +454,45 @@ const boundaryAccept: BoundaryInput[] = [
     bytes: utf8('{"__proto__":{"x":1},"a":2}'),
     why: 'a member named __proto__ is an ordinary member',
   },
+  {
+    name: 'document-as-string',
+    profile: 'seam',
+    bytes: '{"b":"群れ\u{1F426}","a":"\uFEFF"}',
+    why: 'a string document stands for its UTF-8: non-ASCII and astral characters, and a U+FEFF that is not the first character, come out as the bytes would',
+  },
 ];
 
 const boundaryRefuse: BoundaryInput[] = [
+  {
+    name: 'string-starting-with-bom',
+    profile: 'seam',
+    bytes: '\uFEFF{}',
+    why: 'DECIDED: a string is its UTF-8, so a leading U+FEFF is a byte order mark, refused as the bytes EF BB BF are, never stripped (deleting the BOM check turns this case red with utf8-bom-jcs; stripping U+FEFF from strings turns only this one red)',
+  },
+  {
+    name: 'string-with-lone-surrogate',
+    profile: 'swarmrelay-v1',
+    bytes: '"a\ud800"',
+    why: 'a raw unpaired surrogate in a string has no UTF-8; encoding it would repair it to U+FFFD, so it is refused even under a profile that keeps lone surrogates written as escapes (deleting the surrogate check accepts this case as "a\ufffd")',
+  },
+  {
+    name: 'document-is-a-number',
+    profile: 'seam',
+    bytes: new DocumentValue(7),
+    why: 'the type check of the document: a number is neither bytes nor a string (deleting the check accepts it, encoded as the text 7)',
+  },
+  {
+    name: 'document-is-null',
+    profile: 'jcs',
+    bytes: new DocumentValue(null),
+    why: 'the type check of the document: null (deleting the check throws a TypeError)',
+  },
+  {
+    name: 'document-is-an-array-of-byte-values',
+    profile: 'seam',
+    bytes: new DocumentValue([123, 125]),
+    why: 'the type check of the document: an array of numbers is not a Uint8Array, even when its values are the bytes of {} (deleting the check reads it as the text 123,125: invalid-json)',
+  },
   {
     name: 'empty-document',
     profile: 'seam',
@@ -560,21 +609,24 @@ const boundaryRefuse: BoundaryInput[] = [
 
 const withOptions = (o?: ParseOptions) => (o === undefined ? {} : { options: o });
 
+const argument = (document: BoundaryInput['bytes']) =>
+  (document instanceof DocumentValue ? document.value : document) as Uint8Array | string;
+
 const boundaryCases = (accept: BoundaryInput[], refuse: BoundaryInput[]) => ({
   accept: accept.map(({ name, profile, options, bytes, why }) => ({
     name,
     profile,
     ...withOptions(options),
-    documentHex: hex.encode(bytes),
-    canonical: accepted(bytes, profile, options),
+    ...documentMembers(bytes),
+    canonical: accepted(argument(bytes), profile, options),
     why,
   })),
   refuse: refuse.map(({ name, profile, options, bytes, why }) => ({
     name,
     profile,
     ...withOptions(options),
-    documentHex: hex.encode(bytes),
-    code: refused(bytes, profile, options),
+    ...documentMembers(bytes),
+    code: refused(argument(bytes), profile, options),
     why,
   })),
 });
@@ -584,17 +636,27 @@ const parseBoundary = {
   ...boundaryCases(boundaryAccept, boundaryRefuse),
 };
 
-/** canonicalString of a construct, as text or as the SeamError code. */
-export function signSide(construct: string, profile: ProfileName): { canonical: string } | { code: string } {
+/** canonicalString of a construct, as text or as the SeamError code and message. */
+export function signSide(
+  construct: string,
+  profile: ProfileName,
+): { canonical: string } | { code: string; message: string } {
   try {
     return { canonical: canonicalString(signSideValue(construct), { profile }) };
   } catch (e) {
-    if (e instanceof SeamError) return { code: e.code };
+    if (e instanceof SeamError) return { code: e.code, message: e.message };
     throw e;
   }
 }
 
-type SignInput = { name: string; profile: ProfileName; construct: string; why: string };
+type SignInput = {
+  name: string;
+  profile: ProfileName;
+  construct: string;
+  why: string;
+  /** Refusals: the JSON path the SeamError message must name. */
+  path?: string;
+};
 
 const signAccept: SignInput[] = [
   {
@@ -664,98 +726,127 @@ const signRefuse: SignInput[] = [
     name: 'nan',
     profile: 'jcs',
     construct: 'number:NaN',
+    path: '$',
     why: 'the finiteness check: NaN has no JSON spelling',
   },
   {
     name: 'infinity',
     profile: 'seam',
     construct: 'number:-Infinity',
+    path: '$',
     why: 'the finiteness check: neither has -Infinity',
   },
   {
     name: 'lone-surrogate-value',
     profile: 'seam',
     construct: 'json:"\\ud800"',
+    path: '$',
     why: 'the surrogate check on string values',
   },
   {
     name: 'lone-surrogate-key',
     profile: 'jcs',
     construct: 'json:{"\\udc00":1}',
+    path: '$',
     why: 'the surrogate check on member names',
   },
   {
     name: 'unsafe-integer-number',
     profile: 'seam',
     construct: 'number:1152921504606846976',
+    path: '$',
     why: 'the safe-integer check: a whole double beyond 2^53 - 1 may already be a rounded integer',
   },
   {
     name: 'unsafe-integer-agentplane',
     profile: 'agentplane-v1',
     construct: 'number:9007199254740994',
+    path: '$',
     why: 'the safe-integer check under agentplane-v1, whose integers are exact',
   },
   {
     name: 'bigint-beyond-double-jcs',
     profile: 'jcs',
     construct: 'bigint:9007199254740993',
+    path: '$',
     why: 'the exact-in-double check for a bigint under a double profile',
   },
   {
     name: 'bigint-beyond-u64-agentplane',
     profile: 'agentplane-v1',
     construct: 'bigint:18446744073709551616',
+    path: '$',
     why: 'the i64/u64 domain check for a bigint',
   },
   {
     name: 'number-hazard-whole-float',
     profile: 'seam',
     construct: 'float:1.0',
+    path: '$',
     why: 'signMustNotEmit: Python writes 1.0, JavaScript 1',
   },
   {
     name: 'number-hazard-exponent',
     profile: 'seam',
     construct: 'number:1e-7',
+    path: '$',
     why: 'signMustNotEmit: Python writes 1e-07, JavaScript 1e-7',
   },
   {
     name: 'number-hazard-negative-zero',
     profile: 'seam',
     construct: 'number:-0',
+    path: '$',
     why: 'signMustNotEmit: -0 is -0.0 in Python and 0 in JavaScript',
   },
   {
     name: 'number-hazard-big-integer',
     profile: 'seam',
     construct: 'bigint:9007199254740993',
+    path: '$',
     why: 'signMustNotEmit: a JavaScript reader rounds 2^53 + 1',
   },
   {
     name: 'undefined-member-refused',
     profile: 'jcs',
     construct: 'undefined-member',
+    path: '$.a',
     why: 'the undefined check on members, under a profile that does not drop them',
   },
   {
     name: 'undefined-element',
     profile: 'rfc004',
     construct: 'undefined-element',
+    path: '$[1]',
     why: 'the undefined check on array elements (rfc004 drops members only)',
   },
   {
     name: 'cycle',
     profile: 'seam',
     construct: 'cycle',
+    path: '$.self',
     why: 'the cycle check: an object that contains itself',
   },
-  { name: 'function', profile: 'seam', construct: 'function', why: 'the type check: functions are not JSON' },
+  {
+    name: 'function',
+    profile: 'seam',
+    construct: 'function',
+    path: '$.f',
+    why: 'the type check: functions are not JSON',
+  },
   {
     name: 'date',
     profile: 'rfc004',
     construct: 'date',
+    path: '$.d',
     why: 'the plain-object check: a Date is not walked as {}',
+  },
+  {
+    name: 'undefined-deep',
+    profile: 'seam',
+    construct: 'undefined-deep',
+    path: '$.list[1]["odd key"][0]',
+    why: 'the refusal names where the value sits: array positions, identifier names and other names each in their own spelling (deleting the path from the message turns every refuse case red)',
   },
 ];
 
@@ -765,15 +856,16 @@ const signCases = (accept: SignInput[], refuse: SignInput[]) => ({
     assert('canonical' in r, `${name}: expected acceptance`);
     return { name, profile, construct, canonical: r.canonical, why };
   }),
-  refuse: refuse.map(({ name, profile, construct, why }) => {
+  refuse: refuse.map(({ name, profile, construct, path, why }) => {
     const r = signSide(construct, profile);
     assert('code' in r, `${name}: expected refusal`);
-    return { name, profile, construct, code: r.code, why };
+    assert(r.message.startsWith(`${r.code}: ${path} `), `${name}: the message names ${path}`);
+    return { name, profile, construct, code: r.code, path, why };
   }),
 });
 
 const signSideGroup = {
-  note: 'Give signSideValue(construct) (see tools/vectors/canonical.ts) to canonicalString with `profile`. accept: the result is `canonical`. refuse: a SeamError with `code` is thrown.',
+  note: 'Give signSideValue(construct) (see packages/canonical/test/constructs.ts) to canonicalString with `profile`. accept: the result is `canonical`. refuse: a SeamError with `code` is thrown, its message naming the JSON path of the refused value (`<code>: <path> ...`).',
   ...signCases(signAccept, signRefuse),
 };
 
@@ -936,6 +1028,7 @@ const nonFiniteSignRefuse: SignInput[] = [
     name: 'agentplane-v1-infinity',
     profile: 'agentplane-v1',
     construct: 'number:Infinity',
+    path: '$',
     why: 'the null rule is rfc004 only: agentplane-v1 refuses to sign Infinity (mutation: writing null under every profile turns it red)',
   },
 ];

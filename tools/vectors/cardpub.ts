@@ -3,7 +3,8 @@
 //   tests compare them with the upstream file value for value);
 // - `reject.cardpub`: refusals only the real signature check can catch;
 // - `cardpub.refuse`, `domainLinkage.refuse`, `a2a`: one case per check of each verifier,
-//   each otherwise honestly signed so that only that check can refuse it.
+//   each otherwise honestly signed so that only that check can refuse it;
+// - `cardpub.freshness`: the card envelope judged at a `now` (age and skew bounds).
 import {
   base64Strict,
   base64urlStrict,
@@ -18,6 +19,7 @@ import {
   signA2ACard,
   signCardEnvelope,
   signDomainLinkage,
+  verifyCardEnvelope,
 } from '../../packages/cardpub/src/index.ts';
 import { base58btc, didFromSeed, keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
 
@@ -84,6 +86,77 @@ const rejectCardpub = [
   },
 ];
 
+// ---- cardpub.freshness: the door's policy (6 h old at most, 300 s ahead at most) --
+
+interface FreshnessInput {
+  name: string;
+  why: string;
+  now?: number;
+  maxAge?: number;
+  maxSkew?: number;
+  envelope?: unknown;
+}
+const TS = honest.ts;
+const freshnessCase = (c: FreshnessInput) => {
+  const envelope = c.envelope ?? honest;
+  const { envelope: _e, ...options } = c;
+  const verdict = verifyCardEnvelope(envelope, { expectedDid: CARD_DID, ...options });
+  const judged = verdict.ok
+    ? { freshness: verdict.value.freshness }
+    : { expect: verdict.code, detail: verdict.detail };
+  return { ...c, envelope, expectedDid: CARD_DID, ...judged };
+};
+const cardpubFreshness = {
+  note: 'verifyCardEnvelope(envelope, { expectedDid, now, maxAge, maxSkew }) with the members a case has (now in Unix seconds). accept: accepted with value.freshness equal to `freshness`. refuse: the code is `expect` and the detail is `detail`.',
+  accept: [
+    { name: 'not judged without now', why: 'no now: accepted, and the verdict says the age was not judged' },
+    {
+      name: 'six hours old',
+      why: 'exactly the default maxAge (21600 s) after ts: inclusive (the twin of six hours and a second old)',
+      now: TS + 21600,
+    },
+    {
+      name: 'dated 300 s ahead',
+      why: 'exactly the default maxSkew ahead of now: inclusive (the twin of dated 301 s ahead)',
+      now: TS - 300,
+    },
+    {
+      name: 'a day old under maxAge one day',
+      why: 'maxAge widens the policy (the twin of an hour and a second old under maxAge one hour)',
+      now: TS + 86400,
+      maxAge: 86400,
+    },
+  ].map(freshnessCase),
+  refuse: [
+    {
+      name: 'six hours and a second old',
+      why: 'the age bound: a genuine card 21601 s old (deleting the check accepts it)',
+      now: TS + 21601,
+    },
+    {
+      name: 'dated 301 s ahead',
+      why: 'the skew bound: a genuine card dated 301 s after now (deleting the check accepts it)',
+      now: TS - 301,
+    },
+    {
+      name: 'an hour and a second old under maxAge one hour',
+      why: 'reading maxAge: 3601 s old with maxAge 3600',
+      now: TS + 3601,
+      maxAge: 3600,
+    },
+    {
+      name: 'a stale card of somebody else',
+      why: 'identity is judged before age: another DID is did-mismatch whatever its age',
+      envelope: signCardEnvelope({ did: OTHER_DID, name: 'Other' }, OTHER_SEED, TS),
+      now: TS + 86400,
+    },
+  ].map(freshnessCase),
+};
+for (const c of cardpubFreshness.accept)
+  if (!('freshness' in c)) throw new Error(`vectors: cardpub.freshness/${c.name} must accept`);
+for (const c of cardpubFreshness.refuse)
+  if (!('expect' in c)) throw new Error(`vectors: cardpub.freshness/${c.name} must refuse`);
+
 const IDENTITY_DID = 'did:key:z6MkeXATEjyXENzBXBxgC5EHk2JE5aqd7qMGGtDpLUH1e2Sj';
 const identityBlob = base64Strict.encode(Uint8Array.of(1, ...new Uint8Array(63)));
 
@@ -118,10 +191,10 @@ const cardpubRefuse = [
   },
   {
     name: 'not an object',
-    why: 'the envelope shape check',
+    why: 'the object check: the honest envelope inside an array (deleting the check makes this case wrong-version)',
     envelope: [honest],
     expectedDid: CARD_DID,
-    expect: 'malformed-envelope',
+    expect: 'not-an-object',
   },
   {
     name: 'the caller names no DID',
@@ -299,6 +372,12 @@ const domainLinkageRefuse = {
     { name: 'one second before exp', token: plain, now: EXP - 1 },
   ],
   refuse: [
+    {
+      name: 'token is not text',
+      why: 'the type check of the token: the honest token inside an array (deleting the check throws a TypeError)',
+      token: [plain],
+      expect: 'not-a-string',
+    },
     linkCase(
       'longer than the cap',
       'the length cap, checked before decoding (the token is otherwise honest)',
@@ -577,6 +656,7 @@ export const parts = [
       domainLinkage,
       reject: { cardpub: rejectCardpub },
       'cardpub.refuse': cardpubRefuse,
+      'cardpub.freshness': cardpubFreshness,
       'domainLinkage.refuse': domainLinkageRefuse,
       a2a,
     },

@@ -429,6 +429,15 @@ const bindingV2Reject = [
     why: 'both signatures genuine over ts 1784273681.5: exists for the integer check of ts, before any crypto',
   },
   {
+    name: 'binding-is-a-string',
+    category: 'not-an-object',
+    mustReject: true,
+    expectedDeviceDid: honestBinding.deviceDid,
+    input: JSON.stringify(honestBinding),
+    code: 'not-an-object',
+    why: 'the honest binding as JSON text instead of an object: exists for the object check before any member is read (deleting it makes this case wrong-typ)',
+  },
+  {
     name: 'device-countersignature-by-owner',
     category: 'bad-signature',
     mustReject: true,
@@ -526,6 +535,14 @@ const ownerStateReject = [
     input: { ...ownerStateCases[1]!.record, revoked: ['\ud800'] },
     code: 'cannot-canonicalize',
     why: 'a revoked entry holding an unpaired surrogate has no canonical spelling: exists for refusing (not throwing) on the payload',
+  },
+  {
+    name: 'state-is-an-array',
+    category: 'not-an-object',
+    mustReject: true,
+    input: [ownerStateCases[1]!.record],
+    code: 'not-an-object',
+    why: 'the honest state wrapped in an array: exists for the object check, which refuses arrays too (deleting it makes this case wrong-typ)',
   },
   {
     name: 'another-owners-state',

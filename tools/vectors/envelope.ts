@@ -12,6 +12,7 @@ import {
   type EnvelopeFields,
   invitePayload,
   listenTokenMessage,
+  MemoryReplayCache,
   relaySendMessage,
   signEnvelope,
   signInvite,
@@ -164,7 +165,7 @@ function smallOrderRCase() {
 const messageCase = (
   name: string,
   category: string,
-  input: Record<string, unknown>,
+  input: object | string,
   code: string,
   why: string,
   recipient: { recipientDid?: string; verifierNamesNoRecipient?: true } = { recipientDid: ME },
@@ -275,6 +276,13 @@ const rejectMessage = [
     'from is not a did:key: exists for decoding the key from `from`',
   ),
   messageCase(
+    'message-is-a-string',
+    'not-an-object',
+    JSON.stringify(honest),
+    'not-an-object',
+    'the honest message as JSON text instead of an object: exists for the object check (deleting it makes this case missing-field)',
+  ),
+  messageCase(
     'lone-surrogate-text',
     'non-canonical',
     { ...honest, text: 'pay \ud800' },
@@ -288,6 +296,181 @@ for (const c of rejectMessage) {
     c.verifierNamesNoRecipient ? ({} as never) : { recipientDid: c.recipientDid! },
   );
   assert(!v.ok && v.code === c.code, `reject.message/${c.name} gives ${v.ok ? 'ok' : v.code}`);
+}
+
+// ---------------------------------------------------------------- envelope.freshness
+
+const T0 = 1784273681;
+const SECOND_SENDER = seed(0xa2);
+const at = (messageId: string, timestamp: number, sender = SENDER) =>
+  signEnvelope({ to: ME, messageId, contextId: 'c1', timestamp, text: 'on time' }, sender);
+const timely = at('m-fresh', T0);
+interface Judged {
+  name: string;
+  input: unknown;
+  now?: number;
+  maxSkew?: number;
+  why: string;
+}
+const judgedAt = (c: Judged) =>
+  verifyEnvelope(c.input, {
+    recipientDid: ME,
+    ...(c.now === undefined ? {} : { now: c.now }),
+    ...(c.maxSkew === undefined ? {} : { maxSkew: c.maxSkew }),
+  });
+const freshAccept = (
+  [
+    {
+      name: 'not-judged-without-now',
+      input: timely,
+      why: 'no now: the message is accepted and the verdict says freshness was not judged (a verifier that reports fresh here lies)',
+    },
+    {
+      name: 'at-skew-edge-behind',
+      input: timely,
+      now: T0 + 300,
+      why: 'exactly maxSkew (the default 300 s) after the timestamp: the bound is inclusive (the twin of stale-one-second-past)',
+    },
+    {
+      name: 'at-skew-edge-ahead',
+      input: timely,
+      now: T0 - 300,
+      why: 'exactly maxSkew before the timestamp: inclusive on the future side too (the twin of from-future-one-second-past)',
+    },
+    {
+      name: 'inside-a-wider-skew',
+      input: timely,
+      now: T0 + 900,
+      maxSkew: 900,
+      why: 'maxSkew widens the window: 900 s behind with maxSkew 900 (the twin of stale-under-a-narrower-skew)',
+    },
+  ] as Judged[]
+).map((c) => {
+  const v = judgedAt(c);
+  assert(v.ok, `envelope.freshness/${c.name} accepts`);
+  return { ...c, freshness: v.value.freshness };
+});
+const freshRefuse = (
+  [
+    {
+      name: 'stale-one-second-past',
+      input: timely,
+      now: T0 + 301,
+      why: 'a genuine message 301 s old at the default skew: exists for the age bound behind now (deleting it accepts the case)',
+    },
+    {
+      name: 'from-future-one-second-past',
+      input: timely,
+      now: T0 - 301,
+      why: 'a genuine message dated 301 s ahead of now: exists for the bound ahead of now (deleting it accepts the case)',
+    },
+    {
+      name: 'stale-under-a-narrower-skew',
+      input: timely,
+      now: T0 + 61,
+      maxSkew: 60,
+      why: 'maxSkew 60 and a message 61 s old: exists for reading maxSkew instead of the default',
+    },
+    {
+      name: 'stale-forged',
+      input: { ...timely, text: 'forged' },
+      now: T0 + 3600,
+      why: 'an edited message an hour old: the age is judged before the signature, so no curve arithmetic is spent on a stale flood',
+    },
+  ] as Judged[]
+).map((c) => {
+  const v = judgedAt(c);
+  assert(!v.ok, `envelope.freshness/${c.name} refuses`);
+  return { ...c, code: v.code, detail: v.detail };
+});
+
+interface Step {
+  input: unknown;
+  now: number;
+  /** `first-seen`, or the refusal code. */
+  expect: string;
+}
+interface ReplaySequence {
+  name: string;
+  windowSeconds: number;
+  maxEntries: number;
+  maxChars?: number;
+  steps: Step[];
+  why: string;
+}
+const step = (input: unknown, now: number, expect: string): Step => ({ input, now, expect });
+const replaySequences: ReplaySequence[] = [
+  {
+    name: 'second-delivery-refused',
+    windowSeconds: 600,
+    maxEntries: 100,
+    steps: [step(timely, T0, 'first-seen'), step(timely, T0 + 10, 'replayed')],
+    why: 'the same genuine message delivered twice: exists for remembering (from, messageId) after acceptance (deleting the cache lookup accepts the second)',
+  },
+  {
+    name: 'same-id-resigned-later',
+    windowSeconds: 600,
+    maxEntries: 100,
+    steps: [step(timely, T0, 'first-seen'), step(at('m-fresh', T0 + 5), T0 + 6, 'replayed')],
+    why: '(from, messageId) is the replay key: the same id signed again with another timestamp is refused',
+  },
+  {
+    name: 'same-id-other-sender',
+    windowSeconds: 600,
+    maxEntries: 100,
+    steps: [step(timely, T0, 'first-seen'), step(at('m-fresh', T0, SECOND_SENDER), T0, 'first-seen')],
+    why: 'another sender may use the same messageId: the key holds the sender (a cache keyed by messageId alone refuses the second)',
+  },
+  {
+    name: 'forgery-does-not-poison',
+    windowSeconds: 600,
+    maxEntries: 100,
+    steps: [step({ ...timely, text: 'forged' }, T0, 'bad-signature'), step(timely, T0 + 1, 'first-seen')],
+    why: 'a forged copy arrives first: it is refused and NOT remembered, so the genuine message is still accepted (asking the cache before the signature turns the second step red)',
+  },
+  {
+    name: 'replay-after-the-window-is-stale',
+    windowSeconds: 600,
+    maxEntries: 100,
+    steps: [step(timely, T0, 'first-seen'), step(timely, T0 + 601, 'stale')],
+    why: 'once the cache forgets a message (600 s after its timestamp) the age bound (300 s) already refuses it: why the window may not be shorter than maxSkew',
+  },
+  {
+    name: 'full-cache-fails-closed',
+    windowSeconds: 600,
+    maxEntries: 2,
+    steps: [
+      step(at('m-a', T0 + 1), T0 + 1, 'first-seen'),
+      step(at('m-b', T0 + 2), T0 + 2, 'first-seen'),
+      step(at('m-old', T0), T0 + 2, 'replay-cache-full'),
+      step(at('m-a', T0 + 1), T0 + 2, 'replayed'),
+      step(at('m-c', T0 + 3), T0 + 3, 'first-seen'),
+      step(at('m-a', T0 + 1), T0 + 3, 'replay-cache-full'),
+      step(at('m-d', T0 + 4), T0 + 4, 'first-seen'),
+    ],
+    why: 'two entries: a message older than all it holds is refused rather than remembered at the cost of a newer one (m-old; evicting for it turns steps 2 and 3 red), m-c evicts the oldest (m-a), and the replay of m-a is then refused as unvouchable, never accepted',
+  },
+  {
+    name: 'uneven-eviction-keeps-the-horizon',
+    windowSeconds: 600,
+    maxEntries: 10,
+    maxChars: 160,
+    steps: [
+      step(at('a', T0), T0, 'first-seen'),
+      step(at('b'.repeat(41), T0 + 1), T0 + 1, 'first-seen'),
+      step(at('c'.repeat(21), T0 + 2), T0 + 2, 'first-seen'),
+      step(at('a', T0), T0 + 2, 'replay-cache-full'),
+    ],
+    why: 'keys of 60, 100 and 80 characters under a 160-character cap: the third evicts both others, leaving room, so only the horizon (every timestamp at or below the newest one forgotten) refuses the replay of the first (deleting the horizon check accepts it)',
+  },
+];
+for (const seq of replaySequences) {
+  const cache = new MemoryReplayCache(seq);
+  for (const [i, st] of seq.steps.entries()) {
+    const v = verifyEnvelope(st.input, { recipientDid: ME, now: st.now, replay: cache });
+    const got = v.ok ? v.value.replay : v.code;
+    assert(got === st.expect, `envelope.freshness/${seq.name} step ${i} gives ${got}`);
+  }
 }
 
 // ---------------------------------------------------------------- relay
@@ -353,6 +536,51 @@ const relayReject = [
     why: 'a genuine token for muretai.com presented at another relay: exists for binding the token to the origin',
   },
   {
+    ...plainSend,
+    name: 'send-is-not-an-object',
+    kind: 'send',
+    mustReject: true,
+    input: relaySendMessage(plainSend),
+    code: 'not-an-object',
+    why: 'the deposit given as its signed text instead of its fields: exists for the object check (deleting it makes this case missing-field)',
+  },
+  {
+    ...plainSend,
+    name: 'send-sig-not-a-string',
+    kind: 'send',
+    mustReject: true,
+    sig: [plainSend.sig],
+    code: 'not-a-string',
+    why: 'the honest signature inside an array: exists for the type check of the signature (deleting it makes this case sig-not-canonical-base64)',
+  },
+  {
+    ...plainListen,
+    name: 'listen-token-not-a-string',
+    kind: 'listen',
+    mustReject: true,
+    token: null,
+    code: 'not-a-string',
+    why: 'a null token: exists for the type check of the token (deleting it makes this case sig-not-canonical-base64)',
+  },
+  {
+    ...plainListen,
+    name: 'listen-token-past-its-minute',
+    kind: 'listen',
+    mustReject: true,
+    now: plainListen.minute * 60 + 59 + 61,
+    code: 'stale',
+    why: 'a genuine token judged 61 s after its minute ended (default skew 60 s): exists for the age bound of the minute (deleting it accepts the case)',
+  },
+  {
+    ...plainListen,
+    name: 'listen-token-before-its-minute',
+    kind: 'listen',
+    mustReject: true,
+    now: plainListen.minute * 60 - 61,
+    code: 'from-future',
+    why: 'a genuine token judged 61 s before its minute starts: exists for the bound ahead of now (deleting it accepts the case)',
+  },
+  {
     ...plainListen,
     name: 'listen-token-for-another-minute',
     kind: 'listen',
@@ -365,13 +593,34 @@ const relayReject = [
 for (const c of relayReject) {
   const v =
     c.kind === 'send'
-      ? verifyRelaySend(c, (c as { sig: string }).sig)
+      ? verifyRelaySend('input' in c ? c.input : c, (c as { sig: unknown }).sig)
       : verifyListenToken(
           (c as { token: string }).token,
-          c as { did: string; minute: number; relayUrl: string },
+          c as { did: string; minute: number; relayUrl: string; now?: number },
         );
   assert(!v.ok && v.code === c.code, `relay.reject/${c.name} gives ${v.ok ? 'ok' : v.code}`);
 }
+const listenFresh = [
+  {
+    name: 'first-second-of-its-minute',
+    now: plainListen.minute * 60,
+    why: 'the token at the start of the minute it names',
+  },
+  {
+    name: 'skew-edge-after',
+    now: plainListen.minute * 60 + 59 + 60,
+    why: 'the last second of the skew after the minute (the twin of listen-token-past-its-minute)',
+  },
+  {
+    name: 'skew-edge-before',
+    now: plainListen.minute * 60 - 60,
+    why: 'the first second of the skew before the minute (the twin of listen-token-before-its-minute)',
+  },
+].map((c) => {
+  const v = verifyListenToken(plainListen.token, { ...plainListen, now: c.now });
+  assert(v.ok && v.value.freshness === 'fresh', `relay.fresh/${c.name} accepts`);
+  return { ...plainListen, ...c };
+});
 
 // ---------------------------------------------------------------- invite, reject.invite
 
@@ -427,6 +676,12 @@ const inviteCase = (name: string, input: Record<string, unknown>, code: string, 
 const forgedCard = { ...plainCard, exp: '2026-07-23T09:59:45Z' };
 const rejectInvite = [
   inviteCase(
+    'invite-is-an-array',
+    [signInvite(forgedCard, INVITER)] as never,
+    'not-an-object',
+    'the genuine card inside an array: exists for the object check, which refuses arrays (deleting it makes this case missing-field)',
+  ),
+  inviteCase(
     'expired-invite',
     signInvite({ ...plainCard, exp: '2026-07-10T00:00:00Z' }, INVITER),
     'expired',
@@ -478,6 +733,21 @@ const claimBase = {
 };
 const rejectClaim = [
   claimCase(
+    'claim-is-a-string',
+    JSON.stringify({ ...claimBase, message: claimMessage, nonce: 'n-issued' }) as never,
+    'not-an-object',
+    'a genuine claim as JSON text: exists for the object check (deleting it makes this case not-a-claim)',
+  ),
+  {
+    ...claimCase(
+      'claim-stale',
+      { ...claimBase, message: claimMessage, nonce: 'n-issued' },
+      'stale',
+      'a genuine claim with an issued nonce, judged 301 s after its message was signed: the message must be fresh before the nonce is consumed (the test also checks the nonce was not spent)',
+    ),
+    now: claimMessage.timestamp + 301,
+  },
+  claimCase(
     'claim-unsigned',
     {
       ...claimBase,
@@ -502,7 +772,12 @@ const rejectClaim = [
 ];
 for (const c of rejectClaim) {
   const issued = new Set(c.issuedNonces);
-  const v = verifyClaim(c.input, { recipientDid: c.recipientDid, consumeNonce: (n) => issued.delete(n) });
+  const now = (c as { now?: number }).now;
+  const v = verifyClaim(c.input, {
+    recipientDid: c.recipientDid,
+    consumeNonce: (n) => issued.delete(n),
+    ...(now === undefined ? {} : { now }),
+  });
   assert(!v.ok && v.code === c.code, `reject.claim/${c.name} gives ${v.ok ? 'ok' : v.code}`);
 }
 assert(
@@ -516,6 +791,8 @@ for (const [group, list] of Object.entries({
   'relay.send': sendCases,
   'relay.listen': listenCases,
   'relay.reject': relayReject,
+  'relay.fresh': listenFresh,
+  'envelope.freshness': [...freshAccept, ...freshRefuse, ...replaySequences],
   invite: inviteCases,
   'reject.invite': rejectInvite,
   'reject.claim': rejectClaim,
@@ -533,6 +810,14 @@ export const parts = [
         send: sendCases,
         listen: listenCases,
         reject: relayReject,
+        fresh: listenFresh,
+      },
+      'envelope.freshness': {
+        note: 'verifyEnvelope(input, { recipientDid, now, maxSkew }) with the members a case has (now in Unix seconds). accept: accepted, with value.freshness equal to `freshness`. refuse: the code is `code` and the detail is `detail`. replay: one MemoryReplayCache({ windowSeconds, maxEntries, maxChars }) per sequence (maxChars when present); each step is verifyEnvelope(input, { recipientDid, now, replay: cache }) in order, and gives `expect`: first-seen (accepted, value.replay) or the refusal code.',
+        recipientDid: ME,
+        accept: freshAccept,
+        refuse: freshRefuse,
+        replay: replaySequences,
       },
       invite: inviteCases,
       reject: { message: rejectMessage, invite: rejectInvite, claim: rejectClaim },

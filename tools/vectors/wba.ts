@@ -133,6 +133,9 @@ const LIST = '("@authority" "signature-agent")';
 const tail = (extra = '') =>
   `;created=${CREATED};expires=${CREATED + 300};keyid="${KEYID}";alg="ed25519";tag="web-bot-auth"${extra}`;
 const honest = signRaw(LIST + tail(), withAgent);
+const MIRROR = '"https://mirror.example/hp"';
+/** Another signer's entry, labelled apart from ours. */
+const foreign = signRaw(LIST + tail().replace(KEYID, OTHER_KEYID), withAgent, OTHER_SEED, 'foreign');
 
 /** A copy of the honest signature with one byte of S changed so that S >= L. */
 function withSignatureBytes(edit: (sig: Uint8Array) => Uint8Array) {
@@ -195,6 +198,26 @@ const profile = {
       ),
     },
     {
+      name: "Node's IncomingHttpHeaders shape: Signature-Input and Signature each as two field lines",
+      why: 'repeated field lines are combined as RFC 9421 section 2.1 says (trimmed, joined with a comma and a space); with lists refused instead of combined, this case went red',
+      headers: {
+        'signature-input': [foreign['signature-input'], honest['signature-input']],
+        signature: [foreign.signature, honest.signature],
+        'signature-agent': AGENT,
+      },
+    },
+    {
+      name: 'a covered field sent as two field lines, the first with trailing spaces',
+      why: 'the covered value is the lines stripped of surrounding spaces and joined with ", " (the value a Fetch Headers gives); without the trim, bad-signature',
+      headers: {
+        ...signRaw(LIST + tail(), [
+          ...authorityOnly,
+          { name: 'signature-agent', value: `${AGENT}, ${MIRROR}` },
+        ]),
+        'signature-agent': [`${AGENT}  `, MIRROR],
+      },
+    },
+    {
       name: 'the header field names arrive in mixed case',
       headers: {
         'Signature-Input': honest['signature-input'],
@@ -204,6 +227,50 @@ const profile = {
     },
   ],
   refuse: [
+    {
+      name: 'headers is a string, not a header source',
+      why: 'the type check of the header source (a record or a Headers); deleted once, the string was read as a record of its indexes: missing-signature-input',
+      headers: honest['signature-input'],
+      expect: 'not-an-object',
+    },
+    {
+      name: 'headers is an array of name/value pairs',
+      why: 'an array is not a header record; deleted once, its indexes were read as field names: missing-signature-input',
+      headers: Object.entries(honest),
+      expect: 'not-an-object',
+    },
+    {
+      name: 'a Signature value that is a number',
+      why: 'the type check of a field value (a string or a list of strings); deleted once, verifyRequest threw a TypeError',
+      headers: { ...honest, signature: 12345 },
+      expect: 'not-a-string',
+    },
+    {
+      name: 'a field line in the Signature-Input list that is not a string',
+      why: 'every field line of a repeated field is a string; deleted once, verifyRequest threw a TypeError',
+      headers: { ...honest, 'signature-input': [honest['signature-input'], 7] },
+      expect: 'not-a-string',
+    },
+    {
+      name: 'a covered Signature-Agent value that is a number',
+      why: 'the type check of a covered field value, read while the base is built; deleted once, the case read missing-covered-header',
+      headers: { ...honest, 'signature-agent': 42 },
+      expect: 'not-a-string',
+    },
+    {
+      name: 'a JWK Set whose keys is an object, not an array',
+      why: 'the shape check of the directory handed to verifyRequest (its own code, not unknown-key); deleted once, verifyRequest threw a TypeError',
+      headers: honest,
+      jwks: { keys: jwkFromPublicKey(PUBLIC) },
+      expect: 'malformed-directory',
+    },
+    {
+      name: 'a JWK Set that is a string',
+      why: 'the shape check of the directory: not an object at all; deleted once, verifyRequest threw a TypeError',
+      headers: honest,
+      jwks: JSON.stringify({ keys: [jwkFromPublicKey(PUBLIC)] }),
+      expect: 'malformed-directory',
+    },
     {
       name: 'Signature-Input present, Signature absent',
       why: 'the presence check of the Signature field',
@@ -337,7 +404,7 @@ const profile = {
       name: 'a foreign entry first, then ours with the directory tag',
       why: 'the refusal reported is that of the entry naming our key (wrong-tag), not the foreign one (unknown-key)',
       headers: twoEntries(
-        signRaw(LIST + tail().replace(KEYID, OTHER_KEYID), withAgent, OTHER_SEED, 'foreign'),
+        foreign,
         signRaw(LIST + tail().replace('web-bot-auth', 'http-message-signatures-directory'), withAgent),
       ),
       expect: 'wrong-tag',
@@ -398,6 +465,27 @@ const directoryGroup = {
       expect: 'lifetime-too-long',
     },
     {
+      name: 'a body that is a number, not text or bytes',
+      why: 'the type check of the body (a string or a Uint8Array); deleted once, the number was judged as UTF-8 bytes: malformed-directory',
+      headers: ownDirectory.headers,
+      body: 42,
+      expect: 'not-bytes',
+    },
+    {
+      name: 'response headers that are a string',
+      why: 'the type check of the response header source; deleted once, verifyDirectory threw a TypeError',
+      headers: ownDirectory.headers['signature-input'],
+      body: ownDirectory.body,
+      expect: 'not-an-object',
+    },
+    {
+      name: 'a JSON body whose keys is not an array',
+      why: 'the JWK Set shape check (keys must be an array); deleted once, verifyDirectory threw a TypeError',
+      headers: ownDirectory.headers,
+      body: '{"keys":{}}',
+      expect: 'malformed-directory',
+    },
+    {
       name: 'a body that is not JSON',
       why: 'the directory body must parse as a JWKS',
       headers: ownDirectory.headers,
@@ -456,9 +544,298 @@ const jwkRefuse = [
   { name: 'not an object', why: 'a JWK is a JSON object', jwk: [goodX], expect: 'not-a-jwk' },
 ];
 
+// ---- wba.request: verifyRequest given a Fetch API Request ----------------------------
+
+const FROM_URL = { fromRequestUrl: true };
+const requestGroup = {
+  note: "verifyRequest({ request, authority, jwks, now }) with a Fetch API Request built from `url` and `headers` (a case with `request` passes that value as it is). `authority` is the verifier option: the server's own authority, or { fromRequestUrl: true }. jwks and now at group level.",
+  jwks: { keys: [jwkFromPublicKey(PUBLIC)] },
+  now: NOW,
+  accept: [
+    {
+      name: 'the authority from the server configuration, whatever host the request URL names',
+      why: 'behind a proxy the request URL names the upstream; the configured authority is the one signed',
+      url: 'http://upstream.internal:8080/page',
+      headers: honest,
+      authority: AUTHORITY,
+    },
+    {
+      name: 'authority from the request URL: the host lowercased, the default port left out',
+      why: 'RFC 9421 section 2.2.3 normalises @authority as the URL host does; with { fromRequestUrl } ignored, this and the next case went red',
+      url: 'https://ENTRY.example:443/page?q=1',
+      headers: honest,
+      authority: FROM_URL,
+    },
+    {
+      name: 'authority from the request URL keeps a port that is not the default',
+      why: 'the port is part of the authority when it is not the scheme default',
+      url: 'https://entry.example:8443/',
+      headers: signRaw(LIST + tail(), [
+        { name: '@authority', value: `${AUTHORITY}:8443` },
+        { name: 'signature-agent', value: AGENT },
+      ]),
+      authority: FROM_URL,
+    },
+  ],
+  refuse: [
+    {
+      name: 'authority from a request URL whose host is not the one signed',
+      why: 'the base is built with the host of the request URL (bad-signature; the detail names that authority)',
+      url: 'https://mirror.example/page',
+      headers: honest,
+      authority: FROM_URL,
+      expect: 'bad-signature',
+    },
+    {
+      name: 'a request that is a string',
+      why: 'the type check of the request (a Request with headers); deleted once, verifyRequest threw a TypeError',
+      request: 'https://entry.example/page',
+      authority: AUTHORITY,
+      expect: 'not-an-object',
+    },
+    {
+      name: 'a request without headers',
+      why: 'the request must carry a Headers (the same check); deleted once, verifyRequest threw a TypeError',
+      request: { url: 'https://entry.example/page' },
+      authority: AUTHORITY,
+      expect: 'not-an-object',
+    },
+    {
+      name: 'a request URL that is not an absolute URL',
+      why: 'the URL parse of request.url (a relative URL names no host); with the parse error uncaught, verifyRequest threw',
+      url: 'entry.example/page',
+      headers: honest,
+      authority: FROM_URL,
+      expect: 'malformed-request-url',
+    },
+    {
+      name: 'a request URL without a host',
+      why: 'an empty host is no authority; deleted once, the base was built with an empty @authority: bad-signature',
+      url: 'file:///srv/page',
+      headers: honest,
+      authority: FROM_URL,
+      expect: 'malformed-request-url',
+    },
+    {
+      name: 'a request URL that is a list',
+      why: 'the type check of request.url; deleted once, the list stringified to a URL and the request was accepted',
+      url: ['https://entry.example/page'],
+      headers: honest,
+      authority: FROM_URL,
+      expect: 'malformed-request-url',
+    },
+  ],
+};
+
+// ---- wba.signature-agent: parseSignatureAgent --------------------------------------
+
+const signatureAgentGroup = {
+  note: 'parseSignatureAgent(header, { allowHttp }): the Signature-Agent field value (a string, a list of field lines, or null when absent) to the directory URL it names, normalised by the WHATWG URL parser; `expect` is the URL or the refusal code.',
+  accept: [
+    {
+      name: 'a directory URL',
+      header: '"https://bot.example/.well-known/http-message-signatures-directory"',
+      expect: 'https://bot.example/.well-known/http-message-signatures-directory',
+    },
+    {
+      name: 'an origin in capitals, surrounded by spaces',
+      why: 'optional whitespace around the field is allowed; the URL is normalised; without the trim, refused',
+      header: '  "HTTPS://Bot.Example"\t',
+      expect: 'https://bot.example/',
+    },
+    {
+      name: 'one field line in a list (Node headers)',
+      header: ['"https://bot.example/keys"'],
+      expect: 'https://bot.example/keys',
+    },
+    {
+      name: 'escaped quotes inside the sf-string',
+      why: 'the sf-string escapes are undone before the URL is read; without, the backslashes became path slashes',
+      header: '"https://bot.example/say\\"hi\\""',
+      expect: 'https://bot.example/say%22hi%22',
+    },
+    {
+      name: 'http to a local test server, with allowHttp',
+      why: 'allowHttp admits http; with it ignored, refused',
+      allowHttp: true,
+      header: '"http://127.0.0.1:8080"',
+      expect: 'http://127.0.0.1:8080/',
+    },
+  ],
+  refuse: [
+    {
+      name: 'no Signature-Agent',
+      why: 'the presence check; deleted once, parseSignatureAgent threw a TypeError',
+      header: null,
+      expect: 'missing-signature-agent',
+    },
+    {
+      name: 'a number',
+      why: 'the type check of the field value; with its verdict ignored, the case read missing-signature-agent',
+      header: 42,
+      expect: 'not-a-string',
+    },
+    {
+      name: 'a bare URL without quotes',
+      why: 'the field is one sf-string; with the sf-string match replaced by quote stripping, this and the next four cases were accepted',
+      header: 'https://bot.example/',
+      expect: 'malformed-signature-agent',
+    },
+    {
+      name: 'two field lines',
+      why: 'combined, they are two strings, not one',
+      header: ['"https://a.example/"', '"https://b.example/"'],
+      expect: 'malformed-signature-agent',
+    },
+    {
+      name: 'the dictionary form',
+      why: "a dictionary member is not the profile's one sf-string",
+      header: 'sig1="https://bot.example/"',
+      expect: 'malformed-signature-agent',
+    },
+    {
+      name: 'a string with parameters',
+      why: 'parameters are outside the profile',
+      header: '"https://bot.example/keys";type=jwks_uri',
+      expect: 'malformed-signature-agent',
+    },
+    {
+      name: 'a character outside printable ASCII',
+      why: 'an sf-string is printable ASCII',
+      header: '"https://bot.example/\u00e9"',
+      expect: 'malformed-signature-agent',
+    },
+    {
+      name: 'a relative URL',
+      why: 'the URL must be absolute; with the parse error uncaught, parseSignatureAgent threw',
+      header: '"/.well-known/http-message-signatures-directory"',
+      expect: 'bad-signature-agent-url',
+    },
+    {
+      name: 'http without allowHttp',
+      why: 'the scheme check (over plain HTTP anyone on the path can answer for the agent); deleted once, accepted',
+      header: '"http://bot.example/"',
+      expect: 'bad-signature-agent-url',
+    },
+    {
+      name: 'credentials in the URL',
+      why: 'a directory URL carries no user name or password; deleted once, accepted',
+      header: '"https://user:secret@bot.example/"',
+      expect: 'bad-signature-agent-url',
+    },
+    {
+      name: 'a fragment',
+      why: 'a fragment means nothing to a fetch and would give the directory a second name; deleted once, accepted',
+      header: '"https://bot.example/keys#x"',
+      expect: 'bad-signature-agent-url',
+    },
+  ],
+};
+
+// ---- wba.fetch: fetchDirectory against a fetch double --------------------------------
+
+const BOT = 'bot.example';
+const FETCH_NOW = CREATED + 60;
+const MEDIA_TYPE = 'application/http-message-signatures-directory+json';
+const botDirectory = signDirectory({ seed: SEED, authority: BOT, created: CREATED, expires: CREATED + 3600 });
+const served = (extra: Record<string, string> = {}, directory = botDirectory) => ({
+  status: 200,
+  headers: { 'content-type': MEDIA_TYPE, ...directory.headers, ...extra },
+  body: directory.body,
+});
+const fetched = (url: string, freshUntil: number) => ({
+  url,
+  did: didFromSeed(SEED),
+  keyid: KEYID,
+  freshUntil,
+});
+
+const fetchGroup = {
+  note: 'fetchDirectory(url, { fetch, now }) with a fetch double: `response` is what the fetch resolves to (status, headers, body), `reject` that it rejects. `expect` of an accepted case lists returned values.',
+  now: FETCH_NOW,
+  accept: [
+    {
+      name: 'an origin: its well-known directory is fetched and fresh until the signature expires',
+      why: 'a bare origin means its well-known path; without that rule, the origin itself was fetched',
+      url: `https://${BOT}`,
+      response: served(),
+      expect: fetched(`https://${BOT}/.well-known/http-message-signatures-directory`, CREATED + 3600),
+    },
+    {
+      name: 'Cache-Control max-age shortens the freshness',
+      why: 'an unsigned header may shorten the signed lifetime, never extend it; with Cache-Control ignored, freshUntil was the signature expires',
+      url: `https://${BOT}/keys`,
+      response: served({ 'cache-control': 'public, max-age=600' }),
+      expect: fetched(`https://${BOT}/keys`, FETCH_NOW + 599),
+    },
+    {
+      name: 'Cache-Control no-store: verified, not to be reused',
+      why: 'no-store (and no-cache) mean no reuse; without that rule, freshUntil was the signature expires',
+      url: `https://${BOT}/keys`,
+      response: served({ 'cache-control': 'no-store' }),
+      expect: fetched(`https://${BOT}/keys`, FETCH_NOW - 1),
+    },
+  ],
+  refuse: [
+    {
+      name: 'the fetch rejects',
+      why: 'a network failure is a refusal, not a throw; with the rejection uncaught, fetchDirectory rejected',
+      url: `https://${BOT}`,
+      reject: true,
+      expect: 'fetch-failed',
+    },
+    {
+      name: 'status 404',
+      why: 'only a 200 response carries a directory; deleted once, the case read malformed-directory',
+      url: `https://${BOT}`,
+      response: { status: 404, headers: {}, body: 'not found' },
+      expect: 'bad-status',
+    },
+    {
+      name: 'a declared content-length over the cap',
+      why: 'the declared length is checked before the body is read; deleted once, the directory was accepted',
+      url: `https://${BOT}`,
+      response: served({ 'content-length': '70000' }),
+      expect: 'directory-too-large',
+    },
+    {
+      name: 'a directory signed for another authority',
+      why: 'the directory signature is checked with the host fetched as @authority; with bot.example fixed in its place, accepted',
+      url: 'https://mirror.example',
+      response: served(),
+      expect: 'bad-signature',
+    },
+    {
+      name: 'a directory whose signature expired 30 s ago',
+      why: 'the freshness of the directory signature at now',
+      url: `https://${BOT}`,
+      response: served(
+        {},
+        signDirectory({ seed: SEED, authority: BOT, created: CREATED, expires: CREATED + 30 }),
+      ),
+      expect: 'expired',
+    },
+    {
+      name: 'a body that is not a JWK Set',
+      why: 'the body must be a JWK Set (the keys-array check)',
+      url: `https://${BOT}`,
+      response: { ...served(), body: '[]' },
+      expect: 'malformed-directory',
+    },
+  ],
+};
+
 export const parts = [
   {
     file: 'wire_vectors.json',
-    content: { webBotAuth, 'wba.profile': profile, 'wba.directory': directoryGroup, 'jwk.refuse': jwkRefuse },
+    content: {
+      webBotAuth,
+      'wba.profile': profile,
+      'wba.directory': directoryGroup,
+      'wba.request': requestGroup,
+      'wba.signature-agent': signatureAgentGroup,
+      'wba.fetch': fetchGroup,
+      'jwk.refuse': jwkRefuse,
+    },
   },
 ];

@@ -10,10 +10,6 @@ export interface CanonicalizeOptions {
   profile: ProfileName | Profile;
 }
 
-const refuse = (code: CanonicalizeCode, message: string): never => {
-  throw new SeamError(code, message);
-};
-
 const isPlainObject = (v: object): boolean => {
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
@@ -28,6 +24,8 @@ interface Frame {
   order: number[] | null;
   /** Objects: UTF-8 of the quoted names followed by ':', in canonical order. */
   names: Uint8Array[];
+  /** Objects: the member names, positions as in `values` (read only to name a refused value). */
+  keys: string[] | null;
   index: number;
 }
 
@@ -41,6 +39,17 @@ interface Shape {
 const SHAPE_CACHE = 8;
 const NAME_CACHE = 4096;
 const NO_NAMES: Uint8Array[] = [];
+/** Longest member name quoted in full in a refusal's path. */
+const PATH_NAME_LIMIT = 64;
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** One step of a path: `.name`, `["odd name"]` or `[3]`. */
+function pathStep(key: string | number): string {
+  if (typeof key === 'number') return `[${key}]`;
+  if (IDENTIFIER.test(key) && key.length <= PATH_NAME_LIMIT) return `.${key}`;
+  const shown = key.length <= PATH_NAME_LIMIT ? key : `${key.slice(0, PATH_NAME_LIMIT)}...`;
+  return `[${JSON.stringify(shown)}]`;
+}
 
 /**
  * Encoded member names and recent member-name lists, kept per profile ACROSS calls: a
@@ -119,11 +128,11 @@ class Writer {
 
   /** Opens a frame for a container and writes its opening bracket. */
   private open(v: object): void {
-    if (this.onPath.has(v)) refuse('cycle', 'the value contains itself');
+    if (this.onPath.has(v)) this.refuse('cycle', 'contains itself');
     this.onPath.add(v);
     let frame = this.frames[this.depth];
     if (frame === undefined) {
-      frame = { container: v, values: [], order: null, names: NO_NAMES, index: 0 };
+      frame = { container: v, values: [], order: null, names: NO_NAMES, keys: null, index: 0 };
       this.frames.push(frame);
     }
     this.depth++;
@@ -132,10 +141,12 @@ class Writer {
     if (Array.isArray(v)) {
       frame.values = v;
       frame.order = null;
+      frame.keys = null;
       this.out.byte(0x5b);
       return;
     }
-    if (!isPlainObject(v)) refuse('unsupported-type', 'only arrays and plain objects are JSON containers');
+    if (!isPlainObject(v))
+      this.refuse('unsupported-type', 'is an object that is neither an array nor a plain object');
     const record = v as Record<string, unknown>;
     let keys = Object.keys(record);
     let values: unknown[];
@@ -147,6 +158,7 @@ class Writer {
     frame.values = values;
     frame.order = shape.order;
     frame.names = shape.names;
+    frame.keys = keys;
     this.out.byte(0x7b);
   }
 
@@ -176,7 +188,8 @@ class Writer {
     let encoded = names.get(key);
     if (encoded === undefined) {
       const q =
-        quote(key, this.profile) ?? refuse('lone-surrogate', 'a member name holds an unpaired surrogate');
+        quote(key, this.profile) ??
+        this.refuse('lone-surrogate', 'has a member name holding an unpaired surrogate');
       encoded = UTF8.encode(`${q}:`);
       if (names.size >= NAME_CACHE) names.clear();
       names.set(key, encoded);
@@ -189,44 +202,60 @@ class Writer {
     switch (typeof v) {
       case 'string':
         if (!out.quoted(v, profile.loneSurrogates === 'escape'))
-          refuse('lone-surrogate', 'a string holds an unpaired surrogate');
+          this.refuse('lone-surrogate', 'is a string holding an unpaired surrogate');
         return;
       case 'number':
         // A safe non-zero integer is spelled alike by every profile.
         if (v !== 0 && Number.isSafeInteger(v)) out.safeInteger(v);
-        else out.ascii(spellNumber(v, profile));
+        else out.ascii(this.number(v));
         return;
       case 'bigint':
-        out.ascii(spellNumber(v, profile));
+        out.ascii(this.number(v));
         return;
       case 'boolean':
         out.ascii(v ? 'true' : 'false');
         return;
       case 'undefined':
-        refuse('undefined-value', 'undefined has no JSON spelling');
+        this.refuse('undefined-value', 'is undefined, which has no JSON spelling');
         return;
       default:
         if (v === null) out.ascii('null');
-        else if (v instanceof JsonFloat) out.ascii(spellNumber(v, profile));
-        else refuse('unsupported-type', `a ${typeof v} has no JSON spelling`);
+        else if (v instanceof JsonFloat) out.ascii(this.number(v));
+        else this.refuse('unsupported-type', `is a ${typeof v}, which has no JSON spelling`);
     }
+  }
+
+  private number(v: number | bigint | JsonFloat): string {
+    const { profile } = this;
+    const s = spellNumberValue(v, profile.numbers);
+    // Number spellings start with a digit or '-'; refusal codes start with a letter.
+    const c = s.charCodeAt(0);
+    if (c < 97 || c > 122) return s;
+    // JSON.stringify writes NaN and +/-Infinity as null; a profile that follows it does too.
+    if (s === 'not-finite' && profile.nonFinite === 'null') return 'null';
+    return this.refuse(s as CanonicalizeCode, numberMessage(s as CanonicalizeCode));
+  }
+
+  /**
+   * Throws the refusal, naming where the value sits (`$.contextId is undefined`), so a
+   * signer learns which field to fix. Every open frame but a just-opened one has
+   * advanced past the member it is writing; the path is read from the frames only now.
+   */
+  private refuse(code: CanonicalizeCode, what: string): never {
+    let path = '$';
+    for (let d = 0; d < this.depth; d++) {
+      const { index, order, keys } = this.frames[d]!;
+      if (index === 0) continue;
+      path += pathStep(order === null || keys === null ? index - 1 : keys[order[index - 1]!]!);
+    }
+    throw new SeamError(code, `${path} ${what}`);
   }
 }
 
-function spellNumber(v: number | bigint | JsonFloat, profile: Profile): string {
-  const s = spellNumberValue(v, profile.numbers);
-  // Number spellings start with a digit or '-'; refusal codes start with a letter.
-  const c = s.charCodeAt(0);
-  if (c < 97 || c > 122) return s;
-  // JSON.stringify writes NaN and +/-Infinity as null; a profile that follows it does too.
-  if (s === 'not-finite' && profile.nonFinite === 'null') return 'null';
-  return refuse(s as CanonicalizeCode, numberMessage(s as CanonicalizeCode));
-}
-
 function numberMessage(code: CanonicalizeCode): string {
-  if (code === 'not-finite') return 'NaN and Infinity have no JSON spelling';
-  if (code === 'unsafe-integer') return 'integer outside the range this profile keeps exact';
-  return 'this number would be written differently by a Python and a JavaScript reader; do not sign it';
+  if (code === 'not-finite') return 'is NaN or Infinity, which has no JSON spelling';
+  if (code === 'unsafe-integer') return 'is an integer outside the range this profile keeps exact';
+  return 'is a number a Python and a JavaScript reader would write differently; do not sign it';
 }
 
 const UTF8 = new TextEncoder();

@@ -10,6 +10,7 @@ export type CanonicalizeCode =
 
 /** Why `parseJSON` / `canonicalFromJSON` refused a document (returned as Verdict codes). */
 export type ParseCode =
+  | 'not-bytes'
   | 'too-large'
   | 'bom'
   | 'utf16-or-utf32'
@@ -31,6 +32,7 @@ export const CANONICALIZE_CODES: readonly CanonicalizeCode[] = [
 ];
 
 export const PARSE_CODES: readonly ParseCode[] = [
+  'not-bytes',
   'too-large',
   'bom',
   'utf16-or-utf32',

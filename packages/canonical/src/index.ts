@@ -11,10 +11,27 @@ export {
   type ParseOptions,
   parseJSON,
 } from './from-json.js';
+export { createSha256, hmacSha256, type Sha256Hasher, sha256, sha512 } from './hashes.js';
 export { jsonReader } from './json-reader.js';
 export { JsonFloat, type JsonValue } from './json-value.js';
 export { ecmaScriptNumber, pythonFloatRepr } from './numbers.js';
 export { type DuplicateKeys, type Profile, type ProfileName, profiles } from './profiles.js';
-export { base64Strict, base64urlStrict, hex, type SpellingCode, utf8Strict } from './spellings.js';
-export { durationSeconds, type Instant, MAX_PLAUSIBLE_SECONDS, unixMillis, unixSeconds } from './time.js';
+export {
+  base64Strict,
+  base64urlStrict,
+  hex,
+  SPELLING_CODES,
+  type SpellingCode,
+  utf8Strict,
+} from './spellings.js';
+export {
+  type AgeCode,
+  durationSeconds,
+  type Freshness,
+  type Instant,
+  judgeAge,
+  MAX_PLAUSIBLE_SECONDS,
+  unixMillis,
+  unixSeconds,
+} from './time.js';
 export { fail, ok, SeamError, unwrap, type Verdict } from './verdict.js';

@@ -5,7 +5,15 @@ import { fail, ok, type Verdict } from './verdict.js';
  * string: it decodes, re-encodes, and refuses unless the text comes back identical.
  * That single rule covers padding, alphabet, length and residual-bit variants.
  */
-export type SpellingCode = 'bad-base64' | 'bad-base64url' | 'bad-hex' | 'invalid-utf8' | 'not-a-string';
+export const SPELLING_CODES = [
+  'bad-base64',
+  'bad-base64url',
+  'bad-hex',
+  'invalid-utf8',
+  'not-a-string',
+  'not-bytes',
+] as const;
+export type SpellingCode = (typeof SPELLING_CODES)[number];
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -117,7 +125,8 @@ const UTF8 = new TextEncoder();
 /** UTF-8 without repair: invalid sequences are refused and a BOM is kept as U+FEFF, never stripped. */
 export const utf8Strict = {
   encode: (text: string): Uint8Array => UTF8.encode(text),
-  decode(bytes: Uint8Array): Verdict<string, SpellingCode> {
+  decode(bytes: unknown): Verdict<string, SpellingCode> {
+    if (!(bytes instanceof Uint8Array)) return fail('not-bytes');
     try {
       return ok(FATAL_UTF8.decode(bytes));
     } catch {

@@ -1,4 +1,4 @@
-import { SeamError } from './verdict.js';
+import { fail, ok, SeamError, type Verdict } from './verdict.js';
 
 /**
  * An instant as every public option of every agent-seam package takes it: a `Date`, or
@@ -47,4 +47,27 @@ export function durationSeconds(value: number, option: string): number {
   if (value > MAX_PLAUSIBLE_SECONDS)
     throw new SeamError('bad-duration', `${option} is ${value}, which looks like milliseconds; pass seconds`);
   return value;
+}
+
+/** Whether a verifier judged an artifact's age: only when the caller gave it a `now`. */
+export type Freshness = 'fresh' | 'not-judged';
+
+/** Refusals of `judgeAge`. */
+export type AgeCode = 'stale' | 'from-future';
+
+/**
+ * Judges the moment an artifact speaks of (`at`, Unix seconds) against the verifier's
+ * `now`: at most `maxAge` seconds behind it, at most `maxAhead` ahead (a clock skew).
+ * Both bounds are inclusive. The detail says by how much, never what the artifact holds.
+ */
+export function judgeAge(
+  at: number,
+  now: number,
+  limits: { maxAge: number; maxAhead: number },
+): Verdict<true, AgeCode> {
+  const age = now - at;
+  if (age > limits.maxAge) return fail('stale', `${age} s old (allowed ${limits.maxAge} s)`);
+  if (-age > limits.maxAhead)
+    return fail('from-future', `${-age} s in the future (allowed skew ${limits.maxAhead} s)`);
+  return ok(true);
 }

@@ -23,6 +23,8 @@ export function signSideValue(construct: string): unknown {
       return { a: undefined, b: 1 };
     case 'undefined-element':
       return [1, undefined];
+    case 'undefined-deep':
+      return { list: [1, { 'odd key': [undefined] }] };
     case 'cycle': {
       const a: Record<string, unknown> = { v: 1 };
       a.self = a;

@@ -30,17 +30,14 @@ export function canonicalText(
   profile: ProfileName,
   options: ParseOptions = {},
 ): string {
-  const v = canonicalFromJSON(typeof document === 'string' ? utf8(document) : document, {
-    ...options,
-    profile,
-  });
+  const v = canonicalFromJSON(document, { ...options, profile });
   if (!v.ok) throw new Error(`refused with ${v.code}: ${v.detail}`);
   return text(v.value);
 }
 
 /** canonicalFromJSON that must refuse; asserts the exact code. */
 export function expectRefusal(
-  document: Uint8Array,
+  document: Uint8Array | string,
   profile: ProfileName,
   code: string,
   options: ParseOptions = {},
@@ -50,12 +47,17 @@ export function expectRefusal(
 }
 
 /** Runs `body`, which must throw a SeamError; returns its code. */
-export function thrownCode(body: () => unknown): string {
+export const thrownCode = (body: () => unknown): string => thrown(body)?.code ?? 'no error';
+
+/** Runs `body`, which must throw a SeamError; returns its message. */
+export const thrownMessage = (body: () => unknown): string => thrown(body)?.message ?? 'no error';
+
+function thrown(body: () => unknown): SeamError | null {
   try {
     body();
   } catch (e) {
-    if (e instanceof SeamError) return e.code;
+    if (e instanceof SeamError) return e;
     throw e;
   }
-  return 'no error';
+  return null;
 }

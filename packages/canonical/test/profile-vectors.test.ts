@@ -3,14 +3,17 @@ import { canonicalString, hex, type ParseOptions, type ProfileName, parseJSON } 
 import { loadVectors, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import { signSideValue } from './constructs.js';
-import { canonicalText, expectRefusal, fromHex, thrownCode, utf8 } from './helpers.js';
+import { canonicalText, expectRefusal, fromHex, thrownCode, thrownMessage, utf8 } from './helpers.js';
 
 /** This repository's own groups in vectors/canonical_profiles.json. */
 interface BoundaryCase {
   name: string;
   profile: ProfileName;
   options?: ParseOptions;
-  documentHex: string;
+  /** Exactly one: the bytes as hex, a string document, or a value of the wrong type. */
+  documentHex?: string;
+  documentText?: string;
+  documentValue?: unknown;
   canonical?: string;
   code?: string;
 }
@@ -20,7 +23,16 @@ interface SignCase {
   construct: string;
   canonical?: string;
   code?: string;
+  path?: string;
 }
+
+/** The document argument a boundary case gives canonicalFromJSON. */
+const documentOf = (c: BoundaryCase): Uint8Array =>
+  (c.documentHex !== undefined
+    ? fromHex(c.documentHex!)
+    : 'documentText' in c
+      ? c.documentText
+      : c.documentValue) as Uint8Array;
 interface SwarmCase {
   name: string;
   payloadJson: string;
@@ -50,8 +62,8 @@ const duplicates = file['canonical.duplicateKeys'];
 const nonFinite = file['canonical.nonFinite'];
 
 it('the file holds the cases this suite counts on', () => {
-  expect([boundary.accept.length, boundary.refuse.length]).toEqual([14, 19]);
-  expect([sign.accept.length, sign.refuse.length]).toEqual([10, 17]);
+  expect([boundary.accept.length, boundary.refuse.length]).toEqual([15, 24]);
+  expect([sign.accept.length, sign.refuse.length]).toEqual([10, 18]);
   expect([swarm.accept.length, swarm.refuse.length, swarm.accept.filter((c) => c.contrast).length]).toEqual([
     9, 3, 3,
   ]);
@@ -63,13 +75,13 @@ describe('canonical.parseBoundary', () => {
   for (const c of boundary.accept) {
     it(`accept/${c.name}`, () =>
       ledger.accept('canonical.parseBoundary', c.name, () =>
-        expect(canonicalText(fromHex(c.documentHex), c.profile, c.options)).toBe(c.canonical),
+        expect(canonicalText(documentOf(c), c.profile, c.options)).toBe(c.canonical),
       ));
   }
   for (const c of boundary.refuse) {
     it(`refuse/${c.name}`, () =>
       ledger.refuse('canonical.parseBoundary', c.name, () =>
-        expectRefusal(fromHex(c.documentHex), c.profile, c.code!, c.options),
+        expectRefusal(documentOf(c), c.profile, c.code!, c.options),
       ));
   }
 });
@@ -83,11 +95,12 @@ describe('canonical.signSide', () => {
   }
   for (const c of sign.refuse) {
     it(`refuse/${c.name}`, () =>
-      ledger.refuse('canonical.signSide', c.name, () =>
-        expect(thrownCode(() => canonicalString(signSideValue(c.construct), { profile: c.profile }))).toBe(
-          c.code,
-        ),
-      ));
+      ledger.refuse('canonical.signSide', c.name, () => {
+        const sign = () => canonicalString(signSideValue(c.construct), { profile: c.profile });
+        expect(thrownCode(sign)).toBe(c.code);
+        // The message names where the refused value sits.
+        expect(thrownMessage(sign).startsWith(`${c.code}: ${c.path} `)).toBe(true);
+      }));
   }
 });
 
@@ -121,7 +134,7 @@ describe('profile.swarmrelay-v1', () => {
   for (const c of swarm.refuse) {
     it(`refuse/${c.name}`, () =>
       ledger.refuse('profile.swarmrelay-v1', c.name, () =>
-        expectRefusal(fromHex(c.documentHex), 'swarmrelay-v1', c.code),
+        expectRefusal(fromHex(c.documentHex!), 'swarmrelay-v1', c.code),
       ));
   }
 });
@@ -129,20 +142,20 @@ describe('profile.swarmrelay-v1', () => {
 describe('canonical.duplicateKeys', () => {
   // parseJSON reads with the same default, so both entry points give one verdict.
   const parsed = (c: BoundaryCase) => {
-    const v = parseJSON(fromHex(c.documentHex), { ...c.options, profile: c.profile });
+    const v = parseJSON(fromHex(c.documentHex!), { ...c.options, profile: c.profile });
     return v.ok ? 'accepted' : v.code;
   };
   for (const c of duplicates.accept) {
     it(`accept/${c.name}`, () =>
       ledger.accept('canonical.duplicateKeys', c.name, () => {
-        expect(canonicalText(fromHex(c.documentHex), c.profile, c.options)).toBe(c.canonical);
+        expect(canonicalText(fromHex(c.documentHex!), c.profile, c.options)).toBe(c.canonical);
         expect(parsed(c)).toBe('accepted');
       }));
   }
   for (const c of duplicates.refuse) {
     it(`refuse/${c.name}`, () =>
       ledger.refuse('canonical.duplicateKeys', c.name, () => {
-        expectRefusal(fromHex(c.documentHex), c.profile, c.code!, c.options);
+        expectRefusal(fromHex(c.documentHex!), c.profile, c.code!, c.options);
         expect(parsed(c)).toBe(c.code);
       }));
   }
@@ -152,7 +165,7 @@ describe('canonical.nonFinite', () => {
   // A case is a document for the parse boundary or a construct for the sign side.
   const write = (c: NonFiniteCase) =>
     c.construct === undefined
-      ? canonicalText(fromHex(c.documentHex), c.profile)
+      ? canonicalText(fromHex(c.documentHex!), c.profile)
       : canonicalString(signSideValue(c.construct), { profile: c.profile });
   for (const c of nonFinite.accept) {
     it(`accept/${c.name}`, () =>
@@ -162,7 +175,7 @@ describe('canonical.nonFinite', () => {
     it(`refuse/${c.name}`, () =>
       ledger.refuse('canonical.nonFinite', c.name, () =>
         c.construct === undefined
-          ? expectRefusal(fromHex(c.documentHex), c.profile, c.code!)
+          ? expectRefusal(fromHex(c.documentHex!), c.profile, c.code!)
           : expect(thrownCode(() => write(c))).toBe(c.code),
       ));
   }

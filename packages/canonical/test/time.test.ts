@@ -1,5 +1,6 @@
 import {
   durationSeconds,
+  judgeAge,
   MAX_PLAUSIBLE_SECONDS,
   SeamError,
   unixMillis,
@@ -55,5 +56,25 @@ describe('one time convention: a Date or Unix seconds', () => {
     expect(durationSeconds(0, 'maxSkew')).toBe(0);
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, '300', 300_000_000_000])
       expect(thrown(() => durationSeconds(bad as never, 'maxSkew')).code).toBe('bad-duration');
+  });
+});
+
+describe('judgeAge', () => {
+  const limits = { maxAge: 300, maxAhead: 60 };
+  it('accepts up to both bounds, inclusive', () => {
+    expect(judgeAge(1000, 1300, limits)).toEqual({ ok: true, value: true });
+    expect(judgeAge(1000, 940, limits)).toEqual({ ok: true, value: true });
+  });
+  it('says by how much an artifact is too old or too new', () => {
+    expect(judgeAge(1000, 1412, limits)).toEqual({
+      ok: false,
+      code: 'stale',
+      detail: '412 s old (allowed 300 s)',
+    });
+    expect(judgeAge(1412, 1000, limits)).toEqual({
+      ok: false,
+      code: 'from-future',
+      detail: '412 s in the future (allowed skew 60 s)',
+    });
   });
 });

@@ -8,7 +8,7 @@ import {
   utf8Strict,
   type Verdict,
 } from '@agent-seam/canonical';
-import { type Ed25519Code, publicKeyFromJwk, signEd25519, verifyEd25519 } from '@agent-seam/did';
+import { ED25519_CODES, publicKeyFromJwk, signEd25519, verifyEd25519 } from '@agent-seam/did';
 import { base64urlText, isJsonObject, type JsonObject, readJsonSegment } from './json-segment.js';
 
 /**
@@ -27,18 +27,20 @@ export interface A2ASignature {
   header?: unknown;
 }
 
-export type A2ACode =
-  | 'malformed-card'
-  | 'malformed-signature'
-  | 'bad-base64url'
-  | 'malformed-protected-header'
-  | 'wrong-alg'
-  | 'wrong-typ'
-  | 'missing-header-member'
-  | 'unsupported-crit'
-  | 'unknown-key'
-  | 'not-canonicalizable'
-  | Ed25519Code;
+export const A2A_CODES = [
+  'malformed-card',
+  'malformed-signature',
+  'bad-base64url',
+  'malformed-protected-header',
+  'wrong-alg',
+  'wrong-typ',
+  'missing-header-member',
+  'unsupported-crit',
+  'unknown-key',
+  'not-canonicalizable',
+  ...ED25519_CODES,
+] as const;
+export type A2ACode = (typeof A2A_CODES)[number];
 
 /** The JWS payload: JCS bytes of the card with `signatures` left out. */
 export function a2aCardPayload(card: JsonObject): Uint8Array {
@@ -83,7 +85,9 @@ export function verifyA2ACard(
   signature: unknown,
   source: A2AKeySource,
 ): Verdict<{ kid: string; jku: string }, A2ACode> {
-  if (!isJsonObject(card)) return fail('malformed-card');
+  if (!isJsonObject(source) || !('jwks' in source || source.publicKey instanceof Uint8Array))
+    throw new SeamError('bad-argument', 'verifyA2ACard needs { jwks } or { publicKey: Uint8Array }');
+  if (!isJsonObject(card)) return fail('malformed-card', 'the card is not a JSON object');
   if (
     !isJsonObject(signature) ||
     typeof signature.protected !== 'string' ||

@@ -2,17 +2,19 @@ import {
   base64urlStrict,
   canonicalString,
   fail,
+  type Instant,
   ok,
   SeamError,
+  unixSeconds,
   unwrap,
   utf8Strict,
   type Verdict,
 } from '@agent-seam/canonical';
 import {
+  DID_CODES,
   didFromSeed,
-  type Ed25519Code,
+  ED25519_CODES,
   signEd25519,
-  type VerificationKeyCode,
   verificationKeyFromDid,
   verifyEd25519,
 } from '@agent-seam/did';
@@ -28,25 +30,28 @@ export const DOMAIN_LINKAGE_TYPE = ['VerifiableCredential', 'DomainLinkageCreden
 /** Cap on the compact JWS length, checked before anything is decoded. */
 export const MAX_DOMAIN_LINKAGE_LENGTH = 8192;
 
-export type DomainLinkageCode =
-  | 'too-long'
-  | 'malformed-jws'
-  | 'bad-base64url'
-  | 'malformed-header'
-  | 'wrong-alg'
-  | 'wrong-typ'
-  | 'wrong-kid'
-  | 'malformed-payload'
-  | 'did-mismatch'
-  | 'wrong-credential-type'
-  | 'not-integer-time'
-  | 'missing-exp'
-  | 'not-yet-valid'
-  | 'expired'
-  | 'bad-origin'
-  | 'origin-mismatch'
-  | VerificationKeyCode
-  | Ed25519Code;
+export const DOMAIN_LINKAGE_CODES = [
+  'not-a-string',
+  'too-long',
+  'malformed-jws',
+  'bad-base64url',
+  'malformed-header',
+  'wrong-alg',
+  'wrong-typ',
+  'wrong-kid',
+  'malformed-payload',
+  'did-mismatch',
+  'wrong-credential-type',
+  'not-integer-time',
+  'missing-exp',
+  'not-yet-valid',
+  'expired',
+  'bad-origin',
+  'origin-mismatch',
+  ...DID_CODES,
+  ...ED25519_CODES,
+] as const;
+export type DomainLinkageCode = (typeof DOMAIN_LINKAGE_CODES)[number];
 
 /** `<did>#<multibase>`: a did:key names its only key by the multibase value itself. */
 const kidOf = (did: string) => `${did}#${did.slice('did:key:'.length)}`;
@@ -56,17 +61,17 @@ const isoSeconds = (seconds: number) => new Date(seconds * 1000).toISOString().r
 export interface SignDomainLinkageOptions {
   /** Origin the DID claims, e.g. `https://example.com`; written canonicalized. */
   origin: string;
-  /** Not-before, integer epoch seconds. */
-  nbf: number;
-  /** Expiry, integer epoch seconds; mandatory (a domain is leased, not owned). */
-  exp: number;
+  /** Not-before: a Date or Unix seconds, written as whole seconds. */
+  nbf: Instant;
+  /** Expiry: a Date or Unix seconds; mandatory (a domain is leased, not owned). */
+  exp: Instant;
 }
 
 /** Issues a Domain Linkage Credential (compact JWS, EdDSA) for the seed's did:key. */
 export function signDomainLinkage(seed: Uint8Array, options: SignDomainLinkageOptions): string {
-  const { nbf, exp } = options;
-  if (!Number.isSafeInteger(nbf) || !Number.isSafeInteger(exp) || exp <= nbf)
-    throw new SeamError('bad-argument', 'nbf and exp are integer seconds with exp after nbf');
+  const nbf = unixSeconds(options?.nbf, 'signDomainLinkage nbf');
+  const exp = unixSeconds(options.exp, 'signDomainLinkage exp');
+  if (exp <= nbf) throw new SeamError('bad-argument', 'signDomainLinkage exp must be after nbf');
   const origin = unwrap(canonicalOrigin(options.origin));
   const did = didFromSeed(seed);
   const header = canonicalString({ alg: 'EdDSA', kid: kidOf(did), typ: 'JWT' }, { profile: 'seam' });
@@ -96,8 +101,8 @@ export interface VerifyDomainLinkageOptions {
   did: string;
   /** The origin the credential was fetched from (from the caller). */
   origin: string;
-  /** Verifier clock, integer epoch seconds. */
-  now: number;
+  /** Verifier clock: a Date or Unix seconds. */
+  now: Instant;
 }
 
 export interface DomainLinkage {
@@ -119,9 +124,8 @@ export function verifyDomainLinkage(
   jwt: unknown,
   options: VerifyDomainLinkageOptions,
 ): Verdict<DomainLinkage, DomainLinkageCode> {
-  if (typeof options.now !== 'number' || !Number.isFinite(options.now))
-    throw new SeamError('bad-argument', 'now is epoch seconds');
-  if (typeof jwt !== 'string') return fail('malformed-jws');
+  const now = unixSeconds(options?.now, 'verifyDomainLinkage now');
+  if (typeof jwt !== 'string') return fail('not-a-string', 'a compact JWS is text');
   if (jwt.length > MAX_DOMAIN_LINKAGE_LENGTH) return fail('too-long');
   const segments = jwt.split('.');
   if (segments.length !== 3) return fail('malformed-jws', 'a compact JWS has three segments');
@@ -143,8 +147,9 @@ export function verifyDomainLinkage(
     return fail('wrong-credential-type');
   if (exp === undefined) return fail('missing-exp');
   if (!isOptionalInteger(nbf) || !isOptionalInteger(exp)) return fail('not-integer-time');
-  if (typeof nbf === 'number' && options.now < nbf) return fail('not-yet-valid');
-  if (options.now >= (exp as number)) return fail('expired');
+  if (typeof nbf === 'number' && now < nbf) return fail('not-yet-valid', `valid in ${nbf - now} s`);
+  // exp is the first second the credential no longer holds.
+  if (now >= (exp as number)) return fail('expired', `expired ${now - (exp as number)} s ago`);
   const claimed = canonicalOrigin(vc.credentialSubject.origin);
   const expected = canonicalOrigin(options.origin);
   if (!claimed.ok || !expected.ok) return fail('bad-origin');

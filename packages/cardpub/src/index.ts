@@ -1,5 +1,6 @@
 export {
   A2A_ALG,
+  A2A_CODES,
   A2A_TYP,
   type A2ACode,
   type A2AKeySource,
@@ -11,16 +12,21 @@ export {
   verifyA2ACard,
 } from './a2a-card.js';
 export {
+  CARD_ENVELOPE_CODES,
   type Card,
   type CardEnvelope,
   type CardEnvelopeCode,
   cardEnvelopePayload,
+  DEFAULT_CARD_MAX_AGE,
+  DEFAULT_CARD_MAX_SKEW,
   signCardEnvelope,
+  type VerifiedCard,
   type VerifyCardEnvelopeOptions,
   verifyCardEnvelope,
   verifyCardEnvelopeAsync,
 } from './card-envelope.js';
 export {
+  DOMAIN_LINKAGE_CODES,
   DOMAIN_LINKAGE_CONTEXT,
   DOMAIN_LINKAGE_TYPE,
   type DomainLinkage,

@@ -49,7 +49,7 @@ describe('cardpub (upstream group)', () => {
         () =>
           expect(verifyCardEnvelope(envelope, { expectedDid: c.card.did })).toEqual({
             ok: true,
-            value: c.card,
+            value: { card: c.card, ts: c.ts, freshness: 'not-judged' },
           }),
         interop,
       ));
@@ -96,6 +96,47 @@ describe('cardpub.refuse', () => {
   }
 });
 
+describe('cardpub.freshness', () => {
+  const group = ours['cardpub.freshness'];
+  const judge = (c: any, now = c.now) => {
+    const { envelope, expectedDid, maxAge, maxSkew } = c;
+    return verifyCardEnvelope(envelope, { expectedDid, now, maxAge, maxSkew });
+  };
+  for (const c of group.accept)
+    it(`accept: ${c.name}`, () =>
+      ledger.accept('cardpub.freshness', c.name, () => {
+        expect(judge(c)).toMatchObject({ ok: true, value: { freshness: c.freshness } });
+        // A Date and the same Unix seconds are the same instant.
+        if (c.now !== undefined) expect(judge(c, new Date(c.now * 1000))).toEqual(judge(c));
+      }));
+  for (const c of group.refuse)
+    it(`refuse: ${c.name}`, () =>
+      ledger.refuse('cardpub.freshness', c.name, () =>
+        expect(judge(c)).toEqual({
+          ok: false,
+          code: c.expect,
+          ...(c.detail === undefined ? {} : { detail: c.detail }),
+        }),
+      ));
+  it('a millisecond count is refused, naming the option; maxAge without now is a configuration error', () => {
+    const { envelope, expectedDid } = group.refuse[0];
+    expect(() => verifyCardEnvelope(envelope, { expectedDid, now: envelope.ts * 1000 })).toThrow(
+      /^bad-instant: verifyCardEnvelope now /,
+    );
+    expect(() => verifyCardEnvelope(envelope, { expectedDid, now: envelope.ts, maxAge: 6e12 })).toThrow(
+      /^bad-duration: verifyCardEnvelope maxAge /,
+    );
+    expect(() => verifyCardEnvelope(envelope, { expectedDid, maxAge: 60 })).toThrow(/^bad-options: /);
+    expect(() => signCardEnvelope(envelope.card, CARD_SEED, envelope.ts * 1000)).toThrow(
+      /^bad-instant: signCardEnvelope ts /,
+    );
+  });
+  it('the async verifier judges age alike', async () => {
+    for (const c of [...group.accept, ...group.refuse])
+      expect(await verifyCardEnvelopeAsync(c.envelope, c)).toEqual(judge(c));
+  });
+});
+
 describe('verifyCardEnvelopeAsync (WebCrypto door) on every card envelope case', () => {
   const cases = [
     ...ours.cardpub.map((c: any) => ({
@@ -118,14 +159,15 @@ describe('verifyCardEnvelopeAsync (WebCrypto door) on every card envelope case',
 
 describe('signCardEnvelope', () => {
   const card = { did: 'did:key:z6MkpFkurpyZgyna5SAfLpvdzp7W6cvdc1fn9YECrwv3AMbF', name: 'Node' };
-  it('refuses a fractional ts and a card naming another DID', () => {
-    expect(() => signCardEnvelope(card, CARD_SEED, 1.5)).toThrow(/not-integer-ts/);
+  it('writes an instant as whole seconds, and refuses a card naming another DID', () => {
+    expect(signCardEnvelope(card, CARD_SEED, 1.5)).toEqual(signCardEnvelope(card, CARD_SEED, 1));
+    expect(signCardEnvelope(card, CARD_SEED, new Date(1500))).toEqual(signCardEnvelope(card, CARD_SEED, 1));
     expect(() => signCardEnvelope(card, new Uint8Array(32).fill(1), 0)).toThrow(/did-mismatch/);
   });
   it('round-trips', () => {
     expect(verifyCardEnvelope(signCardEnvelope(card, CARD_SEED, 42), { expectedDid: card.did })).toEqual({
       ok: true,
-      value: card,
+      value: { card, ts: 42, freshness: 'not-judged' },
     });
   });
 });

@@ -7,6 +7,9 @@ const ours = loadVectors('wire_vectors.json');
 const interop = { interop: true };
 // The upstream domainLinkage cases were signed with this seed (0x15 * 32 derives their did).
 const LINK_SEED = new Uint8Array(32).fill(0x15);
+// The validity window of this repository's own domain linkage cases.
+const NBF = 1754870400;
+const EXP = 1762646400;
 
 describe('domainLinkage (upstream group)', () => {
   const upstream = loadInterop('agent-seam-latest/wire_vectors.json')?.domainLinkage;
@@ -84,6 +87,36 @@ describe('canonicalOrigin', () => {
   );
 });
 
+describe('verifyDomainLinkage time', () => {
+  const g = ours['domainLinkage.refuse'];
+  const plain = g.accept[1].token;
+  const verify = (now: number | Date) => verifyDomainLinkage(plain, { did: g.did, origin: g.origin, now });
+  it('a Date and the same seconds give the same verdict', () => {
+    for (const at of [NBF - 1, NBF, EXP - 1, EXP]) expect(verify(new Date(at * 1000))).toEqual(verify(at));
+  });
+  it('says by how much', () => {
+    expect(verify(NBF - 412)).toEqual({ ok: false, code: 'not-yet-valid', detail: 'valid in 412 s' });
+    expect(verify(EXP + 412)).toEqual({ ok: false, code: 'expired', detail: 'expired 412 s ago' });
+  });
+  it('refuses a millisecond count, naming the option', () => {
+    expect(() => verify(NBF * 1000)).toThrow(/^bad-instant: verifyDomainLinkage now/);
+    expect(() =>
+      signDomainLinkage(LINK_SEED, { origin: 'https://example.com', nbf: NBF * 1000, exp: EXP }),
+    ).toThrow(/^bad-instant: signDomainLinkage nbf/);
+    expect(() =>
+      signDomainLinkage(LINK_SEED, { origin: 'https://example.com', nbf: NBF, exp: EXP * 1000 }),
+    ).toThrow(/^bad-instant: signDomainLinkage exp/);
+  });
+  it('a signer writes Dates as whole seconds', () =>
+    expect(
+      signDomainLinkage(LINK_SEED, {
+        origin: 'https://example.com',
+        nbf: new Date(NBF * 1000),
+        exp: new Date(EXP * 1000 + 999),
+      }),
+    ).toBe(signDomainLinkage(LINK_SEED, { origin: 'https://example.com', nbf: NBF, exp: EXP })));
+});
+
 describe('verifyDomainLinkage caller errors', () => {
   it('throws instead of skipping nbf/exp when now is missing', () => {
     const token = signDomainLinkage(LINK_SEED, { origin: 'https://example.com', nbf: 1, exp: 2 });
@@ -93,6 +126,6 @@ describe('verifyDomainLinkage caller errors', () => {
         origin: 'https://example.com',
         now: undefined as never,
       }),
-    ).toThrow(/bad-argument/);
+    ).toThrow(/^bad-instant: verifyDomainLinkage now is undefined/);
   });
 });

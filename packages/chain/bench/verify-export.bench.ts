@@ -10,7 +10,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { hex } from '@agent-seam/canonical';
+import { createSha256, hex, sha256 } from '@agent-seam/canonical';
 import {
   chainHash,
   DEFAULT_MAX_LINE_BYTES,
@@ -24,7 +24,6 @@ import {
 } from '@agent-seam/chain';
 import { keyPairFromSeed, verifyEd25519 } from '@agent-seam/did';
 import { rootHash } from '@agent-seam/merkle';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { compare, opsPerSecond } from '../../../tools/bench.js';
 
 const RECORDS = Number(process.env.SEAM_BENCH_RECORDS ?? 100_000);
@@ -170,7 +169,7 @@ const input = recordSigningInput(hash);
 compare('record link (~0.5 KB raw)', { name: 'verifyLink', run: () => verifyLink(prev, raw, hash) }, [
   {
     name: 'SHA-256(prev ‖ raw), no comparison',
-    run: () => sha256.create().update(prev).update(raw).digest(),
+    run: () => createSha256().update(prev).update(raw).digest(),
   },
 ]);
 compare(

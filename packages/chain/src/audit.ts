@@ -1,6 +1,4 @@
-import { bytesEqual, fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesEqual, fail, hex, hmacSha256, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { canonicalOfObject, isObject } from './json.js';
 
 /**
@@ -47,7 +45,7 @@ export function signAuditEntry(entry: AuditEntry, secret: AuditSecret): string {
   if (!isObject(entry)) throw new SeamError('audit-not-object', 'entry is not a JSON object');
   const key = secretBytes(secret, 'secret');
   if (key.length === 0) throw new SeamError('audit-no-secret', 'secret is empty');
-  return PREFIX + hex.encode(hmac(sha256, key, auditSigningBytes(entry)));
+  return PREFIX + hex.encode(hmacSha256(key, auditSigningBytes(entry)));
 }
 
 /**
@@ -75,7 +73,6 @@ export function verifyAuditEntry(
     return fail('audit-not-canonical', 'the entry has no rfc004 canonical form');
   }
   for (const [i, key] of keys.entries())
-    if (key.length > 0 && bytesEqual(hmac(sha256, key, message), expected.value))
-      return ok({ secretIndex: i });
+    if (key.length > 0 && bytesEqual(hmacSha256(key, message), expected.value)) return ok({ secretIndex: i });
   return fail('audit-hmac-mismatch');
 }

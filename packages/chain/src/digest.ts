@@ -1,5 +1,4 @@
-import { hex } from '@agent-seam/canonical';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { createSha256, hex } from '@agent-seam/canonical';
 
 /** Every digest in this format is SHA-256: 32 bytes, written in JSON as 64 lowercase hex. */
 export const DIGEST_SIZE = 32;
@@ -14,8 +13,7 @@ const UTF8 = new TextEncoder();
  * signature in the format. The NUL cannot occur in a domain, so the split is unambiguous.
  */
 export function domainDigest(domain: string, digest: Uint8Array): Uint8Array {
-  return sha256
-    .create()
+  return createSha256()
     .update(UTF8.encode(domain))
     .update(new Uint8Array([0]))
     .update(digest)

@@ -1,5 +1,4 @@
-import { base64Strict, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { base64Strict, fail, ok, SeamError, sha256, type Verdict } from '@agent-seam/canonical';
 import { digestOf, domainDigest } from './digest.js';
 import { CANON_PROFILE, canonicalOfObject, isObject, type JsonObject, parseWire, safeInt } from './json.js';
 import { type KeyedSignature, keyedSignatureOf, signKeyed } from './signature.js';

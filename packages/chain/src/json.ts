@@ -37,23 +37,16 @@ export function wireReader(maxBytes: number): (bytes: Uint8Array) => Verdict<Jso
 
 /**
  * The canonical bytes of an object the caller is signing or writing. When it has no
- * canonical form, the SeamError names the member at fault (`entry.contextId: undefined
- * has no JSON spelling`), found by trying the members one by one on that path only.
+ * canonical form, the SeamError names the value at fault from the caller's field
+ * (`entry.contextId is undefined, which has no JSON spelling`).
  */
 export function canonicalOfObject(value: JsonObject, profile: ProfileName, field: string): Uint8Array {
-  const reason = (e: SeamError) => e.message.slice(e.code.length + 2);
   try {
     return canonicalize(value, { profile });
   } catch (error) {
     if (!(error instanceof SeamError)) throw error;
-    for (const [name, member] of Object.entries(value)) {
-      try {
-        canonicalize(member, { profile });
-      } catch (inner) {
-        if (inner instanceof SeamError) throw new SeamError(inner.code, `${field}.${name}: ${reason(inner)}`);
-      }
-    }
-    throw new SeamError(error.code, `${field}: ${reason(error)}`);
+    // canonical names the offending value by its JSON path from `$`: name the caller's field instead.
+    throw new SeamError(error.code, error.message.slice(error.code.length + 2).replace(/^\$/, field));
   }
 }
 

@@ -1,5 +1,4 @@
-import { bytesEqual, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesEqual, createSha256, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { DIGEST_SIZE } from './digest.js';
 
 /**
@@ -10,7 +9,7 @@ export function chainHash(prev: Uint8Array, raw: Uint8Array): Uint8Array {
   if (!(prev instanceof Uint8Array) || prev.length !== DIGEST_SIZE)
     throw new SeamError('bad-prev', 'prev is not a 32-byte digest');
   if (!(raw instanceof Uint8Array)) throw new SeamError('bad-raw', 'raw is not a Uint8Array');
-  return sha256.create().update(prev).update(raw).digest();
+  return createSha256().update(prev).update(raw).digest();
 }
 
 /** Every way verifyLink refuses a link. */

@@ -254,7 +254,7 @@ describe('signing functions name the offending field', () => {
     [
       'audit entry member',
       () => signAuditEntry({ id: 'e', render: () => 1 }, 's'),
-      'entry.render: a function has no JSON spelling',
+      'entry.render is a function, which has no JSON spelling',
     ],
     ['audit entry', () => signAuditEntry([] as never, 's'), 'entry is not a JSON object'],
     ['audit secret', () => signAuditEntry({ id: 'e' }, 7 as never), 'secret is not a string or a Uint8Array'],
@@ -275,7 +275,7 @@ describe('signing functions name the offending field', () => {
           origin: 'o',
           runs: [{ run: 'r', sealed: false, records: [{ body: { contextId: undefined } }] }],
         }),
-      'records[0].body.contextId: undefined has no JSON spelling',
+      'records[0].body.contextId is undefined, which has no JSON spelling',
     ],
     [
       'writer prev',

@@ -1,5 +1,4 @@
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { fail, ok, SeamError, sha256, type Verdict } from '@agent-seam/canonical';
 import { base32LowerDecode, base32LowerEncode } from './base32.js';
 
 /**

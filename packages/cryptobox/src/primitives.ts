@@ -4,6 +4,8 @@
  * these functions, so a different backend (WebCrypto, node:crypto) can be swapped in
  * here behind the same byte-level checks, and the vectors keep testing what ships.
  */
+
+import { sha256 as doorSha256 } from '@agent-seam/canonical';
 import { chacha20poly1305, xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { x25519 } from '@noble/curves/ed25519.js';
 import { hkdf } from '@noble/hashes/hkdf.js';
@@ -22,8 +24,8 @@ export const XCHACHA_NONCE_LENGTH = 24;
 export type RandomSource = (length: number) => Uint8Array;
 export const systemRandom: RandomSource = (length) => randomBytes(length);
 
-/** SHA-256 (FIPS 180-4). */
-export const sha256Digest = (bytes: Uint8Array): Uint8Array => sha256(bytes);
+/** SHA-256 (FIPS 180-4), through the one hashing door; HKDF below keeps noble, which needs its hash object. */
+export const sha256Digest = (bytes: Uint8Array): Uint8Array => doorSha256(bytes);
 
 /** The X25519 public key of a 32-byte private key (RFC 7748 clamping applies). */
 export const x25519PublicKey = (privateKey: Uint8Array): Uint8Array => x25519.getPublicKey(privateKey);

@@ -1,7 +1,8 @@
 import { fail, ok, type Verdict } from '@agent-seam/canonical';
 
 /** Refusals of the base58btc decoder. */
-export type Base58Code = 'base58-too-long' | 'bad-base58';
+export const BASE58_CODES = ['base58-too-long', 'bad-base58'] as const;
+export type Base58Code = (typeof BASE58_CODES)[number];
 
 /**
  * Longest text `base58btc.decode` will look at. Decoding is quadratic in the length,

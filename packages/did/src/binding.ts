@@ -1,4 +1,4 @@
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { fail, type Instant, ok, SeamError, unixSeconds, type Verdict } from '@agent-seam/canonical';
 import { didFromSeed, verificationKeyFromDid } from './did-key.js';
 import { signToBase64, verifyBase64Signature } from './signature-text.js';
 import {
@@ -43,20 +43,20 @@ export interface DeviceBindingV2 {
 /**
  * A v2 binding: the owner (root) key signs that the device belongs to it, and the
  * device key countersigns the same bytes, so no owner can claim a device it does not hold.
+ * `ts` and `validUntil` are instants (a Date or Unix seconds; `validUntil: 0` means no
+ * expiry), written on the wire as whole seconds.
  */
 export function signDeviceBindingV2(
-  fields: { ts: number; validUntil: number },
+  fields: { ts: Instant; validUntil: Instant },
   ownerSeed: Uint8Array,
   deviceSeed: Uint8Array,
 ): DeviceBindingV2 {
-  if (!isInteger(fields.ts) || !isInteger(fields.validUntil))
-    throw new SeamError('not-integer', 'ts and validUntil are integer seconds');
   const body = {
     typ: BINDING_V2_TYP,
     rootDid: didFromSeed(ownerSeed),
     deviceDid: didFromSeed(deviceSeed),
-    ts: fields.ts,
-    validUntil: fields.validUntil,
+    ts: unixSeconds(fields?.ts, 'signDeviceBindingV2 ts'),
+    validUntil: unixSeconds(fields?.validUntil, 'signDeviceBindingV2 validUntil'),
   } as const;
   const payload = bindingV2Payload(body);
   return { ...body, sig: signToBase64(ownerSeed, payload), deviceSig: signToBase64(deviceSeed, payload) };
@@ -65,8 +65,8 @@ export function signDeviceBindingV2(
 export interface BindingCheck {
   /** The device the caller is asking about; never read from the binding. */
   expectedDeviceDid: string;
-  /** The moment to judge `validUntil` at, integer epoch seconds. */
-  now: number;
+  /** The moment to judge `validUntil` at: a Date or Unix seconds. */
+  now: Instant;
 }
 
 /**
@@ -78,9 +78,10 @@ export function verifyDeviceBindingV2(
   binding: unknown,
   check: BindingCheck,
 ): Verdict<Omit<DeviceBindingV2, 'sig' | 'deviceSig'>, RecordCode> {
-  if (typeof check?.expectedDeviceDid !== 'string' || !isInteger(check.now))
-    throw new SeamError('bad-argument', 'expectedDeviceDid (string) and now (integer seconds) are required');
-  if (!isRecord(binding)) return fail('missing-field', 'a binding is a JSON object');
+  if (typeof check?.expectedDeviceDid !== 'string')
+    throw new SeamError('bad-argument', 'verifyDeviceBindingV2 needs expectedDeviceDid (a string)');
+  const now = unixSeconds(check.now, 'verifyDeviceBindingV2 now');
+  if (!isRecord(binding)) return fail('not-an-object', 'a binding is a JSON object');
   const { typ, rootDid, deviceDid, ts, validUntil, sig, deviceSig } = binding as Fields;
   if (typ !== BINDING_V2_TYP) return fail('wrong-typ');
   if (typeof rootDid !== 'string' || typeof deviceDid !== 'string')
@@ -90,7 +91,7 @@ export function verifyDeviceBindingV2(
   if (!isInteger(ts) || !isInteger(validUntil)) return fail('not-integer', 'ts and validUntil are integers');
   if (deviceDid !== check.expectedDeviceDid)
     return fail('wrong-device', 'the binding is about another device');
-  if (validUntil !== 0 && check.now > validUntil) return fail('expired');
+  if (validUntil !== 0 && now > validUntil) return fail('expired', `expired ${now - validUntil} s ago`);
   const rootKey = verificationKeyFromDid(rootDid);
   if (!rootKey.ok) return rootKey;
   const deviceKey = verificationKeyFromDid(deviceDid);

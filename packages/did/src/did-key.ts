@@ -4,15 +4,18 @@ import { keyPairFromSeed } from './ed25519.js';
 import { isSmallOrderEncoding } from './small-order.js';
 
 /** Refusals of the did:key codec. */
-export type DidCode =
-  | 'not-did-key'
-  | 'bad-multibase'
-  | 'base58-too-long'
-  | 'wrong-multicodec'
-  | 'wrong-length';
+export const DID_CODES = [
+  'not-did-key',
+  'bad-multibase',
+  'base58-too-long',
+  'wrong-multicodec',
+  'wrong-length',
+] as const;
+export type DidCode = (typeof DID_CODES)[number];
 
 /** Refusals of the door where a DID becomes an Ed25519 verification key. */
-export type VerificationKeyCode = DidCode | 'small-order-key';
+export const VERIFICATION_KEY_CODES = [...DID_CODES, 'small-order-key'] as const;
+export type VerificationKeyCode = (typeof VERIFICATION_KEY_CODES)[number];
 
 export type Curve = 'ed25519' | 'p256';
 

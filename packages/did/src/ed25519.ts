@@ -10,14 +10,16 @@ import {
 import { isSmallOrderEncoding } from './small-order.js';
 
 /** Refusals of the Ed25519 door. */
-export type Ed25519Code =
-  | 'bad-length'
-  | 'small-order-key'
-  | 'non-canonical-key'
-  | 'small-order-r'
-  | 'non-canonical-r'
-  | 'non-canonical-s'
-  | 'bad-signature';
+export const ED25519_CODES = [
+  'bad-length',
+  'small-order-key',
+  'non-canonical-key',
+  'small-order-r',
+  'non-canonical-r',
+  'non-canonical-s',
+  'bad-signature',
+] as const;
+export type Ed25519Code = (typeof ED25519_CODES)[number];
 
 export interface KeyPair {
   seed: Uint8Array;

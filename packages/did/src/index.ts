@@ -1,4 +1,4 @@
-export { BASE58_MAX_CHARS, type Base58Code, base58btc } from './base58.js';
+export { BASE58_CODES, BASE58_MAX_CHARS, type Base58Code, base58btc } from './base58.js';
 export {
   BINDING_V2_TYP,
   type BindingCheck,
@@ -10,11 +10,13 @@ export {
 } from './binding.js';
 export {
   type Curve,
+  DID_CODES,
   type DidCode,
   type DidPublicKey,
   didFromPublicKey,
   didFromSeed,
   publicKeyFromDid,
+  VERIFICATION_KEY_CODES,
   type VerificationKeyCode,
   verificationKeyFromDid,
 } from './did-key.js';
@@ -26,6 +28,7 @@ export {
   throughDoorAsync,
 } from './door-steps.js';
 export {
+  ED25519_CODES,
   type Ed25519Code,
   type Ed25519Verdict,
   type KeyPair,
@@ -33,7 +36,7 @@ export {
   signEd25519,
   verifyEd25519,
 } from './ed25519.js';
-export { type Ed25519Jwk, type JwkCode, jwkFromPublicKey, publicKeyFromJwk } from './jwk.js';
+export { type Ed25519Jwk, JWK_CODES, type JwkCode, jwkFromPublicKey, publicKeyFromJwk } from './jwk.js';
 export {
   KEYSTATE_TYP,
   type KeyStateFields,
@@ -54,9 +57,10 @@ export {
 } from './owner-state.js';
 export {
   base64SignatureSteps,
+  SIGNATURE_TEXT_CODES,
   type SignatureTextCode,
   signToBase64,
   verifyBase64Signature,
 } from './signature-text.js';
-export type { RecordCode } from './signed-record.js';
+export { RECORD_CODES, type RecordCode } from './signed-record.js';
 export { type Ed25519AsyncBackend, ed25519AsyncBackend, verifyEd25519Async } from './verify-async.js';

@@ -6,7 +6,8 @@ import { base64urlStrict, fail, ok, SeamError, type Verdict } from '@agent-seam/
  * trailing bits are refused rather than repaired (a repaired `x` is the same key under
  * a second name). Web Bot Auth directories and A2A key sets both read keys here.
  */
-export type JwkCode = 'not-a-jwk' | 'unsupported-key-type' | 'bad-key-encoding';
+export const JWK_CODES = ['not-a-jwk', 'unsupported-key-type', 'bad-key-encoding'] as const;
+export type JwkCode = (typeof JWK_CODES)[number];
 
 export interface Ed25519Jwk {
   kty: 'OKP';

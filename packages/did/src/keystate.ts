@@ -1,4 +1,4 @@
-import { fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { fail, hex, type Instant, ok, SeamError, unixSeconds, type Verdict } from '@agent-seam/canonical';
 import { keyPairFromSeed } from './ed25519.js';
 import { signToBase64, verifyBase64Signature } from './signature-text.js';
 import {
@@ -49,15 +49,23 @@ export type KeyStateFields = Fields & {
   rootDid: string;
   epoch: number;
   opDid: string;
-  ts: number;
+  /** Instants (a Date or Unix seconds), written as whole seconds; the window bounds may be null. */
+  ts: Instant;
+  notBefore?: Instant | null;
+  notAfter?: Instant | null;
 };
+
+/** The instants of a KeyState, written as whole seconds (null and absent bounds stay as they are). */
+const TIME_FIELDS = ['ts', 'notBefore', 'notAfter'] as const;
 
 /** Signs a KeyState v1 with the root seed; `rootKey` defaults to the seed's own key. */
 export function signKeyState(fields: KeyStateFields, rootSeed: Uint8Array): Fields {
   const rootKey = hex.encode(keyPairFromSeed(rootSeed).publicKey);
   const record: Fields = { typ: KEYSTATE_TYP, rootKey, ...fields };
-  if (!isInteger(record.epoch) || !isInteger(record.ts))
-    throw new SeamError('not-integer', 'epoch and ts are integers');
+  for (const name of TIME_FIELDS)
+    if (name === 'ts' || (record[name] !== undefined && record[name] !== null))
+      record[name] = unixSeconds(record[name] as Instant, `signKeyState ${name}`);
+  if (!isInteger(record.epoch)) throw new SeamError('not-integer', 'signKeyState epoch is an integer');
   return { ...record, sig: signToBase64(rootSeed, signingBytes(declaredFields(record, KEYSTATE_FIELDS))) };
 }
 
@@ -75,7 +83,7 @@ interface ReadKeyState {
 
 /** Reads the fields of a KeyState for `rootDid`; the signature is not looked at here. */
 function readKeyState(record: unknown, rootDid: string): Verdict<ReadKeyState, RecordCode> {
-  if (!isRecord(record)) return fail('missing-field', 'a KeyState is a JSON object');
+  if (!isRecord(record)) return fail('not-an-object', 'a KeyState is a JSON object');
   if (record.typ !== KEYSTATE_TYP) return fail('wrong-typ');
   if (typeof rootDid !== 'string' || record.rootDid !== rootDid) return fail('wrong-root');
   const { epoch, ts, notBefore = null, notAfter = null, opDid, rootKey, sig } = record;
@@ -136,14 +144,16 @@ export interface ResolveOptions {
  * 3. Burns (`revokedOps` lists) of the pin and of an inline record of the same root key
  *    are unioned. A burned answer falls back to the pin's op DID, then to the root.
  *
- * Pure and total: never throws, whatever either record holds.
+ * Pure and total: never throws, whatever either record holds (`now` is the caller's:
+ * a Date or Unix seconds, and a SeamError when it is neither).
  */
 export function resolveOpDid(
   rootDid: string,
   inline: unknown,
-  now: number,
+  now: Instant,
   options: ResolveOptions = {},
 ): string {
+  const seconds = unixSeconds(now, 'resolveOpDid now');
   const pinned = options?.pinned ?? null;
   let pin: VerifiedKeyState | null = null;
   if (pinned !== null) {
@@ -154,7 +164,7 @@ export function resolveOpDid(
   let fresh: VerifiedKeyState | null = null;
   if (inline !== null && inline !== undefined) {
     const verdict = verifyKeyState(inline, rootDid);
-    if (verdict.ok && insideWindow(verdict.value, now)) fresh = verdict.value;
+    if (verdict.ok && insideWindow(verdict.value, seconds)) fresh = verdict.value;
   }
   // An inline record under another root key is no part of the pin's lineage.
   if (pin !== null && fresh !== null && fresh.rootKey !== pin.rootKey) fresh = null;

@@ -1,4 +1,4 @@
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { fail, type Instant, ok, SeamError, unixSeconds, type Verdict } from '@agent-seam/canonical';
 import { didFromSeed, verificationKeyFromDid } from './did-key.js';
 import { signToBase64, verifyBase64Signature } from './signature-text.js';
 import {
@@ -29,12 +29,16 @@ export interface OwnerState {
 const isStrictlyAscending = (list: readonly string[]): boolean =>
   list.every((v, i) => i === 0 || compareCodePoints(list[i - 1]!, v) < 0);
 
-/** Signs an OwnerState; the revoked list is de-duplicated and sorted here, at the mint point. */
+/**
+ * Signs an OwnerState; the revoked list is de-duplicated and sorted here, at the mint
+ * point. `ts` is an instant (a Date or Unix seconds), written as whole seconds.
+ */
 export function signOwnerState(
-  fields: { epoch: number; revoked: readonly string[]; ts: number },
+  fields: { epoch: number; revoked: readonly string[]; ts: Instant },
   ownerSeed: Uint8Array,
 ): OwnerState & { typ: string; sig: string } {
-  if (!isInteger(fields.epoch) || !isInteger(fields.ts)) throw new SeamError('not-integer', 'epoch, ts');
+  const ts = unixSeconds(fields?.ts, 'signOwnerState ts');
+  if (!isInteger(fields.epoch)) throw new SeamError('not-integer', 'signOwnerState epoch is an integer');
   const revoked = [...new Set(fields.revoked)].sort(compareCodePoints);
   if (revoked.length > MAX_REVOKED) throw new SeamError('too-many-revoked', `at most ${MAX_REVOKED} devices`);
   const body = {
@@ -42,7 +46,7 @@ export function signOwnerState(
     rootDid: didFromSeed(ownerSeed),
     epoch: fields.epoch,
     revoked,
-    ts: fields.ts,
+    ts,
   };
   return { ...body, sig: signToBase64(ownerSeed, signingBytes(body)) };
 }
@@ -58,7 +62,7 @@ export function verifyOwnerState(
 ): Verdict<OwnerState, RecordCode> {
   if (typeof expected?.rootDid !== 'string')
     throw new SeamError('bad-argument', 'the expected rootDid is required');
-  if (!isRecord(record)) return fail('missing-field', 'an OwnerState is a JSON object');
+  if (!isRecord(record)) return fail('not-an-object', 'an OwnerState is a JSON object');
   const { typ, rootDid, epoch, revoked, ts, sig } = record;
   if (typ !== OWNER_STATE_TYP) return fail('wrong-typ');
   if (rootDid !== expected.rootDid) return fail('wrong-root');

@@ -3,8 +3,8 @@
  * faster backend (node:crypto, WebCrypto) can replace it behind the same byte-level
  * pre-checks in ed25519.ts. Nothing here judges input; it only computes.
  */
+import { sha512 } from '@agent-seam/canonical';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { sha512 } from '@noble/hashes/sha2.js';
 
 type Point = InstanceType<typeof ed25519.Point>;
 const { Point } = ed25519;

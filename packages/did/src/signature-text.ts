@@ -1,9 +1,14 @@
 import { base64Strict, fail, type Verdict } from '@agent-seam/canonical';
 import { askDoor, type DoorSteps, throughDoor } from './door-steps.js';
-import { type Ed25519Code, signEd25519 } from './ed25519.js';
+import { ED25519_CODES, signEd25519 } from './ed25519.js';
 
 /** Refusals of a signature carried as base64 text, on top of the door's own. */
-export type SignatureTextCode = 'sig-not-canonical-base64' | 'bad-signature-length' | Ed25519Code;
+export const SIGNATURE_TEXT_CODES = [
+  'sig-not-canonical-base64',
+  'bad-signature-length',
+  ...ED25519_CODES,
+] as const;
+export type SignatureTextCode = (typeof SIGNATURE_TEXT_CODES)[number];
 
 /** Standard padded base64 of the signature of `message` under `seed`: the wire spelling of `sig`. */
 export const signToBase64 = (seed: Uint8Array, message: Uint8Array): string =>

@@ -1,6 +1,6 @@
 import { canonicalize, fail, ok, type Verdict } from '@agent-seam/canonical';
-import type { VerificationKeyCode } from './did-key.js';
-import type { SignatureTextCode } from './signature-text.js';
+import { DID_CODES } from './did-key.js';
+import { SIGNATURE_TEXT_CODES } from './signature-text.js';
 
 /**
  * Helpers shared by the signed records of this package (KeyState, device bindings,
@@ -53,14 +53,17 @@ export function compareCodePoints(a: string, b: string): number {
 }
 
 /** Refusals shared by the record verifiers of this package. */
-export type RecordCode =
-  | 'missing-field'
-  | 'wrong-typ'
-  | 'not-integer'
-  | 'wrong-root'
-  | 'wrong-device'
-  | 'expired'
-  | 'non-canonical'
-  | 'cannot-canonicalize'
-  | SignatureTextCode
-  | VerificationKeyCode;
+export const RECORD_CODES = [
+  'not-an-object',
+  'missing-field',
+  'wrong-typ',
+  'not-integer',
+  'wrong-root',
+  'wrong-device',
+  'expired',
+  'non-canonical',
+  'cannot-canonicalize',
+  ...SIGNATURE_TEXT_CODES,
+  ...DID_CODES,
+] as const;
+export type RecordCode = (typeof RECORD_CODES)[number];

@@ -1,7 +1,10 @@
-export { CLAIM_METHOD, type ClaimCheck, type ClaimCode, verifyClaim } from './claim.js';
+export { CLAIM_CODES, CLAIM_METHOD, type ClaimCheck, type ClaimCode, verifyClaim } from './claim.js';
 export {
+  DEFAULT_MAX_SKEW,
+  ENVELOPE_CODES,
   type EnvelopeCode,
   type EnvelopeFields,
+  type EnvelopeToSign,
   type SignedEnvelope,
   signEnvelope,
   signingPayload,
@@ -11,6 +14,7 @@ export {
   verifyEnvelopeAsync,
 } from './envelope.js';
 export {
+  INVITE_CODES,
   type InviteCard,
   type InviteCode,
   inviteExpirySeconds,
@@ -19,14 +23,27 @@ export {
   verifyInvite,
 } from './invite.js';
 export {
+  DEFAULT_LISTEN_SKEW,
   type ListenClaim,
+  listenMinute,
   listenTokenMessage,
+  RELAY_CODES,
   type RelayCode,
   type RelaySend,
   relayOrigin,
   relaySendMessage,
   signListenToken,
   signRelaySend,
+  type VerifyListenTokenOptions,
   verifyListenToken,
   verifyRelaySend,
 } from './relay.js';
+export {
+  DEFAULT_REPLAY_CHARS,
+  DEFAULT_REPLAY_ENTRIES,
+  DEFAULT_REPLAY_WINDOW,
+  MemoryReplayCache,
+  type MemoryReplayCacheOptions,
+  type ReplayAnswer,
+  type ReplayCache,
+} from './replay.js';

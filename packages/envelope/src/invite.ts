@@ -1,14 +1,25 @@
-import { canonicalize, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { didFromSeed, type SignatureTextCode, signToBase64, verifyBase64Signature } from '@agent-seam/did';
+import {
+  canonicalize,
+  fail,
+  type Instant,
+  ok,
+  SeamError,
+  unixSeconds,
+  type Verdict,
+} from '@agent-seam/canonical';
+import { didFromSeed, SIGNATURE_TEXT_CODES, signToBase64, verifyBase64Signature } from '@agent-seam/did';
 import { signerKey } from './signer-key.js';
 
 /** Refusals of `verifyInvite`. */
-export type InviteCode =
-  | 'missing-field'
-  | 'expired'
-  | 'from-not-did-key'
-  | 'cannot-canonicalize'
-  | SignatureTextCode;
+export const INVITE_CODES = [
+  'not-an-object',
+  'missing-field',
+  'expired',
+  'from-not-did-key',
+  'cannot-canonicalize',
+  ...SIGNATURE_TEXT_CODES,
+] as const;
+export type InviteCode = (typeof INVITE_CODES)[number];
 
 /** An invite card: `did` and `exp` are what this package reads; every other member is signed as carried. */
 export type InviteCard = Record<string, unknown> & { did: string; exp: string };
@@ -45,17 +56,19 @@ export function signInvite(card: InviteCard, seed: Uint8Array): InviteCard & { s
 }
 
 /**
- * Verifies an invite card at `now` (integer epoch seconds): it must not have expired
- * (exp > now) and must be signed by the key its own `did` names. Never throws.
+ * Verifies an invite card at `now` (a Date or Unix seconds): it must not have expired
+ * (exp > now) and must be signed by the key its own `did` names. Never throws on the card.
  */
-export function verifyInvite(card: unknown, check: { now: number }): Verdict<InviteCard, InviteCode> {
-  if (!Number.isSafeInteger(check?.now)) throw new SeamError('bad-argument', 'now is integer epoch seconds');
-  if (typeof card !== 'object' || card === null || Array.isArray(card)) return fail('missing-field');
+export function verifyInvite(card: unknown, check: { now: Instant }): Verdict<InviteCard, InviteCode> {
+  const now = unixSeconds(check?.now, 'verifyInvite now');
+  if (typeof card !== 'object' || card === null || Array.isArray(card))
+    return fail('not-an-object', 'an invite card is a JSON object');
   const c = card as Record<string, unknown>;
   const expires = inviteExpirySeconds(c.exp);
   if (typeof c.did !== 'string' || expires === null || c.sig === undefined)
     return fail('missing-field', 'did, exp (YYYY-MM-DDTHH:MM:SSZ) and sig');
-  if (expires <= check.now) return fail('expired', 'an old invite is not honoured');
+  // exp is the first second the invite no longer holds.
+  if (expires <= now) return fail('expired', `expired ${now - expires} s ago`);
   const key = signerKey(c.did);
   if (!key.ok) return key;
   let payload: Uint8Array;

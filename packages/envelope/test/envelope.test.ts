@@ -5,11 +5,8 @@ import {
   signEnvelope,
   signInvite,
   signingPayload,
-  verifyClaim,
   verifyEnvelope,
   verifyInvite,
-  verifyListenToken,
-  verifyRelaySend,
 } from '@agent-seam/envelope';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +22,7 @@ describe('signEnvelope / verifyEnvelope', () => {
         fc.string(),
         fc.string(),
         fc.option(fc.string()),
-        fc.maxSafeInteger(),
+        fc.integer({ min: 0, max: 1e11 }),
         (text, messageId, ctx, ts) => {
           const signed = signEnvelope({ ...fields, text, messageId, contextId: ctx, timestamp: ts }, seed);
           expect(verifyEnvelope(signed, { recipientDid: me })).toMatchObject({ ok: true });
@@ -35,50 +32,40 @@ describe('signEnvelope / verifyEnvelope', () => {
     );
   });
 
-  it('returns exactly the six fields, never what else the wire carried', () => {
-    const signed = { ...signEnvelope(fields, seed), recipientDid: me, extra: 1 };
+  it('returns exactly the six fields and what was judged, never what else the wire carried', () => {
+    const signed = { ...signEnvelope(fields, seed), recipientDid: me, extra: 1, freshness: 'fresh' };
     const verdict = verifyEnvelope(signed, { recipientDid: me });
     expect(verdict.ok && Object.keys(verdict.value).sort()).toEqual([
       'contextId',
+      'freshness',
       'from',
       'messageId',
+      'replay',
       'text',
       'timestamp',
       'to',
     ]);
-  });
-
-  it('never throws on arbitrary JSON-like input', () => {
-    fc.assert(
-      fc.property(fc.anything(), fc.anything(), (envelope, recipient) => {
-        const verdict = verifyEnvelope(envelope, { recipientDid: recipient as string });
-        expect(verdict.ok).toBe(false);
-      }),
-      { numRuns: 500 },
-    );
+    expect(verdict).toMatchObject({ ok: true, value: { freshness: 'not-judged', replay: 'not-checked' } });
   });
 
   it('the signer refuses a float timestamp and a from that is not its own', () => {
     expect(() => signingPayload({ ...fields, from: me, timestamp: 1.5 })).toThrow(/not-integer-timestamp/);
     expect(() => signEnvelope({ ...fields, from: me }, seed)).toThrow(/from-not-signer/);
   });
+
+  it('the signer names the field it cannot sign', () => {
+    expect(() => signEnvelope({ ...fields, contextId: undefined as never }, seed)).toThrow(
+      'missing-field: contextId is undefined; it is a string or null',
+    );
+    expect(() => signEnvelope({ ...fields, text: 7 as never }, seed)).toThrow(
+      'text is a number; it is a string',
+    );
+    expect(() => signEnvelope({ ...fields, to: null as never }, seed)).toThrow('to is null; it is a string');
+    expect(() => signEnvelope({ ...fields, text: 'a \ud800' }, seed)).toThrow(/^lone-surrogate: \$\.text /);
+  });
 });
 
-describe('relay, invite and claim verifiers', () => {
-  it('never throw on arbitrary input', () => {
-    fc.assert(
-      fc.property(fc.anything(), fc.anything(), (value, sig) => {
-        expect(verifyRelaySend(value, sig).ok).toBe(false);
-        expect(verifyListenToken(sig, { did: me, minute: 1, relayUrl: 'https://relay.example' }).ok).toBe(
-          false,
-        );
-        expect(verifyInvite(value, { now: 0 }).ok).toBe(false);
-        expect(verifyClaim(value, { recipientDid: me, consumeNonce: () => true }).ok).toBe(false);
-      }),
-      { numRuns: 300 },
-    );
-  });
-
+describe('relay and invite', () => {
   it('one origin has one spelling, and only http(s) relays have one', () => {
     expect(relayOrigin('HTTPS://Muretai.com:443/path?q')).toBe('https://muretai.com');
     expect(relayOrigin('http://127.0.0.1:80')).toBe('http://127.0.0.1');

@@ -2,6 +2,7 @@ import { loadVectors, openLedger } from '@agent-seam/conformance';
 import {
   invitePayload,
   listenTokenMessage,
+  MemoryReplayCache,
   relayOrigin,
   relaySendMessage,
   signEnvelope,
@@ -115,17 +116,64 @@ describe('relay', () => {
       expect(relayOrigin(c.relayUrl)).toBe(c.origin);
       expect(listenTokenMessage(c)).toBe(c.listenTokenMsg);
       expect(signListenToken(c, bytes(c.seedA))).toBe(c.token);
-      expect(verifyListenToken(c.token, c)).toEqual({ ok: true, value: true });
+      expect(verifyListenToken(c.token, c)).toEqual({ ok: true, value: { freshness: 'not-judged' } });
     },
     always,
   );
   for (const c of ours.relay.reject)
     it(c.name, () =>
       ledger.refuse('relay', c.name, () => {
-        const verdict = c.kind === 'send' ? verifyRelaySend(c, c.sig) : verifyListenToken(c.token, c);
+        const verdict =
+          c.kind === 'send'
+            ? verifyRelaySend('input' in c ? c.input : c, c.sig)
+            : verifyListenToken(c.token, c);
         expect(verdict).toMatchObject({ ok: false, code: c.code });
       }),
     );
+  for (const c of ours.relay.fresh)
+    it(`fresh/${c.name}`, () =>
+      ledger.accept('relay', `fresh/${c.name}`, () =>
+        expect(verifyListenToken(c.token, c)).toEqual({ ok: true, value: { freshness: 'fresh' } }),
+      ));
+});
+
+describe('envelope.freshness', () => {
+  const group = ours['envelope.freshness'];
+  const recipientDid = group.recipientDid as string;
+  const judge = (c: any) =>
+    verifyEnvelope(c.input, {
+      recipientDid,
+      ...(c.now === undefined ? {} : { now: c.now }),
+      ...(c.maxSkew === undefined ? {} : { maxSkew: c.maxSkew }),
+    });
+  for (const c of group.accept)
+    it(c.name, () =>
+      ledger.accept('envelope.freshness', c.name, () => {
+        expect(judge(c)).toMatchObject({ ok: true, value: { freshness: c.freshness } });
+        // A Date and the same Unix seconds are the same instant.
+        if (c.now !== undefined) expect(judge({ ...c, now: new Date(c.now * 1000) })).toEqual(judge(c));
+      }),
+    );
+  for (const c of group.refuse)
+    it(c.name, () =>
+      ledger.refuse('envelope.freshness', c.name, () =>
+        expect(judge(c)).toEqual({ ok: false, code: c.code, detail: c.detail }),
+      ),
+    );
+  // Each sequence runs in order against one cache; every step is one check.
+  for (const seq of group.replay)
+    it(`replay/${seq.name}`, () => {
+      const replay = new MemoryReplayCache(seq);
+      for (const [i, step] of (seq.steps as any[]).entries())
+        ledger[step.expect === 'first-seen' ? 'accept' : 'refuse'](
+          'envelope.freshness',
+          `${seq.name}/${i}`,
+          () => {
+            const v = verifyEnvelope(step.input, { recipientDid, now: step.now, replay });
+            expect(v.ok ? v.value.replay : v.code).toBe(step.expect);
+          },
+        );
+    });
 });
 
 describe('invite', () => {
@@ -171,10 +219,14 @@ describe('reject.claim', () => {
   };
   const judge = (c: any, issuedNonces: string[]) => {
     const issued = new Set(issuedNonces);
-    return verifyClaim(c.input, {
+    const verdict = verifyClaim(c.input, {
       recipientDid: c.recipientDid ?? c.input.message.to,
       consumeNonce: (n) => issued.delete(n),
+      ...(c.now === undefined ? {} : { now: c.now }),
     });
+    // A refused claim never spends a nonce.
+    expect(issued).toEqual(new Set(issuedNonces));
+    return verdict;
   };
   bothSources(
     'reject.claim',

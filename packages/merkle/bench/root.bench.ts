@@ -1,5 +1,5 @@
+import { sha256 } from '@agent-seam/canonical';
 import { IncrementalTree, leafHash, rootHash } from '@agent-seam/merkle';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { compare } from '../../../tools/bench.js';
 
 // rootHash over 1M 32-byte leaves against the least SHA-256 work any RFC 9162 root
@@ -21,7 +21,7 @@ compare(
   { name: '@agent-seam/merkle rootHash', run: () => rootHash(leaves) },
   [
     {
-      name: 'noble sha256: 2n-1 raw hashes of the same sizes',
+      name: 'door sha256: 2n-1 raw hashes of the same sizes',
       run: () => {
         let last: Uint8Array = leafInput;
         for (let i = 0; i < N; i++) {

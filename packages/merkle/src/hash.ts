@@ -1,4 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2.js';
+import { createSha256, sha256 } from '@agent-seam/canonical';
 
 /**
  * The only place this package touches SHA-256. RFC 6962 / RFC 9162 domain separation:
@@ -12,7 +12,7 @@ const NODE_PREFIX = new Uint8Array([0x01]);
 
 /** SHA-256(0x00 ‖ data): the hash of one leaf's data. */
 export function leafHash(data: Uint8Array): Uint8Array {
-  return sha256.create().update(LEAF_PREFIX).update(data).digest();
+  return createSha256().update(LEAF_PREFIX).update(data).digest();
 }
 
 // One scratch buffer for node hashing: 0x01 ‖ left ‖ right is always 65 bytes, and
@@ -24,7 +24,7 @@ nodeInput[0] = 0x01;
 /** SHA-256(0x01 ‖ left ‖ right): the hash of an interior node from its two children. */
 export function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
   if (left.length !== HASH_SIZE || right.length !== HASH_SIZE)
-    return sha256.create().update(NODE_PREFIX).update(left).update(right).digest();
+    return createSha256().update(NODE_PREFIX).update(left).update(right).digest();
   nodeInput.set(left, 1);
   nodeInput.set(right, 1 + HASH_SIZE);
   return sha256(nodeInput);

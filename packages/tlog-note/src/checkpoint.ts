@@ -1,5 +1,4 @@
-import { base64Strict, bytesEqual, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { base64Strict, bytesEqual, fail, ok, SeamError, sha256, type Verdict } from '@agent-seam/canonical';
 import { checkText } from './text.js';
 
 /**

@@ -1,5 +1,4 @@
-import { base64Strict, fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { base64Strict, createSha256, fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { isKeyName } from './text.js';
 
 /**
@@ -37,8 +36,7 @@ const NEWLINE = new Uint8Array([0x0a]);
 
 /** SHA-256(name ‖ 0x0A ‖ type ‖ publicKey)[0..4]. */
 export function computeKeyId(name: string, type: SignatureType, publicKey: Uint8Array): Uint8Array {
-  return sha256
-    .create()
+  return createSha256()
     .update(new TextEncoder().encode(name))
     .update(NEWLINE)
     .update(new Uint8Array([type]))

@@ -38,6 +38,20 @@ compare(
   [{ name: 'web-bot-auth@0.1.3 verify', run: () => verify(request, door) }],
 );
 
+// What the header source costs: Node's record (the baseline), a Fetch Headers, a Request.
+const fetchHeaders = new Headers(headers);
+compare(
+  'verifyRequest by header source (same request)',
+  { name: 'headers: record', run: () => verifyRequest({ headers, authority: 'example.com', jwks, now }) },
+  [
+    {
+      name: 'headers: Headers',
+      run: () => verifyRequest({ headers: fetchHeaders, authority: 'example.com', jwks, now }),
+    },
+    { name: 'request: Request', run: () => verifyRequest({ request, authority: 'example.com', jwks, now }) },
+  ],
+);
+
 // The npm package's own stack verifies through WebCrypto, which is asynchronous, so it
 // cannot be a `compare` contender; it is measured here by awaiting batches, same process.
 const native = await verifierFromJWK({ ...jwks.keys[0]!, kty: 'OKP', crv: 'Ed25519' });

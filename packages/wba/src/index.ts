@@ -1,6 +1,41 @@
 // The key codec lives in did; re-exported so a Web Bot Auth user needs one import.
 export { type Ed25519Jwk, type JwkCode, jwkFromPublicKey, publicKeyFromJwk } from '@agent-seam/did';
+export {
+  COMPONENT_CODES,
+  type ComponentCode,
+  FETCH_DIRECTORY_CODES,
+  type FetchDirectoryCode,
+  PARAMETER_CODES,
+  type ParameterCode,
+  SIGNATURE_AGENT_CODES,
+  type SignatureAgentCode,
+  STRUCTURED_FIELD_CODES,
+  type StructuredFieldCode,
+  TIME_CODES,
+  type TimeCode,
+  WBA_CODES,
+  type WbaCode,
+} from './codes.js';
+export {
+  createDirectoryCache,
+  DIRECTORY_MEDIA_TYPE,
+  DIRECTORY_PATH,
+  type DirectoryCache,
+  type DirectoryFetch,
+  type DirectoryResponse,
+  type FetchDirectoryOptions,
+  type FetchedDirectory,
+  fetchDirectory,
+} from './fetch-directory.js';
+export {
+  combineFieldLines,
+  type HeaderGetter,
+  type HeaderRecord,
+  type HeaderSource,
+  type HeaderValue,
+} from './headers.js';
 export { thumbprint, thumbprintInput } from './jwk.js';
+export type { Jwk, JwkSet } from './jwk-set.js';
 export {
   ALGORITHM,
   DIRECTORY_TAG,
@@ -18,6 +53,7 @@ export {
   signDirectory,
   signRequest,
 } from './sign.js';
+export { type ParseSignatureAgentOptions, parseSignatureAgent } from './signature-agent.js';
 export { type ComponentLine, signatureBase } from './signature-base.js';
 export {
   type Parameter,
@@ -26,16 +62,16 @@ export {
   parseSignatureInput,
   type SignatureInputMember,
   type SignatureMember,
-  type StructuredFieldCode,
 } from './structured-fields.js';
 export {
-  type HeaderSource,
+  type AuthorityFromRequestUrl,
   MAX_DIRECTORY_BODY,
+  type RequestLike,
+  type VerifiedDirectory,
   type VerifiedSignature,
   type VerifyDirectoryOptions,
   type VerifyRequestOptions,
   verifyDirectory,
   verifyRequest,
   verifyRequestAsync,
-  type WbaCode,
 } from './verify.js';

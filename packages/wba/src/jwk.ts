@@ -1,6 +1,5 @@
-import { base64urlStrict, fail, ok, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import { base64urlStrict, fail, ok, sha256, utf8Strict, type Verdict } from '@agent-seam/canonical';
 import type { JwkCode } from '@agent-seam/did';
-import { sha256 } from '@noble/hashes/sha2.js';
 
 /**
  * The RFC 7638 thumbprint that names a directory key in `keyid`. Reading the key itself

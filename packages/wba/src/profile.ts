@@ -1,4 +1,5 @@
 import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import type { ComponentCode, ParameterCode, TimeCode } from './codes.js';
 import type { Parameter } from './structured-fields.js';
 
 /** The two directions Web Bot Auth signs, named by the `tag` parameter. */
@@ -19,10 +20,6 @@ export const MAX_HEADER_LENGTH = 4096;
 /** An authority as the caller states it: non-empty visible ASCII (it becomes a base line). */
 export const isAuthority = (value: unknown): value is string =>
   typeof value === 'string' && /^[\x21-\x7e]+$/.test(value);
-
-export type ParameterCode = 'missing-parameter' | 'wrong-parameter-type' | 'unsupported-parameter';
-export type ComponentCode = 'missing-authority' | 'unsupported-component' | 'duplicate-component';
-export type TimeCode = 'created-in-future' | 'expired' | 'expires-before-created' | 'lifetime-too-long';
 
 export interface SignatureParameters {
   created: number;
@@ -79,15 +76,28 @@ export function checkComponents(components: readonly string[]): Verdict<true, Co
   return seen.has('@authority') ? ok(true) : fail('missing-authority');
 }
 
-/** Freshness of a signature at `now`: not too far ahead, not expired, a bounded lifetime. */
+/**
+ * Freshness of a signature at `now` (Unix seconds): not too far ahead, not expired, a
+ * bounded lifetime. Each refusal says by how much (numbers from the judged times only).
+ */
 export function checkTimes(
   { created, expires }: SignatureParameters,
   now: number,
   maxLifetime: number,
 ): Verdict<true, TimeCode> {
-  if (created > now + MAX_CLOCK_SKEW) return fail('created-in-future');
-  if (now > expires) return fail('expired');
-  if (expires <= created) return fail('expires-before-created');
-  if (expires - created > maxLifetime) return fail('lifetime-too-long');
+  if (created > now + MAX_CLOCK_SKEW)
+    return fail(
+      'created-in-future',
+      `created ${created - now} s in the future (allowed skew ${MAX_CLOCK_SKEW} s)`,
+    );
+  if (now > expires) return fail('expired', `expired ${now - expires} s ago`);
+  if (expires <= created)
+    return fail('expires-before-created', `expires ${created - expires} s before created`);
+  const lifetime = expires - created;
+  if (lifetime > maxLifetime)
+    return fail(
+      'lifetime-too-long',
+      `lifetime ${lifetime} s, ${lifetime - maxLifetime} s over the cap of ${maxLifetime} s`,
+    );
   return ok(true);
 }

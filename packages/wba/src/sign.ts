@@ -1,4 +1,12 @@
-import { base64Strict, canonicalString, SeamError, unwrap, utf8Strict } from '@agent-seam/canonical';
+import {
+  base64Strict,
+  canonicalString,
+  type Instant,
+  SeamError,
+  unixSeconds,
+  unwrap,
+  utf8Strict,
+} from '@agent-seam/canonical';
 import { type Ed25519Jwk, jwkFromPublicKey, keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { thumbprint } from './jwk.js';
 import {
@@ -16,8 +24,10 @@ export interface SignOptions {
   seed: Uint8Array;
   /** The authority the message is for; covered as `@authority`. */
   authority: string;
-  created: number;
-  expires: number;
+  /** When the signature starts (a Date or Unix seconds); sent as integer seconds. */
+  created: Instant;
+  /** When it ends, likewise; at most 600 s after created for a request, 86400 s for a directory. */
+  expires: Instant;
   /** Dictionary label of the signature; default `sig1`. */
   label?: string;
   /** Optional `nonce` parameter (an sf-string), written after `tag`. */
@@ -39,25 +49,30 @@ export type SignedHeaders = {
 const LABEL = /^[a-z*][a-z0-9_.*-]*$/;
 
 function sfString(value: string, what: string): string {
-  const out = serializeString(value);
-  if (out === null) throw new SeamError('bad-argument', `${what} must be printable ASCII`);
+  const out = typeof value === 'string' ? serializeString(value) : null;
+  if (out === null) throw new SeamError('bad-argument', `${what} must be a string of printable ASCII`);
   return out;
 }
 
 /** Signs `components` with parameters in the order created, expires, keyid, alg, tag[, nonce]. */
 function signComponents(
+  entry: string,
   options: SignOptions,
   tag: string,
   maxLifetime: number,
   components: ComponentLine[],
 ): { input: string; signature: string } {
-  const { seed, created, expires, nonce } = options;
+  const { seed, nonce } = options;
+  const created = unixSeconds(options.created, `${entry} created`);
+  const expires = unixSeconds(options.expires, `${entry} expires`);
   const label = options.label ?? 'sig1';
-  if (!LABEL.test(label)) throw new SeamError('bad-argument', 'label must be an sf-key');
-  if (!Number.isSafeInteger(created) || !Number.isSafeInteger(expires))
-    throw new SeamError('bad-argument', 'created and expires are integer seconds');
+  if (typeof label !== 'string' || !LABEL.test(label))
+    throw new SeamError('bad-argument', `${entry} label must be an sf-key`);
   if (expires <= created || expires - created > maxLifetime)
-    throw new SeamError('bad-argument', `lifetime must be 1..${maxLifetime} seconds`);
+    throw new SeamError(
+      'bad-argument',
+      `${entry} expires - created is ${expires - created} s; it must be 1..${maxLifetime} s`,
+    );
   const keyid = unwrap(thumbprint(jwkFromPublicKey(keyPairFromSeed(seed).publicKey)));
   const list = components.map((c) => sfString(c.name, 'component')).join(' ');
   let params = `(${list});created=${created};expires=${expires};keyid=${sfString(keyid, 'keyid')};alg="${ALGORITHM}";tag="${tag}"`;
@@ -69,7 +84,7 @@ function signComponents(
 
 function authorityLine(authority: string): ComponentLine {
   if (!isAuthority(authority))
-    throw new SeamError('bad-argument', 'authority must be non-empty visible ASCII');
+    throw new SeamError('bad-argument', 'authority must be the host[:port], non-empty visible ASCII');
   return { name: '@authority', value: authority };
 }
 
@@ -84,7 +99,13 @@ export function signRequest(options: SignRequestOptions): SignedHeaders {
     agent = sfString(options.signatureAgent, 'signatureAgent');
     components.push({ name: 'signature-agent', value: agent });
   }
-  const { input, signature } = signComponents(options, REQUEST_TAG, MAX_REQUEST_LIFETIME, components);
+  const { input, signature } = signComponents(
+    'signRequest',
+    options,
+    REQUEST_TAG,
+    MAX_REQUEST_LIFETIME,
+    components,
+  );
   const headers: SignedHeaders = { 'signature-input': input, signature };
   if (agent !== undefined) headers['signature-agent'] = agent;
   return headers;
@@ -100,8 +121,12 @@ export interface SignedDirectory {
 export function signDirectory(options: SignOptions): SignedDirectory {
   const jwk: Ed25519Jwk = jwkFromPublicKey(keyPairFromSeed(options.seed).publicKey);
   const body = canonicalString({ keys: [jwk] }, { profile: 'seam' });
-  const { input, signature } = signComponents(options, DIRECTORY_TAG, MAX_DIRECTORY_LIFETIME, [
-    authorityLine(options.authority),
-  ]);
+  const { input, signature } = signComponents(
+    'signDirectory',
+    options,
+    DIRECTORY_TAG,
+    MAX_DIRECTORY_LIFETIME,
+    [authorityLine(options.authority)],
+  );
   return { body, headers: { 'signature-input': input, signature } };
 }

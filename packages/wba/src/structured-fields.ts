@@ -1,6 +1,7 @@
 import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import type { StructuredFieldCode } from './codes.js';
 
-/**
+/*
  * The slice of RFC 8941 (Structured Field Values) that Signature-Input and Signature
  * need: a dictionary whose members are inner lists of sf-strings with parameters
  * (Signature-Input) or byte sequences (Signature). The parser is deliberately
@@ -11,14 +12,6 @@ import { fail, ok, type Verdict } from '@agent-seam/canonical';
  * integers without leading zeros), so the text a sender wrote and the canonical
  * serialisation are the same bytes and a signature base built from either agrees.
  */
-export type StructuredFieldCode =
-  | 'malformed-signature-input'
-  | 'malformed-signature'
-  | 'duplicate-label'
-  | 'duplicate-parameter'
-  | 'component-parameters'
-  | 'signature-member-parameters'
-  | 'uppercase-component';
 
 export type ParameterValue = { type: 'integer'; value: number } | { type: 'string'; value: string };
 
@@ -161,7 +154,8 @@ class Cursor {
   }
 }
 
-function run<T>(parse: () => T): Verdict<T, StructuredFieldCode> {
+function run<T>(text: unknown, parse: () => T): Verdict<T, StructuredFieldCode> {
+  if (typeof text !== 'string') return fail('not-a-string', 'a header value is not a string');
   try {
     return ok(parse());
   } catch (error) {
@@ -173,7 +167,7 @@ function run<T>(parse: () => T): Verdict<T, StructuredFieldCode> {
 /** Parses a Signature-Input field value. The caller bounds its length first. */
 export function parseSignatureInput(text: string): Verdict<SignatureInputMember[], StructuredFieldCode> {
   const cursor = new Cursor(text, 'malformed-signature-input');
-  return run(() =>
+  return run(text, () =>
     cursor.dictionary((label) => {
       const start = cursor.pos;
       cursor.expect('(');
@@ -200,7 +194,7 @@ export function parseSignatureInput(text: string): Verdict<SignatureInputMember[
 /** Parses a Signature field value: every member is a byte sequence without parameters. */
 export function parseSignature(text: string): Verdict<SignatureMember[], StructuredFieldCode> {
   const cursor = new Cursor(text, 'malformed-signature');
-  return run(() =>
+  return run(text, () =>
     cursor.dictionary((label) => {
       cursor.expect(':');
       const start = cursor.pos;

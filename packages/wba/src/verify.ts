@@ -1,18 +1,20 @@
-import { base64Strict, fail, ok, SeamError, unwrap, utf8Strict, type Verdict } from '@agent-seam/canonical';
 import {
-  askDoor,
-  type DoorSteps,
-  didFromPublicKey,
-  type Ed25519Code,
-  jwkFromPublicKey,
-  publicKeyFromJwk,
-  throughDoor,
-  throughDoorAsync,
-} from '@agent-seam/did';
-import { thumbprint } from './jwk.js';
+  base64Strict,
+  durationSeconds,
+  fail,
+  type Instant,
+  ok,
+  SeamError,
+  unixSeconds,
+  utf8Strict,
+  type Verdict,
+} from '@agent-seam/canonical';
+import { askDoor, type DoorSteps, didFromPublicKey, throughDoor, throughDoorAsync } from '@agent-seam/did';
+import type { WbaCode } from './codes.js';
+import { type FieldReader, fieldReader, type HeaderGetter, type HeaderSource } from './headers.js';
+import { type JwkSet, keysByThumbprint } from './jwk-set.js';
 import {
   ALGORITHM,
-  type ComponentCode,
   checkComponents,
   checkTimes,
   DIRECTORY_TAG,
@@ -20,10 +22,8 @@ import {
   MAX_DIRECTORY_LIFETIME,
   MAX_HEADER_LENGTH,
   MAX_REQUEST_LIFETIME,
-  type ParameterCode,
   REQUEST_TAG,
   readParameters,
-  type TimeCode,
 } from './profile.js';
 import { type ComponentLine, signatureBase } from './signature-base.js';
 import {
@@ -31,81 +31,78 @@ import {
   parseSignatureInput,
   type SignatureInputMember,
   type SignatureMember,
-  type StructuredFieldCode,
 } from './structured-fields.js';
 
-/** Every refusal of `verifyRequest` / `verifyDirectory`. */
-export type WbaCode =
-  | 'missing-signature-input'
-  | 'missing-signature'
-  | 'header-too-long'
-  | StructuredFieldCode
-  | ParameterCode
-  | 'wrong-alg'
-  | 'wrong-tag'
-  | ComponentCode
-  | 'unknown-key'
-  | TimeCode
-  | 'missing-signature-label'
-  | 'bad-signature-encoding'
-  | 'missing-covered-header'
-  | 'malformed-covered-header'
-  | Ed25519Code
-  | 'directory-too-large'
-  | 'malformed-directory';
+/** A Fetch API `Request` (or anything with its `url` and `headers`). */
+export interface RequestLike {
+  readonly url: string;
+  readonly headers: HeaderGetter;
+}
 
-/** Header fields by name; names are matched case-insensitively. A fetch `Headers` works too. */
-export type HeaderSource = Record<string, string | undefined> | { get(name: string): string | null };
+/**
+ * Take `@authority` from the host of the request's URL. Only for a platform whose
+ * request URL is the one the client asked for (see the README: behind a proxy it is not).
+ */
+export interface AuthorityFromRequestUrl {
+  readonly fromRequestUrl: true;
+}
 
-export interface VerifyRequestOptions {
-  headers: HeaderSource;
-  /** The authority the request reached, as the verifier knows it (never read from the request). */
-  authority: string;
-  /** The signer's key directory: `{ keys: [Ed25519 JWK, ...] }`. Unusable entries are ignored. */
-  jwks: unknown;
-  /** Verifier clock, integer seconds. */
-  now: number;
-  /** Cap on `expires - created` in seconds; default 600. */
+interface CommonOptions {
+  /** The signer's key directory, a JWK Set (for example `fetchDirectory(...).value.jwks`). */
+  jwks: JwkSet;
+  /** The verifier's clock: a Date or Unix seconds. */
+  now: Instant;
+  /** Cap on `expires - created`, in seconds; default 600. */
   maxLifetime?: number;
   /** Cap on the Signature-Input and Signature lengths; default 4096. */
   maxHeaderLength?: number;
 }
+
+export type VerifyRequestOptions = CommonOptions &
+  (
+    | {
+        /** The request's header fields: Node's `req.headers`, a Fetch `Headers`, or a plain record. */
+        headers: HeaderSource;
+        /** The authority this server answers for, from its own configuration (never from the request). */
+        authority: string;
+        request?: undefined;
+      }
+    | {
+        /** A Fetch API `Request`; its headers are judged. */
+        request: RequestLike;
+        /** The server's own authority, or `{ fromRequestUrl: true }` to trust the request URL's host. */
+        authority: string | AuthorityFromRequestUrl;
+        headers?: undefined;
+      }
+  );
 
 export interface VerifiedSignature {
   /** did:key of the Ed25519 key that signed. */
   did: string;
   keyid: string;
   label: string;
+  /** The signed `created` and `expires`, Unix seconds. */
+  created: number;
+  expires: number;
+  /** The signed `nonce`, when there is one (not judged here; see the spec). */
+  nonce?: string;
 }
 
-interface Context {
-  headers: HeaderSource;
+/** What the checks of one message need, read and validated once. */
+interface Message {
+  fields: FieldReader;
   authority: string;
+  /** Where the authority came from, for the bad-signature detail. */
+  authorityFrom: string;
   keys: Map<string, Uint8Array>;
   now: number;
   tag: string;
   maxLifetime: number;
+  maxHeaderLength: number;
+}
+
+interface Context extends Message {
   signatures: SignatureMember[];
-}
-
-function headerValue(headers: HeaderSource, name: string): unknown {
-  if (typeof (headers as { get?: unknown }).get === 'function')
-    return (headers as { get(name: string): string | null }).get(name) ?? undefined;
-  for (const key of Object.keys(headers)) if (key.toLowerCase() === name) return (headers as never)[key];
-  return undefined;
-}
-
-/** Directory keys by RFC 7638 thumbprint; keys that cannot be read strictly have no name. */
-function keysByThumbprint(jwks: unknown): Map<string, Uint8Array> {
-  const out = new Map<string, Uint8Array>();
-  const keys = typeof jwks === 'object' && jwks !== null ? (jwks as { keys?: unknown }).keys : undefined;
-  if (!Array.isArray(keys)) return out;
-  for (const jwk of keys) {
-    // The strict read of `x` is the one check; the name is then derived from the key bytes.
-    const key = publicKeyFromJwk(jwk);
-    if (key.ok) out.set(unwrap(thumbprint(jwkFromPublicKey(key.value))), key.value);
-  }
-  return out;
 }
 
 // Covered header values enter the signature base verbatim; a line break would forge a line.
@@ -114,26 +111,36 @@ const FIELD_VALUE = /^[\x20-\x7e\t]*$/;
 function componentLines(
   names: readonly string[],
   ctx: Context,
-): Verdict<ComponentLine[], 'missing-covered-header' | 'malformed-covered-header'> {
+): Verdict<ComponentLine[], 'not-a-string' | 'missing-covered-header' | 'malformed-covered-header'> {
   const lines: ComponentLine[] = [];
   for (const name of names) {
     if (name === '@authority') {
       lines.push({ name, value: ctx.authority });
       continue;
     }
-    const raw = headerValue(ctx.headers, name);
-    if (typeof raw !== 'string') return fail('missing-covered-header');
-    if (!FIELD_VALUE.test(raw)) return fail('malformed-covered-header');
-    lines.push({ name, value: raw.trim() });
+    const raw = ctx.fields(name);
+    if (!raw.ok) return raw;
+    if (raw.value === undefined) return fail('missing-covered-header');
+    if (!FIELD_VALUE.test(raw.value)) return fail('malformed-covered-header');
+    lines.push({ name, value: raw.value.trim() });
   }
   return ok(lines);
 }
+
+/**
+ * Why a signature that reached the equation failed it. Component names have passed the
+ * profile's name check (lowercase token characters or `@authority`) and the authority is
+ * the verifier's own, so the detail carries no free-form bytes of the request.
+ */
+const badSignatureDetail = (member: SignatureInputMember, ctx: Context): string =>
+  `the signature does not verify over (${member.components.map((c) => `"${c}"`).join(' ')}) ` +
+  `with @authority "${ctx.authority}" (${ctx.authorityFrom}); a wrong authority is the common cause`;
 
 /** Judges one Signature-Input member completely; the checks run cheapest first. */
 function* judge(member: SignatureInputMember, ctx: Context): DoorSteps<Verdict<VerifiedSignature, WbaCode>> {
   const params = readParameters(member.parameters);
   if (!params.ok) return params;
-  const { alg, tag, keyid } = params.value;
+  const { alg, tag, keyid, created, expires, nonce } = params.value;
   if (alg !== undefined && alg !== ALGORITHM) return fail('wrong-alg');
   if (tag !== ctx.tag) return fail('wrong-tag');
   const components = checkComponents(member.components);
@@ -150,46 +157,29 @@ function* judge(member: SignatureInputMember, ctx: Context): DoorSteps<Verdict<V
   if (!lines.ok) return lines;
   const base = utf8Strict.encode(signatureBase(lines.value, member.text));
   const verdict = yield* askDoor(key, base, bytes.value);
-  if (!verdict.ok) return verdict;
-  return ok({ did: didFromPublicKey(key), keyid, label: member.label });
-}
-
-interface VerifyCommon {
-  headers: HeaderSource;
-  authority: string;
-  jwks: unknown;
-  now: number;
-  tag: string;
-  maxLifetime: number;
-  maxHeaderLength: number;
+  if (!verdict.ok)
+    return verdict.code === 'bad-signature'
+      ? fail('bad-signature', badSignatureDetail(member, ctx))
+      : verdict;
+  const verified = { did: didFromPublicKey(key), keyid, label: member.label, created, expires };
+  return ok(nonce === undefined ? verified : { ...verified, nonce });
 }
 
 /** The checks of both verifiers, written once for both doors (DoorSteps in did). */
-function* messageSteps(options: VerifyCommon): DoorSteps<Verdict<VerifiedSignature, WbaCode>> {
-  // Caller errors, thrown: a missing clock or authority would silently skip a check.
-  if (typeof options.now !== 'number' || !Number.isFinite(options.now))
-    throw new SeamError('bad-argument', 'now is epoch seconds');
-  if (!isAuthority(options.authority))
-    throw new SeamError('bad-argument', 'authority is non-empty visible ASCII');
-  const input = headerValue(options.headers, 'signature-input');
-  if (typeof input !== 'string') return fail('missing-signature-input');
-  const signature = headerValue(options.headers, 'signature');
-  if (typeof signature !== 'string') return fail('missing-signature');
-  if (input.length > options.maxHeaderLength || signature.length > options.maxHeaderLength)
+function* messageSteps(message: Message): DoorSteps<Verdict<VerifiedSignature, WbaCode>> {
+  const input = message.fields('signature-input');
+  if (!input.ok) return input;
+  if (input.value === undefined) return fail('missing-signature-input');
+  const signature = message.fields('signature');
+  if (!signature.ok) return signature;
+  if (signature.value === undefined) return fail('missing-signature');
+  if (input.value.length > message.maxHeaderLength || signature.value.length > message.maxHeaderLength)
     return fail('header-too-long');
-  const members = parseSignatureInput(input);
+  const members = parseSignatureInput(input.value);
   if (!members.ok) return members;
-  const signatures = parseSignature(signature);
+  const signatures = parseSignature(signature.value);
   if (!signatures.ok) return signatures;
-  const ctx: Context = {
-    headers: options.headers,
-    authority: options.authority,
-    keys: keysByThumbprint(options.jwks),
-    now: options.now,
-    tag: options.tag,
-    maxLifetime: options.maxLifetime,
-    signatures: signatures.value,
-  };
+  const ctx: Context = { ...message, signatures: signatures.value };
   // Our entry is any member that verifies; other members (another signer's, another
   // site's) neither help nor hurt. When none verifies, the refusal reported is that of
   // the first member naming one of our keys, else that of the first member.
@@ -205,16 +195,94 @@ function* messageSteps(options: VerifyCommon): DoorSteps<Verdict<VerifiedSignatu
   return (firstOurs ?? first)!;
 }
 
-const requestSteps = (options: VerifyRequestOptions) =>
-  messageSteps({
-    headers: options.headers,
-    authority: options.authority,
-    jwks: options.jwks,
-    now: options.now,
+function requireOptions(options: unknown, entry: string): asserts options is Record<string, unknown> {
+  if (typeof options !== 'object' || options === null)
+    throw new SeamError('bad-argument', `${entry} takes an options object`);
+}
+
+/** A count option (a length cap): a positive integer, or the default. */
+export function countOption(value: unknown, fallback: number, option: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
+    throw new SeamError('bad-argument', `${option} must be a positive integer`);
+  return value;
+}
+
+/** The host of an absolute URL, as RFC 9421's @authority spells it (lowercase, no default port). */
+function hostOf(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  try {
+    const { host } = new URL(url);
+    return isAuthority(host) ? host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Received = Pick<Message, 'fields' | 'authority' | 'authorityFrom'>;
+
+/** Where the headers and the authority of a request come from; caller errors throw. */
+function receivedRequest(options: VerifyRequestOptions): Verdict<Received, WbaCode> {
+  const { headers, request, authority } = options as {
+    headers?: unknown;
+    request?: unknown;
+    authority?: unknown;
+  };
+  if (headers !== undefined && request !== undefined)
+    throw new SeamError('bad-argument', 'verifyRequest takes headers or a request, not both');
+  const fromUrl =
+    typeof authority === 'object' &&
+    authority !== null &&
+    (authority as AuthorityFromRequestUrl).fromRequestUrl === true;
+  if (fromUrl && request === undefined)
+    throw new SeamError('bad-argument', 'authority { fromRequestUrl: true } needs a request');
+  if (!fromUrl && !isAuthority(authority))
+    throw new SeamError(
+      'bad-argument',
+      'verifyRequest authority is the host[:port] this server answers for (non-empty visible ASCII), from its own configuration',
+    );
+  if (request === undefined) {
+    const fields = fieldReader(headers);
+    if (!fields.ok) return fields;
+    return ok({ fields: fields.value, authority: authority as string, authorityFrom: "the caller's" });
+  }
+  const isObject = typeof request === 'object' && request !== null;
+  const fields = fieldReader(isObject ? (request as { headers?: unknown }).headers : undefined);
+  if (!fields.ok) return fail('not-an-object', 'request is not a Request with headers');
+  if (!fromUrl)
+    return ok({ fields: fields.value, authority: authority as string, authorityFrom: "the caller's" });
+  const host = hostOf((request as { url?: unknown }).url);
+  if (host === undefined)
+    return fail('malformed-request-url', 'request.url is not an absolute URL with a host');
+  return ok({ fields: fields.value, authority: host, authorityFrom: 'the host of the request URL' });
+}
+
+function* requestSteps(options: VerifyRequestOptions): DoorSteps<Verdict<VerifiedSignature, WbaCode>> {
+  // Caller errors throw: a missing clock or authority would silently skip a check.
+  requireOptions(options, 'verifyRequest');
+  const now = unixSeconds(options.now, 'verifyRequest now');
+  const maxLifetime = durationSeconds(
+    options.maxLifetime ?? MAX_REQUEST_LIFETIME,
+    'verifyRequest maxLifetime',
+  );
+  const maxHeaderLength = countOption(
+    options.maxHeaderLength,
+    MAX_HEADER_LENGTH,
+    'verifyRequest maxHeaderLength',
+  );
+  const received = receivedRequest(options);
+  if (!received.ok) return received;
+  const keys = keysByThumbprint(options.jwks);
+  if (!keys.ok) return keys;
+  return yield* messageSteps({
+    ...received.value,
+    keys: keys.value,
+    now,
     tag: REQUEST_TAG,
-    maxLifetime: options.maxLifetime ?? MAX_REQUEST_LIFETIME,
-    maxHeaderLength: options.maxHeaderLength ?? MAX_HEADER_LENGTH,
+    maxLifetime,
+    maxHeaderLength,
   });
+}
 
 /** Verifies a Web Bot Auth request signature (tag `web-bot-auth`). Never throws on input. */
 export const verifyRequest = (options: VerifyRequestOptions): Verdict<VerifiedSignature, WbaCode> =>
@@ -230,14 +298,15 @@ export const verifyRequestAsync = (
 ): Promise<Verdict<VerifiedSignature, WbaCode>> => throughDoorAsync(requestSteps(options));
 
 export interface VerifyDirectoryOptions {
-  /** Headers of the directory response. */
+  /** Headers of the directory response (a Fetch `Headers`, Node's headers, or a record). */
   headers: HeaderSource;
   /** The authority the directory was fetched from. */
   authority: string;
-  /** The response body: the JWKS text (or its UTF-8 bytes) as received. */
+  /** The response body: the JWK Set text (or its UTF-8 bytes) as received. */
   body: string | Uint8Array;
-  now: number;
-  /** Cap on `expires - created` in seconds; default 86400. */
+  /** The verifier's clock: a Date or Unix seconds. */
+  now: Instant;
+  /** Cap on `expires - created`, in seconds; default 86400. */
   maxLifetime?: number;
   maxHeaderLength?: number;
   /** Cap on the body length before it is parsed; default 65536. */
@@ -246,20 +315,44 @@ export interface VerifyDirectoryOptions {
 
 export const MAX_DIRECTORY_BODY = 65_536;
 
+/** A directory whose response signature verified: the signer and the key set it published. */
+export type VerifiedDirectory = VerifiedSignature & { jwks: JwkSet };
+
 /**
  * Verifies a key directory's self-attestation (tag
  * `http-message-signatures-directory`): the response must be signed by one of the
- * keys it publishes. Returns the signer and the parsed key set.
+ * keys it publishes. Returns the signer and the parsed key set. Never throws on input.
  */
-export function verifyDirectory(
-  options: VerifyDirectoryOptions,
-): Verdict<VerifiedSignature & { jwks: { keys: unknown[] } }, WbaCode> {
-  const max = options.maxBodyLength ?? MAX_DIRECTORY_BODY;
-  if (options.body.length > max) return fail('directory-too-large');
+export function verifyDirectory(options: VerifyDirectoryOptions): Verdict<VerifiedDirectory, WbaCode> {
+  requireOptions(options, 'verifyDirectory');
+  const now = unixSeconds(options.now, 'verifyDirectory now');
+  const maxLifetime = durationSeconds(
+    options.maxLifetime ?? MAX_DIRECTORY_LIFETIME,
+    'verifyDirectory maxLifetime',
+  );
+  const maxHeaderLength = countOption(
+    options.maxHeaderLength,
+    MAX_HEADER_LENGTH,
+    'verifyDirectory maxHeaderLength',
+  );
+  const maxBodyLength = countOption(
+    options.maxBodyLength,
+    MAX_DIRECTORY_BODY,
+    'verifyDirectory maxBodyLength',
+  );
+  if (!isAuthority(options.authority))
+    throw new SeamError(
+      'bad-argument',
+      'verifyDirectory authority is the host[:port] the directory was fetched from',
+    );
+  const { body } = options;
+  if (typeof body !== 'string' && !(body instanceof Uint8Array))
+    return fail('not-bytes', 'the directory body is not a string or a Uint8Array');
+  if (body.length > maxBodyLength) return fail('directory-too-large');
   let text: string;
-  if (typeof options.body === 'string') text = options.body;
+  if (typeof body === 'string') text = body;
   else {
-    const decoded = utf8Strict.decode(options.body);
+    const decoded = utf8Strict.decode(body);
     if (!decoded.ok) return fail('malformed-directory', 'body is not UTF-8');
     text = decoded.value;
   }
@@ -269,18 +362,21 @@ export function verifyDirectory(
   } catch {
     return fail('malformed-directory', 'body is not JSON');
   }
-  const keys = typeof jwks === 'object' && jwks !== null ? (jwks as { keys?: unknown }).keys : undefined;
-  if (!Array.isArray(keys)) return fail('malformed-directory', 'body has no keys array');
+  const keys = keysByThumbprint(jwks);
+  if (!keys.ok) return keys;
+  const fields = fieldReader(options.headers);
+  if (!fields.ok) return fields;
   const verdict = throughDoor(
     messageSteps({
-      headers: options.headers,
+      fields: fields.value,
       authority: options.authority,
-      jwks,
-      now: options.now,
+      authorityFrom: "the caller's",
+      keys: keys.value,
+      now,
       tag: DIRECTORY_TAG,
-      maxLifetime: options.maxLifetime ?? MAX_DIRECTORY_LIFETIME,
-      maxHeaderLength: options.maxHeaderLength ?? MAX_HEADER_LENGTH,
+      maxLifetime,
+      maxHeaderLength,
     }),
   );
-  return verdict.ok ? ok({ ...verdict.value, jwks: { keys } }) : verdict;
+  return verdict.ok ? ok({ ...verdict.value, jwks: jwks as JwkSet }) : verdict;
 }

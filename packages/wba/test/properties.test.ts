@@ -1,7 +1,22 @@
 import { loadVectors } from '@agent-seam/conformance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSignature, parseSignatureInput, verifyRequest } from '../src/index.js';
+import {
+  FETCH_DIRECTORY_CODES,
+  fetchDirectory,
+  parseSignature,
+  parseSignatureAgent,
+  parseSignatureInput,
+  SIGNATURE_AGENT_CODES,
+  STRUCTURED_FIELD_CODES,
+  signDirectory,
+  thumbprint,
+  thumbprintInput,
+  verifyDirectory,
+  verifyRequest,
+  verifyRequestAsync,
+  WBA_CODES,
+} from '../src/index.js';
 
 const g = loadVectors('wire_vectors.json')['wba.profile'];
 const honest = g.accept[0].headers;
@@ -65,4 +80,132 @@ describe('properties', () => {
       { numRuns: 200 },
     );
   });
+});
+
+/** A Verdict: accepted with a value, or refused with a code from the entry point's closed list. */
+function expectVerdict(v: unknown, codes: readonly string[]): void {
+  const verdict = v as { ok: unknown; value?: unknown; code?: unknown };
+  if (verdict.ok === true) expect(verdict.value).toBeDefined();
+  else {
+    expect(verdict.ok).toBe(false);
+    expect(codes).toContain(verdict.code);
+  }
+}
+
+const JWK_CODES = ['not-a-jwk', 'unsupported-key-type', 'bad-key-encoding'];
+const directory = signDirectory({
+  seed: new Uint8Array(32).fill(9),
+  authority: 'bot.example',
+  created: g.now,
+  expires: g.now + 60,
+});
+const direct = { authority: g.authority, jwks: g.jwks, now: g.now };
+
+/**
+ * Every entry point that judges wire input, fed any JavaScript value in place of one wire
+ * argument (the options around it stay a valid configuration).
+ */
+const ENTRY_POINTS: [string, (x: unknown) => unknown, readonly string[]][] = [
+  ['parseSignatureInput(text)', (x) => parseSignatureInput(x as never), STRUCTURED_FIELD_CODES],
+  ['parseSignature(text)', (x) => parseSignature(x as never), STRUCTURED_FIELD_CODES],
+  ['verifyRequest({ headers })', (x) => verifyRequest({ ...direct, headers: x as never }), WBA_CODES],
+  [
+    'verifyRequest({ headers: { signature-input } })',
+    (x) => verify({ ...honest, 'signature-input': x as never }),
+    WBA_CODES,
+  ],
+  [
+    'verifyRequest({ headers: { signature } })',
+    (x) => verify({ ...honest, signature: x as never }),
+    WBA_CODES,
+  ],
+  [
+    'verifyRequest({ headers: { signature-agent } })',
+    (x) => verify({ ...honest, 'signature-agent': x as never }),
+    WBA_CODES,
+  ],
+  [
+    'verifyRequest({ jwks })',
+    (x) => verifyRequest({ ...direct, headers: honest, jwks: x as never }),
+    WBA_CODES,
+  ],
+  ['verifyRequest({ request })', (x) => verifyRequest({ ...direct, request: x as never }), WBA_CODES],
+  [
+    'verifyRequest({ request: { url }, authority: { fromRequestUrl: true } })',
+    (x) =>
+      verifyRequest({
+        ...direct,
+        request: { url: x as never, headers: new Headers(honest) },
+        authority: { fromRequestUrl: true },
+      }),
+    WBA_CODES,
+  ],
+  [
+    'verifyDirectory({ headers })',
+    (x) => verifyDirectory({ ...directory, headers: x as never, authority: 'bot.example', now: g.now }),
+    WBA_CODES,
+  ],
+  [
+    'verifyDirectory({ body })',
+    (x) => verifyDirectory({ ...directory, body: x as never, authority: 'bot.example', now: g.now }),
+    WBA_CODES,
+  ],
+  ['parseSignatureAgent(value)', (x) => parseSignatureAgent(x as never), SIGNATURE_AGENT_CODES],
+  ['thumbprint(jwk)', (x) => thumbprint(x), JWK_CODES],
+  ['thumbprintInput(jwk)', (x) => thumbprintInput(x), JWK_CODES],
+];
+
+/** The async entry points: the same, awaited. */
+const ASYNC_ENTRY_POINTS: [string, (x: unknown) => Promise<unknown>, readonly string[]][] = [
+  [
+    'verifyRequestAsync({ headers })',
+    (x) => verifyRequestAsync({ ...direct, headers: x as never }),
+    WBA_CODES,
+  ],
+  [
+    'fetchDirectory: what the fetch resolves to',
+    (x) => fetchDirectory('https://bot.example', { fetch: async () => x as never, now: g.now }),
+    FETCH_DIRECTORY_CODES,
+  ],
+  [
+    'fetchDirectory: the response body',
+    (x) =>
+      fetchDirectory('https://bot.example', {
+        fetch: async () => ({ status: 200, headers: new Headers(directory.headers), body: x as never }),
+        now: g.now,
+      }),
+    FETCH_DIRECTORY_CODES,
+  ],
+  [
+    'fetchDirectory: the response headers',
+    (x) =>
+      fetchDirectory('https://bot.example', {
+        fetch: async () => ({ status: 200, headers: x as never, body: new Response(directory.body).body }),
+        now: g.now,
+      }),
+    FETCH_DIRECTORY_CODES,
+  ],
+];
+
+describe('wire arguments of any JavaScript type are refused, never thrown on', () => {
+  const anyValue = fc.oneof(
+    fc.anything(),
+    fc.uint8Array({ maxLength: 200 }),
+    fc.string({ maxLength: 200 }),
+    fc.array(fc.string({ maxLength: 50 }), { maxLength: 3 }),
+  );
+  for (const [name, entry, codes] of ENTRY_POINTS)
+    it(name, () =>
+      fc.assert(
+        fc.property(anyValue, (x) => expectVerdict(entry(x), codes)),
+        { numRuns: 300 },
+      ),
+    );
+  for (const [name, entry, codes] of ASYNC_ENTRY_POINTS)
+    it(name, () =>
+      fc.assert(
+        fc.asyncProperty(anyValue, async (x) => expectVerdict(await entry(x), codes)),
+        { numRuns: 300 },
+      ),
+    );
 });

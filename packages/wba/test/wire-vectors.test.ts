@@ -3,7 +3,10 @@ import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
 import { didFromPublicKey } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import {
+  DIRECTORY_MEDIA_TYPE,
+  fetchDirectory,
   jwkFromPublicKey,
+  parseSignatureAgent,
   publicKeyFromJwk,
   signatureBase,
   signDirectory,
@@ -77,7 +80,10 @@ describe('webBotAuth (upstream group, reproduced from its seed)', () => {
       jwks: JSON.parse(upstream.directory.body),
       now: r.created,
     });
-    expect(verdict).toEqual({ ok: true, value: { did: upstream.did, keyid: r.keyid, label: 'sig1' } });
+    expect(verdict).toEqual({
+      ok: true,
+      value: { did: upstream.did, keyid: r.keyid, label: 'sig1', created: r.created, expires: r.expires },
+    });
   });
 
   const d = upstream.directory;
@@ -111,7 +117,12 @@ describe('webBotAuth (upstream group, reproduced from its seed)', () => {
 describe('wba.profile (own request cases)', () => {
   const g = ours['wba.profile'];
   const verify = (c: any) =>
-    verifyRequest({ headers: c.headers, authority: g.authority, jwks: g.jwks, now: c.now ?? g.now });
+    verifyRequest({
+      headers: c.headers,
+      authority: g.authority,
+      jwks: c.jwks ?? g.jwks,
+      now: c.now ?? g.now,
+    });
   for (const c of g.accept) {
     it(`accept: ${c.name}`, () =>
       ledger.accept('wba.profile', c.name, () =>
@@ -132,7 +143,7 @@ describe('verifyRequestAsync (WebCrypto door) on every wba.profile case', () => 
   const options = (c: any) => ({
     headers: c.headers,
     authority: g.authority,
-    jwks: g.jwks,
+    jwks: c.jwks ?? g.jwks,
     now: c.now ?? g.now,
   });
   it('covers accepted and refused requests', () => {
@@ -166,6 +177,84 @@ describe('wba.directory (own directory cases)', () => {
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
       }));
   }
+});
+
+describe('wba.request (a Fetch API Request)', () => {
+  const g = ours['wba.request'];
+  /** The request as a real Request where the URL allows one, else the same shape by hand. */
+  const requests = (c: any): unknown[] => {
+    if ('request' in c) return [c.request];
+    const byHand = { url: c.url, headers: new Headers(c.headers) };
+    return typeof c.url === 'string' && /^https?:\/\//.test(c.url)
+      ? [new Request(c.url, { headers: c.headers }), byHand]
+      : [byHand];
+  };
+  const verify = (request: unknown, c: any) =>
+    verifyRequest({ request: request as Request, authority: c.authority, jwks: g.jwks, now: g.now });
+  for (const c of g.accept) {
+    it(`accept: ${c.name}`, () =>
+      ledger.accept('wba.request', c.name, () => {
+        for (const request of requests(c))
+          expect(verify(request, c)).toMatchObject({ ok: true, value: { did: ours['wba.profile'].did } });
+      }));
+  }
+  for (const c of g.refuse) {
+    it(`refuse: ${c.name}`, () =>
+      ledger.refuse('wba.request', c.name, () => {
+        for (const request of requests(c)) {
+          const verdict = verify(request, c);
+          expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        }
+      }));
+  }
+});
+
+describe('wba.signature-agent (parseSignatureAgent)', () => {
+  const g = ours['wba.signature-agent'];
+  const parse = (c: any) => parseSignatureAgent(c.header, { allowHttp: c.allowHttp === true });
+  for (const c of g.accept)
+    it(`accept: ${c.name}`, () =>
+      ledger.accept('wba.signature-agent', c.name, () =>
+        expect(parse(c)).toEqual({ ok: true, value: c.expect }),
+      ));
+  for (const c of g.refuse)
+    it(`refuse: ${c.name}`, () =>
+      ledger.refuse('wba.signature-agent', c.name, () => {
+        const verdict = parse(c);
+        expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+      }));
+});
+
+describe('wba.fetch (fetchDirectory with a fetch double)', () => {
+  const g = ours['wba.fetch'];
+  /** A fetch that answers the case's response (or rejects), recording what it was asked. */
+  const fetchFor = (c: any) => {
+    const calls: { url: string; init: unknown }[] = [];
+    const fetch = async (url: string, init: unknown) => {
+      calls.push({ url, init });
+      if (c.reject) throw new TypeError('fetch failed');
+      const { status, headers, body } = c.response;
+      return new Response(body, { status, headers });
+    };
+    return { fetch, calls };
+  };
+  for (const c of g.accept)
+    it(`accept: ${c.name}`, () =>
+      ledger.accept('wba.fetch', c.name, async () => {
+        const { fetch, calls } = fetchFor(c);
+        const verdict = await fetchDirectory(c.url, { fetch, now: g.now });
+        expect(verdict).toMatchObject({ ok: true, value: c.expect });
+        if (verdict.ok) expect(verdict.value.jwks).toEqual(JSON.parse(c.response.body));
+        expect(calls).toEqual([
+          { url: c.expect.url, init: { headers: { accept: DIRECTORY_MEDIA_TYPE }, redirect: 'error' } },
+        ]);
+      }));
+  for (const c of g.refuse)
+    it(`refuse: ${c.name}`, () =>
+      ledger.refuse('wba.fetch', c.name, async () => {
+        const verdict = await fetchDirectory(c.url, { fetch: fetchFor(c).fetch, now: g.now });
+        expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+      }));
 });
 
 describe('jwk.refuse (own JWK spelling cases)', () => {

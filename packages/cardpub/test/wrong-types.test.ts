@@ -1,0 +1,80 @@
+import { loadVectors } from '@agent-seam/conformance';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  A2A_CODES,
+  CARD_ENVELOPE_CODES,
+  canonicalOrigin,
+  DOMAIN_LINKAGE_CODES,
+  verifyA2ACard,
+  verifyCardEnvelope,
+  verifyCardEnvelopeAsync,
+  verifyDomainLinkage,
+} from '../src/index.js';
+
+/**
+ * Every entry point of this package that judges received data, given arbitrary
+ * JavaScript values in place of that data (the caller's own options stay honest): none
+ * throws, and each answers with a Verdict whose code is in the exported list for it.
+ */
+const vectors = loadVectors('wire_vectors.json');
+const honestEnvelope = vectors.reject.cardpub[0].envelope;
+const expectedDid: string = honestEnvelope.card.did;
+const linkage = vectors['domainLinkage.refuse'];
+const { card: a2aCard, signature: a2aSignature } = vectors.a2a.accept[0];
+const NOW = honestEnvelope.ts as number;
+
+type Judge = (input: unknown) => unknown;
+const ENTRY_POINTS: [name: string, judge: Judge, codes: readonly string[]][] = [
+  ['verifyCardEnvelope', (x) => verifyCardEnvelope(x, { expectedDid }), CARD_ENVELOPE_CODES],
+  ['verifyCardEnvelope (now)', (x) => verifyCardEnvelope(x, { expectedDid, now: NOW }), CARD_ENVELOPE_CODES],
+  [
+    'verifyDomainLinkage (token)',
+    (x) => verifyDomainLinkage(x, { did: linkage.did, origin: linkage.origin, now: linkage.now }),
+    DOMAIN_LINKAGE_CODES,
+  ],
+  ['verifyA2ACard (card)', (x) => verifyA2ACard(x, a2aSignature, { jwks: vectors.a2a.jwks }), A2A_CODES],
+  ['verifyA2ACard (signature)', (x) => verifyA2ACard(a2aCard, x, { jwks: vectors.a2a.jwks }), A2A_CODES],
+  ['verifyA2ACard (key set)', (x) => verifyA2ACard(a2aCard, a2aSignature, { jwks: x }), A2A_CODES],
+  ['canonicalOrigin', (x) => canonicalOrigin(x), ['bad-origin']],
+];
+
+const verdictShaped = (verdict: unknown, codes: readonly string[]): boolean => {
+  const v = verdict as { ok?: unknown; value?: unknown; code?: unknown };
+  return v.ok === true ? 'value' in v : v.ok === false && codes.includes(v.code as string);
+};
+
+const anyInput = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 80 }), fc.string(), fc.jsonValue());
+/** The honest envelope with one member replaced by an arbitrary value. */
+const oneMemberReplaced = fc
+  .tuple(fc.constantFrom(...Object.keys(honestEnvelope)), anyInput)
+  .map(([member, value]) => ({ ...honestEnvelope, [member]: value }));
+
+describe('inputs that never throw', () => {
+  for (const [name, judge, codes] of ENTRY_POINTS)
+    it(name, () =>
+      fc.assert(
+        fc.property(fc.oneof(anyInput, oneMemberReplaced), (input) => {
+          expect(verdictShaped(judge(input), codes)).toBe(true);
+        }),
+        { numRuns: 300 },
+      ),
+    );
+
+  it('verifyCardEnvelopeAsync', () =>
+    fc.assert(
+      fc.asyncProperty(fc.oneof(anyInput, oneMemberReplaced), async (input) => {
+        const verdict = await verifyCardEnvelopeAsync(input, { expectedDid, now: NOW });
+        expect(verdictShaped(verdict, CARD_ENVELOPE_CODES)).toBe(true);
+        expect(verdict).toEqual(verifyCardEnvelope(input, { expectedDid, now: NOW }));
+      }),
+      { numRuns: 200 },
+    ));
+
+  it('a key source that is neither a key set nor a key is a programmer error', () =>
+    expect(() => verifyA2ACard(a2aCard, a2aSignature, {} as never)).toThrow(/^bad-argument/));
+
+  it('the exported lists hold each code once', () => {
+    for (const [, , codes] of ENTRY_POINTS) expect(new Set(codes).size).toBe(codes.length);
+  });
+});

@@ -1,0 +1,121 @@
+import {
+  BASE58_CODES,
+  base58btc,
+  DID_CODES,
+  didFromSeed,
+  ED25519_CODES,
+  JWK_CODES,
+  keyPairFromSeed,
+  publicKeyFromDid,
+  publicKeyFromJwk,
+  RECORD_CODES,
+  resolveOpDid,
+  SIGNATURE_TEXT_CODES,
+  signDeviceBindingV2,
+  signEd25519,
+  signKeyState,
+  signOwnerState,
+  signToBase64,
+  VERIFICATION_KEY_CODES,
+  verificationKeyFromDid,
+  verifyBase64Signature,
+  verifyDeviceBindingV2,
+  verifyEd25519,
+  verifyEd25519Async,
+  verifyKeyState,
+  verifyOwnerState,
+} from '@agent-seam/did';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every entry point of this package that judges received data, given arbitrary
+ * JavaScript values in place of that data (the caller's own options stay honest): none
+ * throws, and each answers with a Verdict whose code is in the exported list for it.
+ */
+const seed = (b: number) => new Uint8Array(32).fill(b);
+const NOW = 1784273681;
+const rootDid = didFromSeed(seed(0x15));
+const { publicKey } = keyPairFromSeed(seed(0x42));
+const message = new TextEncoder().encode('the door');
+const signature = signEd25519(seed(0x42), message);
+const binding = signDeviceBindingV2({ ts: NOW, validUntil: 0 }, seed(0x17), seed(0x18));
+const keyState = signKeyState({ rootDid, epoch: 1, opDid: didFromSeed(seed(0x16)), ts: NOW }, seed(0x15));
+const ownerState = signOwnerState({ epoch: 1, revoked: [], ts: NOW }, seed(0x1f));
+
+type Judge = (input: unknown) => unknown;
+const ENTRY_POINTS: [name: string, judge: Judge, codes: readonly string[]][] = [
+  ['base58btc.decode', (x) => base58btc.decode(x as never), BASE58_CODES],
+  ['publicKeyFromDid', (x) => publicKeyFromDid(x), DID_CODES],
+  ['verificationKeyFromDid', (x) => verificationKeyFromDid(x), VERIFICATION_KEY_CODES],
+  ['publicKeyFromJwk', (x) => publicKeyFromJwk(x), JWK_CODES],
+  ['verifyEd25519 (public key)', (x) => verifyEd25519(x as never, message, signature), ED25519_CODES],
+  ['verifyEd25519 (message)', (x) => verifyEd25519(publicKey, x as never, signature), ED25519_CODES],
+  ['verifyEd25519 (signature)', (x) => verifyEd25519(publicKey, message, x as never), ED25519_CODES],
+  [
+    'verifyBase64Signature (signature text)',
+    (x) => verifyBase64Signature(publicKey, message, x),
+    SIGNATURE_TEXT_CODES,
+  ],
+  ['verifyKeyState', (x) => verifyKeyState(x, rootDid), RECORD_CODES],
+  [
+    'verifyDeviceBindingV2',
+    (x) => verifyDeviceBindingV2(x, { expectedDeviceDid: binding.deviceDid, now: NOW }),
+    RECORD_CODES,
+  ],
+  ['verifyOwnerState', (x) => verifyOwnerState(x, { rootDid: ownerState.rootDid }), RECORD_CODES],
+];
+
+const verdictShaped = (verdict: unknown, codes: readonly string[]): boolean => {
+  const v = verdict as { ok?: unknown; value?: unknown; code?: unknown };
+  return v.ok === true ? 'value' in v : v.ok === false && codes.includes(v.code as string);
+};
+
+const anyInput = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 80 }), fc.string(), fc.jsonValue());
+
+describe('inputs that never throw', () => {
+  for (const [name, judge, codes] of ENTRY_POINTS)
+    it(name, () =>
+      fc.assert(
+        fc.property(anyInput, (input) => {
+          expect(verdictShaped(judge(input), codes)).toBe(true);
+        }),
+        { numRuns: 300 },
+      ),
+    );
+
+  it('verifyEd25519Async (each argument)', async () =>
+    fc.assert(
+      fc.asyncProperty(anyInput, fc.nat(2), async (input, at) => {
+        const args: unknown[] = [publicKey, message, signature];
+        args[at] = input;
+        const verdict = await verifyEd25519Async(...(args as [Uint8Array, Uint8Array, Uint8Array]));
+        expect(verdictShaped(verdict, ED25519_CODES)).toBe(true);
+      }),
+      { numRuns: 200 },
+    ));
+
+  it('resolveOpDid answers a DID whatever the inline record and the pin are', () =>
+    fc.assert(
+      fc.property(anyInput, anyInput, (inline, pinned) => {
+        expect(typeof resolveOpDid(rootDid, inline, NOW, { pinned })).toBe('string');
+      }),
+      { numRuns: 300 },
+    ));
+
+  it('a record that is not an object is not-an-object, arrays included', () => {
+    for (const wrong of ['{}', 7, null, [keyState], true]) {
+      expect(verifyKeyState(wrong, rootDid)).toMatchObject({ code: 'not-an-object' });
+      expect(verifyOwnerState(wrong, { rootDid })).toMatchObject({ code: 'not-an-object' });
+      expect(verifyDeviceBindingV2(wrong, { expectedDeviceDid: binding.deviceDid, now: NOW })).toMatchObject({
+        code: 'not-an-object',
+      });
+    }
+    expect(verifyKeyState(keyState, rootDid).ok).toBe(true);
+  });
+
+  it('the exported lists hold each code once', () => {
+    for (const [, , codes] of ENTRY_POINTS) expect(new Set(codes).size).toBe(codes.length);
+    expect(verifyBase64Signature(publicKey, message, signToBase64(seed(0x42), message)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,231 @@
+import { SeamError } from '@agent-seam/canonical';
+import { didFromSeed } from '@agent-seam/did';
+import {
+  DEFAULT_LISTEN_SKEW,
+  DEFAULT_MAX_SKEW,
+  DEFAULT_REPLAY_WINDOW,
+  listenMinute,
+  MemoryReplayCache,
+  type ReplayAnswer,
+  type ReplayCache,
+  signEnvelope,
+  signInvite,
+  signListenToken,
+  verifyEnvelope,
+  verifyEnvelopeAsync,
+  verifyInvite,
+  verifyListenToken,
+} from '@agent-seam/envelope';
+import { describe, expect, it } from 'vitest';
+
+const seed = new Uint8Array(32).fill(0x61);
+const sender = didFromSeed(seed);
+const me = didFromSeed(new Uint8Array(32).fill(0x62));
+const NOW = 1784273681;
+const date = (seconds: number) => new Date(seconds * 1000);
+const message = (messageId = 'm1', timestamp: number | Date = NOW) =>
+  signEnvelope({ to: me, messageId, contextId: null, timestamp, text: 'hi' }, seed);
+
+function thrown(f: () => unknown): SeamError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof SeamError) return e;
+    throw e;
+  }
+  throw new Error('did not throw');
+}
+
+describe('the documented defaults', () => {
+  it('are 300 s of skew, a 600 s replay window, 60 s of listen-token skew', () => {
+    expect([DEFAULT_MAX_SKEW, DEFAULT_REPLAY_WINDOW, DEFAULT_LISTEN_SKEW]).toEqual([300, 600, 60]);
+    expect(new MemoryReplayCache().windowSeconds).toBe(600);
+  });
+});
+
+describe('one time convention', () => {
+  it('verifyEnvelope now: a Date and the same seconds give the same verdict', () => {
+    for (const at of [NOW, NOW + 300, NOW + 412, NOW - 412])
+      expect(verifyEnvelope(message(), { recipientDid: me, now: date(at) })).toEqual(
+        verifyEnvelope(message(), { recipientDid: me, now: at }),
+      );
+  });
+  it('time refusals say by how much', () => {
+    expect(verifyEnvelope(message(), { recipientDid: me, now: NOW + 412 })).toEqual({
+      ok: false,
+      code: 'stale',
+      detail: '412 s old (allowed 300 s)',
+    });
+    expect(verifyEnvelope(message(), { recipientDid: me, now: NOW - 412 })).toEqual({
+      ok: false,
+      code: 'from-future',
+      detail: '412 s in the future (allowed skew 300 s)',
+    });
+  });
+  it('a millisecond count is refused, naming the option', () => {
+    const cases: [() => unknown, string][] = [
+      [() => verifyEnvelope(message(), { recipientDid: me, now: NOW * 1000 }), 'verifyEnvelope now'],
+      [
+        () =>
+          signEnvelope({ to: me, messageId: 'm', contextId: null, timestamp: NOW * 1000, text: '' }, seed),
+        'signEnvelope timestamp',
+      ],
+      [
+        () =>
+          verifyListenToken('x', { did: sender, minute: 1, relayUrl: 'https://r.example', now: NOW * 1000 }),
+        'verifyListenToken now',
+      ],
+      [() => verifyInvite({}, { now: NOW * 1000 }), 'verifyInvite now'],
+      [() => listenMinute(NOW * 1000), 'listenMinute now'],
+    ];
+    for (const [f, option] of cases) {
+      const e = thrown(f);
+      expect(e.code).toBe('bad-instant');
+      expect(e.message).toContain(option);
+    }
+    const skew = thrown(() =>
+      verifyEnvelope(message(), { recipientDid: me, now: NOW, maxSkew: 300_000_000_000 }),
+    );
+    expect([skew.code, skew.message.includes('verifyEnvelope maxSkew')]).toEqual(['bad-duration', true]);
+  });
+  it('a signer writes a Date as whole seconds', () => {
+    expect(message('m1', date(NOW + 0.75))).toEqual(message('m1', NOW));
+  });
+  it('listen tokens: listenMinute, and a Date as now', () => {
+    const claim = { did: sender, minute: listenMinute(date(NOW)), relayUrl: 'https://relay.example' };
+    expect(claim.minute).toBe(Math.floor(NOW / 60));
+    const token = signListenToken(claim, seed);
+    for (const at of [NOW, NOW + 200, NOW - 200])
+      expect(verifyListenToken(token, { ...claim, now: date(at) })).toEqual(
+        verifyListenToken(token, { ...claim, now: at }),
+      );
+    expect(verifyListenToken(token, { ...claim, now: NOW })).toEqual({
+      ok: true,
+      value: { freshness: 'fresh' },
+    });
+    expect(verifyListenToken(token, claim)).toEqual({ ok: true, value: { freshness: 'not-judged' } });
+  });
+  it('invites: a Date as now, and how long ago one expired', () => {
+    const card = { v: 1, did: sender, nonce: 'n', exp: '2026-07-23T09:59:45Z' };
+    const exp = Date.UTC(2026, 6, 23, 9, 59, 45) / 1000;
+    const signed = signInvite(card, seed);
+    expect(verifyInvite(signed, { now: date(exp - 1) })).toEqual(verifyInvite(signed, { now: exp - 1 }));
+    expect(verifyInvite(signed, { now: exp + 412 })).toEqual({
+      ok: false,
+      code: 'expired',
+      detail: 'expired 412 s ago',
+    });
+  });
+});
+
+describe('configurations that cannot be safe are refused', () => {
+  const code = (f: () => unknown) => thrown(f).code;
+  it('skew or a replay cache without a clock', () => {
+    expect(code(() => verifyEnvelope(message(), { recipientDid: me, maxSkew: 60 }))).toBe('bad-options');
+    expect(code(() => verifyEnvelope(message(), { recipientDid: me, replay: new MemoryReplayCache() }))).toBe(
+      'bad-options',
+    );
+    expect(
+      code(() =>
+        verifyListenToken('x', { did: sender, minute: 1, relayUrl: 'https://r.example', maxSkew: 5 }),
+      ),
+    ).toBe('bad-options');
+  });
+  it('a replay window shorter than the skew', () => {
+    const replay = new MemoryReplayCache({ windowSeconds: 299 });
+    const e = thrown(() => verifyEnvelope(message(), { recipientDid: me, now: NOW, replay }));
+    expect(e.code).toBe('bad-options');
+    expect(e.message).toContain('shorter than maxSkew');
+    // The same window with a skew it covers is fine.
+    expect(verifyEnvelope(message(), { recipientDid: me, now: NOW, maxSkew: 299, replay }).ok).toBe(true);
+  });
+  it('something that is not a replay cache, and a cache that answers later in the synchronous verifier', () => {
+    expect(code(() => verifyEnvelope(message(), { recipientDid: me, now: NOW, replay: {} as never }))).toBe(
+      'bad-options',
+    );
+    const later: ReplayCache = {
+      windowSeconds: 600,
+      checkAndRemember: async (): Promise<ReplayAnswer> => 'new',
+    };
+    const e = thrown(() => verifyEnvelope(message(), { recipientDid: me, now: NOW, replay: later }));
+    expect([e.code, e.message.includes('use verifyEnvelopeAsync')]).toEqual(['bad-options', true]);
+  });
+  it('bad cache sizes', () => {
+    for (const options of [{ maxEntries: 0 }, { maxChars: 1.5 }, { windowSeconds: -1 }])
+      expect(() => new MemoryReplayCache(options)).toThrow(SeamError);
+  });
+});
+
+describe('MemoryReplayCache', () => {
+  it('remembers until windowSeconds after the timestamp, then forgets', () => {
+    const cache = new MemoryReplayCache({ windowSeconds: 600 });
+    expect(cache.checkAndRemember(sender, 'm', NOW, NOW)).toBe('new');
+    expect(cache.checkAndRemember(sender, 'm', NOW, NOW + 600)).toBe('seen');
+    expect(cache.size).toBe(1);
+    expect(cache.checkAndRemember(sender, 'other', NOW + 700, NOW + 601)).toBe('new');
+    expect(cache.size).toBe(1);
+    // Forgotten: and therefore never new again, whatever clock a caller passes later.
+    expect(cache.checkAndRemember(sender, 'm', NOW, NOW)).toBe('forgotten');
+  });
+  it('keys by sender and messageId without ambiguity', () => {
+    const cache = new MemoryReplayCache();
+    expect(cache.checkAndRemember('ab', 'c', NOW, NOW)).toBe('new');
+    expect(cache.checkAndRemember('a', 'bc', NOW, NOW)).toBe('new');
+  });
+  it('holds at most maxEntries, at most maxChars of keys, and no key longer than maxChars', () => {
+    const byCount = new MemoryReplayCache({ maxEntries: 50 });
+    for (let i = 0; i < 200; i++) byCount.checkAndRemember(sender, `id-${i}`, NOW + i, NOW);
+    expect(byCount.size).toBe(50);
+    const keyChars = `${sender.length}:${sender}id-100`.length;
+    const bySize = new MemoryReplayCache({ maxChars: 20 * keyChars });
+    for (let i = 100; i < 200; i++) bySize.checkAndRemember(sender, `id-${i}`, NOW + i, NOW);
+    expect(bySize.size).toBe(20);
+    expect(bySize.checkAndRemember(sender, 'x'.repeat(20 * keyChars), NOW + 500, NOW)).toBe('forgotten');
+  });
+});
+
+describe('replay through the verifiers', () => {
+  it('verifyEnvelopeAsync waits for a store that answers with a promise; of two concurrent deliveries one is first-seen', async () => {
+    const memory = new MemoryReplayCache();
+    const shared: ReplayCache = {
+      windowSeconds: memory.windowSeconds,
+      checkAndRemember: async (...args: [string, string, number, number]): Promise<ReplayAnswer> =>
+        memory.checkAndRemember(...args),
+    };
+    const options = { recipientDid: me, now: NOW, replay: shared };
+    const verdicts = await Promise.all([
+      verifyEnvelopeAsync(message(), options),
+      verifyEnvelopeAsync(message(), options),
+    ]);
+    expect(verdicts.map((v) => (v.ok ? v.value.replay : v.code)).sort()).toEqual(['first-seen', 'replayed']);
+  });
+  it('the async and sync verifiers give the same verdicts over one sequence', async () => {
+    const sync = new MemoryReplayCache();
+    const async = new MemoryReplayCache();
+    for (const [input, now] of [
+      [message('a'), NOW],
+      [message('a'), NOW + 1],
+      [message('b', NOW - 400), NOW],
+      [{ ...message('c'), text: 'edited' }, NOW],
+      [message('c'), NOW],
+    ] as const)
+      expect(await verifyEnvelopeAsync(input, { recipientDid: me, now, replay: async })).toEqual(
+        verifyEnvelope(input, { recipientDid: me, now, replay: sync }),
+      );
+  });
+  it('the verdict tells a judged message from an unjudged one', () => {
+    const replay = new MemoryReplayCache();
+    expect(verifyEnvelope(message(), { recipientDid: me })).toMatchObject({
+      ok: true,
+      value: { freshness: 'not-judged', replay: 'not-checked' },
+    });
+    expect(verifyEnvelope(message(), { recipientDid: me, now: NOW })).toMatchObject({
+      ok: true,
+      value: { freshness: 'fresh', replay: 'not-checked' },
+    });
+    expect(verifyEnvelope(message(), { recipientDid: me, now: NOW, replay })).toMatchObject({
+      ok: true,
+      value: { freshness: 'fresh', replay: 'first-seen' },
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import { didFromSeed } from '@agent-seam/did';
+import {
+  CLAIM_CODES,
+  ENVELOPE_CODES,
+  INVITE_CODES,
+  inviteExpirySeconds,
+  MemoryReplayCache,
+  RELAY_CODES,
+  signEnvelope,
+  signListenToken,
+  signRelaySend,
+  verifyClaim,
+  verifyEnvelope,
+  verifyEnvelopeAsync,
+  verifyInvite,
+  verifyListenToken,
+  verifyRelaySend,
+} from '@agent-seam/envelope';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every entry point of this package that judges received data, given arbitrary
+ * JavaScript values in place of that data (the caller's own options stay honest): none
+ * throws, and each answers with a Verdict whose code is in the exported list for it.
+ */
+const seed = new Uint8Array(32).fill(0x61);
+const me = didFromSeed(new Uint8Array(32).fill(0x62));
+const NOW = 1784273681;
+const message = signEnvelope({ to: me, messageId: 'm', contextId: null, timestamp: NOW, text: 'hi' }, seed);
+const send = { to: me, from: didFromSeed(seed), id: 'i', blob: 'eA==' };
+const sendSig = signRelaySend(send, seed);
+const listen = { did: didFromSeed(seed), minute: Math.floor(NOW / 60), relayUrl: 'https://relay.example' };
+const token = signListenToken(listen, seed);
+const replay = () => new MemoryReplayCache();
+const claimCheck = () => ({ recipientDid: me, consumeNonce: () => true, now: NOW, replay: replay() });
+
+type Judge = (input: unknown) => unknown;
+const ENTRY_POINTS: [name: string, judge: Judge, codes: readonly string[]][] = [
+  ['verifyEnvelope', (x) => verifyEnvelope(x, { recipientDid: me }), ENVELOPE_CODES],
+  [
+    'verifyEnvelope (now, replay)',
+    (x) => verifyEnvelope(x, { recipientDid: me, now: NOW, replay: replay() }),
+    ENVELOPE_CODES,
+  ],
+  ['verifyRelaySend (fields)', (x) => verifyRelaySend(x, sendSig), RELAY_CODES],
+  ['verifyRelaySend (signature)', (x) => verifyRelaySend(send, x), RELAY_CODES],
+  ['verifyListenToken (token)', (x) => verifyListenToken(x, { ...listen, now: NOW }), RELAY_CODES],
+  ['verifyListenToken (did)', (x) => verifyListenToken(token, { ...listen, did: x as string }), RELAY_CODES],
+  [
+    'verifyListenToken (minute)',
+    (x) => verifyListenToken(token, { ...listen, minute: x as number }),
+    RELAY_CODES,
+  ],
+  ['verifyInvite', (x) => verifyInvite(x, { now: NOW }), INVITE_CODES],
+  ['verifyClaim', (x) => verifyClaim(x, claimCheck()), CLAIM_CODES],
+  [
+    'verifyClaim (message)',
+    (x) => verifyClaim({ method: 'onboard/claim', nonce: 'n', message: x }, claimCheck()),
+    CLAIM_CODES,
+  ],
+];
+
+const verdictShaped = (verdict: unknown, codes: readonly string[]): boolean => {
+  const v = verdict as { ok?: unknown; value?: unknown; code?: unknown };
+  return v.ok === true ? 'value' in v : v.ok === false && codes.includes(v.code as string);
+};
+
+const anyInput = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 80 }), fc.string(), fc.jsonValue());
+/** A genuine message with one member replaced by an arbitrary value. */
+const oneMemberReplaced = fc
+  .tuple(fc.constantFrom(...Object.keys(message)), anyInput)
+  .map(([member, value]) => ({ ...message, [member]: value }));
+
+describe('inputs that never throw', () => {
+  for (const [name, judge, codes] of ENTRY_POINTS)
+    it(name, () =>
+      fc.assert(
+        fc.property(fc.oneof(anyInput, oneMemberReplaced), (input) => {
+          expect(verdictShaped(judge(input), codes)).toBe(true);
+        }),
+        { numRuns: 300 },
+      ),
+    );
+
+  it('verifyEnvelopeAsync', () =>
+    fc.assert(
+      fc.asyncProperty(fc.oneof(anyInput, oneMemberReplaced), async (input) => {
+        const verdict = await verifyEnvelopeAsync(input, { recipientDid: me, now: NOW, replay: replay() });
+        expect(verdictShaped(verdict, ENVELOPE_CODES)).toBe(true);
+        expect(verdict).toEqual(verifyEnvelope(input, { recipientDid: me, now: NOW, replay: replay() }));
+      }),
+      { numRuns: 200 },
+    ));
+
+  it('inviteExpirySeconds answers a number or null', () =>
+    fc.assert(
+      fc.property(anyInput, (input) => {
+        const seconds = inviteExpirySeconds(input);
+        expect(seconds === null || Number.isSafeInteger(seconds)).toBe(true);
+      }),
+    ));
+
+  it('a message that is not an object is not-an-object, arrays included', () => {
+    for (const wrong of ['{}', 7, null, undefined, [message], true])
+      expect(verifyEnvelope(wrong, { recipientDid: me })).toMatchObject({ ok: false, code: 'not-an-object' });
+    expect(verifyEnvelope(message, { recipientDid: me }).ok).toBe(true);
+  });
+
+  it('the exported lists hold each code once', () => {
+    for (const [, , codes] of ENTRY_POINTS) expect(new Set(codes).size).toBe(codes.length);
+  });
+});

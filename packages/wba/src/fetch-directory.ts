@@ -1,0 +1,241 @@
+import {
+  durationSeconds,
+  fail,
+  type Instant,
+  ok,
+  SeamError,
+  unixSeconds,
+  type Verdict,
+} from '@agent-seam/canonical';
+import type { FetchDirectoryCode } from './codes.js';
+import { type FieldReader, fieldReader, type HeaderSource } from './headers.js';
+import { MAX_DIRECTORY_LIFETIME, MAX_HEADER_LENGTH } from './profile.js';
+import { countOption, MAX_DIRECTORY_BODY, type VerifiedDirectory, verifyDirectory } from './verify.js';
+
+/** Where an origin keeps its directory (draft-meunier-http-message-signatures-directory). */
+export const DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
+/** The media type a directory is served as; sent as `accept`. */
+export const DIRECTORY_MEDIA_TYPE = 'application/http-message-signatures-directory+json';
+
+/** The part of a Fetch API `Response` that is read: status, headers and the body stream. */
+export interface DirectoryResponse {
+  readonly status: number;
+  readonly headers: HeaderSource;
+  readonly body: {
+    getReader(): {
+      read(): Promise<{ done: boolean; value?: Uint8Array }>;
+      cancel(): Promise<void>;
+    };
+  } | null;
+}
+
+/** A `fetch`: `globalThis.fetch`, or one wrapped with the caller's timeout, proxy or allowlist. */
+export type DirectoryFetch = (
+  url: string,
+  init: { headers: { accept: string }; redirect: 'error' },
+) => Promise<DirectoryResponse>;
+
+/** A verified directory and how long it may be used without fetching it again. */
+export type FetchedDirectory = VerifiedDirectory & {
+  /** The URL fetched (an origin's directory lives at DIRECTORY_PATH). */
+  url: string;
+  /** The last second (Unix seconds) it may be used from a cache: at most the signature's `expires`. */
+  freshUntil: number;
+};
+
+/** Verified directories by URL. `createDirectoryCache` is a bounded in-memory one. */
+export interface DirectoryCache {
+  /** The directory cached for `url` if it is still fresh at `now` (Unix seconds). */
+  get(url: string, now: number): FetchedDirectory | undefined;
+  set(directory: FetchedDirectory): void;
+}
+
+export interface FetchDirectoryOptions {
+  /** The fetch to use; there is no default (see the README: timeouts, proxies, which hosts). */
+  fetch: DirectoryFetch;
+  /** The verifier's clock: a Date or Unix seconds. */
+  now: Instant;
+  /** Reuse directories fetched before, while fresh. Without one every call fetches. */
+  cache?: DirectoryCache;
+  /** Cap on the directory signature's `expires - created`, in seconds; default 86400. */
+  maxLifetime?: number;
+  maxHeaderLength?: number;
+  /** Cap on the body, checked while it streams in; default 65536 bytes. */
+  maxBodyLength?: number;
+}
+
+/** The URL to fetch: the URL given, or the well-known directory of an origin given bare. */
+function directoryUrl(url: unknown): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url instanceof URL ? url.href : (url as string));
+  } catch {
+    throw new SeamError('bad-argument', 'fetchDirectory url must be an absolute URL');
+  }
+  if (parsed.pathname === '/' && parsed.search === '') parsed.pathname = DIRECTORY_PATH;
+  return parsed;
+}
+
+/**
+ * Seconds a response may be reused according to its Cache-Control: 0 for `no-store` and
+ * `no-cache` (there is no revalidation here), the smallest `max-age`, or undefined when
+ * neither is stated. It can only shorten the signed lifetime, never extend it.
+ */
+function maxAgeOf(cacheControl: string | undefined): number | undefined {
+  let maxAge: number | undefined;
+  for (const directive of (cacheControl ?? '').split(',')) {
+    const [name, argument = ''] = directive.trim().toLowerCase().split('=', 2);
+    if (name === 'no-store' || name === 'no-cache') return 0;
+    if (name === 'max-age' && /^\d{1,10}$/.test(argument))
+      maxAge = Math.min(maxAge ?? Infinity, Number(argument));
+  }
+  return maxAge;
+}
+
+/** What the fetch resolved to, with a reader of its header fields; undefined when it is no response. */
+function asResponse(value: unknown): { response: DirectoryResponse; fields: FieldReader } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const response = value as DirectoryResponse;
+  if (typeof response.status !== 'number') return undefined;
+  const fields = fieldReader(response.headers);
+  return fields.ok ? { response, fields: fields.value } : undefined;
+}
+
+/** A header that is present and a string, else undefined (these two are advisory). */
+const advisory = (fields: FieldReader, name: string): string | undefined => {
+  const value = fields(name);
+  return value.ok ? value.value : undefined;
+};
+
+/** The body, read chunk by chunk and abandoned as soon as it passes the cap. */
+async function readBody(
+  response: DirectoryResponse,
+  fields: FieldReader,
+  max: number,
+): Promise<Verdict<Uint8Array, 'fetch-failed' | 'directory-too-large'>> {
+  const length = advisory(fields, 'content-length');
+  if (length !== undefined && /^\d+$/.test(length) && Number(length) > max)
+    return fail('directory-too-large', `content-length over the cap of ${max} bytes`);
+  if (response.body === null || response.body === undefined) return ok(new Uint8Array(0));
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!(value instanceof Uint8Array))
+        return fail('fetch-failed', 'the body stream gave something other than bytes');
+      total += value.length;
+      if (total > max) {
+        await reader.cancel().catch(() => {});
+        return fail('directory-too-large', `the body passed the cap of ${max} bytes`);
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return fail('fetch-failed', 'reading the body failed');
+  }
+  const body = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
+  return ok(body);
+}
+
+/**
+ * Fetches a key directory with the caller's `fetch`, verifies its self-signature
+ * (`verifyDirectory`, authority = the host fetched), and returns its key set with how long
+ * it stays fresh: until the signature's `expires`, shortened by the response's
+ * Cache-Control. With a `cache`, a fresh directory is returned without fetching, and a
+ * newly verified one is stored. Redirects are not followed. Never throws on what the
+ * network returns; caller errors (no fetch, a bad url, a bad now) throw SeamError.
+ */
+export async function fetchDirectory(
+  url: string | URL,
+  options: FetchDirectoryOptions,
+): Promise<Verdict<FetchedDirectory, FetchDirectoryCode>> {
+  if (typeof options !== 'object' || options === null)
+    throw new SeamError('bad-argument', 'fetchDirectory takes an options object');
+  if (typeof options.fetch !== 'function')
+    throw new SeamError(
+      'bad-argument',
+      'fetchDirectory needs a fetch (globalThis.fetch, or your own wrapper)',
+    );
+  const now = unixSeconds(options.now, 'fetchDirectory now');
+  const maxLifetime = durationSeconds(
+    options.maxLifetime ?? MAX_DIRECTORY_LIFETIME,
+    'fetchDirectory maxLifetime',
+  );
+  const maxHeaderLength = countOption(
+    options.maxHeaderLength,
+    MAX_HEADER_LENGTH,
+    'fetchDirectory maxHeaderLength',
+  );
+  const maxBodyLength = countOption(
+    options.maxBodyLength,
+    MAX_DIRECTORY_BODY,
+    'fetchDirectory maxBodyLength',
+  );
+  const target = directoryUrl(url);
+  const cached = options.cache?.get(target.href, now);
+  if (cached !== undefined) return ok(cached);
+
+  let answer: unknown;
+  try {
+    answer = await options.fetch(target.href, {
+      headers: { accept: DIRECTORY_MEDIA_TYPE },
+      redirect: 'error',
+    });
+  } catch {
+    return fail('fetch-failed', 'the fetch was rejected');
+  }
+  const received = asResponse(answer);
+  if (received === undefined) return fail('fetch-failed', 'the fetch did not resolve to a Response');
+  const { response, fields } = received;
+  if (response.status !== 200) return fail('bad-status', `status ${response.status}, not 200`);
+  const body = await readBody(response, fields, maxBodyLength);
+  if (!body.ok) return body;
+
+  const verdict = verifyDirectory({
+    headers: response.headers,
+    authority: target.host,
+    body: body.value,
+    now,
+    maxLifetime,
+    maxHeaderLength,
+    maxBodyLength,
+  });
+  if (!verdict.ok) return verdict;
+  const maxAge = maxAgeOf(advisory(fields, 'cache-control'));
+  const freshUntil = Math.min(verdict.value.expires, maxAge === undefined ? Infinity : now + maxAge - 1);
+  const directory: FetchedDirectory = { ...verdict.value, url: target.href, freshUntil };
+  if (freshUntil >= now) options.cache?.set(directory);
+  return ok(directory);
+}
+
+/**
+ * A bounded in-memory DirectoryCache: at most `maxEntries` directories (default 1000),
+ * the least recently used dropped first, a stale entry dropped when it is asked for.
+ */
+export function createDirectoryCache({ maxEntries = 1000 }: { maxEntries?: number } = {}): DirectoryCache {
+  const max = countOption(maxEntries, 1000, 'createDirectoryCache maxEntries');
+  const entries = new Map<string, FetchedDirectory>();
+  return {
+    get(url, now) {
+      const entry = entries.get(url);
+      if (entry === undefined) return undefined;
+      entries.delete(url);
+      if (entry.freshUntil < now) return undefined;
+      entries.set(url, entry);
+      return entry;
+    },
+    set(directory) {
+      entries.delete(directory.url);
+      entries.set(directory.url, directory);
+      if (entries.size > max) entries.delete(entries.keys().next().value as string);
+    },
+  };
+}
