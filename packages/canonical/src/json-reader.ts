@@ -23,6 +23,8 @@ import { ok, type Verdict } from './verdict.js';
 /**
  * Screens the parser's events for what JSON.parse would build differently. Returning
  * false stops the parser (as a refusal would); the document then goes to parseJSON.
+ * String values are built alike by both, so it has no `string` and the parser checks
+ * them without decoding.
  */
 class Screen implements ParseSink {
   /** Per open container: the member names seen (an object) or null (an array). */
@@ -46,7 +48,6 @@ class Screen implements ParseSink {
   close(): void {
     this.open.pop();
   }
-  string(): void {}
   constant(): void {}
 
   key(bytes: Uint8Array, start: number, end: number, decoded: string | null): boolean {
