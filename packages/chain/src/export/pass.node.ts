@@ -166,12 +166,11 @@ class ParallelPass {
       this.arrived.delete(this.applied);
       this.sizes.delete(this.applied);
       this.applied++;
-      readings.forEach((reading, i) =>
+      for (const [i, reading] of readings.entries())
         this.target.take(
           sizes[i]!,
           reading.type === 'frame-bytes' ? this.frames.read(reading.bytes) : reading,
-        ),
-      );
+        );
     }
   }
 
