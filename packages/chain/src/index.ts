@@ -10,6 +10,15 @@ export {
 export { DIGEST_SIZE, domainDigest, ZERO_HASH } from './digest.js';
 export { type Anchor, type AnchorCheckpoint, readAnchor, type WitnessKey } from './export/anchors.js';
 export { FRAME_KINDS, type UnreadableRun } from './export/frames.js';
+export {
+  type ExportRangeOptions,
+  mergeExportReports,
+  PART_FORMAT,
+  type PartialExportReport,
+  type PartLine,
+  type PartRange,
+  verifyExportRange,
+} from './export/parts.js';
 export { SEALING_OUTCOMES } from './export/reading.js';
 export type {
   AnchorOutcome,

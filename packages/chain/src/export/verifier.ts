@@ -680,7 +680,7 @@ const SIGNATURE_WORDS = {
 } as const;
 
 /** Options are the auditor's configuration: one of the wrong type throws SeamError naming it. */
-function checkOptions(options: ExportOptions): void {
+export function checkOptions(options: ExportOptions): void {
   const bad = (what: string) => {
     throw new SeamError('bad-options', what);
   };
