@@ -8,9 +8,13 @@ import {
   type Anchor,
   DEFAULT_MAX_LINE_BYTES,
   type ExportReport,
+  mergeExportReports,
+  PART_FORMAT,
+  type PartialExportReport,
   readAnchor,
   splitLines,
   verifyExport,
+  verifyExportRange,
   witnessVerifierKey,
 } from '../index.js';
 import { type AnchorArg, type CliArgs, parseArgs, USAGE, UsageError } from './args.js';
@@ -68,15 +72,38 @@ function anchorOf(arg: AnchorArg): Anchor {
 
 const PROGRESS_FROM_BYTES = 16 * 1024 * 1024;
 
-async function verifyFile(args: CliArgs): Promise<number> {
-  const anchors = args.anchors.map(loadAnchor);
-  const graderVerdicts = args.graderVerdicts.map((path) => utf8Strict.encode(readText(path)));
-  let size: number;
+function fileSize(path: string): number {
   try {
-    size = statSync(args.file).size;
+    return statSync(path).size;
   } catch {
-    throw new Unreadable(`cannot read ${args.file}`);
+    throw new Unreadable(`cannot read ${path}`);
   }
+}
+
+/** A merge's file arguments: each is a part (JSON of the part format) or else an anchor. */
+function partOrAnchor(arg: AnchorArg): PartialExportReport | null {
+  if (!('path' in arg)) return null;
+  const text = readText(arg.path);
+  if (!text.includes(PART_FORMAT)) return null;
+  try {
+    const value = JSON.parse(text);
+    return value?.format === PART_FORMAT ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+async function verifyFile(args: CliArgs): Promise<number> {
+  const parts: PartialExportReport[] = [];
+  const anchorArgs = args.anchors.filter((arg) => {
+    const part = args.merge ? partOrAnchor(arg) : null;
+    if (part !== null) parts.push(part);
+    return part === null;
+  });
+  if (args.merge && parts.length === 0) throw new UsageError('merge wants the parts of a file');
+  const anchors = anchorArgs.map(loadAnchor);
+  const graderVerdicts = args.graderVerdicts.map((path) => utf8Strict.encode(readText(path)));
+  const size = args.merge ? 0 : fileSize(args.file);
   const options = {
     ...(args.keys.size > 0 ? { keys: args.keys } : {}),
     ...(args.graderKeys.size > 0 ? { graderKeys: args.graderKeys } : {}),
@@ -90,22 +117,84 @@ async function verifyFile(args: CliArgs): Promise<number> {
     ...(args.strict ? { strict: true, allowUnchecked: args.allowUnchecked } : {}),
     workers: args.jobs ?? availableParallelism(),
   };
-  const progress = size >= PROGRESS_FROM_BYTES ? progressMeter(args.file, size) : null;
-  const stream = createReadStream(args.file, { highWaterMark: 1024 * 1024 });
-  const lines = splitLines(stream as AsyncIterable<Uint8Array>, DEFAULT_MAX_LINE_BYTES);
   let report: ExportReport;
-  try {
-    report = await verifyExport(progress === null ? lines : metered(lines, progress), options);
-  } catch (error) {
-    // Options were checked when the command line was read; what is left is the file.
-    if (error instanceof SeamError) throw error;
-    throw new Unreadable(`reading ${args.file} failed`);
+  if (args.merge) {
+    try {
+      report = mergeExportReports(parts, options);
+    } catch (error) {
+      // Parts that do not make up one file, read under these keys, are a bad command line.
+      if (error instanceof SeamError && error.code === 'bad-part') throw new UsageError(error.message);
+      throw error;
+    }
+  } else {
+    const progress = size >= PROGRESS_FROM_BYTES ? progressMeter(args.file, size) : null;
+    const stream = createReadStream(args.file, { highWaterMark: 1024 * 1024 });
+    const lines = splitLines(stream as AsyncIterable<Uint8Array>, DEFAULT_MAX_LINE_BYTES);
+    try {
+      report = await verifyExport(progress === null ? lines : metered(lines, progress), options);
+    } catch (error) {
+      // Options were checked when the command line was read; what is left is the file.
+      if (error instanceof SeamError) throw error;
+      throw new Unreadable(`reading ${args.file} failed`);
+    }
+    progress?.(0, true);
   }
-  progress?.(0, true);
   process.stdout.write(
     args.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(args.file, report, args.graderVerdicts),
   );
   return exitCodeOf(report);
+}
+
+/** `--range`: the readings of the lines of FILE that start in [start, end), printed as a part. */
+async function readRange(args: CliArgs, range: NonNullable<CliArgs['range']>): Promise<number> {
+  const total = fileSize(args.file);
+  const end = range.end ?? total;
+  if (end > total) throw new UsageError(`--range ends past the end of ${args.file} (${total} bytes)`);
+  const lines = splitLines(rangeBytes(args.file, range.start, end), DEFAULT_MAX_LINE_BYTES);
+  let part: PartialExportReport;
+  try {
+    part = await verifyExportRange(lines, {
+      range: { start: range.start, end, fileSize: total },
+      ...(args.keys.size > 0 ? { keys: args.keys } : {}),
+    });
+  } catch (error) {
+    if (error instanceof SeamError) throw error;
+    throw new Unreadable(`reading ${args.file} failed`);
+  }
+  process.stdout.write(`${JSON.stringify(part)}\n`);
+  return EXIT.sound;
+}
+
+/**
+ * The bytes of the lines that start in [start, end): read from start - 1 and dropped up
+ * to its first newline (a line already begun belongs to the part before), and cut after
+ * the first newline at or past end - 1 (the last line that starts in the range).
+ */
+async function* rangeBytes(path: string, start: number, end: number): AsyncGenerator<Uint8Array> {
+  if (start >= end) return;
+  let at = Math.max(0, start - 1);
+  let begun = start === 0;
+  for await (const chunk of createReadStream(path, { start: at, highWaterMark: 1024 * 1024 })) {
+    const bytes = chunk as Uint8Array;
+    let from = 0;
+    if (!begun) {
+      const nl = bytes.indexOf(10);
+      if (nl === -1) {
+        at += bytes.length;
+        continue;
+      }
+      from = nl + 1;
+      begun = true;
+      if (at + from >= end) return;
+    }
+    const last = bytes.indexOf(10, Math.max(from, end - 1 - at));
+    if (last !== -1) {
+      yield bytes.subarray(from, last + 1);
+      return;
+    }
+    if (from < bytes.length) yield bytes.subarray(from);
+    at += bytes.length;
+  }
 }
 
 /** The lines, reporting each one's size to the progress meter as it passes. */
@@ -142,7 +231,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return EXIT.sound;
     }
-    return await verifyFile(args);
+    return args.range === undefined ? await verifyFile(args) : await readRange(args, args.range);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`seam-verify-export: ${error.message}\n${USAGE}\n`);
