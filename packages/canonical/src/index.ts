@@ -1,4 +1,5 @@
 export { bytesEqual, concatBytes } from './bytes.js';
+export { type CanonicalMatch, isCanonicalJSON, matchCanonicalJSON } from './canonical-check.js';
 export { type CanonicalizeOptions, canonicalize, canonicalString } from './canonicalize.js';
 export { PARSE_CHECKS } from './checks.js';
 export { CANONICALIZE_CODES, type CanonicalizeCode, PARSE_CODES, type ParseCode } from './codes.js';
@@ -20,6 +21,7 @@ export {
   parseJSON,
 } from './from-json.js';
 export { createSha256, hmacSha256, type Sha256Hasher, sha256, sha512 } from './hashes.js';
+export { jsonReader } from './json-reader.js';
 export { JsonFloat, type JsonValue } from './json-value.js';
 export { ecmaScriptNumber, pythonFloatRepr } from './numbers.js';
 export { type DuplicateKeys, type Profile, type ProfileName, profiles } from './profiles.js';

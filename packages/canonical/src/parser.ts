@@ -11,12 +11,14 @@ import { utf8Slice } from './utf8-slice.js';
  * escapes (its text is then exactly the UTF-8 of the range, quotes excluded), else the
  * decoded text. Returning false from `number` means the profile cannot reproduce that
  * literal; returning false from `key` means a repeated name the sink was told to refuse.
+ * A sink without `string` never reads string values: the parser checks them and decodes
+ * their escapes only where a rule needs the text (a `\u` escape, for surrogates).
  */
 export interface ParseSink {
   openObject(): void;
   openArray(): void;
   key(bytes: Uint8Array, start: number, end: number, decoded: string | null): boolean;
-  string(bytes: Uint8Array, start: number, end: number, decoded: string | null): void;
+  string?(bytes: Uint8Array, start: number, end: number, decoded: string | null): void;
   number(bytes: Uint8Array, start: number, end: number, isFloat: boolean): boolean;
   constant(value: true | false | null): void;
   close(): void;
@@ -173,6 +175,7 @@ export class Parser {
   private readScalar(c: number): boolean {
     const { sink } = this;
     if (c === 0x22) {
+      if (sink.string === undefined) return this.skipString() || this.readString();
       if (!this.readString()) return false;
       sink.string(this.bytes, this.start, this.end, this.decoded);
       return true;
@@ -191,6 +194,28 @@ export class Parser {
   private matches(word: number[]): boolean {
     for (let i = 0; i < word.length; i++) if (this.bytes[this.pos + i] !== word[i]) return false;
     return true;
+  }
+
+  /**
+   * A string value no sink reads, checked without building its text: true when it closes
+   * with one-character escapes at most. Anything else (a `\u` escape, whose surrogates
+   * need the text, or a fault) consumes nothing and returns false, for readString.
+   */
+  private skipString(): boolean {
+    const { bytes } = this;
+    const n = bytes.length;
+    let p = this.pos + 1;
+    for (;;) {
+      while (p < n && !endsPlainRun(bytes[p]!)) p++;
+      if (bytes[p] === 0x22) {
+        this.pos = p + 1;
+        return true;
+      }
+      const e = bytes[p + 1];
+      // ESCAPED holds the one-character escapes only: a `\u` escape stops here too.
+      if (bytes[p] !== 0x5c || e === undefined || ESCAPED[e] === undefined) return false;
+      p += 2;
+    }
   }
 
   /** A string starting at the opening quote; false (with the failure set) when refused. */

@@ -104,13 +104,20 @@ export const hex = {
   },
   decode(text: unknown): Verdict<Uint8Array, SpellingCode> {
     if (typeof text !== 'string') return fail('not-a-string');
-    if (text.length % 2 !== 0 || !/^[0-9a-f]*$/.test(text))
-      return fail('bad-hex', 'expected lowercase hex pairs');
+    if (text.length % 2 !== 0) return fail('bad-hex', 'expected lowercase hex pairs');
     const out = new Uint8Array(text.length / 2);
-    for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(text.slice(2 * i, 2 * i + 2), 16);
+    for (let i = 0; i < out.length; i++) {
+      const high = HEX_VALUE[text.charCodeAt(2 * i)] ?? -1;
+      const low = HEX_VALUE[text.charCodeAt(2 * i + 1)] ?? -1;
+      if ((high | low) < 0) return fail('bad-hex', 'expected lowercase hex pairs');
+      out[i] = (high << 4) | low;
+    }
     return ok(out);
   },
 };
+
+/** Each lowercase hex digit's value by character code; -1 for every other ASCII character. */
+const HEX_VALUE = Int8Array.from({ length: 128 }, (_, c) => HEX_DIGITS.indexOf(String.fromCharCode(c)));
 
 const FATAL_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const UTF8 = new TextEncoder();

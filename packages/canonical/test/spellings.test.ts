@@ -48,6 +48,21 @@ describe('hex', () => {
     for (const bad of ['0', 'AB', '0g', ' 00']) expect(codeOf(hex.decode(bad))).toBe('bad-hex');
     expect(codeOf(hex.decode(''))).toBe('ok');
   });
+  it('decodes exactly the strings of lowercase pairs, to the bytes they spell', () =>
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 40 }).map((b) => hex.encode(b)),
+          fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEFg \u0660\uff10'), maxLength: 8 }),
+        ),
+        (text) => {
+          const got = hex.decode(text);
+          expect(got.ok).toBe(/^([0-9a-f]{2})*$/.test(text));
+          if (got.ok) expect(hex.encode(got.value)).toBe(text);
+        },
+      ),
+      { numRuns: 500 },
+    ));
 });
 
 describe('utf8Strict', () => {

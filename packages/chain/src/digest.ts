@@ -1,4 +1,4 @@
-import { createSha256, hex } from '@agent-seam/canonical';
+import { concatBytes, hex, sha256 } from '@agent-seam/canonical';
 
 /** Every digest in this format is SHA-256: 32 bytes, written in JSON as 64 lowercase hex. */
 export const DIGEST_SIZE = 32;
@@ -13,12 +13,11 @@ const UTF8 = new TextEncoder();
  * signature in the format. The NUL cannot occur in a domain, so the split is unambiguous.
  */
 export function domainDigest(domain: string, digest: Uint8Array): Uint8Array {
-  return createSha256()
-    .update(UTF8.encode(domain))
-    .update(new Uint8Array([0]))
-    .update(digest)
-    .digest();
+  // One short input: the door's one-shot hash, about twice the streaming one here.
+  return sha256(concatBytes([UTF8.encode(domain), SEPARATOR, digest]));
 }
+
+const SEPARATOR = new Uint8Array([0]);
 
 /** A digest as JSON writes it (64 lowercase hex characters), as bytes; null for any other spelling. */
 export function digestOf(value: unknown): Uint8Array | null {

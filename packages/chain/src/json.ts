@@ -1,6 +1,8 @@
 import {
-  canonicalFromJSON,
   canonicalize,
+  type JsonValue,
+  jsonReader,
+  type ParseCode,
   type ProfileName,
   parseJSON,
   SeamError,
@@ -9,8 +11,7 @@ import {
 
 /**
  * The JSON boundary of this package: parsing wire bytes under the agentplane-v1
- * rules (exact integers, float literals marked, lone surrogates refused) and
- * comparing parsed values type for type.
+ * rules (exact integers, float literals marked, lone surrogates refused).
  */
 export type JsonObject = { [member: string]: unknown };
 
@@ -29,9 +30,9 @@ export function parseWire(bytes: Uint8Array, maxBytes: number): Verdict<unknown>
   return parseJSON(bytes, { profile: CANON_PROFILE, maxBytes, floats: 'marked' });
 }
 
-/** The canonical re-spelling of `bytes`, for the "raw must be canonical" check. */
-export function canonicalOf(bytes: Uint8Array, maxBytes: number): Verdict<Uint8Array> {
-  return canonicalFromJSON(bytes, { profile: CANON_PROFILE, maxBytes });
+/** parseWire for every line of one file: the options are fixed once, and the common line is read at the engine's speed. */
+export function wireReader(maxBytes: number): (bytes: Uint8Array) => Verdict<JsonValue, ParseCode> {
+  return jsonReader({ profile: CANON_PROFILE, maxBytes, floats: 'marked' });
 }
 
 /**
@@ -54,34 +55,4 @@ export function safeInt(value: unknown): number | null {
   if (typeof value === 'bigint')
     return value >= 0n && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : null;
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
-}
-
-/**
- * Deep equality that keeps JSON types apart: 1, 1.0 and true differ, and member
- * sets must match exactly. Iterative, so a deep document cannot exhaust the stack.
- */
-export function sameJson(a: unknown, b: unknown): boolean {
-  const stack: [unknown, unknown][] = [[a, b]];
-  while (stack.length > 0) {
-    const [x, y] = stack.pop()!;
-    if (typeof x !== typeof y) return false;
-    if (x === null || y === null || typeof x !== 'object') {
-      if (!Object.is(x, y)) return false;
-      continue;
-    }
-    if (Array.isArray(x) || Array.isArray(y)) {
-      if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
-      for (let i = 0; i < x.length; i++) stack.push([x[i], y[i]]);
-      continue;
-    }
-    if (Object.getPrototypeOf(x) !== Object.getPrototypeOf(y)) return false;
-    const xs = Object.keys(x as object);
-    const ys = Object.keys(y as object);
-    if (xs.length !== ys.length) return false;
-    for (const k of xs) {
-      if (!Object.hasOwn(y as object, k)) return false;
-      stack.push([(x as JsonObject)[k], (y as JsonObject)[k]]);
-    }
-  }
-  return true;
 }

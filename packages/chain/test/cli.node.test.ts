@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';
-import { EXIT, main } from '../src/cli/main.js';
+import { EXIT } from '../src/cli/exit.js';
+import { main } from '../src/cli/main.js';
 
 const examples = join(import.meta.dirname, '..', 'examples');
 const exampleFile = join(examples, 'example.jsonl');
@@ -47,6 +48,54 @@ describe('seam-verify-export', () => {
   it('--now stays RFC 3339 on the command line and reaches the library as the Date it names', () => {
     const args = parseArgs(['export.jsonl', '--now', '2026-01-01T01:00:00+01:00'], () => false);
     expect(args.now).toEqual(new Date('2026-01-01T00:00:00Z'));
+  });
+
+  it('--jobs N gives the same report for every N; it wants a whole number from 1', async () => {
+    const one = await run(exampleFile, checkpointFile, '--key', key, '--json', '--jobs', '1');
+    const two = await run(exampleFile, checkpointFile, '--key', key, '--json', '--jobs', '2');
+    expect([one.code, two.code]).toEqual([EXIT.sound, EXIT.sound]);
+    expect(two.stdout).toBe(one.stdout);
+    for (const bad of ['0', '-1', '1.5', 'two', '01'])
+      expect((await run(exampleFile, '--jobs', bad)).code).toBe(EXIT.usage);
+  });
+
+  it('--range parts merged give the whole-file report, whatever bytes the cuts fall on', async () => {
+    const whole = await run(exampleFile, checkpointFile, '--key', key, '--json');
+    const size = readFileSync(exampleFile).length;
+    const cutsAt = (step: number) =>
+      Array.from({ length: Math.ceil(size / step) - 1 }, (_, i) => (i + 1) * step);
+    const bytes = readFileSync(exampleFile);
+    const lineStarts = [...bytes.keys()].filter((i) => i > 0 && i < size && bytes[i - 1] === 10);
+    for (const cuts of [[], [1], [size - 1], cutsAt(97), cutsAt(1024), lineStarts]) {
+      const bounds = [0, ...cuts, size];
+      const parts: string[] = [];
+      for (let i = 0; i + 1 < bounds.length; i++) {
+        const part = await run(
+          exampleFile,
+          '--range',
+          `${bounds[i]}:${i + 2 === bounds.length ? '' : bounds[i + 1]}`,
+          '--key',
+          key,
+        );
+        expect(part.code).toBe(EXIT.sound);
+        parts.push(join(dir, `part-${i}.json`));
+        writeFileSync(parts.at(-1)!, part.stdout);
+      }
+      const merged = await run('merge', ...parts, checkpointFile, '--key', key, '--json');
+      expect([merged.code, merged.stdout], `cut at ${cuts}`).toEqual([whole.code, whole.stdout]);
+      if (parts.length > 1) {
+        expect((await run('merge', ...parts.slice(1), checkpointFile, '--key', key)).code).toBe(EXIT.usage);
+        expect((await run('merge', ...parts, checkpointFile)).code).toBe(EXIT.usage); // read under a key
+      }
+    }
+    for (const bad of [
+      ['--range', '5:4'],
+      ['--range', `0:${size + 1}`],
+      ['--range', '0:', checkpointFile],
+      ['--range', '0:', '--json'],
+    ])
+      expect((await run(exampleFile, ...bad)).code).toBe(EXIT.usage);
+    expect((await run('merge', checkpointFile)).code).toBe(EXIT.usage);
   });
 
   it('--help prints the usage on stdout and exits 0', async () => {

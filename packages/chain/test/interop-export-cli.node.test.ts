@@ -1,6 +1,7 @@
 import { interopPath, loadInterop } from '@agent-seam/conformance';
 import { describe, expect, it, vi } from 'vitest';
-import { EXIT, main } from '../src/cli/main.js';
+import { EXIT } from '../src/cli/exit.js';
+import { main } from '../src/cli/main.js';
 
 // The command reads files from disk, so this check runs under Node only and is not
 // counted in a vector group (the browser suite could not make it).

@@ -19,6 +19,12 @@ export interface CliArgs {
   allowUnchecked: NotCheckedCode[];
   /** `--help` was asked for: print the usage, verify nothing. */
   help: boolean;
+  /** `--jobs N`: threads that read the lines (undefined: one per available core). */
+  jobs?: number;
+  /** `--range START:END`: read the lines starting in these bytes of FILE and print them as a part. */
+  range?: { start: number; end: number | null };
+  /** `merge PART...`: the report of the file the parts make up (FILE is then unused). */
+  merge: boolean;
 }
 
 /** `SIZE:ROOT` or `ORIGIN:SIZE:ROOT` inline, or a path to a JSON checkpoint or a note. */
@@ -29,13 +35,20 @@ export class UsageError extends Error {}
 export const USAGE = `usage: seam-verify-export FILE [ANCHOR...] [--key ID=HEX]... [--witness-key NAME=B64]...
                           [--grader-verdict FILE]... [--grader-key ID=HEX]...
                           [--max-checkpoint-age SECS --now RFC3339] [--now RFC3339]
-                          [--strict [--allow-unchecked ITEM,...]] [--json]
+                          [--strict [--allow-unchecked ITEM,...]] [--jobs N] [--json]
+       seam-verify-export FILE --range START:END [--key ID=HEX]...
+       seam-verify-export merge PART... [ANCHOR...] [options as above]
        seam-verify-export --help
 
 ANCHOR is SIZE:ROOT, ORIGIN:SIZE:ROOT (ROOT 64 hex), a JSON file {origin,size,root}
 or a checkpoint note file (cosignatures checked with --witness-key).
 --strict makes every "not checked" item fail the verdict; --allow-unchecked waives
 the named ones: ${NOT_CHECKED_CODES.join(', ')}.
+--jobs N reads the lines on N threads (default: one per core; 1: this thread only);
+the report is the same for every N.
+--range START:END prints, as a part (JSON), the readings of the lines that start in
+those bytes of FILE (END may be empty: the end of the file); merge takes the parts that
+make up a file, in order, and prints the report of the whole file.
 exit: 0 sound, 1 findings, 2 bad command line, 3 not checked under --strict,
       4 unreadable file, 6 unknown canon`;
 
@@ -92,9 +105,10 @@ export function parseArgs(argv: readonly string[], isFile: (path: string) => boo
     strict: false,
     allowUnchecked: [],
     help: false,
+    merge: argv[0] === 'merge',
   };
   if (argv.includes('--help') || argv.includes('-h')) return { ...args, help: true };
-  for (let i = 0; i < argv.length; i++) {
+  for (let i = args.merge ? 1 : 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
       const v = argv[++i];
@@ -141,14 +155,36 @@ export function parseArgs(argv: readonly string[], isFile: (path: string) => boo
       case '--json':
         args.json = true;
         break;
+      case '--jobs': {
+        const v = value();
+        if (!/^[1-9][0-9]{0,3}$/.test(v))
+          throw new UsageError('--jobs wants a whole number of threads, 1 or more');
+        args.jobs = Number(v);
+        break;
+      }
+      case '--range': {
+        const m = /^(0|[1-9][0-9]{0,15}):(0|[1-9][0-9]{0,15})?$/.exec(value());
+        if (m === null || (m[2] !== undefined && Number(m[2]) < Number(m[1])))
+          throw new UsageError('--range wants START:END byte offsets, START <= END (END may be empty)');
+        args.range = { start: Number(m[1]), end: m[2] === undefined ? null : Number(m[2]) };
+        break;
+      }
       default:
         if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
         positional.push(arg);
     }
   }
-  const [file, ...anchors] = positional;
+  const [file, ...anchors] = args.merge ? ['', ...positional] : positional;
   if (file === undefined) throw new UsageError('no export file given');
   args.file = file;
+  if (args.range !== undefined) {
+    const others =
+      anchors.length > 0 || args.graderVerdicts.length > 0 || args.strict || args.now !== undefined;
+    if (args.merge || others || args.json || args.jobs !== undefined)
+      throw new UsageError(
+        '--range reads FILE under --key only: anchors and the other options are for merge',
+      );
+  }
   for (const a of anchors) {
     const inline = isFile(a) ? null : inlineAnchor(a);
     if (inline !== null) args.anchors.push(inline);

@@ -1,33 +1,27 @@
-// seam-verify-export: the second reader as a command. The only module of this
-// package that touches node: (files, streams, the process); the verifier is the
-// library's own ExportVerifier.
+// seam-verify-export: the second reader as a command. The module of this package
+// that touches the process (files, streams, the cores); the verification is the
+// library's own verifyExport.
 import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { hex, utf8Strict } from '@agent-seam/canonical';
+import { availableParallelism } from 'node:os';
+import { hex, SeamError, utf8Strict } from '@agent-seam/canonical';
 import {
   type Anchor,
   DEFAULT_MAX_LINE_BYTES,
   type ExportReport,
-  ExportVerifier,
+  mergeExportReports,
+  PART_FORMAT,
+  type PartialExportReport,
   readAnchor,
   splitLines,
+  verifyExport,
+  verifyExportRange,
   witnessVerifierKey,
 } from '../index.js';
 import { type AnchorArg, type CliArgs, parseArgs, USAGE, UsageError } from './args.js';
+import { EXIT, exitCodeOf } from './exit.js';
 import { formatReport } from './format.js';
 
-export { USAGE };
-
-/** The reference reader's exit codes, plus 3 (no finding, but not checked under --strict). */
-export const EXIT = {
-  sound: 0,
-  findings: 1,
-  usage: 2,
-  unchecked: 3,
-  unreadable: 4,
-  unverifiable: 6,
-} as const;
-
-export const exitCodeOf = (report: ExportReport): number => EXIT[report.status];
+export { EXIT, USAGE };
 
 class Unreadable extends Error {}
 
@@ -80,16 +74,39 @@ function anchorOf(arg: AnchorArg): Anchor {
 
 const PROGRESS_FROM_BYTES = 4 * 1024 * 1024;
 
-async function verifyFile(args: CliArgs): Promise<number> {
-  const anchors = args.anchors.map(loadAnchor);
-  const graderVerdicts = args.graderVerdicts.map((path) => utf8Strict.encode(readText(path)));
-  let size: number;
+function fileSize(path: string): number {
   try {
-    size = statSync(args.file).size;
+    return statSync(path).size;
   } catch {
-    throw new Unreadable(`cannot read ${args.file}`);
+    throw new Unreadable(`cannot read ${path}`);
   }
-  const verifier = new ExportVerifier({
+}
+
+/** A merge's file arguments: each is a part (JSON of the part format) or else an anchor. */
+function partOrAnchor(arg: AnchorArg): PartialExportReport | null {
+  if (!('path' in arg)) return null;
+  const text = readText(arg.path);
+  if (!text.includes(PART_FORMAT)) return null;
+  try {
+    const value = JSON.parse(text);
+    return value?.format === PART_FORMAT ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+async function verifyFile(args: CliArgs): Promise<number> {
+  const parts: PartialExportReport[] = [];
+  const anchorArgs = args.anchors.filter((arg) => {
+    const part = args.merge ? partOrAnchor(arg) : null;
+    if (part !== null) parts.push(part);
+    return part === null;
+  });
+  if (args.merge && parts.length === 0) throw new UsageError('merge wants the parts of a file');
+  const anchors = anchorArgs.map(loadAnchor);
+  const graderVerdicts = args.graderVerdicts.map((path) => utf8Strict.encode(readText(path)));
+  const size = args.merge ? 0 : fileSize(args.file);
+  const options = {
     ...(args.keys.size > 0 ? { keys: args.keys } : {}),
     ...(args.graderKeys.size > 0 ? { graderKeys: args.graderKeys } : {}),
     ...(args.witnessKeys.length > 0
@@ -100,24 +117,98 @@ async function verifyFile(args: CliArgs): Promise<number> {
     anchors,
     graderVerdicts,
     ...(args.strict ? { strict: true, allowUnchecked: args.allowUnchecked } : {}),
-  });
-  const progress =
-    size >= PROGRESS_FROM_BYTES && process.stderr.isTTY === true ? progressMeter(args.file, size) : null;
-  try {
-    const stream = createReadStream(args.file, { highWaterMark: 1024 * 1024 });
-    for await (const line of splitLines(stream as AsyncIterable<Uint8Array>, DEFAULT_MAX_LINE_BYTES)) {
-      verifier.push(line);
-      progress?.(line.length + 1);
+    workers: args.jobs ?? availableParallelism(),
+  };
+  let report: ExportReport;
+  if (args.merge) {
+    try {
+      report = mergeExportReports(parts, options);
+    } catch (error) {
+      // Parts that do not make up one file, read under these keys, are a bad command line.
+      if (error instanceof SeamError && error.code === 'bad-part') throw new UsageError(error.message);
+      throw error;
     }
-  } catch {
-    throw new Unreadable(`reading ${args.file} failed`);
+  } else {
+    const progress =
+      size >= PROGRESS_FROM_BYTES && process.stderr.isTTY === true ? progressMeter(args.file, size) : null;
+    const stream = createReadStream(args.file, { highWaterMark: 1024 * 1024 });
+    const lines = splitLines(stream as AsyncIterable<Uint8Array>, DEFAULT_MAX_LINE_BYTES);
+    try {
+      report = await verifyExport(progress === null ? lines : metered(lines, progress), options);
+    } catch (error) {
+      // Options were checked when the command line was read; what is left is the file.
+      if (error instanceof SeamError) throw error;
+      throw new Unreadable(`reading ${args.file} failed`);
+    }
+    progress?.(0, true);
   }
-  progress?.(0, true);
-  const report = verifier.finish();
   process.stdout.write(
     args.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(args.file, report, args.graderVerdicts),
   );
   return exitCodeOf(report);
+}
+
+/** `--range`: the readings of the lines of FILE that start in [start, end), printed as a part. */
+async function readRange(args: CliArgs, range: NonNullable<CliArgs['range']>): Promise<number> {
+  const total = fileSize(args.file);
+  const end = range.end ?? total;
+  if (end > total) throw new UsageError(`--range ends past the end of ${args.file} (${total} bytes)`);
+  const lines = splitLines(rangeBytes(args.file, range.start, end), DEFAULT_MAX_LINE_BYTES);
+  let part: PartialExportReport;
+  try {
+    part = await verifyExportRange(lines, {
+      range: { start: range.start, end, fileSize: total },
+      ...(args.keys.size > 0 ? { keys: args.keys } : {}),
+    });
+  } catch (error) {
+    if (error instanceof SeamError) throw error;
+    throw new Unreadable(`reading ${args.file} failed`);
+  }
+  process.stdout.write(`${JSON.stringify(part)}\n`);
+  return EXIT.sound;
+}
+
+/**
+ * The bytes of the lines that start in [start, end): read from start - 1 and dropped up
+ * to its first newline (a line already begun belongs to the part before), and cut after
+ * the first newline at or past end - 1 (the last line that starts in the range).
+ */
+async function* rangeBytes(path: string, start: number, end: number): AsyncGenerator<Uint8Array> {
+  if (start >= end) return;
+  let at = Math.max(0, start - 1);
+  let begun = start === 0;
+  for await (const chunk of createReadStream(path, { start: at, highWaterMark: 1024 * 1024 })) {
+    const bytes = chunk as Uint8Array;
+    let from = 0;
+    if (!begun) {
+      const nl = bytes.indexOf(10);
+      if (nl === -1) {
+        at += bytes.length;
+        continue;
+      }
+      from = nl + 1;
+      begun = true;
+      if (at + from >= end) return;
+    }
+    const last = bytes.indexOf(10, Math.max(from, end - 1 - at));
+    if (last !== -1) {
+      yield bytes.subarray(from, last + 1);
+      return;
+    }
+    if (from < bytes.length) yield bytes.subarray(from);
+    at += bytes.length;
+  }
+}
+
+/** The lines, reporting each one's size to the progress meter as it passes. */
+async function* metered(
+  lines: AsyncIterable<Uint8Array>,
+  progress: (bytes: number) => void,
+): AsyncGenerator<Uint8Array> {
+  for await (const line of lines) {
+    progress(line.length + 1);
+    yield line;
+  }
 }
 
 /**

@@ -1,7 +1,6 @@
 import {
   bytesEqual,
   durationSeconds,
-  hex,
   type Instant,
   SeamError,
   unixSeconds,
@@ -10,20 +9,12 @@ import {
 } from '@agent-seam/canonical';
 import { emptyRoot } from '@agent-seam/merkle';
 import type { NoteVerifier } from '@agent-seam/tlog-note';
-import { digestOf, ZERO_HASH } from '../digest.js';
+import { pass } from '#pass';
+import { ZERO_HASH } from '../digest.js';
 import { type GraderSidecar, type GraderSidecarCode, parseGraderSidecar } from '../grader.js';
-import {
-  CANON_PROFILE,
-  canonicalOf,
-  isObject,
-  type JsonObject,
-  parseWire,
-  safeInt,
-  sameJson,
-} from '../json.js';
-import { isBlankLine, splitLines } from '../lines.js';
-import { verifyLink } from '../record.js';
-import { judgeKeyed, recordSigningInput, type TrustedKeys } from '../signature.js';
+import { CANON_PROFILE, isObject, type JsonObject, safeInt } from '../json.js';
+import { splitLines } from '../lines.js';
+import type { TrustedKeys } from '../signature.js';
 import { type Anchor, judgeAnchors, type ReadAnchor, readAnchor, type WitnessKey } from './anchors.js';
 import {
   type CaseBlock,
@@ -39,6 +30,7 @@ import {
 } from './frames.js';
 import { judgeGraders } from './graders.js';
 import { judgeLog, type SealedLeaf } from './log.js';
+import { type HashedBody, LineReader, type LineReading, lineBytes, type RecordReading } from './reading.js';
 import {
   type ExportReport,
   type Finding,
@@ -53,22 +45,6 @@ import { witnessVerifiers } from './witness.js';
 /** canon values this reader implements, and the canonical-JSON profile each names. */
 export const KNOWN_CANONS: ReadonlyMap<number, typeof CANON_PROFILE> = new Map([[1, CANON_PROFILE]]);
 const KNOWN_VERSION = 1;
-
-/**
- * The RunConcluded outcomes that seal a run (it takes a log position). Any other
- * outcome (`failed`, `exhausted`, …) leaves the run resumable, so carrying it open is
- * no sign that a leaf was removed.
- */
-export const SEALING_OUTCOMES: ReadonlySet<unknown> = new Set([
-  'succeeded',
-  'cancelled',
-  'abandoned',
-  'swept',
-  'broke-glass',
-  'halt-lifted',
-  'hold-released',
-  'observed',
-]);
 
 /** Default cap on one line: a 1 MiB body, its escaped raw copy and its readable copy fit well inside. */
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -99,8 +75,6 @@ export interface ExportOptions {
   allowUnchecked?: readonly NotCheckedCode[];
 }
 
-const RECORD_MEMBERS = ['seq', 'body', 'prev_hash', 'hash', 'signature', 'raw'];
-
 interface RunState {
   block: RunBlock;
   line: number;
@@ -124,6 +98,7 @@ export class ExportVerifier {
   private readonly now: number | undefined;
   private readonly maxAge: number | undefined;
   private readonly maxLine: number;
+  private readonly reader: LineReader;
   private readonly findings: Finding[] = [];
   private readonly notChecked: NotChecked[] = [];
   private readonly unaccounted: UnaccountedMember[] = [];
@@ -176,6 +151,7 @@ export class ExportVerifier {
     this.now = now === undefined ? undefined : unixSeconds(now, 'now');
     this.maxAge = age === undefined ? undefined : durationSeconds(age, 'maxCheckpointAge');
     this.maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.reader = new LineReader(this.maxLine, options.keys);
     this.anchors = (options.anchors ?? []).map((anchor, i) => {
       const read = readAnchor(anchor);
       if (!read.ok) throw new SeamError('bad-anchor', `anchor ${i + 1}: ${read.detail}`);
@@ -217,38 +193,34 @@ export class ExportVerifier {
    */
   push(line: string | Uint8Array): void {
     if (this.done) throw new SeamError('finished', 'push() after finish()');
+    const bytes = lineBytes(line);
+    this.take(bytes === null ? 0 : bytes.length, () => this.reader.read(bytes));
+  }
+
+  /**
+   * One line, by its size in bytes and its reading, in file order. The reading is asked
+   * for only when the file's state needs it (nothing is read after a halt).
+   */
+  take(size: number, reading: LineReading | (() => LineReading)): void {
     const lineNo = ++this.counts.lines;
-    const bytes =
-      typeof line === 'string' ? utf8Strict.encode(line) : line instanceof Uint8Array ? line : null;
-    this.counts.bytes += (bytes?.length ?? 0) + 1;
-    if (this.state === 'halted' || (bytes !== null && isBlankLine(bytes))) return;
+    this.counts.bytes += size + 1;
+    if (this.state === 'halted') return;
+    const read = typeof reading === 'function' ? reading() : reading;
+    if (read.type === 'blank') return;
     if (this.state === 'ended') {
       this.find('line-after-trailer', 'a line follows the trailer', { line: lineNo });
       return;
     }
-    if (bytes === null) {
-      this.lineRefused(lineNo, 'line-not-bytes', 'the line is neither a string nor a Uint8Array');
+    if (read.type === 'refused') {
+      this.lineRefused(lineNo, read.code, read.message);
       return;
     }
-    if (bytes.length > this.maxLine) {
-      this.lineRefused(lineNo, 'line-too-long', `the line exceeds ${this.maxLine} bytes`);
-      return;
-    }
-    const parsed = parseWire(bytes, this.maxLine);
-    if (!parsed.ok) {
-      this.lineRefused(lineNo, 'line-not-json', `the line is not JSON this format admits (${parsed.code})`);
-      return;
-    }
-    if (!isObject(parsed.value)) {
-      this.lineRefused(lineNo, 'line-not-object', 'the line is not a JSON object');
-      return;
-    }
-    const object = parsed.value;
-    if (!Object.hasOwn(object, 'kind')) {
+    if (read.type === 'record') {
       if (this.state === 'header') this.headerMissing(lineNo);
-      else this.onRecord(object, lineNo);
+      else this.onRecord(read.record, lineNo);
       return;
     }
+    const object = read.frame;
     switch (object.kind) {
       case FRAME_KINDS.header:
       case FRAME_KINDS.disclosure:
@@ -408,8 +380,8 @@ export class ExportVerifier {
     this.run = null;
   }
 
-  // Steps 2-4 for one record line.
-  private onRecord(line: JsonObject, lineNo: number): void {
+  // Steps 2-4 for one record line, its own judgement (the reading) set in its run.
+  private onRecord(record: RecordReading, lineNo: number): void {
     const run = this.state === 'runs' ? this.run : null;
     this.counts.records++;
     if (run === null) {
@@ -419,17 +391,9 @@ export class ExportVerifier {
     const id = run.block.run;
     const where = { line: lineNo, run: id };
     run.records++;
-    noteUnknown(line, RECORD_MEMBERS, lineNo, '', this.unaccounted);
-    const seq = safeInt(line.seq);
-    const prev = digestOf(line.prev_hash);
-    const hash = digestOf(line.hash);
-    if (
-      seq === null ||
-      prev === null ||
-      hash === null ||
-      typeof line.raw !== 'string' ||
-      !isObject(line.body)
-    ) {
+    for (const member of record.unknown) this.unaccounted.push({ line: lineNo, member });
+    const { seq, prev, hash } = record;
+    if (!record.wellFormed || seq === null || prev === null || hash === null) {
       this.find(
         'record-malformed',
         'the record line lacks a well-formed seq, body, prev_hash, hash or raw',
@@ -439,19 +403,17 @@ export class ExportVerifier {
       if (hash !== null) run.lastHash = hash;
       return;
     }
-    const raw = utf8Strict.encode(line.raw);
-    // Step 2: the bytes against their claim, before anything parses them.
-    let hashed: JsonObject | null = null;
-    const linked = verifyLink(prev, raw, hash).ok;
-    if (!linked)
+    // Step 2: the bytes against their claim, then what the established bytes say.
+    if (!record.linked)
       this.find('record-hash-mismatch', 'the raw bytes were altered after they were written', where);
-    else hashed = this.judgeRaw(raw, line.body, where);
+    else if (record.rawFinding !== null) this.find(record.rawFinding.code, record.rawFinding.message, where);
+    const hashed = record.hashed;
     // The hashed seq numbers the chain when the bytes are established; else the line's claim.
-    const chainSeq = hashed !== null ? safeInt(hashed.seq) : seq;
+    const chainSeq = hashed !== null ? hashed.seq : seq;
     if (hashed !== null) {
       if (chainSeq !== seq)
         this.find('record-seq-mismatch', "the line's seq differs from its hashed body's", where);
-      this.judgeBody(hashed, run, prev, where);
+      this.judgeBody(hashed, run, where);
     }
     // Step 3: the link and the numbering.
     const expectedPrev = run.lastHash ?? ZERO_HASH;
@@ -465,8 +427,9 @@ export class ExportVerifier {
     run.lastHash = hash;
     const wanted = this.graderHashes.get(id);
     if (wanted?.has(run.lastSeq)) wanted.set(run.lastSeq, hash);
-    // Step 4: the signature, if the auditor supplied keys to check it with.
-    if (!Object.hasOwn(line, 'signature')) {
+    // Step 4: the signature, judged in the reading if the auditor supplied keys.
+    const signature = record.signature;
+    if (signature === 'missing') {
       this.find(
         'signature-member-missing',
         'the record line carries no signature member (null means unsigned)',
@@ -474,53 +437,29 @@ export class ExportVerifier {
       );
       return;
     }
-    const keys = this.options.keys;
-    if (line.signature === null) {
+    if (signature === 'null') {
       this.counts.unsigned++;
-      if (keys !== undefined) this.find('signature-absent', "the record's signature is absent", where);
+      if (this.options.keys !== undefined)
+        this.find('signature-absent', "the record's signature is absent", where);
       return;
     }
     this.counts.signed++;
-    if (keys === undefined) return;
-    const verdict = judgeKeyed(line.signature, recordSigningInput(hash), keys);
     // A signature over a hash the bytes do not reproduce vouches for bytes not in the file.
-    if (!verdict.ok) this.find(verdict.code, SIGNATURE_WORDS[verdict.code], where);
-    else if (linked) this.counts.verified++;
-  }
-
-  /** raw must be canonical and agree with the readable body; returns the hashed object or null. */
-  private judgeRaw(raw: Uint8Array, body: unknown, where: { line: number; run: string }): JsonObject | null {
-    const canonical = canonicalOf(raw, this.maxLine);
-    if (!canonical.ok || !bytesEqual(canonical.value, raw)) {
-      this.find('record-not-canonical', 'the wire bytes are not canonical under the header canon', where);
-      return null;
-    }
-    const value = parseWire(raw, this.maxLine);
-    if (!value.ok || !isObject(value.value)) {
-      this.find('record-not-canonical', 'the wire bytes are not a canonical JSON object', where);
-      return null;
-    }
-    if (!sameJson(value.value, body))
-      this.find('record-body-mismatch', 'the readable body does not match its wire bytes', where);
-    return value.value;
+    if (signature === 'verified') {
+      if (record.linked) this.counts.verified++;
+    } else if (signature !== 'unchecked') this.find(signature, SIGNATURE_WORDS[signature], where);
   }
 
   /** What the hashed body itself says: its run, its conclusion, its case. */
-  private judgeBody(
-    value: JsonObject,
-    run: RunState,
-    prev: Uint8Array,
-    where: { line: number; run: string },
-  ): void {
+  private judgeBody(value: HashedBody, run: RunState, where: { line: number; run: string }): void {
     if (value.run !== run.block.run)
       this.find('record-run-mismatch', "a record's own body names another run than its block", where);
-    if (value.kind === 'RunConcluded') {
-      run.concludedSealed = SEALING_OUTCOMES.has(value.outcome);
-      if (value.chain_head !== hex.encode(prev))
+    if (value.concluded !== null) {
+      run.concludedSealed = value.concluded.seals;
+      if (!value.concluded.headMatches)
         this.find('chain-head-mismatch', 'chain_head is not the head the conclusion sits on', where);
     }
-    if (typeof value.case === 'string' && !this.namedCases.has(value.case))
-      this.namedCases.set(value.case, where.line);
+    if (value.case !== null && !this.namedCases.has(value.case)) this.namedCases.set(value.case, where.line);
   }
 
   private onCaseBlock(frame: JsonObject, line: number): void {
@@ -741,7 +680,7 @@ const SIGNATURE_WORDS = {
 } as const;
 
 /** Options are the auditor's configuration: one of the wrong type throws SeamError naming it. */
-function checkOptions(options: ExportOptions): void {
+export function checkOptions(options: ExportOptions): void {
   const bad = (what: string) => {
     throw new SeamError('bad-options', what);
   };
@@ -757,17 +696,32 @@ function checkOptions(options: ExportOptions): void {
     bad('maxLineBytes is not a positive integer');
 }
 
+/** verifyExport's options: the verifier's, and how many threads read the lines. */
+export interface VerifyExportOptions extends ExportOptions {
+  /**
+   * Threads that take the lines' readings (parse, hash, canonical bytes, signature), on
+   * Node: worker threads when more than 1, this thread alone when 1 (the default). The
+   * report is the same for every value. Outside Node it is checked and then ignored.
+   */
+  workers?: number;
+}
+
 /**
  * Verifies a whole export, sync or async: given as lines (strings or UTF-8 bytes), or
  * as the whole file in one string or Uint8Array, split here at each newline.
  */
 export async function verifyExport(
   lines: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array> | string | Uint8Array,
-  options: ExportOptions = {},
+  options: VerifyExportOptions = {},
 ): Promise<ExportReport> {
   const verifier = new ExportVerifier(options);
-  for await (const line of linesOf(lines, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES))
-    verifier.push(line as string | Uint8Array);
+  const { workers = 1, keys } = options;
+  if (!Number.isSafeInteger(workers) || workers < 1)
+    throw new SeamError('bad-options', 'workers is not a positive integer');
+  if (workers > 1 && keys !== undefined && !(keys instanceof Map))
+    throw new SeamError('bad-options', 'keys must be a Map to be shared with worker threads');
+  const maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  await pass(verifier, linesOf(lines, maxLine), { workers, maxLine, keys });
   return verifier.finish();
 }
 
