@@ -32,9 +32,23 @@ SHORT_ESCAPE[0x0a] = 0x6e; // \n
 SHORT_ESCAPE[0x0d] = 0x72; // \r
 SHORT_ESCAPE[0x09] = 0x74; // \t
 
+/**
+ * One buffer kept between outputs: allocating a typed array per call costs more than
+ * writing a small value. An output takes it when it is free (a nested canonicalization,
+ * or one after a refusal, allocates its own) and gives its buffer back when it is done.
+ */
+let spare: Uint8Array | null = null;
+/** Larger buffers are dropped after use, so an idle process holds at most this much. */
+const SPARE_LIMIT = 64 * 1024;
+
 export class ByteOutput implements CanonicalOutput<Uint8Array> {
-  private buf = new Uint8Array(512);
+  private buf: Uint8Array;
   private pos = 0;
+
+  constructor() {
+    this.buf = spare ?? new Uint8Array(512);
+    spare = null;
+  }
 
   private ensure(extra: number): void {
     const need = this.pos + extra;
@@ -189,7 +203,9 @@ export class ByteOutput implements CanonicalOutput<Uint8Array> {
 
   /** The bytes written so far (a copy). */
   take(): Uint8Array {
-    return this.buf.slice(0, this.pos);
+    const out = this.buf.slice(0, this.pos);
+    if (this.buf.length <= SPARE_LIMIT) spare = this.buf;
+    return out;
   }
 }
 

@@ -114,3 +114,28 @@ describe.each(PROFILES)('%s: canonicalString is the text of canonicalize', (prof
     expect(viaText(cycle, profile)).toBe(viaBytes(cycle, profile));
   });
 });
+
+describe('canonicalize reuses one output buffer between calls', () => {
+  it('a canonicalization inside another (from a getter) leaves the outer one intact', () => {
+    const inner = { b: 'inner', list: PAD };
+    // The getter runs when `m` is opened, after the outer output has written `a`.
+    const outer = {
+      a: 'x'.repeat(300),
+      m: {
+        get nested() {
+          return text(canonicalize(inner, { profile: 'jcs' }));
+        },
+      },
+      z: PAD,
+    };
+    const nestedText = text(canonicalize(inner, { profile: 'jcs' }));
+    const expected = text(
+      canonicalize({ a: outer.a, m: { nested: nestedText }, z: PAD }, { profile: 'jcs' }),
+    );
+    expect(text(canonicalize(outer, { profile: 'jcs' }))).toBe(expected);
+    // and the buffer handed back is not shared with a result
+    const first = canonicalize({ k: 1 }, { profile: 'jcs' });
+    canonicalize({ k: 2 }, { profile: 'jcs' });
+    expect(text(first)).toBe('{"k":1}');
+  });
+});
