@@ -96,7 +96,8 @@ class Writer<T> {
     this.cache = cacheOf(profile);
   }
 
-  write(value: unknown): T {
+  /** The output's result, or null when the output reports itself full (see TextOutput). */
+  write(value: unknown): T | null {
     const { out, frames } = this;
     if (!this.opens(value)) {
       this.scalar(value);
@@ -107,6 +108,7 @@ class Writer<T> {
       const { values, order, names } = frame;
       const n = values.length;
       while (frame.index < (order === null ? n : order.length)) {
+        if (out.full()) return null;
         const i = frame.index++;
         if (i > 0) out.byte(0x2c);
         let v: unknown;
@@ -285,13 +287,18 @@ const UTF8 = new TextEncoder();
  * CanonicalizeCode). Iterative, so nesting depth is limited by memory, not the stack.
  */
 export function canonicalize(value: unknown, options: CanonicalizeOptions): Uint8Array {
-  return new Writer(profileOf(options?.profile), new ByteOutput()).write(value);
+  // A ByteOutput is never full.
+  return new Writer(profileOf(options?.profile), new ByteOutput()).write(value)!;
 }
+
+/** Past this many characters of text the value is large, and JSON.stringify may write it faster. */
+const SMALL_TEXT = 2048;
 
 /**
  * The canonical text of `value` under `options.profile` (see canonicalize): the same
- * writer with a string output, so the UTF-8 of this text is exactly canonicalize's, or,
- * for a larger value it can write, the engine's JSON.stringify (native-text.ts).
+ * writer with a string output, so the UTF-8 of this text is exactly canonicalize's. A
+ * value whose text outgrows SMALL_TEXT is written again by the engine's JSON.stringify
+ * when native-text.ts admits it, else by the writer in full.
  */
 export function canonicalString(value: unknown, options: CanonicalizeOptions): string {
   const profile = profileOf(options?.profile);
@@ -300,5 +307,9 @@ export function canonicalString(value: unknown, options: CanonicalizeOptions): s
     const quoted = quote(value, profile);
     if (quoted !== null) return quoted;
   }
-  return nativeText(value, profile) ?? new Writer(profile, new TextOutput()).write(value);
+  return (
+    new Writer(profile, new TextOutput(SMALL_TEXT)).write(value) ??
+    nativeText(value, profile) ??
+    new Writer(profile, new TextOutput(Number.POSITIVE_INFINITY)).write(value)!
+  );
 }

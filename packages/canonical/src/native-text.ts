@@ -10,15 +10,15 @@ import { hasLoneSurrogate, sortKeys } from './strings.js';
  * spellings are the ones the profiles use (strings.ts, numbers.ts). A survey of the
  * value first checks that nothing in it needs the writer: a refusal, a bigint or
  * JsonFloat, a number the profile spells differently, deep nesting (JSON.stringify
- * recurses on the native stack), or a member name that objects without it would
- * inherit. Anything else, and small values (where the survey and the name list cost
- * more than they save), are left to the writer: null is returned.
+ * recurses on the native stack), a member name that objects without it would
+ * inherit, or a property that is not enumerable (JSON.stringify reads every listed
+ * name). Such values are left to the writer: null is returned. Small values never
+ * come here (canonicalize.ts): the survey and the name list cost more than they save.
+ * A getter is read twice on this path (survey, then JSON.stringify), once by the writer.
  */
 
 /** JSON.stringify recurses; deeper values go to the iterative writer. */
 const MAX_DEPTH = 200;
-/** Below this many values the writer is faster. */
-const MIN_VALUES = 128;
 
 const wellFormed: (s: string) => boolean =
   typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function'
@@ -34,7 +34,6 @@ class Survey {
   readonly names = new Set<string>();
   objects = 0;
   members = 0;
-  values = 0;
   private readonly anyNumber: boolean;
   private readonly anyString: boolean;
 
@@ -45,7 +44,6 @@ class Survey {
 
   /** True when JSON.stringify writes `v` as the writer would (see the module comment). */
   check(v: unknown, depth: number): boolean {
-    this.values++;
     switch (typeof v) {
       case 'string':
         return this.anyString || wellFormed(v);
@@ -69,6 +67,8 @@ class Survey {
 
   private checkObject(record: Record<string, unknown>, depth: number): boolean {
     const keys = Object.keys(record);
+    // JSON.stringify reads a listed name even where it is not enumerable; the writer skips it.
+    if (Object.getOwnPropertyNames(record).length !== keys.length) return false;
     this.objects++;
     this.members += keys.length;
     const { names } = this;
@@ -87,11 +87,10 @@ class Survey {
 
 /** The canonical text of `value` when JSON.stringify writes it exactly; null to use the writer. */
 export function nativeText(value: unknown, profile: Profile): string | null {
-  if (typeof value !== 'object' || value === null) return null;
   // A toJSON on the shared prototypes would be called by JSON.stringify, never by the writer.
   if ('toJSON' in Object.prototype || 'toJSON' in Array.prototype) return null;
   const survey = new Survey(profile);
-  if (!survey.check(value, 0) || survey.values < MIN_VALUES) return null;
+  if (!survey.check(value, 0)) return null;
   const { names, objects, members } = survey;
   // JSON.stringify looks up every listed name in every object: bound that work.
   if (objects * names.size > 4 * members + 64) return null;

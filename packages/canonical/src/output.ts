@@ -18,6 +18,8 @@ export interface CanonicalOutput<T> {
   ascii(s: string): void;
   safeInteger(x: number): void;
   quoted(s: string, escapeLone: boolean): boolean;
+  /** True when the writer should stop: the output has a size limit and is past it. */
+  full(): boolean;
   take(): T;
 }
 
@@ -58,6 +60,10 @@ export class ByteOutput implements CanonicalOutput<Uint8Array> {
     const bigger = new Uint8Array(size);
     bigger.set(this.buf.subarray(0, this.pos));
     this.buf = bigger;
+  }
+
+  full(): boolean {
+    return false;
   }
 
   byte(b: number): void {
@@ -229,6 +235,13 @@ const CHARS = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
  */
 export class TextOutput implements CanonicalOutput<string> {
   private text = '';
+
+  /** `limit`: the length in characters past which the output reports itself full. */
+  constructor(private readonly limit: number) {}
+
+  full(): boolean {
+    return this.text.length > this.limit;
+  }
 
   byte(b: number): void {
     this.text += CHARS[b]!;

@@ -11,14 +11,16 @@ import { describe, expect, it } from 'vitest';
 import { text } from './helpers.js';
 
 // canonicalString takes one of two paths: the writer with a string output, or, for a
-// larger value the survey admits, the engine's JSON.stringify (src/native-text.ts).
-// Either way its text must be exactly the UTF-8 canonicalize writes, and a refusal the
+// value whose text is large and which the survey admits, the engine's JSON.stringify
+// (src/native-text.ts). Either way its text must be exactly the UTF-8 canonicalize writes, and a refusal the
 // same refusal. `padded` lifts a value past the size where the native path is taken.
 
 const PROFILES = Object.keys(profiles) as ProfileName[];
 const RUNS = { numRuns: 300 };
-const PAD = Array.from({ length: 200 }, (_, i) => i + 1);
-const padded = (v: unknown) => ({ v, pad: PAD, list: [v, { v }] });
+// Past canonicalString's SMALL_TEXT (2048 characters) whatever `v` is.
+const PAD = Array.from({ length: 1000 }, (_, i) => i + 1);
+// `a` sorts first, so the writer is past the limit before it reaches `v`.
+const padded = (v: unknown) => ({ a: PAD, v, list: [v, { v }] });
 
 /** The text of canonicalize, or the refusal as `code: message`. */
 function viaBytes(v: unknown, profile: ProfileName): string {
@@ -88,6 +90,7 @@ describe.each(PROFILES)('%s: canonicalString is the text of canonicalize', (prof
       [own, { b: 1 }, { constructor: 1 }, {}],
       { z: 1, a: { toString: 'x', hasOwnProperty: 2 }, m: Object.create(null) },
       { '10': 1, '9': 2, é: 3, '\u{1f426}': 4, '\uffff': 5 },
+      [{ hidden: 1 }, Object.defineProperty({ shown: 2 }, 'hidden', { value: 3, enumerable: false })],
     ])
       expect(viaText(padded(v), profile)).toBe(viaBytes(padded(v), profile));
   });
