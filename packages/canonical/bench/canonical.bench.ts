@@ -69,6 +69,24 @@ compare(
   ],
 );
 
+// Typical signed objects: one record of the corpus (24 values), and a bare string.
+const typical = corpus[0];
+if (canonicalString(typical, { profile: 'jcs' }) !== npmCanonicalize(typical))
+  throw new Error('bench: the writers disagree on a record');
+compare(
+  'one record -> canonical text (jcs)',
+  { name: '@agent-seam/canonical canonicalString', run: () => canonicalString(typical, { profile: 'jcs' }) },
+  [{ name: 'canonicalize@5.1.0', run: () => npmCanonicalize(typical) }],
+);
+compare(
+  'a string -> canonical text (jcs)',
+  {
+    name: '@agent-seam/canonical canonicalString',
+    run: () => canonicalString('naïve café 12', { profile: 'jcs' }),
+  },
+  [{ name: 'canonicalize@5.1.0', run: () => npmCanonicalize('naïve café 12') }],
+);
+
 compare(
   'value -> canonical UTF-8 bytes (jcs)',
   { name: '@agent-seam/canonical canonicalize', run: () => canonicalize(corpus, { profile: 'jcs' }) },

@@ -1,7 +1,8 @@
 import type { CanonicalizeCode } from './codes.js';
 import { JsonFloat } from './json-value.js';
+import { nativeText } from './native-text.js';
 import { spellNumberValue } from './numbers.js';
-import { ByteOutput } from './output.js';
+import { ByteOutput, type CanonicalOutput, type QuotedName, TextOutput } from './output.js';
 import { type Profile, type ProfileName, profileOf } from './profiles.js';
 import { quote, sortKeys } from './strings.js';
 import { SeamError } from './verdict.js';
@@ -22,8 +23,8 @@ interface Frame {
   values: unknown[];
   /** Objects: positions in `values` in canonical member order; null for an array. */
   order: number[] | null;
-  /** Objects: UTF-8 of the quoted names followed by ':', in canonical order. */
-  names: Uint8Array[];
+  /** Objects: the quoted names followed by ':', in canonical order. */
+  names: QuotedName[];
   /** Objects: the member names, positions as in `values` (read only to name a refused value). */
   keys: string[] | null;
   index: number;
@@ -33,12 +34,14 @@ interface Frame {
 interface Shape {
   keys: string[];
   order: number[];
-  names: Uint8Array[];
+  names: QuotedName[];
 }
 
 const SHAPE_CACHE = 8;
+/** Open containers up to this depth are checked for a cycle by scanning; deeper ones by a set. */
+const SCAN_DEPTH = 16;
 const NAME_CACHE = 4096;
-const NO_NAMES: Uint8Array[] = [];
+const NO_NAMES: QuotedName[] = [];
 /** Longest member name quoted in full in a refusal's path. */
 const PATH_NAME_LIMIT = 64;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -58,7 +61,7 @@ function pathStep(key: string | number): string {
  * derived from the names and the profile alone, and both are bounded.
  */
 interface ProfileCache {
-  names: Map<string, Uint8Array>;
+  names: Map<string, QuotedName>;
   shapes: Shape[];
   nextShape: number;
 }
@@ -73,80 +76,76 @@ function cacheOf(profile: Profile): ProfileCache {
   return cache;
 }
 
-const isContainer = (v: unknown): v is object =>
-  typeof v === 'object' && v !== null && !(v instanceof JsonFloat);
-
 /**
- * One canonicalization into UTF-8 bytes. Iterative (an explicit stack of open
- * containers), with two caches that pay off on record-shaped data: encoded member
- * names, and the canonical order of member-name lists seen recently (objects of one
- * shape share it, and their values are read in one Object.values call).
+ * One canonicalization, into UTF-8 bytes or into a string. Iterative (an explicit stack
+ * of open containers), with two caches that pay off on record-shaped data: quoted
+ * member names, and the canonical order of member-name lists seen recently (objects of
+ * one shape share it, and their values are read in one Object.values call).
  */
-class Writer {
-  private readonly out = new ByteOutput();
-  private readonly onPath = new Set<object>();
+class Writer<T> {
+  /** The open containers below SCAN_DEPTH are found by scanning the frames; deeper ones are kept here. */
+  private deepPath: Set<object> | null = null;
   private readonly cache: ProfileCache;
   private readonly frames: Frame[] = [];
   private depth = 0;
 
-  constructor(private readonly profile: Profile) {
+  constructor(
+    private readonly profile: Profile,
+    private readonly out: CanonicalOutput<T>,
+  ) {
     this.cache = cacheOf(profile);
   }
 
-  write(value: unknown): Uint8Array {
+  /** The output's result, or null when the output reports itself full (see TextOutput). */
+  write(value: unknown): T | null {
     const { out, frames } = this;
-    if (!isContainer(value)) {
+    if (!this.opens(value)) {
       this.scalar(value);
       return out.take();
     }
-    this.open(value);
     outer: while (this.depth > 0) {
       const frame = frames[this.depth - 1]!;
       const { values, order, names } = frame;
       const n = values.length;
       while (frame.index < (order === null ? n : order.length)) {
+        if (out.full()) return null;
         const i = frame.index++;
         if (i > 0) out.byte(0x2c);
         let v: unknown;
         if (order === null) v = values[i];
         else {
-          out.bytes(names[i]!);
+          out.name(names[i]!);
           v = values[order[i]!];
         }
-        if (isContainer(v)) {
-          this.open(v);
-          continue outer;
-        }
+        if (this.opens(v)) continue outer;
         this.scalar(v);
       }
       out.byte(order === null ? 0x5d : 0x7d);
-      this.onPath.delete(frame.container);
       this.depth--;
+      if (this.depth >= SCAN_DEPTH) this.deepPath!.delete(frame.container);
     }
     return out.take();
   }
 
-  /** Opens a frame for a container and writes its opening bracket. */
-  private open(v: object): void {
-    if (this.onPath.has(v)) this.refuse('cycle', 'contains itself');
-    this.onPath.add(v);
-    let frame = this.frames[this.depth];
-    if (frame === undefined) {
-      frame = { container: v, values: [], order: null, names: NO_NAMES, keys: null, index: 0 };
-      this.frames.push(frame);
+  /**
+   * When `v` is an array or a plain object, opens a frame for it, writes its opening
+   * bracket and returns true; returns false for a value `scalar` writes (or refuses).
+   */
+  private opens(v: unknown): v is object {
+    if (typeof v !== 'object' || v === null) return false;
+    const isArray = Array.isArray(v);
+    if (!isArray && !isPlainObject(v)) {
+      if (v instanceof JsonFloat) return false;
+      this.refuse('unsupported-type', 'is an object that is neither an array nor a plain object');
     }
-    this.depth++;
-    frame.container = v;
-    frame.index = 0;
-    if (Array.isArray(v)) {
+    const frame = this.opening(v);
+    if (isArray) {
       frame.values = v;
       frame.order = null;
       frame.keys = null;
       this.out.byte(0x5b);
-      return;
+      return true;
     }
-    if (!isPlainObject(v))
-      this.refuse('unsupported-type', 'is an object that is neither an array nor a plain object');
     const record = v as Record<string, unknown>;
     let keys = Object.keys(record);
     let values: unknown[];
@@ -160,6 +159,28 @@ class Writer {
     frame.names = shape.names;
     frame.keys = keys;
     this.out.byte(0x7b);
+    return true;
+  }
+
+  /** Pushes the frame of a container, refusing one that is already open (a cycle). */
+  private opening(v: object): Frame {
+    const { frames, depth } = this;
+    const scanned = Math.min(depth, SCAN_DEPTH);
+    for (let d = 0; d < scanned; d++) if (frames[d]!.container === v) this.refuse('cycle', 'contains itself');
+    if (depth >= SCAN_DEPTH) {
+      this.deepPath ??= new Set();
+      if (this.deepPath.has(v)) this.refuse('cycle', 'contains itself');
+      this.deepPath.add(v);
+    }
+    let frame = frames[depth];
+    if (frame === undefined) {
+      frame = { container: v, values: [], order: null, names: NO_NAMES, keys: null, index: 0 };
+      frames.push(frame);
+    }
+    this.depth++;
+    frame.container = v;
+    frame.index = 0;
+    return frame;
   }
 
   private shapeOf(keys: string[]): Shape {
@@ -182,19 +203,19 @@ class Writer {
     return shape;
   }
 
-  /** The UTF-8 of the quoted member name followed by ':'. */
-  private name(key: string): Uint8Array {
+  /** The quoted member name followed by ':'. */
+  private name(key: string): QuotedName {
     const names = this.cache.names;
-    let encoded = names.get(key);
-    if (encoded === undefined) {
+    let name = names.get(key);
+    if (name === undefined) {
       const q =
         quote(key, this.profile) ??
         this.refuse('lone-surrogate', 'has a member name holding an unpaired surrogate');
-      encoded = UTF8.encode(`${q}:`);
+      name = { text: `${q}:`, utf8: UTF8.encode(`${q}:`) };
       if (names.size >= NAME_CACHE) names.clear();
-      names.set(key, encoded);
+      names.set(key, name);
     }
-    return encoded;
+    return name;
   }
 
   private scalar(v: unknown): void {
@@ -259,7 +280,6 @@ function numberMessage(code: CanonicalizeCode): string {
 }
 
 const UTF8 = new TextEncoder();
-const UTF8_DECODER = new TextDecoder();
 
 /**
  * The canonical UTF-8 bytes of `value` under `options.profile`. This is the SIGN side:
@@ -267,10 +287,29 @@ const UTF8_DECODER = new TextDecoder();
  * CanonicalizeCode). Iterative, so nesting depth is limited by memory, not the stack.
  */
 export function canonicalize(value: unknown, options: CanonicalizeOptions): Uint8Array {
-  return new Writer(profileOf(options?.profile)).write(value);
+  // A ByteOutput is never full.
+  return new Writer(profileOf(options?.profile), new ByteOutput()).write(value)!;
 }
 
-/** The canonical text of `value` under `options.profile` (see canonicalize). */
+/** Past this many characters of text the value is large, and JSON.stringify may write it faster. */
+const SMALL_TEXT = 2048;
+
+/**
+ * The canonical text of `value` under `options.profile` (see canonicalize): the same
+ * writer with a string output, so the UTF-8 of this text is exactly canonicalize's. A
+ * value whose text outgrows SMALL_TEXT is written again by the engine's JSON.stringify
+ * when native-text.ts admits it, else by the writer in full.
+ */
 export function canonicalString(value: unknown, options: CanonicalizeOptions): string {
-  return UTF8_DECODER.decode(canonicalize(value, options));
+  const profile = profileOf(options?.profile);
+  // A bare string is its quoted spelling (the writer names a refusal).
+  if (typeof value === 'string') {
+    const quoted = quote(value, profile);
+    if (quoted !== null) return quoted;
+  }
+  return (
+    new Writer(profile, new TextOutput(SMALL_TEXT)).write(value) ??
+    nativeText(value, profile) ??
+    new Writer(profile, new TextOutput(Number.POSITIVE_INFINITY)).write(value)!
+  );
 }

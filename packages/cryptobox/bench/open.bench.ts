@@ -62,6 +62,26 @@ for (const size of [64, 64 * 1024]) {
     { name: '@agent-seam/cryptobox openPayload', run: () => openPayload(envelope, { ad, keyRing: ring }) },
     [
       {
+        // Its raw parts: the header read by JSON.parse alone, the ring, the AEAD.
+        name: 'JSON.parse header + ring.unwrap + xchacha',
+        run: () => {
+          const header = JSON.parse(new TextDecoder().decode(envelope.subarray(5, 5 + keyLength))) as {
+            scope: string;
+            wrapped_by: string;
+            sealed: number[];
+          };
+          const key = ring.unwrap({
+            scope: header.scope,
+            wrappedBy: header.wrapped_by,
+            sealed: Uint8Array.from(header.sealed),
+          })!;
+          const start = 5 + keyLength;
+          return xchacha20poly1305(key, envelope.subarray(start, start + 24), ad).decrypt(
+            envelope.subarray(start + 24),
+          );
+        },
+      },
+      {
         name: 'raw noble xchacha20poly1305 (key already unwrapped)',
         run: () => {
           const start = 5 + keyLength;

@@ -3,11 +3,9 @@ import {
   canonicalFromJSON,
   canonicalize,
   fail,
-  JsonFloat,
   type JsonValue,
   ok,
   type ProfileName,
-  parseJSON,
   SeamError,
   type Verdict,
 } from '@agent-seam/canonical';
@@ -32,6 +30,7 @@ export interface WrappedKey {
 export const WRAPPED_KEY_PROFILE: ProfileName = 'agentplane-v1';
 
 const MEMBERS = new Set(['scope', 'wrapped_by', 'sealed']);
+const UTF8 = new TextDecoder();
 
 /** The canonical bytes of a wrapped key (sign side: throws SeamError on a bad argument). */
 export function encodeWrappedKey(key: WrappedKey): Uint8Array {
@@ -59,22 +58,50 @@ type WrappedKeyCode = Extract<
  * Reads the wrapped-key bytes of an envelope. Nothing has authenticated them yet (the
  * tag that would is inside the payload), so every refusal here says only that this
  * reader cannot use the header, not that somebody tampered with it.
+ *
+ * Written headers are read the quick way first: the engine's JSON.parse, the member
+ * checks, and the canonical bytes of what was read compared with the input. When they
+ * are equal the input is canonical text (a fixed point of the strict reader), so the
+ * strict path would have accepted the same key. Anything else takes the strict path,
+ * which names the refusal.
  */
 export function decodeWrappedKey(bytes: Uint8Array): Verdict<WrappedKey, WrappedKeyCode> {
   if (!(bytes instanceof Uint8Array)) return fail('not-bytes', 'the wrapped key is not a Uint8Array');
-  const options = { profile: WRAPPED_KEY_PROFILE, maxBytes: bytes.length };
-  const canonical = canonicalFromJSON(bytes, options);
-  const parsed = canonical.ok ? parseJSON(bytes, options) : canonical;
-  if (!canonical.ok || !parsed.ok) return fail('wrapped-key-malformed', 'the wrapped key is not JSON');
+  return quickRead(bytes) ?? strictRead(bytes);
+}
+
+/** The key of a header that is exactly its canonical encoding, or null. */
+function quickRead(bytes: Uint8Array): Verdict<WrappedKey, WrappedKeyCode> | null {
+  let value: JsonValue;
+  try {
+    value = JSON.parse(UTF8.decode(bytes)) as JsonValue;
+  } catch {
+    return null;
+  }
+  const key = membersOf(value);
+  // With its members checked, `value` is what encodeWrappedKey would write for the key.
+  return key.ok && bytesEqual(canonicalize(value, { profile: WRAPPED_KEY_PROFILE }), bytes) ? key : null;
+}
+
+function strictRead(bytes: Uint8Array): Verdict<WrappedKey, WrappedKeyCode> {
+  const canonical = canonicalFromJSON(bytes, { profile: WRAPPED_KEY_PROFILE, maxBytes: bytes.length });
+  if (!canonical.ok) return fail('wrapped-key-malformed', 'the wrapped key is not JSON');
   if (!bytesEqual(canonical.value, bytes))
     return fail('wrapped-key-not-canonical', 'the wrapped key is not written in canonical form');
-  if (!isObject(parsed.value)) return fail('wrapped-key-malformed', 'the wrapped key is not a JSON object');
-  const members = parsed.value;
-  for (const name of Object.keys(members))
+  // Canonical text (strict UTF-8, no repeated member, refused escapes and numbers
+  // already refused) reads the same under the engine's parser, but for integers beyond
+  // 2^53, which it rounds and which are no byte value under either parser.
+  return membersOf(JSON.parse(UTF8.decode(bytes)) as JsonValue);
+}
+
+/** The wrapped key a parsed header describes, or the refusal. */
+function membersOf(value: JsonValue): Verdict<WrappedKey, WrappedKeyCode> {
+  if (!isObject(value)) return fail('wrapped-key-malformed', 'the wrapped key is not a JSON object');
+  for (const name of Object.keys(value))
     if (!MEMBERS.has(name))
       return fail('wrapped-key-unknown-member', 'the wrapped key has a member this reader does not know');
-  const { scope, wrapped_by: wrappedBy } = members;
-  const sealed = byteArray(members.sealed);
+  const { scope, wrapped_by: wrappedBy } = value;
+  const sealed = byteArray(value.sealed);
   if (typeof scope !== 'string' || typeof wrappedBy !== 'string' || sealed === null)
     return fail(
       'wrapped-key-malformed',
@@ -84,7 +111,7 @@ export function decodeWrappedKey(bytes: Uint8Array): Verdict<WrappedKey, Wrapped
 }
 
 const isObject = (v: JsonValue): v is { [key: string]: JsonValue } =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof JsonFloat);
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A JSON array of integers 0..255 as bytes, or null for anything else. */
 function byteArray(value: JsonValue | undefined): Uint8Array | null {

@@ -1,4 +1,4 @@
-import { base64Strict, fail, ok, SeamError, unwrap, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import { base64Strict, fail, ok, SeamError, utf8Strict, type Verdict } from '@agent-seam/canonical';
 import { hasControlCharacter, isKeyName } from './text.js';
 
 /**
@@ -88,20 +88,20 @@ export function splitNote(bytes: Uint8Array, limits: NoteLimits = {}): Verdict<N
   if (sep < 0 || sep + 2 === bytes.length)
     return fail('malformed-note', 'no signature lines after a blank line');
 
-  const block = bytes.subarray(sep + 2);
   let count = 0;
-  for (const b of block) if (b === NEWLINE) count++;
+  for (let i = sep + 2; i < bytes.length; i++) if (bytes[i] === NEWLINE) count++;
   if (count > maxSignatures) return fail('too-many-signatures');
 
-  // Cutting valid UTF-8 at a newline leaves valid UTF-8 on both sides.
-  const body = bytes.slice(0, sep + 1);
+  // A newline is one byte and one code unit, so the last "\n\n" of the text is the
+  // same separator: the decoded text is cut there, not decoded again.
+  const cut = text.value.lastIndexOf('\n\n');
   const lines: SignatureLine[] = [];
-  for (const line of unwrap(utf8Strict.decode(block)).slice(0, -1).split('\n')) {
+  for (const line of text.value.slice(cut + 2, -1).split('\n')) {
     const parsed = parseSignatureLine(line);
     if (parsed === null) return fail('malformed-signature-line');
     lines.push(parsed);
   }
-  return ok({ body, text: unwrap(utf8Strict.decode(body)), lines });
+  return ok({ body: bytes.slice(0, sep + 1), text: text.value.slice(0, cut + 1), lines });
 }
 
 /** One line without its newline, or null. At least one signature byte must follow the key id. */
