@@ -1,17 +1,18 @@
-// pnpm mutate --filter <pkg> [--all | --mutate <glob,...>] [--force] [--restore]
+// pnpm mutate --filter <pkg> [--all | --mutate <glob,...>] [--force] [--restore] [--summary]
 //
 // Runs Stryker (vitest runner) over one package and writes reports/mutation/<pkg>.md:
 // the mutation score per file and every surviving mutant. Without --all it mutates the
 // package's verify/open/decode path (VERIFY_PATHS). Incremental: results are kept in
-// reports/mutation/<pkg>.incremental.json, so a rerun only retests mutants whose code
-// or covering tests changed (--force reruns everything).
+// node_modules/.cache/seam-mutate/<pkg>.incremental.json, so a rerun only retests
+// mutants whose code or covering tests changed (--force reruns everything).
 //
 // Stryker 10 needs Node >= 22; it runs under the pinned node22 of tools/runtimes.ts.
 // It mutates in place (the tests import ../../vitest.shared.ts by relative path), so a
 // run killed hard would leave instrumented sources behind. Before Stryker starts, the
 // files it will rewrite are copied to node_modules/.cache/seam-mutate/<pkg>/; they are
 // put back when the run ends or is interrupted, and a later run (or --restore) puts
-// them back first if a killed run left them there.
+// them back first if a killed run left them there. --summary rewrites the report from
+// the last results without running anything.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,7 @@ export const VERIFY_PATHS: Record<string, string[]> = {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = join(root, 'reports', 'mutation');
+const cache = join(root, 'node_modules', '.cache', 'seam-mutate');
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -49,7 +51,7 @@ if (!pkg || !existsSync(join(root, 'packages', pkg, 'src'))) {
   process.exit(2);
 }
 const pkgDir = join(root, 'packages', pkg);
-const backup = join(root, 'node_modules', '.cache', 'seam-mutate', pkg);
+const backup = join(cache, pkg);
 
 function listSources(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -77,48 +79,55 @@ if (!mutate) {
 }
 const globs: string[] = mutate;
 
-// Stryker only rewrites the files it mutates (type checks stay on, see stryker.config.mjs),
-// all of them under src/: copy src/ aside whole.
-mkdirSync(backup, { recursive: true });
-for (const file of listSources(join(pkgDir, 'src'))) cpSync(join(pkgDir, file), join(backup, file));
+if (flag('--summary')) summarize();
+else run();
 
-const runtime = join(installRuntimesDir(), 'node_modules', 'node22', 'bin', 'node');
-function installRuntimesDir(): string {
+/** Runs Stryker with src/ copied aside; the copy is put back however the run ends. */
+function run(): void {
+  // Stryker only rewrites the files it mutates (type checks stay on, see stryker.config.mjs),
+  // all of them under src/: copy src/ aside whole.
+  mkdirSync(backup, { recursive: true });
+  for (const file of listSources(join(pkgDir, 'src'))) cpSync(join(pkgDir, file), join(backup, file));
+  const stryker = join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
+  const args = [stryker, 'run', join(root, 'stryker.config.mjs'), '--mutate', globs.join(',')];
+  if (flag('--force')) args.push('--force');
+  const child = spawn(node22(), args, { cwd: pkgDir, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
+  process.on('exit', restore);
+  child.on('exit', (code) => {
+    restore();
+    if (code !== 0) process.exit(code ?? 1);
+    summarize();
+  });
+}
+
+/** The pinned Node 22 (Stryker 10 needs Node >= 22), installed on first use. */
+function node22(): string {
   const dir = join(tmpdir(), 'seam-runtimes');
-  if (!existsSync(join(dir, 'node_modules', 'node22', 'bin', 'node'))) {
+  const bin = join(dir, 'node_modules', 'node22', 'bin', 'node');
+  if (!existsSync(bin)) {
     console.log(`installing ${RUNTIMES.node22} for Stryker`);
     installRuntimes(dir);
   }
-  return dir;
+  return bin;
 }
-
-const stryker = join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
-const args = [stryker, 'run', join(root, 'stryker.config.mjs'), '--mutate', globs.join(',')];
-if (flag('--force')) args.push('--force');
-const child = spawn(runtime, args, { cwd: pkgDir, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
-process.on('exit', restore);
-
-child.on('exit', (code) => {
-  restore();
-  if (code !== 0) process.exit(code ?? 1);
-  summarize();
-});
 
 interface Mutant {
   id: string;
   mutatorName: string;
   replacement?: string;
   status: string;
-  location: { start: { line: number; column: number } };
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
 }
 
-/** Writes reports/mutation/<pkg>.md from Stryker's JSON report. */
+/** Writes reports/mutation/<pkg>.md from the incremental file (a mutation-testing report). */
 function summarize(): void {
-  const report = JSON.parse(readFileSync(join(reports, `${pkg}.json`), 'utf8')) as {
+  const report = JSON.parse(readFileSync(join(cache, `${pkg}.incremental.json`), 'utf8')) as {
     files: Record<string, { source: string; mutants: Mutant[] }>;
   };
-  rmSync(join(reports, `${pkg}.json`));
+  // Only the files this run mutated: the incremental file keeps older results too.
+  const mutated = new Set(globs.flatMap((g) => Object.keys(report.files).filter((f) => matches(f, g))));
+  for (const f of Object.keys(report.files)) if (!mutated.has(f)) delete report.files[f];
   const detected = new Set(['Killed', 'Timeout']);
   const undetected = new Set(['Survived', 'NoCoverage']);
   const lines = [
@@ -150,10 +159,14 @@ function summarize(): void {
     lines.push(`| ${name} | ${file.mutants.length} | ${Object.values(row).join(' | ')} | ${score(row)} |`);
     const sourceLines = file.source.split('\n');
     for (const m of file.mutants.filter((x) => undetected.has(x.status))) {
-      const code = (sourceLines[m.location.start.line - 1] ?? '').trim().slice(0, 100);
-      const replacement = (m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60);
+      const { start, end } = m.location;
+      const original =
+        start.line === end.line
+          ? (sourceLines[start.line - 1] ?? '').slice(start.column - 1, end.column - 1)
+          : `${(sourceLines[start.line - 1] ?? '').slice(start.column - 1)} ...`;
+      const short = (t: string) => esc(t.replace(/\s+/g, ' ').slice(0, 70));
       survivors.push(
-        `| ${name}:${m.location.start.line} | ${m.status} | ${m.mutatorName} | \`${esc(replacement)}\` | \`${esc(code)}\` |`,
+        `| ${name}:${start.line}:${start.column} | ${m.status} | ${m.mutatorName} | \`${short(original)}\` | \`${short(m.replacement ?? '')}\` |`,
       );
     }
   }
@@ -164,7 +177,7 @@ function summarize(): void {
   lines.push('', `## Survivors (${survivors.length})`, '');
   if (survivors.length > 0) {
     lines.push(
-      '| where | status | mutator | replacement | original line |',
+      '| where | status | mutator | original | replacement |',
       '| --- | --- | --- | --- | --- |',
     );
     lines.push(...survivors);
@@ -183,6 +196,13 @@ function summarize(): void {
 function score(r: { killed: number; timeout: number; survived: number; noCoverage: number }): string {
   const valid = r.killed + r.timeout + r.survived + r.noCoverage;
   return valid === 0 ? 'n/a' : `${((100 * (r.killed + r.timeout)) / valid).toFixed(2)}%`;
+}
+
+/** The globs this tool passes are plain paths or `src/**\/*.ts`. */
+function matches(file: string, glob: string): boolean {
+  return glob.includes('*')
+    ? file.startsWith(glob.slice(0, glob.indexOf('*'))) && file.endsWith('.ts')
+    : file === glob;
 }
 
 function esc(text: string): string {
