@@ -500,7 +500,11 @@ targets.push({
     run: (input) => {
       const verifier = new ExportVerifier({});
       for (const line of text(input).split('\n')) verifier.push(line);
-      return JSON.parse(JSON.stringify(verifier.finish(), (_k, v) => (typeof v === 'bigint' ? `${v}` : v)));
+      const report = verifier.finish();
+      return {
+        ok: report.status === 'sound',
+        report: JSON.stringify(report, (_k, v) => (typeof v === 'bigint' ? `${v}` : v)),
+      };
     },
   });
   targets.push({
