@@ -28,7 +28,9 @@ import {
 import { ExportVerifier, parseGraderSidecar } from '@agent-seam/chain';
 import { decode, encode, parseCid } from '@agent-seam/coredet-cbor';
 import { openBoxVerdict, readSealedField } from '@agent-seam/cryptobox';
-import { keyPairFromSeed, publicKeyFromDid } from '@agent-seam/did';
+import { didFromSeed, keyPairFromSeed, publicKeyFromDid } from '@agent-seam/did';
+import { signEnvelope, verifyEnvelope } from '@agent-seam/envelope';
+import { deriveKeyPair, open } from '@agent-seam/hpke-seal';
 import { leafHash, verifyConsistency, verifyInclusion } from '@agent-seam/merkle';
 import {
   formatCheckpoint,
@@ -485,6 +487,78 @@ targets.push({
         return 'structured-headers refuses fields verifyRequest accepted';
       }
     },
+  });
+}
+
+// hpke-seal: single-shot open of the published base-mode vectors (enc ‖ ciphertext,
+// mutated together) under the first vector's info and aad; only its plaintext may come out.
+{
+  const rt = doc('hpke_seal.json')['hpke.roundtrip'];
+  const bytesOf = (h: string) => {
+    const v = hex.decode(h);
+    if (!v.ok) throw new Error('unreadable vector hex');
+    return v.value;
+  };
+  const first = rt.accept[0];
+  const recipientPrivateKey = deriveKeyPair(bytesOf(rt.recipientIkm)).privateKey;
+  targets.push({
+    name: 'hpke-seal.open',
+    seeds: [...rt.accept, ...rt.refuse]
+      .filter(
+        (c: any) =>
+          typeof c.enc === 'string' && typeof c.ciphertext === 'string' && isHex(c.enc + c.ciphertext),
+      )
+      .map((c: any) => bytesOf(c.enc + c.ciphertext)),
+    run: (input) => {
+      const v = open({
+        recipientPrivateKey,
+        info: bytesOf(first.info),
+        aad: bytesOf(first.aad),
+        enc: input.subarray(0, 32),
+        ciphertext: input.subarray(32),
+      });
+      return v.ok ? { ok: true, value: hex.encode(v.value) } : verdictOf(v);
+    },
+    disagrees: (_input, outcome) =>
+      outcome.ok && outcome.value !== first.plaintext
+        ? 'open returned a plaintext that was not sealed'
+        : null,
+  });
+}
+
+// envelope: envelopes signed here with fixed keys, mutated as JSON text; an `ok` must
+// carry exactly the six fields one of them signed (anything else would be a forgery).
+{
+  const bob = didFromSeed(new Uint8Array(32).fill(2));
+  const alice = new Uint8Array(32).fill(1);
+  const sent = [
+    { to: bob, messageId: 'msg-0001', contextId: null, timestamp: 1_784_280_600, text: 'lunch at noon?' },
+    {
+      to: bob,
+      messageId: 'm\u00e9-2',
+      contextId: 'ctx',
+      timestamp: 1_784_280_601,
+      text: '\u{1f600} "quoted" \\',
+    },
+  ].map((fields) => signEnvelope(fields, alice));
+  const six = (e: Record<string, unknown>) =>
+    JSON.stringify(['contextId', 'from', 'messageId', 'text', 'timestamp', 'to'].map((k) => e[k]));
+  const signedSix = new Set(sent.map(six));
+  targets.push({
+    name: 'envelope.verifyEnvelope',
+    seeds: [...sent.map((e) => utf8.encode(JSON.stringify(e))), ...stringSeeds((x) => x.includes('"sig"'))],
+    run: (input) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text(input));
+      } catch {
+        value = text(input);
+      }
+      const v = verifyEnvelope(value, { recipientDid: bob, now: 1_784_280_650 });
+      return v.ok ? { ok: true, value: six(v.value as never) } : verdictOf(v);
+    },
+    disagrees: (_input, outcome) =>
+      outcome.ok && !signedSix.has(outcome.value) ? 'an envelope verified with fields nobody signed' : null,
   });
 }
 
