@@ -541,8 +541,12 @@ targets.push({
       text: '\u{1f600} "quoted" \\',
     },
   ].map((fields) => signEnvelope(fields, alice));
-  const six = (e: Record<string, unknown>) =>
-    JSON.stringify(['contextId', 'from', 'messageId', 'text', 'timestamp', 'to'].map((k) => e[k]));
+  const six = (e: object) =>
+    JSON.stringify(
+      ['contextId', 'from', 'messageId', 'text', 'timestamp', 'to'].map(
+        (k) => (e as Record<string, unknown>)[k],
+      ),
+    );
   const signedSix = new Set(sent.map(six));
   targets.push({
     name: 'envelope.verifyEnvelope',
