@@ -133,7 +133,7 @@ function summarize(): void {
   const lines = [
     `# Mutation report: @agent-seam/${pkg}`,
     '',
-    `Reproduce: \`pnpm mutate --filter ${pkg}${flag('--all') ? ' --all' : ''} --force\` (Stryker 10.1.1, vitest runner).`,
+    `Reproduce: \`pnpm mutate --filter ${pkg}${flag('--all') ? ' --all' : option('--mutate') ? ` --mutate ${option('--mutate')}` : ''} --force\` (Stryker 10.1.1, vitest runner).`,
     `Mutated: ${globs.map((m) => `\`${m}\``).join(', ')}.`,
     '',
     '| file | mutants | killed | timeout | survived | no coverage | score |',
@@ -176,10 +176,7 @@ function summarize(): void {
   );
   lines.push('', `## Survivors (${survivors.length})`, '');
   if (survivors.length > 0) {
-    lines.push(
-      '| where | status | mutator | original | replacement |',
-      '| --- | --- | --- | --- | --- |',
-    );
+    lines.push('| where | status | mutator | original | replacement |', '| --- | --- | --- | --- | --- |');
     lines.push(...survivors);
   } else lines.push('None.');
   lines.push(
