@@ -1,0 +1,31 @@
+// Stryker, run per package from that package's directory by tools/mutate.ts (pnpm mutate),
+// which picks the files to mutate and keeps a copy of src/ aside for the case of a killed run.
+// In place: the package's tests import siblings by relative paths (../../vitest.shared.ts),
+// which a sandbox copy of one package would break.
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const pkg = basename(process.cwd());
+
+export default {
+  testRunner: 'vitest',
+  plugins: [fileURLToPath(import.meta.resolve('@stryker-mutator/vitest-runner'))],
+  vitest: { configFile: '../../vitest.shared.ts', related: false },
+  mutate: ['src/**/*.ts'],
+  inPlace: true,
+  // Vitest does not type-check, so only the mutated files need rewriting.
+  disableTypeChecks: false,
+  coverageAnalysis: 'perTest',
+  concurrency: 2, // the machine's cores
+  timeoutMS: 20_000,
+  incremental: true,
+  // Kept locally (git-ignored): a rerun retests only what changed since the last run here.
+  // tools/mutate.ts writes reports/mutation/<pkg>.md from it.
+  incrementalFile: fileURLToPath(
+    new URL(`./node_modules/.cache/seam-mutate/${pkg}.incremental.json`, import.meta.url),
+  ),
+  reporters: ['progress-append-only'],
+  thresholds: { high: 95, low: 85, break: null },
+  cleanTempDir: 'always',
+  tempDirName: '.stryker-tmp',
+};

@@ -1,0 +1,207 @@
+// pnpm mutate --filter <pkg> [--all | --mutate <glob,...>] [--force] [--restore] [--summary]
+//
+// Runs Stryker (vitest runner) over one package and writes reports/mutation/<pkg>.md:
+// the mutation score per file and every surviving mutant. Without --all it mutates the
+// package's verify/open/decode path (VERIFY_PATHS). Incremental: results are kept in
+// node_modules/.cache/seam-mutate/<pkg>.incremental.json, so a rerun only retests
+// mutants whose code or covering tests changed (--force reruns everything).
+//
+// Stryker 10 needs Node >= 22; it runs under the pinned node22 of tools/runtimes.ts.
+// It mutates in place (the tests import ../../vitest.shared.ts by relative path), so a
+// run killed hard would leave instrumented sources behind. Before Stryker starts, the
+// files it will rewrite are copied to node_modules/.cache/seam-mutate/<pkg>/; they are
+// put back when the run ends or is interrupted, and a later run (or --restore) puts
+// them back first if a killed run left them there. --summary rewrites the report from
+// the last results without running anything.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { installRuntimes, RUNTIMES } from './runtimes.js';
+
+/** The files of each package that judge attacker bytes (mutated by default). */
+export const VERIFY_PATHS: Record<string, string[]> = {
+  merkle: ['src/verify.ts', 'src/sizes.ts'],
+  did: ['src/ed25519.ts', 'src/door-steps.ts', 'src/small-order.ts', 'src/base58.ts', 'src/did-key.ts'],
+  'tlog-note': ['src/open.ts', 'src/keys.ts', 'src/checkpoint.ts', 'src/text.ts'],
+  cryptobox: [
+    'src/box-frame.ts',
+    'src/box-v1.ts',
+    'src/box-v2.ts',
+    'src/payload.ts',
+    'src/sealed-field.ts',
+    'src/wrapped-key.ts',
+  ],
+};
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = join(root, 'reports', 'mutation');
+const cache = join(root, 'node_modules', '.cache', 'seam-mutate');
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+}
+const flag = (name: string) => process.argv.includes(name);
+
+const pkg = option('--filter')?.replace(/^@agent-seam\//, '');
+if (!pkg || !existsSync(join(root, 'packages', pkg, 'src'))) {
+  console.error('usage: pnpm mutate --filter <package> [--all | --mutate <glob,...>] [--force] [--restore]');
+  process.exit(2);
+}
+const pkgDir = join(root, 'packages', pkg);
+const backup = join(cache, pkg);
+
+function listSources(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join('src', f));
+}
+
+/** Puts back the originals a previous (possibly killed) run copied aside. */
+function restore(): void {
+  if (existsSync(backup)) {
+    cpSync(backup, pkgDir, { recursive: true });
+    rmSync(backup, { recursive: true, force: true });
+  }
+  rmSync(join(pkgDir, '.stryker-tmp'), { recursive: true, force: true });
+  for (const f of readdirSync(pkgDir)) if (/^stryker-setup-.*\.js$/.test(f)) rmSync(join(pkgDir, f));
+}
+
+restore();
+if (flag('--restore')) process.exit(0);
+
+const mutate = flag('--all') ? ['src/**/*.ts'] : (option('--mutate')?.split(',') ?? VERIFY_PATHS[pkg]);
+if (!mutate) {
+  console.error(`no verify path is listed for ${pkg} in tools/mutate.ts: pass --all or --mutate`);
+  process.exit(2);
+}
+const globs: string[] = mutate;
+
+if (flag('--summary')) summarize();
+else run();
+
+/** Runs Stryker with src/ copied aside; the copy is put back however the run ends. */
+function run(): void {
+  // Stryker only rewrites the files it mutates (type checks stay on, see stryker.config.mjs),
+  // all of them under src/: copy src/ aside whole.
+  mkdirSync(backup, { recursive: true });
+  for (const file of listSources(join(pkgDir, 'src'))) cpSync(join(pkgDir, file), join(backup, file));
+  const stryker = join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
+  const args = [stryker, 'run', join(root, 'stryker.config.mjs'), '--mutate', globs.join(',')];
+  if (flag('--force')) args.push('--force');
+  const child = spawn(node22(), args, { cwd: pkgDir, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
+  process.on('exit', restore);
+  child.on('exit', (code) => {
+    restore();
+    if (code !== 0) process.exit(code ?? 1);
+    summarize();
+  });
+}
+
+/** The pinned Node 22 (Stryker 10 needs Node >= 22), installed on first use. */
+function node22(): string {
+  const dir = join(tmpdir(), 'seam-runtimes');
+  const bin = join(dir, 'node_modules', 'node22', 'bin', 'node');
+  if (!existsSync(bin)) {
+    console.log(`installing ${RUNTIMES.node22} for Stryker`);
+    installRuntimes(dir);
+  }
+  return bin;
+}
+
+interface Mutant {
+  id: string;
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
+}
+
+/** Writes reports/mutation/<pkg>.md from the incremental file (a mutation-testing report). */
+function summarize(): void {
+  const report = JSON.parse(readFileSync(join(cache, `${pkg}.incremental.json`), 'utf8')) as {
+    files: Record<string, { source: string; mutants: Mutant[] }>;
+  };
+  // Only the files this run mutated: the incremental file keeps older results too.
+  const mutated = new Set(globs.flatMap((g) => Object.keys(report.files).filter((f) => matches(f, g))));
+  for (const f of Object.keys(report.files)) if (!mutated.has(f)) delete report.files[f];
+  const detected = new Set(['Killed', 'Timeout']);
+  const undetected = new Set(['Survived', 'NoCoverage']);
+  const lines = [
+    `# Mutation report: @agent-seam/${pkg}`,
+    '',
+    `Reproduce: \`pnpm mutate --filter ${pkg}${flag('--all') ? ' --all' : option('--mutate') ? ` --mutate ${option('--mutate')}` : ''} --force\` (Stryker 10.1.1, vitest runner).`,
+    `Mutated: ${globs.map((m) => `\`${m}\``).join(', ')}.`,
+    '',
+    '| file | mutants | killed | timeout | survived | no coverage | score |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  const survivors: string[] = [];
+  let total = { killed: 0, timeout: 0, survived: 0, noCoverage: 0 };
+  for (const [path, file] of Object.entries(report.files).sort()) {
+    const count = (s: string) => file.mutants.filter((m) => m.status === s).length;
+    const row = {
+      killed: count('Killed'),
+      timeout: count('Timeout'),
+      survived: count('Survived'),
+      noCoverage: count('NoCoverage'),
+    };
+    total = {
+      killed: total.killed + row.killed,
+      timeout: total.timeout + row.timeout,
+      survived: total.survived + row.survived,
+      noCoverage: total.noCoverage + row.noCoverage,
+    };
+    const name = relative(pkgDir, join(pkgDir, path));
+    lines.push(`| ${name} | ${file.mutants.length} | ${Object.values(row).join(' | ')} | ${score(row)} |`);
+    const sourceLines = file.source.split('\n');
+    for (const m of file.mutants.filter((x) => undetected.has(x.status))) {
+      const { start, end } = m.location;
+      const original =
+        start.line === end.line
+          ? (sourceLines[start.line - 1] ?? '').slice(start.column - 1, end.column - 1)
+          : `${(sourceLines[start.line - 1] ?? '').slice(start.column - 1)} ...`;
+      const short = (t: string) => esc(t.replace(/\s+/g, ' ').slice(0, 70));
+      survivors.push(
+        `| ${name}:${start.line}:${start.column} | ${m.status} | ${m.mutatorName} | \`${short(original)}\` | \`${short(m.replacement ?? '')}\` |`,
+      );
+    }
+  }
+  const all = Object.values(report.files).flatMap((f) => f.mutants);
+  lines.push(
+    `| **total** | ${all.filter((m) => detected.has(m.status) || undetected.has(m.status)).length} | ${Object.values(total).join(' | ')} | **${score(total)}** |`,
+  );
+  lines.push('', `## Survivors (${survivors.length})`, '');
+  if (survivors.length > 0) {
+    lines.push('| where | status | mutator | original | replacement |', '| --- | --- | --- | --- | --- |');
+    lines.push(...survivors);
+  } else lines.push('None.');
+  lines.push(
+    '',
+    `Equivalent mutants, with the reason each cannot be killed, are listed in spec/${pkg}.md.`,
+    '',
+  );
+  writeFileSync(join(reports, `${pkg}.md`), lines.join('\n'));
+  console.log(
+    `mutation score ${pkg}: ${score(total)} (${survivors.length} undetected) -> reports/mutation/${pkg}.md`,
+  );
+}
+
+function score(r: { killed: number; timeout: number; survived: number; noCoverage: number }): string {
+  const valid = r.killed + r.timeout + r.survived + r.noCoverage;
+  return valid === 0 ? 'n/a' : `${((100 * (r.killed + r.timeout)) / valid).toFixed(2)}%`;
+}
+
+/** The globs this tool passes are plain paths or `src/**\/*.ts`. */
+function matches(file: string, glob: string): boolean {
+  return glob.includes('*')
+    ? file.startsWith(glob.slice(0, glob.indexOf('*'))) && file.endsWith('.ts')
+    : file === glob;
+}
+
+function esc(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/`/g, "'");
+}
