@@ -11,6 +11,7 @@ export {
   type A2AKeySource,
   type A2ASignature,
   a2aCardPayload,
+  a2aSigningInput,
   MAX_PROTECTED_LENGTH,
   verifyA2ACard,
 } from './a2a-card.js';
@@ -33,6 +34,7 @@ export {
   DOMAIN_LINKAGE_TYPE,
   type DomainLinkage,
   type DomainLinkageCode,
+  domainLinkageSigningInput,
   MAX_DOMAIN_LINKAGE_LENGTH,
   type VerifyDomainLinkageOptions,
   verifyDomainLinkage,

@@ -15,6 +15,16 @@ export {
 export { DIGEST_SIZE, domainDigest, ZERO_HASH } from './digest.js';
 export { type Anchor, type AnchorCheckpoint, readAnchor, type WitnessKey } from './export/anchors.js';
 export { FRAME_KINDS, type UnreadableRun } from './export/frames.js';
+export {
+  type ExportRangeOptions,
+  mergeExportReports,
+  PART_FORMAT,
+  type PartialExportReport,
+  type PartLine,
+  type PartRange,
+  verifyExportRange,
+} from './export/parts.js';
+export { SEALING_OUTCOMES } from './export/reading.js';
 export type {
   AnchorOutcome,
   ExportReport,
@@ -31,7 +41,7 @@ export {
   type ExportOptions,
   ExportVerifier,
   KNOWN_CANONS,
-  SEALING_OUTCOMES,
+  type VerifyExportOptions,
   verifyExport,
 } from './export/verifier.js';
 export { witnessVerifierKey } from './export/witness.js';
