@@ -241,7 +241,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return EXIT.sound;
     }
-    return await verifyFile(args);
+    return args.range === undefined ? await verifyFile(args) : await readRange(args, args.range);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`seam-verify-export: ${error.message}\n${USAGE}\n`);
