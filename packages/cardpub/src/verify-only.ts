@@ -3,6 +3,7 @@
  * domain-linkage credentials, and the bytes each signature covers; no signing.
  * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
  */
+
 export {
   A2A_ALG,
   A2A_CODES,
@@ -28,6 +29,7 @@ export {
   verifyCardEnvelope,
   verifyCardEnvelopeAsync,
 } from './card-envelope.js';
+export { A2A_CHECKS, CARD_ENVELOPE_CHECKS, DOMAIN_LINKAGE_CHECKS } from './checks.js';
 export {
   DOMAIN_LINKAGE_CODES,
   DOMAIN_LINKAGE_CONTEXT,
@@ -40,3 +42,4 @@ export {
   verifyDomainLinkage,
 } from './domain-linkage.js';
 export { canonicalOrigin } from './origin.js';
+export { cardEnvelopeSignedBytes } from './signed-bytes.js';

@@ -4,6 +4,7 @@
  * (`writeExport`, `writeRunRecords`, `signRecord`, `signGraderVerdict`, `signAuditEntry`).
  * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
  */
+
 export {
   AUDIT_CODES,
   type AuditCode,
@@ -12,8 +13,10 @@ export {
   auditSigningBytes,
   verifyAuditEntry,
 } from './audit.js';
+export { AUDIT_CHECKS, LINK_CHECKS, RECORD_SIGNATURE_CHECKS } from './checks.js';
 export { DIGEST_SIZE, domainDigest, ZERO_HASH } from './digest.js';
 export { type Anchor, type AnchorCheckpoint, readAnchor, type WitnessKey } from './export/anchors.js';
+export { EXPORT_CHECKS, explainReport } from './export/checks.js';
 export { FRAME_KINDS, type UnreadableRun } from './export/frames.js';
 export {
   type ExportRangeOptions,

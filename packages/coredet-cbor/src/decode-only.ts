@@ -3,6 +3,7 @@
  * no encoder. A page that reads CBOR (an inspector, a verifier) never writes it.
  * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
  */
+export { CBOR_DECODE_CHECKS, CID_CHECKS, OBJECT_CHECKS } from './checks.js';
 export { CID_CODES, type Cid, type CidCode, type CidCodec, cid, parseCid } from './cid.js';
 export {
   DECODE_CODES,
@@ -13,6 +14,8 @@ export {
   decodeEntries,
   type RawEntry,
 } from './decode.js';
+export { diagnosticNotation } from './diagnostic.js';
+export { type CborExplanation, explainCbor } from './explain.js';
 export {
   type DecodedObject,
   decodeObject,

@@ -4,9 +4,11 @@
  * derivation for senders. tools/bundle-check.ts proves that no export left out here
  * reaches a bundle of this entry.
  */
+
 export { openBox, openBoxVerdict } from './box.js';
 export { DEFAULT_MAX_BLOB_CHARS, type OpenBoxOptions } from './box-frame.js';
 export { openBoxV1, openBoxV1Verdict } from './box-v1.js';
+export { BOX_CHECKS, BOX_V1_CHECKS, PAYLOAD_CHECKS, SEALED_FIELD_CHECKS } from './checks.js';
 export {
   BOX_CODES,
   type BoxCode,

@@ -4,6 +4,7 @@
  * OwnerState verification) and no signing or key generation. tools/bundle-check.ts
  * proves that no export left out here reaches a bundle of this entry.
  */
+
 export { BASE58_CODES, BASE58_MAX_CHARS, type Base58Code, base58btc } from './base58.js';
 export {
   BINDING_V2_TYP,
@@ -13,6 +14,13 @@ export {
   type DeviceBindingV2,
   verifyDeviceBindingV2,
 } from './binding.js';
+export {
+  BINDING_V2_CHECKS,
+  ED25519_CHECKS,
+  KEYSTATE_CHECKS,
+  SIGNATURE_TEXT_CHECKS,
+  VERIFICATION_KEY_CHECKS,
+} from './checks.js';
 export {
   type Curve,
   DID_CODES,
@@ -55,5 +63,6 @@ export {
   type SignatureTextCode,
   verifyBase64Signature,
 } from './signature-text.js';
+export { bindingV2SignedBytes, keyStateSignedBytes } from './signed-bytes.js';
 export { RECORD_CODES, type RecordCode } from './signed-record.js';
 export { type Ed25519AsyncBackend, ed25519AsyncBackend, verifyEd25519Async } from './verify-async.js';

@@ -3,6 +3,7 @@
  * and listen tokens, the bytes each signature covers, and the replay cache; no signing.
  * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
  */
+export { ENVELOPE_CHECKS } from './checks.js';
 export { CLAIM_CODES, CLAIM_METHOD, type ClaimCheck, type ClaimCode, verifyClaim } from './claim.js';
 export {
   DEFAULT_MAX_SKEW,
@@ -47,3 +48,4 @@ export {
   type ReplayAnswer,
   type ReplayCache,
 } from './replay.js';
+export { envelopeSignedBytes } from './signed-bytes.js';

@@ -5,7 +5,14 @@
  * generation. tools/bundle-check.ts proves that no export left out here reaches a bundle
  * of this entry.
  */
+
 export { type Access, type AccessCode, type AccessInput, envelopeDigest } from './access.js';
+export {
+  DACK_CHECKS,
+  HPKE_OPEN_CHECKS,
+  SEALED_ENVELOPE_CHECKS,
+  SEALED_ENVELOPE_V1_CHECKS,
+} from './checks.js';
 export { RecipientContext } from './context.js';
 export {
   createDack,

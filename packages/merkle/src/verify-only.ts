@@ -4,6 +4,7 @@
  * `IncrementalTree`, `rootHash`, `prefixRoot`, `inclusionProof`, `consistencyProof`).
  * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
  */
+export { CONSISTENCY_CHECKS, INCLUSION_CHECKS } from './checks.js';
 export { emptyRoot, HASH_SIZE, leafHash, nodeHash } from './hash.js';
 export {
   type ConsistencyClaim,

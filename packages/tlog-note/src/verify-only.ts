@@ -3,6 +3,7 @@
  * door), checkpoints, verifier keys and the cosigned message; no note signing or cosigning.
  * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
  */
+
 export {
   CHECKPOINT_CODES,
   type Checkpoint,
@@ -10,7 +11,9 @@ export {
   formatCheckpoint,
   parseCheckpoint,
 } from './checkpoint.js';
+export { CHECKPOINT_CHECKS, NOTE_CHECKS, VERIFIER_KEY_CHECKS } from './checks.js';
 export { COSIGNATURE_PAYLOAD_LENGTH, cosignatureMessage, MAX_TIMESTAMP } from './cosignature.js';
+export { type DescribedLine, type DescribedNote, describeNote } from './explain.js';
 export {
   COSIGNATURE_V1,
   computeKeyId,

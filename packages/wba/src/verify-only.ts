@@ -4,8 +4,10 @@
  * structured-field parsers, signature bases and thumbprints; no signing.
  * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
  */
+
 // The key codec lives in did; re-exported so a Web Bot Auth user needs one import.
 export { type Ed25519Jwk, type JwkCode, jwkFromPublicKey, publicKeyFromJwk } from '@agent-seam/did';
+export { DIRECTORY_CHECKS, REQUEST_CHECKS } from './checks.js';
 export {
   COMPONENT_CODES,
   type ComponentCode,
@@ -22,6 +24,7 @@ export {
   WBA_CODES,
   type WbaCode,
 } from './codes.js';
+export { type MemberSignatureBase, signatureBases } from './explain.js';
 export {
   createDirectoryCache,
   DIRECTORY_MEDIA_TYPE,

@@ -1,6 +1,6 @@
 /**
- * The one module that reaches the packages. Each import names a package's public entry
- * point; when the verify-only subpaths land, each becomes `@agent-seam/<pkg>/verify`.
+ * The one module that reaches the packages, each through its verify-only entry point
+ * (`@agent-seam/<pkg>/verify`, `/open`, `/decode`: no signing code reaches the page).
  * The page adds no verification logic and no check texts of its own: verdicts, check
  * lists and what-was-signed all come from here.
  */
@@ -26,7 +26,7 @@ export {
   verifyA2ACard,
   verifyCardEnvelope,
   verifyDomainLinkage,
-} from '@agent-seam/cardpub';
+} from '@agent-seam/cardpub/verify';
 export {
   DEFAULT_MAX_LINE_BYTES,
   type ExportOptions,
@@ -34,10 +34,10 @@ export {
   ExportVerifier,
   explainReport,
   splitLines,
-} from '@agent-seam/chain';
-export { CBOR_DECODE_CHECKS, explainCbor } from '@agent-seam/coredet-cbor';
-export { BOX_CHECKS, openBoxVerdict } from '@agent-seam/cryptobox';
-export { ENVELOPE_CHECKS, envelopeSignedBytes, verifyEnvelope } from '@agent-seam/envelope';
+} from '@agent-seam/chain/verify';
+export { CBOR_DECODE_CHECKS, explainCbor } from '@agent-seam/coredet-cbor/decode';
+export { BOX_CHECKS, openBoxVerdict } from '@agent-seam/cryptobox/open';
+export { ENVELOPE_CHECKS, envelopeSignedBytes, verifyEnvelope } from '@agent-seam/envelope/verify';
 export {
   CHECKPOINT_CHECKS,
   describeNote,
@@ -47,5 +47,5 @@ export {
   parseCheckpoint,
   parseVerifierKey,
   VERIFIER_KEY_CHECKS,
-} from '@agent-seam/tlog-note';
-export { REQUEST_CHECKS, signatureBases, verifyRequest } from '@agent-seam/wba';
+} from '@agent-seam/tlog-note/verify';
+export { REQUEST_CHECKS, signatureBases, verifyRequest } from '@agent-seam/wba/verify';
