@@ -57,8 +57,8 @@ export default defineConfig({
         globalSetup: [fileURLToPath(new URL('./tools/reset-ledger.ts', import.meta.url))],
         setupFiles: [fileURLToPath(new URL('./tools/fast-check-seed.ts', import.meta.url))],
         provide: host.provide,
-        testTimeout: 60_000,
-        hookTimeout: 60_000,
+        testTimeout: 240_000,
+        hookTimeout: 240_000,
         browser: {
           enabled: true,
           headless: true,

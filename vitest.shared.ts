@@ -11,7 +11,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: [fileURLToPath(new URL('./tools/reset-ledger.ts', import.meta.url))],
     setupFiles: [fileURLToPath(new URL('./tools/fast-check-seed.ts', import.meta.url))],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A hang detector, not a speed check: the vector loops take seconds alone, and turbo runs
+    // the package suites side by side on CI's two cores.
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
   },
 });
