@@ -126,19 +126,19 @@ describe('seam seal open', () => {
   });
 
   it('usage errors exit 2 (no --now, a bad --sender-key); a missing file or seed exits 4', () => {
-    expect(
-      seam(dir, [
-        'seal',
-        'open',
-        'env.bin',
-        '--aid',
-        bobAid,
-        '--seed-file',
-        'epoch.seed',
-        '--sender-key',
-        aliceDid,
-      ]).code,
-    ).toBe(2);
+    const noNow = seam(dir, [
+      'seal',
+      'open',
+      'env.bin',
+      '--aid',
+      bobAid,
+      '--seed-file',
+      'epoch.seed',
+      '--sender-key',
+      aliceDid,
+    ]);
+    expect(noNow.code).toBe(2);
+    expect(noNow.stderr).toMatch(/^seam: give --now TIME/);
     expect(open('env.bin', '--sender-key', 'not a key').code).toBe(2);
     expect(open('env.bin', '--v1', '--dack-keys-out', 'k.json').code).toBe(2);
     expect(open('none.bin').code).toBe(4);
@@ -172,7 +172,7 @@ describe('seam dack', () => {
   });
   const files = workdir({
     'alice-dack.json': senderKeys,
-    'bad-keys.json': '{"noteKey":"00"}',
+    'bad-keys.json': JSON.stringify({ ...JSON.parse(senderKeys), handle: hex.encode(new Uint8Array(15)) }),
     'forged.txt': base64Strict.encode(new Uint8Array(80).fill(7)),
     'short.txt': base64Strict.encode(new Uint8Array(79)),
   });
