@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { base64Strict, hex } from '@agent-seam/canonical';
 import { cid, encode } from '@agent-seam/coredet-cbor';
@@ -241,5 +242,58 @@ describe('seam dack', () => {
     expect(seam(files, ['dack', 'read', 'forged.txt']).code).toBe(2);
     expect(seam(files, ['dack', 'read', 'none.txt', '--keys-file', 'alice-dack.json']).code).toBe(4);
     expect(seam(files, ['dack', 'read', 'forged.txt', '--keys-file', 'bad-keys.json']).code).toBe(4);
+  });
+});
+
+// v1 has no sealer in hpke-seal's public API: ANetCore v0.15's VEC-SEALED-1, read in place
+// from the interop data (in CI its absence is red, as in the conformance report).
+describe('seam seal open --v1 (VEC-SEALED-1 of ANetCore v0.15)', () => {
+  const interop =
+    process.env.SEAM_INTEROP_DIR ?? join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'interop');
+  const path = join(interop, 'anet', 'ANetCore-v0.15', 'seal', 'testdata', 'vec-sealed-1.json');
+  if (!existsSync(path)) {
+    it('interop data absent', () => expect(process.env.CI, `interop data missing at ${path}`).toBeFalsy());
+    return;
+  }
+  const vec = JSON.parse(readFileSync(path, 'utf8')) as { envelope: string };
+  const extracted = JSON.parse(readFileSync(join(interop, 'anet', 'extracted_vectors.json'), 'utf8'));
+  const facts = extracted.seal.find((e: { id: string }) => e.id === 'VEC-SEALED-1');
+  const senderPub = extracted.keys.find((k: { id: string }) => k.id === 'SUITE-IDENTITY').derived_by_me
+    .k0_pub;
+  const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+  const dir = workdir({
+    'v1.bin': Buffer.from(vec.envelope, 'hex'),
+    'recipient.seed': `${sha256Hex('anet-seal-golden-v1/recipient-enc')}\n`,
+  });
+  const open = (nowSeconds: number, ...more: string[]) =>
+    seam(dir, [
+      'seal',
+      'open',
+      'v1.bin',
+      '--v1',
+      '--aid',
+      facts.inner_fields.to,
+      '--seed-file',
+      'recipient.seed',
+      '--sender-key',
+      Buffer.from(senderPub, 'hex').toString('base64'),
+      '--now',
+      String(nowSeconds),
+      ...more,
+    ]);
+
+  it('opens the real v1 envelope and writes its body', () => {
+    expect(open(facts.now_for_checks / 1000)).toMatchObject({
+      code: 0,
+      stdout: facts.inner_fields.body_utf8,
+    });
+  });
+
+  it('refuses it as expired a day later, with the v1 check list', () => {
+    const r = open(facts.inner_fields.exp / 1000 + 1, '--json');
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ ok: false, code: 'expired' });
+    expect(out.explain.checks.map((c: { id: string }) => c.id)).not.toContain('wrap');
   });
 });
