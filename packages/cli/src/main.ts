@@ -7,12 +7,14 @@ import { boxOpen, boxSeal } from './commands/box.js';
 import { canon } from './commands/canon.js';
 import { cardSign, cardVerify, linkageVerify } from './commands/card.js';
 import { cborCid, cborDecode, cborEncode } from './commands/cbor.js';
+import { dackCreate, dackRead } from './commands/dack.js';
 import { did } from './commands/did.js';
 import { envelopeSign, envelopeVerify } from './commands/envelope.js';
 import { exportVerify } from './commands/export.js';
 import { bindingVerify, keystateResolve } from './commands/identity.js';
 import { merkleProve, merkleRoot, merkleVerify } from './commands/merkle.js';
 import { checkpointShow, noteCosign, noteKey, noteSign, noteVerify } from './commands/note.js';
+import { sealOpen } from './commands/seal.js';
 import { wbaSign, wbaVerify } from './commands/wba.js';
 import { EXIT, print, Unreadable, Unverifiable, UsageError } from './io.js';
 
@@ -42,6 +44,9 @@ export const COMMANDS: readonly Command[] = [
   cborCid,
   boxSeal,
   boxOpen,
+  sealOpen,
+  dackRead,
+  dackCreate,
 ];
 
 const version = (): string =>
@@ -54,8 +59,8 @@ usage: seam COMMAND [ARGS] [--json]      seam COMMAND --help      seam --version
 ${COMMANDS.map((c) => `  seam ${c.name.padEnd(18)} ${c.summary}`).join('\n')}
 
 Commands read a file, or - for stdin (export verify: a file). --json prints one JSON
-object (with "explain" where there is one). Key material is read only from --seed-file FILE, never
-from the command line.
+object (with "explain" where there is one). Key material is read only from files (--seed-file,
+--keys-file), never from the command line.
 
 A message from a partner does not verify? Run
   seam envelope verify message.json --recipient YOUR-DID

@@ -1,0 +1,149 @@
+import { writeFileSync } from 'node:fs';
+import { base64Strict, hex, ok } from '@agent-seam/canonical';
+import { verificationKeyFromDid } from '@agent-seam/did';
+import {
+  type DackKeys,
+  deriveKeyPair,
+  keyRingOf,
+  openEnvelope,
+  openEnvelopeV1,
+  type ResolveSenderKey,
+  SEALED_ENVELOPE_CHECKS,
+  SEALED_ENVELOPE_V1_CHECKS,
+} from '@agent-seam/hpke-seal';
+import { type Command, oneInput, str } from '../command.js';
+import { EXIT, parseNow, readInput, readSeed, UsageError } from '../io.js';
+import { report } from './shared.js';
+
+/** The sender's Ed25519 key: a did:key, or 32 bytes as standard base64. */
+function senderKey(text: string | undefined): Uint8Array {
+  if (text === undefined)
+    throw new UsageError("give --sender-key KEY: the sender's Ed25519 key (did:key or base64)");
+  const key = text.startsWith('did:') ? verificationKeyFromDid(text) : base64Strict.decode(text);
+  if (!key.ok || key.value.length !== 32)
+    throw new UsageError('--sender-key wants an Ed25519 did:key or 32 bytes as standard base64');
+  return key.value;
+}
+
+/** An envelope file: its raw bytes, or those bytes as base64 text. */
+function envelopeBytes(path: string): Uint8Array {
+  const raw = readInput(path);
+  const asText = base64Strict.decode(new TextDecoder().decode(raw).trim());
+  return asText.ok ? asText.value : raw;
+}
+
+/** The dack keys as `seam dack` reads them: one JSON object of hex strings. Secret. */
+export const dackKeysJson = (keys: DackKeys) =>
+  `${JSON.stringify(
+    {
+      processedToken: hex.encode(keys.processedToken),
+      refusedToken: hex.encode(keys.refusedToken),
+      noteKey: hex.encode(keys.noteKey),
+      handle: hex.encode(keys.handle),
+    },
+    null,
+    2,
+  )}\n`;
+
+export const sealOpen: Command = {
+  name: 'seal open',
+  summary: 'open an HPKE sealed envelope (v2; v1 with --v1), and explain a refusal',
+  usage: `usage: seam seal open FILE|- --aid AID --seed-file SEED --sender-key KEY --now TIME
+                      [--interaction-seed-file SEED] [--v1] [--dack-keys-out FILE] [--json]
+
+Opens the sealed envelope in FILE (raw bytes, or base64) with @agent-seam/hpke-seal's
+openEnvelope (openEnvelopeV1 with --v1). Writes the body bytes; on a refusal, every
+check in order and the one that refused.
+
+  --aid AID            your own AID: whom the envelope must be addressed to
+  --seed-file SEED     the seed of your epoch key (X25519, from deriveKeyPair(seed))
+  --interaction-seed-file SEED
+                       the seed of your interaction key, for a second layer (v2)
+  --sender-key KEY     the sender's Ed25519 key, pinned: a did:key or base64. The command
+                       does not replay key histories; this key is taken for every ksn.
+  --now TIME           your clock for the time checks: RFC 3339 with an offset, or Unix
+                       seconds (required: the command never judges by the machine clock)
+  --dack-keys-out FILE write the secret keys for a delivery confirmation (seam dack)
+  --json               one JSON object: the message's fields (body as base64), "explain"
+
+exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
+  example: `  $ seam seal open envelope.bin --aid bafyrei... --seed-file epoch.seed \\
+      --sender-key did:key:z6Mk... --now 2026-01-01T00:00:05Z --dack-keys-out dack-keys.json
+  hello Bob`,
+  options: {
+    aid: { type: 'string' },
+    'seed-file': { type: 'string' },
+    'interaction-seed-file': { type: 'string' },
+    'sender-key': { type: 'string' },
+    now: { type: 'string' },
+    v1: { type: 'boolean' },
+    'dack-keys-out': { type: 'string' },
+  },
+  run(values, positionals) {
+    const bytes = envelopeBytes(oneInput(sealOpen, positionals));
+    const ownAid = str(values.aid);
+    if (ownAid === undefined)
+      throw new UsageError('give --aid AID: your own AID, whom it must be addressed to');
+    const epochSeed = readSeed(str(values['seed-file']));
+    const pinned = senderKey(str(values['sender-key']));
+    const now = parseNow(str(values.now));
+    if (now === undefined)
+      throw new UsageError('give --now TIME: the time the envelope is judged at (RFC 3339 or Unix seconds)');
+    const v1 = values.v1 === true;
+    const interactionPath = str(values['interaction-seed-file']);
+    const dackOut = str(values['dack-keys-out']);
+    if (v1 && (interactionPath !== undefined || dackOut !== undefined))
+      throw new UsageError(
+        'a v1 envelope has one layer and no delivery confirmation: drop --v1 or those options',
+      );
+    const resolveSenderKey: ResolveSenderKey = () => ok(pinned);
+    const options = {
+      ownAid,
+      keyRing: keyRingOf([deriveKeyPair(epochSeed).privateKey]),
+      resolveSenderKey,
+      now,
+    };
+    const verdict = v1
+      ? openEnvelopeV1(bytes, options)
+      : openEnvelope(bytes, {
+          ...options,
+          ...(interactionPath !== undefined
+            ? { interactionKeyRing: keyRingOf([deriveKeyPair(readSeed(interactionPath)).privateKey]) }
+            : {}),
+        });
+    if (verdict.ok && 'dack' in verdict.value && dackOut !== undefined)
+      writeFileSync(dackOut, dackKeysJson(verdict.value.dack), { mode: 0o600 });
+    const json = values.json === true;
+    if (verdict.ok && !json) {
+      process.stdout.write(verdict.value.body);
+      return EXIT.ok;
+    }
+    const shown = verdict.ok
+      ? {
+          ok: true as const,
+          value: {
+            version: v1 ? 1 : 2,
+            from: verdict.value.from,
+            ksn: verdict.value.ksn,
+            to: verdict.value.to,
+            type: verdict.value.type,
+            ix: verdict.value.ix,
+            mid: verdict.value.mid,
+            tsMs: verdict.value.tsMs,
+            expMs: verdict.value.expMs,
+            body: base64Strict.encode(verdict.value.body),
+          },
+        }
+      : verdict;
+    return report({
+      command: 'seal open',
+      checks: v1 ? SEALED_ENVELOPE_V1_CHECKS : SEALED_ENVELOPE_CHECKS,
+      verdict: shown,
+      options: {},
+      signed: null,
+      expected: undefined,
+      json,
+      okLine: () => 'opened',
+    });
+  },
+};
