@@ -16,15 +16,21 @@ import {
   explainCbor,
   explainVerdict,
   hex,
+  keyRingOf,
   NOTE_CHECKS,
   type NoteVerifier,
+  ok,
   openBoxVerdict,
+  openEnvelope,
+  openEnvelopeV1,
   openNote,
   PARSE_CHECKS,
   parseCheckpoint,
   parseJSON,
   parseVerifierKey,
   REQUEST_CHECKS,
+  SEALED_ENVELOPE_CHECKS,
+  SEALED_ENVELOPE_V1_CHECKS,
   signatureBases,
   VERIFIER_KEY_CHECKS,
   type Verdict,
@@ -84,7 +90,9 @@ export type KindId =
   | 'signed-note'
   | 'checkpoint'
   | 'cbor'
-  | 'sealed-box';
+  | 'sealed-box'
+  | 'sealed-envelope'
+  | 'sealed-envelope-v1';
 
 export interface Kind {
   id: KindId;
@@ -392,18 +400,24 @@ const checkpoint: Kind = {
   inspect: (artifact, options) => inspectNote(artifact, options, true),
 };
 
+/** A binary artifact pasted as hex (white space and either case allowed). */
+function hexArtifact(artifact: string): Uint8Array {
+  const bytes = hex.decode(artifact.replace(/\s+/g, '').toLowerCase());
+  if (!bytes.ok) throw new Error('the artifact is not hex: pairs of hex digits, white space allowed');
+  return bytes.value;
+}
+
 const cbor: Kind = {
   id: 'cbor',
   name: 'CoreDet-CBOR (hex)',
   options: '{ "maxDepth": 32 } (optional)',
   inspect: (artifact, options) => {
-    const bytes = hex.decode(artifact.replace(/\s+/g, '').toLowerCase());
-    if (!bytes.ok) throw new Error('the artifact is not hex: pairs of hex digits, white space allowed');
-    const explained = explainCbor(bytes.value, options);
+    const bytes = hexArtifact(artifact);
+    const explained = explainCbor(bytes, options);
     const { verdict } = explained;
     const input: Signed = {
       title: 'the bytes, first byte that breaks a rule marked',
-      bytes: bytes.value,
+      bytes,
       hex: true,
     };
     if (!verdict.ok && verdict.offset !== undefined) input.mark = verdict.offset;
@@ -422,8 +436,8 @@ const cbor: Kind = {
 };
 
 /** Key material in the options, as lowercase hex; the page never sends it anywhere. */
-function hexOption(options: Record<string, unknown>, name: string): Uint8Array {
-  const bytes = hex.decode(options[name]);
+function hexOption(value: unknown, name: string): Uint8Array {
+  const bytes = hex.decode(value);
   if (!bytes.ok) throw new Error(`${name} is the bytes as lowercase hex`);
   return bytes.value;
 }
@@ -436,9 +450,9 @@ const sealedBox: Kind = {
     const verdict = openBoxVerdict({
       ...options,
       blob: artifact.trim(),
-      recipientSeed: hexOption(options, 'recipientSeed'),
-      senderPub: hexOption(options, 'senderPub'),
-      ad: hexOption(options, 'ad'),
+      recipientSeed: hexOption(options.recipientSeed, 'recipientSeed'),
+      senderPub: hexOption(options.senderPub, 'senderPub'),
+      ad: hexOption(options.ad, 'ad'),
     });
     return {
       verdict,
@@ -447,6 +461,100 @@ const sealedBox: Kind = {
       signedHeading: 'Opened',
     };
   },
+};
+
+/** A list of X25519 private keys in the options, as the key ring an opener looks a kid up in. */
+function keyRingOption(options: Record<string, unknown>, name: string) {
+  const keys = options[name];
+  if (!Array.isArray(keys))
+    throw new Error(`${name} is a list of X25519 private keys, each as lowercase hex`);
+  return keyRingOf(keys.map((key, i) => hexOption(key, `${name}[${i}]`)));
+}
+
+/**
+ * What both openers take: the key ring from keys, and a sender-key resolver that answers
+ * with the key given. Replaying the sender's key event log is the caller's part of
+ * opening, which the page does not do: it says so beside the verdict.
+ */
+function openerOptions(options: Record<string, unknown>): Record<string, unknown> {
+  const senderKey = hexOption(options.senderKey, 'senderKey');
+  return { ...options, keyRing: keyRingOption(options, 'keyRing'), resolveSenderKey: () => ok(senderKey) };
+}
+
+const SENDER_KEY_NOTE =
+  'the sender key is the senderKey you gave, for any sender and key number: the page replays no key event log';
+
+/** The fields of an opened inner message that both versions carry. */
+interface OpenedMessage {
+  from: string;
+  ksn: number;
+  to: string;
+  type: string;
+  ix: string;
+  mid: Uint8Array;
+  tsMs: number;
+  expMs: number;
+  body: Uint8Array;
+}
+
+function sealedReport<T extends OpenedMessage>(
+  opener: string,
+  checks: readonly CheckSpec[],
+  verdict: Verdict<T>,
+  more: (opened: T) => string[],
+): Report {
+  const report: Report = {
+    verdict,
+    stages: [{ title: opener, checks: explainVerdict(checks, verdict) }],
+    signed: [],
+    signedHeading: 'Opened',
+    note: SENDER_KEY_NOTE,
+  };
+  if (!verdict.ok) return report;
+  const m = verdict.value;
+  const message = [
+    `from ${m.from} (key ${m.ksn} of its key event log)`,
+    `to ${m.to}`,
+    `type ${m.type}, interaction ${m.ix}, mid ${hex.encode(m.mid)}`,
+    `ts ${m.tsMs}, exp ${m.expMs} (ms since the Unix epoch)`,
+    ...more(m),
+  ];
+  report.signed = [
+    { title: 'the inner message, signed by the sender', bytes: null, text: message.join('\n') },
+    { title: 'the body (the opened plaintext)', bytes: m.body },
+  ];
+  return report;
+}
+
+const SEALED_OPTIONS = (interaction: string) =>
+  `{ "ownAid": "bafy…", "now": 1767225660, "keyRing": ["X25519 private key, hex"],${interaction} "senderKey": "Ed25519 public key, hex", "maxBytes": 8388608 (optional) }`;
+
+const sealedEnvelope: Kind = {
+  id: 'sealed-envelope',
+  name: 'sealed envelope (hpke-seal v2, hex)',
+  options: SEALED_OPTIONS(' "interactionKeyRing": ["hex"],'),
+  inspect: (artifact, options) => {
+    const open = openerOptions(options);
+    if (options.interactionKeyRing !== undefined)
+      open.interactionKeyRing = keyRingOption(options, 'interactionKeyRing');
+    const verdict = openEnvelope(hexArtifact(artifact), open as never);
+    return sealedReport('openEnvelope', SEALED_ENVELOPE_CHECKS, verdict, (m) => [
+      `${m.layers} HPKE layer${m.layers === 1 ? '' : 's'}, delivery credential kind ${m.access.kind}`,
+    ]);
+  },
+};
+
+const sealedEnvelopeV1: Kind = {
+  id: 'sealed-envelope-v1',
+  name: 'sealed envelope (hpke-seal v1, hex)',
+  options: SEALED_OPTIONS(''),
+  inspect: (artifact, options) =>
+    sealedReport(
+      'openEnvelopeV1',
+      SEALED_ENVELOPE_V1_CHECKS,
+      openEnvelopeV1(hexArtifact(artifact), openerOptions(options) as never),
+      () => [],
+    ),
 };
 
 export const KINDS: readonly Kind[] = [
@@ -459,15 +567,23 @@ export const KINDS: readonly Kind[] = [
   checkpoint,
   cbor,
   sealedBox,
+  sealedEnvelope,
+  sealedEnvelopeV1,
 ];
 
+const SEALED_ENVELOPE = /^(?:a[0-9a-f]|b[0-7])010([12])02(?:[67][0-9a-f]|78)/i;
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
 /** The kind an artifact looks like, by its shape alone; null when nothing fits. */
 export function detectKind(artifact: string): KindId | null {
   const text = artifact.trim();
   if (COMPACT_JWS.test(text)) return 'domain-linkage';
-  if (/^(?:[0-9a-fA-F]{2}\s*)+$/.test(text)) return 'cbor';
+  if (/^(?:[0-9a-fA-F]{2}\s*)+$/.test(text)) {
+    // A map that opens with version 1 or 2 (key 1) and a recipient text (key 2).
+    const version = SEALED_ENVELOPE.exec(text.replace(/\s+/g, ''))?.[1];
+    if (version === undefined) return 'cbor';
+    return version === '1' ? 'sealed-envelope-v1' : 'sealed-envelope';
+  }
   // The shortest box (a nonce and a tag) is 40 base64 characters.
   if (text.length >= 40 && /^[A-Za-z0-9+/]+={0,2}$/.test(text)) return 'sealed-box';
   if (/\n\n\u2014 \S+ /.test(artifact))

@@ -12,6 +12,7 @@ export {
   explainVerdict,
   firstDifference,
   hex,
+  ok,
   PARSE_CHECKS,
   parseJSON,
   type Verdict,
@@ -38,6 +39,13 @@ export {
 export { CBOR_DECODE_CHECKS, explainCbor } from '@agent-seam/coredet-cbor/decode';
 export { BOX_CHECKS, openBoxVerdict } from '@agent-seam/cryptobox/open';
 export { ENVELOPE_CHECKS, envelopeSignedBytes, verifyEnvelope } from '@agent-seam/envelope/verify';
+export {
+  keyRingOf,
+  openEnvelope,
+  openEnvelopeV1,
+  SEALED_ENVELOPE_CHECKS,
+  SEALED_ENVELOPE_V1_CHECKS,
+} from '@agent-seam/hpke-seal/open';
 export {
   CHECKPOINT_CHECKS,
   describeNote,

@@ -7,7 +7,7 @@ import { decode } from '@agent-seam/coredet-cbor';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE, serveStatic } from '../serve.ts';
-import { CASES, KIND_NAMES, type PageCase } from './cases.ts';
+import { CASES, KIND_NAMES, type PageCase, SEAL_LEFT_OUT } from './cases.ts';
 import { largeExport } from './large-export.ts';
 
 /**
@@ -190,6 +190,48 @@ describe('the Seam Inspector page', () => {
     await paste(byKind('cbor').find((c) => c.name === 'int-not-shortest')!, 'cbor');
     expect(await page.textContent('pre.notation')).toBe('23_0');
     await page.screenshot({ path: join(output, 'cbor-mark.png'), fullPage: true });
+  });
+
+  it('sealed envelope: a code made at several steps is shown at the step its vector exists for', async () => {
+    // Each step read from the vector's `why`, not from the page or the check list.
+    const steps: Record<string, string> = {
+      'sealed-envelope/trailing-byte': 'outer-map',
+      'sealed-envelope/outer-key-9': 'outer-keys',
+      'sealed-envelope/outer-kid-15-bytes': 'outer-fields',
+      'sealed-envelope/ct-flipped': 'layer-1',
+      'sealed-envelope/inner-ts-text': 'inner-fields',
+      'sealed-envelope/inner-ts-zero': 'inner-fields',
+      'sealed-envelope/inner-key-21': 'inner-keys',
+      'sealed-envelope/history-without-notices': 'history',
+      'sealed-envelope/two-notices': 'history',
+      'sealed-envelope/rk-suite-2': 'history',
+      'sealed-envelope-v1/mid-15-bytes': 'inner-fields',
+      'sealed-envelope-v1/inner-key-11': 'inner-keys',
+    };
+    const sealed = [...byKind('sealed-envelope'), ...byKind('sealed-envelope-v1')];
+    for (const [key, step] of Object.entries(steps)) {
+      const c = sealed.find((c) => `${c.kind}/${c.name}` === key)!;
+      expect(c, key).toBeDefined();
+      const shown = await paste(c, c.kind);
+      expect(shown.rows.find((r) => r.outcome === 'refuse')?.id, key).toBe(step);
+    }
+    // Left out, each by the stated rule: the hex-text envelope, the wrong-key ring, six resolver refusals.
+    expect(SEAL_LEFT_OUT).toBe(8);
+  });
+
+  it('sealed envelope: shows the opened message and its body, and says whose key it trusted', async () => {
+    for (const kind of ['sealed-envelope', 'sealed-envelope-v1']) {
+      const c = byKind(kind).find((c) => c.expect === undefined)!;
+      const shown = await paste(c);
+      expect(shown.verdict, kind).toBe('accept');
+      expect(shown.signed.join(''), kind).toContain('seam sealed envelope vector');
+      expect(await page.textContent('pre.notation'), kind).toContain('from bafyreiseamvectorsender');
+      expect(await page.textContent('#note'), kind).toContain('the senderKey you gave');
+    }
+    // A v1 envelope given to the v2 opener is refused at the version, as openEnvelope says.
+    const v1 = byKind('sealed-envelope-v1').find((c) => c.expect === undefined)!;
+    const shown = await paste(v1, 'sealed-envelope');
+    expect(shown.code).toBe('bad-version');
   });
 
   /** Opens a file as a person would, samples the progress bar until the report shows. */
