@@ -51,7 +51,7 @@ export function readJson(path: string): JsonValue {
  */
 export function readSeed(path: string | undefined): Uint8Array {
   if (path === undefined)
-    throw new UsageError('this command signs: give --seed-file FILE (64 hex characters)');
+    throw new UsageError('this command needs a key: give --seed-file FILE (64 hex characters)');
   const text = readText(path).replace(/\r?\n$/, '');
   const seed = text.length === 64 ? hex.decode(text.toLowerCase()) : null;
   if (seed === null || !seed.ok)
