@@ -1,47 +1,6 @@
-export {
-  AUDIT_CODES,
-  type AuditCode,
-  type AuditEntry,
-  type AuditSecret,
-  auditSigningBytes,
-  signAuditEntry,
-  verifyAuditEntry,
-} from './audit.js';
-export { AUDIT_CHECKS, LINK_CHECKS, RECORD_SIGNATURE_CHECKS } from './checks.js';
-export { DIGEST_SIZE, domainDigest, ZERO_HASH } from './digest.js';
-export { type Anchor, type AnchorCheckpoint, readAnchor, type WitnessKey } from './export/anchors.js';
-export { EXPORT_CHECKS, explainReport } from './export/checks.js';
-export { FRAME_KINDS, type UnreadableRun } from './export/frames.js';
-export {
-  type ExportRangeOptions,
-  mergeExportReports,
-  PART_FORMAT,
-  type PartialExportReport,
-  type PartLine,
-  type PartRange,
-  verifyExportRange,
-} from './export/parts.js';
-export { SEALING_OUTCOMES } from './export/reading.js';
-export type {
-  AnchorOutcome,
-  ExportReport,
-  Finding,
-  FindingCode,
-  GraderOutcome,
-  NotChecked,
-  NotCheckedCode,
-  UnaccountedMember,
-} from './export/report.js';
-export { FINDING_CODES, NOT_CHECKED_CODES } from './export/report.js';
-export {
-  DEFAULT_MAX_LINE_BYTES,
-  type ExportOptions,
-  ExportVerifier,
-  KNOWN_CANONS,
-  type VerifyExportOptions,
-  verifyExport,
-} from './export/verifier.js';
-export { witnessVerifierKey } from './export/witness.js';
+// Everything a verifier needs is the verify-only entry; the root adds the signing side.
+
+export { signAuditEntry } from './audit.js';
 export {
   type ExportPlan,
   type RecordPlan,
@@ -50,30 +9,6 @@ export {
   writeExport,
   writeRunRecords,
 } from './export/writer.js';
-export {
-  GRADER_DOMAIN,
-  GRADER_KIND,
-  GRADER_SIDECAR_CODES,
-  type GraderClaim,
-  type GraderSidecar,
-  type GraderSidecarCode,
-  graderSigningInput,
-  parseGraderSidecar,
-  type SignedGraderSidecar,
-  signGraderVerdict,
-} from './grader.js';
-export { splitLines } from './lines.js';
-export { chainHash, LINK_CODES, type LinkCode, verifyLink } from './record.js';
-export { rfc3339Seconds } from './rfc3339.js';
-export {
-  type KeyedSignature,
-  RECORD_DOMAIN,
-  recordSigningInput,
-  SIGNATURE_CODES,
-  type SignatureCode,
-  signRecord,
-  type TrustedKeys,
-  type VerifySignatureCode,
-  verifyKeyed,
-  verifyRecordSignature,
-} from './signature.js';
+export { signGraderVerdict } from './grader.js';
+export { signRecord } from './signature.js';
+export * from './verify-only.js';

@@ -1,29 +1,6 @@
-export { CBOR_DECODE_CHECKS, CID_CHECKS, OBJECT_CHECKS } from './checks.js';
-export { CID_CODES, type Cid, type CidCode, type CidCodec, cid, parseCid } from './cid.js';
-export {
-  DECODE_CODES,
-  DECODE_DEFAULTS,
-  type DecodeCode,
-  type Decoded,
-  type DecodeOptions,
-  type DecodeRefusal,
-  decode,
-  decodeEntries,
-  type RawEntry,
-} from './decode.js';
-export { diagnosticNotation } from './diagnostic.js';
+// Everything a verifier needs is the verify-only entry; the root adds the signing side.
+
+export type { Decoded, DecodeRefusal } from './decode.js';
+export * from './decode-only.js';
 export { ENCODE_MAX_DEPTH, type EncodeCode, encode } from './encode.js';
-export { type CborExplanation, explainCbor } from './explain.js';
-export {
-  type DecodedObject,
-  decodeObject,
-  defineObject,
-  encodeObject,
-  type FieldSpec,
-  type FieldType,
-  OBJECT_CODES,
-  type ObjectCode,
-  type ObjectSchema,
-  type ObjectSpec,
-} from './object.js';
-export { CborFloat, type CborKey, type CborValue, RawCbor, SimpleValue } from './value.js';
+export { encodeObject } from './object.js';

@@ -1,74 +1,9 @@
-export { BASE58_CODES, BASE58_MAX_CHARS, type Base58Code, base58btc } from './base58.js';
-export {
-  BINDING_V2_TYP,
-  type BindingCheck,
-  bindingPayload,
-  bindingV2Payload,
-  type DeviceBindingV2,
-  signDeviceBindingV2,
-  verifyDeviceBindingV2,
-} from './binding.js';
-export {
-  BINDING_V2_CHECKS,
-  ED25519_CHECKS,
-  KEYSTATE_CHECKS,
-  SIGNATURE_TEXT_CHECKS,
-  VERIFICATION_KEY_CHECKS,
-} from './checks.js';
-export {
-  type Curve,
-  DID_CODES,
-  type DidCode,
-  type DidPublicKey,
-  didFromPublicKey,
-  didFromSeed,
-  publicKeyFromDid,
-  VERIFICATION_KEY_CODES,
-  type VerificationKeyCode,
-  verificationKeyFromDid,
-} from './did-key.js';
-export {
-  askDoor,
-  type DoorQuestion,
-  type DoorSteps,
-  throughDoor,
-  throughDoorAsync,
-} from './door-steps.js';
-export {
-  ED25519_CODES,
-  type Ed25519Code,
-  type Ed25519Verdict,
-  type KeyPair,
-  keyPairFromSeed,
-  signEd25519,
-  verifyEd25519,
-} from './ed25519.js';
-export { type Ed25519Jwk, JWK_CODES, type JwkCode, jwkFromPublicKey, publicKeyFromJwk } from './jwk.js';
-export {
-  KEYSTATE_TYP,
-  type KeyStateFields,
-  type ResolveOptions,
-  resolveOpDid,
-  signKeyState,
-  type VerifiedKeyState,
-  verifyKeyState,
-} from './keystate.js';
-export {
-  isRevoked,
-  MAX_REVOKED,
-  newerOwnerState,
-  OWNER_STATE_TYP,
-  type OwnerState,
-  signOwnerState,
-  verifyOwnerState,
-} from './owner-state.js';
-export {
-  base64SignatureSteps,
-  SIGNATURE_TEXT_CODES,
-  type SignatureTextCode,
-  signToBase64,
-  verifyBase64Signature,
-} from './signature-text.js';
-export { bindingV2SignedBytes, keyStateSignedBytes } from './signed-bytes.js';
-export { RECORD_CODES, type RecordCode } from './signed-record.js';
-export { type Ed25519AsyncBackend, ed25519AsyncBackend, verifyEd25519Async } from './verify-async.js';
+// Everything a verifier needs is the verify-only entry; the root adds the signing side.
+
+export { signDeviceBindingV2 } from './binding.js';
+export { didFromSeed } from './did-key.js';
+export { type KeyPair, keyPairFromSeed, signEd25519 } from './ed25519.js';
+export { signKeyState } from './keystate.js';
+export { signOwnerState } from './owner-state.js';
+export { signToBase64 } from './signature-text.js';
+export * from './verify-only.js';

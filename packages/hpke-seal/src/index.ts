@@ -1,68 +1,19 @@
-export { type Access, type AccessCode, type AccessInput, envelopeDigest } from './access.js';
+// Everything a verifier needs is the verify-only entry; the root adds the signing side.
+
+export { SenderContext } from './context.js';
+export { readDack } from './dack.js';
 export {
-  DACK_CHECKS,
-  HPKE_OPEN_CHECKS,
-  SEALED_ENVELOPE_CHECKS,
-  SEALED_ENVELOPE_V1_CHECKS,
-} from './checks.js';
-export { RecipientContext, SenderContext } from './context.js';
-export {
-  createDack,
-  DACK_BYTES,
-  DACK_CODES,
-  type DackCode,
-  type DackDecision,
-  type DackKeys,
-  type DackNote,
-  readDack,
-} from './dack.js';
-export { ACCESS_KIND_CAPABILITY, ACCESS_KIND_SESSION, SUITE_X25519_CHACHA } from './envelope-wire.js';
-export {
-  HPKE_OPEN_CODES,
-  type HpkeOpenCode,
-  type OpenOptions,
-  open,
-  type PskOptions,
-  type RecipientOptions,
   type SealOptions,
   type SenderOptions,
   type SenderSetup,
   seal,
-  setupAuthPSKR,
   setupAuthPSKS,
-  setupAuthR,
   setupAuthS,
-  setupBaseR,
   setupBaseS,
-  setupPSKR,
   setupPSKS,
 } from './hpke.js';
-export { deriveKeyPair, generateKeyPair, type KeyPair, N_ENC, N_PK, N_SK, publicKeyOf } from './kem.js';
-export { MODE_AUTH, MODE_AUTH_PSK, MODE_BASE, MODE_PSK, type Mode } from './key-schedule.js';
-export { KID_LENGTH, keyId } from './kid.js';
-export {
-  AEAD_CHACHA20_POLY1305,
-  AEAD_EXPORT_ONLY,
-  type AeadId,
-  KDF_HKDF_SHA256,
-  KEM_X25519_HKDF_SHA256,
-} from './labeled-kdf.js';
-export { DEFAULT_MAX_ENVELOPE_BYTES, type KeyRing, keyRingOf, type OpenerOptions } from './open-steps.js';
-export {
-  ENVELOPE_V1_CODES,
-  type EnvelopeV1Code,
-  type OpenEnvelopeOptions,
-  type OpenedEnvelopeV1,
-  openEnvelopeV1,
-} from './open-v1.js';
-export {
-  ENVELOPE_CODES,
-  type EnvelopeCode,
-  type OpenEnvelopeV2Options,
-  type OpenedEnvelope,
-  openEnvelope,
-} from './open-v2.js';
-export { isPadmeLength, padme } from './padme.js';
+export { deriveKeyPair, generateKeyPair } from './kem.js';
+export * from './open-only.js';
 export type { RandomSource } from './primitives.js';
 export {
   type Entry,
@@ -71,10 +22,3 @@ export {
   type SealedEnvelope,
   sealEnvelope,
 } from './seal-v2.js';
-export {
-  type ResolveSenderKey,
-  SENDER_KEY_CODES,
-  type SenderKeyCode,
-  type SenderKeyQuery,
-} from './sender-key.js';
-export { MAX_FUTURE_SKEW_MS, MAX_LIFETIME_MS } from './time-window.js';

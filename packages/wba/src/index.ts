@@ -1,52 +1,6 @@
 // The key codec lives in did; re-exported so a Web Bot Auth user needs one import.
-export { type Ed25519Jwk, type JwkCode, jwkFromPublicKey, publicKeyFromJwk } from '@agent-seam/did';
-export { DIRECTORY_CHECKS, REQUEST_CHECKS } from './checks.js';
-export {
-  COMPONENT_CODES,
-  type ComponentCode,
-  FETCH_DIRECTORY_CODES,
-  type FetchDirectoryCode,
-  PARAMETER_CODES,
-  type ParameterCode,
-  SIGNATURE_AGENT_CODES,
-  type SignatureAgentCode,
-  STRUCTURED_FIELD_CODES,
-  type StructuredFieldCode,
-  TIME_CODES,
-  type TimeCode,
-  WBA_CODES,
-  type WbaCode,
-} from './codes.js';
-export { type MemberSignatureBase, signatureBases } from './explain.js';
-export {
-  createDirectoryCache,
-  DIRECTORY_MEDIA_TYPE,
-  DIRECTORY_PATH,
-  type DirectoryCache,
-  type DirectoryFetch,
-  type DirectoryResponse,
-  type FetchDirectoryOptions,
-  type FetchedDirectory,
-  fetchDirectory,
-} from './fetch-directory.js';
-export {
-  combineFieldLines,
-  type HeaderGetter,
-  type HeaderRecord,
-  type HeaderSource,
-  type HeaderValue,
-} from './headers.js';
-export { thumbprint, thumbprintInput } from './jwk.js';
-export type { Jwk, JwkSet } from './jwk-set.js';
-export {
-  ALGORITHM,
-  DIRECTORY_TAG,
-  MAX_CLOCK_SKEW,
-  MAX_DIRECTORY_LIFETIME,
-  MAX_HEADER_LENGTH,
-  MAX_REQUEST_LIFETIME,
-  REQUEST_TAG,
-} from './profile.js';
+// Everything a verifier needs is the verify-only entry; the root adds the signing side.
+
 export {
   type SignedDirectory,
   type SignedHeaders,
@@ -55,25 +9,4 @@ export {
   signDirectory,
   signRequest,
 } from './sign.js';
-export { type ParseSignatureAgentOptions, parseSignatureAgent } from './signature-agent.js';
-export { type ComponentLine, signatureBase } from './signature-base.js';
-export {
-  type Parameter,
-  type ParameterValue,
-  parseSignature,
-  parseSignatureInput,
-  type SignatureInputMember,
-  type SignatureMember,
-} from './structured-fields.js';
-export {
-  type AuthorityFromRequestUrl,
-  MAX_DIRECTORY_BODY,
-  type RequestLike,
-  type VerifiedDirectory,
-  type VerifiedSignature,
-  type VerifyDirectoryOptions,
-  type VerifyRequestOptions,
-  verifyDirectory,
-  verifyRequest,
-  verifyRequestAsync,
-} from './verify.js';
+export * from './verify-only.js';
