@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { commandsShown } from '../../../tools/readme-commands.ts';
 import { main } from '../src/cli/main.js';
 
 // tools/doc-examples.ts runs the README's TypeScript; this runs its command lines. Every
@@ -11,29 +12,6 @@ import { main } from '../src/cli/main.js';
 // those commands read, so a reader of the installed package can run them too.
 const pkgDir = join(import.meta.dirname, '..');
 const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
-
-interface Shown {
-  argv: string[];
-  stdout: string[];
-  exit?: number;
-}
-
-function commandsOf(markdown: string): Shown[] {
-  const shown: Shown[] = [];
-  for (const block of markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)) {
-    const lines = block[1]!.split('\n').slice(0, -1);
-    for (let i = 0; i < lines.length; i++) {
-      if (!lines[i]!.startsWith('$ seam-verify-export ')) continue;
-      let command = lines[i]!.slice(2);
-      while (command.endsWith('\\')) command = `${command.slice(0, -1)} ${lines[++i]!.trim()}`;
-      const stdout: string[] = [];
-      while (i + 1 < lines.length && !lines[i + 1]!.startsWith('$ ')) stdout.push(lines[++i]!);
-      const exit = lines[i + 1] === '$ echo $?' ? Number(lines[i + 2]) : undefined;
-      shown.push({ argv: command.split(/\s+/).slice(1), stdout, ...(exit !== undefined ? { exit } : {}) });
-    }
-  }
-  return shown;
-}
 
 async function run(argv: string[]): Promise<{ code: number; stdout: string }> {
   let stdout = '';
@@ -52,7 +30,7 @@ const before = process.cwd();
 beforeAll(() => process.chdir(pkgDir));
 afterAll(() => process.chdir(before));
 
-const commands = commandsOf(readme);
+const commands = commandsShown(readme, 'seam-verify-export');
 
 describe('the README command examples', () => {
   it('the README shows the fail-closed run and its waiver', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { commandsShown } from '../../../tools/readme-commands.ts';
 import { assertBuilt, seam } from './run.js';
 
 // tools/doc-examples.ts runs the READMEs' TypeScript; this runs the root README's command
@@ -10,32 +11,9 @@ import { assertBuilt, seam } from './run.js';
 const root = join(import.meta.dirname, '..', '..', '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 
-interface Shown {
-  argv: string[];
-  stdout: string[];
-  exit?: number;
-}
-
-function commandsOf(markdown: string): Shown[] {
-  const shown: Shown[] = [];
-  for (const block of markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)) {
-    const lines = block[1]!.split('\n').slice(0, -1);
-    for (let i = 0; i < lines.length; i++) {
-      if (!lines[i]!.startsWith('$ seam ')) continue;
-      let command = lines[i]!.slice(2);
-      while (command.endsWith('\\')) command = `${command.slice(0, -1)} ${lines[++i]!.trim()}`;
-      const stdout: string[] = [];
-      while (i + 1 < lines.length && !lines[i + 1]!.startsWith('$ ')) stdout.push(lines[++i]!);
-      const exit = lines[i + 1] === '$ echo $?' ? Number(lines[i + 2]) : undefined;
-      shown.push({ argv: command.split(/\s+/).slice(1), stdout, ...(exit !== undefined ? { exit } : {}) });
-    }
-  }
-  return shown;
-}
-
 beforeAll(assertBuilt);
 
-const commands = commandsOf(readme);
+const commands = commandsShown(readme, 'seam');
 
 describe("the root README's seam walkthrough", () => {
   it('shows a refused partner envelope, explained, with its exit code', () => {
