@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { EXIT, print, UsageError } from './io.js';
+import { EXIT, print, readInput, UsageError } from './io.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -62,3 +62,18 @@ export function oneInput(c: Command, positionals: string[], what = 'FILE'): stri
 }
 
 export const str = (v: Values[string]): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** A required option's value; without it, a usage error saying what to give. */
+export function required(value: Values[string], flag: string, what: string): string {
+  if (typeof value !== 'string') throw new UsageError(`give ${flag} ${what}`);
+  return value;
+}
+
+/** The bytes of `--expected FILE` (what the other side says it signed), when given. */
+export const expectedBytes = (values: Values): Uint8Array | undefined => {
+  const path = str(values.expected);
+  return path === undefined ? undefined : readInput(path);
+};
+
+/** The `--expected` option, as every verify command that shows signed bytes takes it. */
+export const EXPECTED_OPTION = { expected: { type: 'string' } } as const;

@@ -51,6 +51,33 @@ describe('seam export verify', () => {
     expect(r.stdout).toContain('not sound under --strict');
   });
 
+  it('reads the export from stdin for -, with the same report as from the file', () => {
+    const fromFile = seam(dir, [
+      'export',
+      'verify',
+      'export.jsonl',
+      'checkpoint.json',
+      '--key',
+      key,
+      '--json',
+    ]);
+    const fromStdin = seam(
+      dir,
+      ['export', 'verify', '-', 'checkpoint.json', '--key', key, '--json'],
+      exported,
+    );
+    expect([fromStdin.code, fromStdin.stdout]).toEqual([0, fromFile.stdout]);
+    const edited = seam(
+      dir,
+      ['export', 'verify', '-', 'checkpoint.json', '--key', key],
+      readFileSync(join(dir, 'edited.jsonl')),
+    );
+    expect(edited.code).toBe(1);
+    expect(edited.stdout.split('\n')[0]).toMatch(/^stdin: export, /);
+    // --range cuts a file at byte offsets; stdin has none.
+    expect(seam(dir, ['export', 'verify', '-', '--range', '0:'], exported).code).toBe(2);
+  });
+
   it('--json is the report object', () => {
     const r = seam(dir, ['export', 'verify', 'export.jsonl', '--json']);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'sound', records: 4 });

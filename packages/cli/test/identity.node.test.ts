@@ -1,6 +1,17 @@
 import { hex } from '@agent-seam/canonical';
-import { signCardEnvelope, signDomainLinkage, verifyCardEnvelope } from '@agent-seam/cardpub';
-import { didFromSeed, signDeviceBindingV2, signKeyState } from '@agent-seam/did';
+import {
+  domainLinkageSigningInput,
+  signCardEnvelope,
+  signDomainLinkage,
+  verifyCardEnvelope,
+} from '@agent-seam/cardpub';
+import {
+  bindingV2SignedBytes,
+  didFromSeed,
+  keyStateSignedBytes,
+  signDeviceBindingV2,
+  signKeyState,
+} from '@agent-seam/did';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALICE_SEED, assertBuilt, BOB_SEED, seam, workdir } from './run.js';
 
@@ -29,7 +40,27 @@ const keystate = signKeyState(
   aliceSeed,
 );
 
+// Each artifact edited after signing, and --expected given the bytes really signed: the
+// comparison must find the edit and say the signature holds over the expected bytes.
+const [header, , linkageSig] = linkage.split('.');
+const laterPayload = signDomainLinkage(aliceSeed, {
+  origin: 'https://agent.example',
+  nbf: T - 60,
+  exp: T + 86400 * 30,
+}).split('.')[1];
+const editedBinding = { ...binding, validUntil: T + 7200 };
+const signedBytes = (bytes: Uint8Array | null) => {
+  if (bytes === null) throw new Error('no signed bytes');
+  return bytes;
+};
+
 const dir = workdir({
+  'linkage-edited.jwt': `${header}.${laterPayload}.${linkageSig}\n`,
+  'linkage.signed': signedBytes(domainLinkageSigningInput(linkage)),
+  'binding-edited.json': JSON.stringify(editedBinding),
+  'binding.signed': signedBytes(bindingV2SignedBytes(binding)),
+  'keystate.signed': signedBytes(keyStateSignedBytes(keystate)),
+  'other.signed': 'not what anyone signed',
   'alice.seed': ALICE_SEED,
   'card.json': JSON.stringify(card),
   'card-edited.json': JSON.stringify({ ...card, card: { ...card.card, name: 'billing agent!' } }),
@@ -94,6 +125,17 @@ describe('seam linkage verify', () => {
     expect(r.stdout).toContain('refused [expired]');
     expect(r.stdout).toContain('signed bytes');
   });
+  it('--expected: an edited payload is found, and the signature holds over the bytes really signed', () => {
+    const edited = [...base.slice(0, 2), 'linkage-edited.jwt', ...base.slice(3), '--now', String(T)];
+    const r = seam(dir, [...edited, '--expected', 'linkage.signed', '--json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out.code).toBe('bad-signature');
+    expect(out.explain.expected).toMatchObject({ same: false, signatureHoldsOverExpected: true });
+    expect(out.explain.expected.offset).toBeGreaterThan(header!.length);
+    const other = seam(dir, [...edited, '--expected', 'other.signed']);
+    expect(other.stdout).toContain('the signature does not hold over the expected bytes either');
+  });
   it('needs --now (exit 2); a missing file exits 4', () => {
     expect(seam(dir, base).code).toBe(2);
     expect(
@@ -123,6 +165,16 @@ describe('seam binding verify', () => {
     const late = seam(dir, ['binding', 'verify', 'binding.json', '--device', bob, '--now', String(T + 7200)]);
     expect(late.stdout).toContain('refused [expired]');
   });
+  it('--expected: an edited validUntil is found, and both signatures hold over the bytes really signed', () => {
+    const edited = ['binding', 'verify', 'binding-edited.json', '--device', bob, '--now', String(T)];
+    const r = seam(dir, [...edited, '--expected', 'binding.signed']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('refused [bad-signature]');
+    expect(r.stdout).toContain('--expected: first difference at byte');
+    expect(r.stdout).toContain('the signature holds over the expected bytes');
+    const other = seam(dir, [...edited, '--expected', 'other.signed', '--json']);
+    expect(JSON.parse(other.stdout).explain.expected.signatureHoldsOverExpected).toBe(false);
+  });
   it('needs --device (exit 2); a missing file exits 4', () => {
     expect(seam(dir, ['binding', 'verify', 'binding.json', '--now', '0']).code).toBe(2);
     expect(seam(dir, ['binding', 'verify', 'none.json', '--device', bob, '--now', '0']).code).toBe(4);
@@ -149,6 +201,24 @@ describe('seam keystate resolve', () => {
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n')[0]).toBe(`speaks for ${alice} at ${T}: ${alice}`);
     expect(r.stdout).toContain('refused [bad-signature]');
+  });
+  it('--expected: the edited epoch is found, and the root’s signature holds over the bytes really signed', () => {
+    const edited = ['keystate', 'resolve', 'keystate-other.json', '--root', alice, '--now', String(T)];
+    const r = seam(dir, [...edited, '--expected', 'keystate.signed', '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).explain.expected).toMatchObject({
+      same: false,
+      signatureHoldsOverExpected: true,
+    });
+    const same = seam(dir, [
+      ...edited.slice(0, 2),
+      'keystate.json',
+      ...edited.slice(3),
+      '--expected',
+      'keystate.signed',
+    ]);
+    expect(same.code).toBe(0);
+    expect(seam(dir, [...edited, '--expected', 'none.signed']).code).toBe(4);
   });
   it('needs --root (exit 2); a missing file exits 4', () => {
     expect(seam(dir, ['keystate', 'resolve', 'keystate.json', '--now', '0']).code).toBe(2);

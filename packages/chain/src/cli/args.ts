@@ -32,7 +32,7 @@ export type AnchorArg = { inline: { origin?: string; size: number; root: Uint8Ar
 
 export class UsageError extends Error {}
 
-export const USAGE = `usage: seam-verify-export FILE [ANCHOR...] [--key ID=HEX]... [--witness-key NAME=B64]...
+export const USAGE = `usage: seam-verify-export FILE|- [ANCHOR...] [--key ID=HEX]... [--witness-key NAME=B64]...
                           [--grader-verdict FILE]... [--grader-key ID=HEX]...
                           [--max-checkpoint-age SECS --now RFC3339] [--now RFC3339]
                           [--strict [--allow-unchecked ITEM,...]] [--jobs N] [--json]
@@ -40,6 +40,7 @@ export const USAGE = `usage: seam-verify-export FILE [ANCHOR...] [--key ID=HEX].
        seam-verify-export merge PART... [ANCHOR...] [options as above]
        seam-verify-export --help
 
+FILE - reads the export from stdin (no progress line: its size is not known).
 ANCHOR is SIZE:ROOT, ORIGIN:SIZE:ROOT (ROOT 64 hex), a JSON file {origin,size,root}
 or a checkpoint note file (cosignatures checked with --witness-key).
 --strict makes every "not checked" item fail the verdict; --allow-unchecked waives
@@ -170,7 +171,7 @@ export function parseArgs(argv: readonly string[], isFile: (path: string) => boo
         break;
       }
       default:
-        if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
+        if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
         positional.push(arg);
     }
   }
@@ -178,6 +179,7 @@ export function parseArgs(argv: readonly string[], isFile: (path: string) => boo
   if (file === undefined) throw new UsageError('no export file given');
   args.file = file;
   if (args.range !== undefined) {
+    if (file === '-') throw new UsageError('--range reads byte offsets of a file; stdin has none, give FILE');
     const others =
       anchors.length > 0 || args.graderVerdicts.length > 0 || args.strict || args.now !== undefined;
     if (args.merge || others || args.json || args.jobs !== undefined)

@@ -105,7 +105,8 @@ async function verifyFile(args: CliArgs): Promise<number> {
   if (args.merge && parts.length === 0) throw new UsageError('merge wants the parts of a file');
   const anchors = anchorArgs.map(loadAnchor);
   const graderVerdicts = args.graderVerdicts.map((path) => utf8Strict.encode(readText(path)));
-  const size = args.merge ? 0 : fileSize(args.file);
+  const stdin = args.file === '-';
+  const size = args.merge || stdin ? 0 : fileSize(args.file);
   const options = {
     ...(args.keys.size > 0 ? { keys: args.keys } : {}),
     ...(args.graderKeys.size > 0 ? { graderKeys: args.graderKeys } : {}),
@@ -131,19 +132,21 @@ async function verifyFile(args: CliArgs): Promise<number> {
   } else {
     const progress =
       size >= PROGRESS_FROM_BYTES && process.stderr.isTTY === true ? progressMeter(args.file, size) : null;
-    const stream = createReadStream(args.file, { highWaterMark: 1024 * 1024 });
+    const stream = stdin ? process.stdin : createReadStream(args.file, { highWaterMark: 1024 * 1024 });
     const lines = splitLines(stream as AsyncIterable<Uint8Array>, DEFAULT_MAX_LINE_BYTES);
     try {
       report = await verifyExport(progress === null ? lines : metered(lines, progress), options);
     } catch (error) {
       // Options were checked when the command line was read; what is left is the file.
       if (error instanceof SeamError) throw error;
-      throw new Unreadable(`reading ${args.file} failed`);
+      throw new Unreadable(`reading ${stdin ? 'stdin' : args.file} failed`);
     }
     progress?.(0, true);
   }
   process.stdout.write(
-    args.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(args.file, report, args.graderVerdicts),
+    args.json
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : formatReport(stdin ? 'stdin' : args.file, report, args.graderVerdicts),
   );
   return exitCodeOf(report);
 }

@@ -12,25 +12,9 @@ import {
   verifyDomainLinkage,
 } from '@agent-seam/cardpub';
 import { didFromSeed } from '@agent-seam/did';
-import { type Command, oneInput, str } from '../command.js';
-import {
-  EXIT,
-  parseNow,
-  print,
-  printJson,
-  readInput,
-  readJson,
-  readSeed,
-  readText,
-  signingTime,
-  UsageError,
-} from '../io.js';
-import { holdsOver, report, signRefusal, trySign } from './shared.js';
-
-const required = (value: string | undefined, flag: string, what: string): string => {
-  if (value === undefined) throw new UsageError(`give ${flag} ${what}`);
-  return value;
-};
+import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, required, str } from '../command.js';
+import { EXIT, parseNow, print, printJson, readJson, readSeed, readText, signingTime } from '../io.js';
+import { holdsOver, jwsHoldsOver, report, signRefusal, trySign } from './shared.js';
 
 export const cardVerify: Command = {
   name: 'card verify',
@@ -50,13 +34,12 @@ exact bytes the signature covers (canonical JSON of card, ts, typ and v), with o
 exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
   example: `  $ seam card verify card.json --did did:key:z6Mk... --now 2026-07-17T09:30:00Z
   verified: card of did:key:z6Mk..., signed at 1784280000, freshness fresh`,
-  options: { did: { type: 'string' }, now: { type: 'string' }, expected: { type: 'string' } },
+  options: { did: { type: 'string' }, now: { type: 'string' }, ...EXPECTED_OPTION },
   run(values, positionals) {
     const path = oneInput(cardVerify, positionals);
     const expectedDid = required(str(values.did), '--did', 'DID: the DID you expect the card to belong to');
     const now = parseNow(str(values.now));
-    const expectedPath = str(values.expected);
-    const expected = expectedPath !== undefined ? readInput(expectedPath) : undefined;
+    const expected = expectedBytes(values);
     const envelope = readJson(path);
     const options = { expectedDid, ...(now !== undefined ? { now } : {}) };
     const { card, sig } = (typeof envelope === 'object' && envelope !== null ? envelope : {}) as Record<
@@ -113,7 +96,7 @@ exit: 0 signed, 1 the card cannot be signed, 2 bad command line, 4 unreadable fi
 export const linkageVerify: Command = {
   name: 'linkage verify',
   summary: 'verify a DIF Domain Linkage credential (compact JWS) for a DID and an origin',
-  usage: `usage: seam linkage verify FILE|- --did DID --origin ORIGIN --now TIME [--json]
+  usage: `usage: seam linkage verify FILE|- --did DID --origin ORIGIN --now TIME [--expected FILE] [--json]
 
 Verifies the Domain Linkage credential in FILE (the compact JWS text) with
 @agent-seam/cardpub's verifyDomainLinkage: the DID claims the origin, inside its
@@ -122,11 +105,19 @@ validity at TIME. Shows every check in order and the JWS signing input.
   --did DID         the DID whose claim you check (required)
   --origin ORIGIN   the origin you fetched the credential from, https://host[:port]
   --now TIME        RFC 3339 or Unix seconds (required: the credential has a validity)
+  --expected FILE   the JWS signing input the issuer says it signed (header.payload as
+                    base64url text): the first differing byte, and whether the
+                    credential's signature holds over it under --did
 
 exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
   example: `  $ seam linkage verify did-configuration.jwt --did did:key:z6Mk... \\
       --origin https://agent.example --now 2026-07-17T09:30:00Z`,
-  options: { did: { type: 'string' }, origin: { type: 'string' }, now: { type: 'string' } },
+  options: {
+    did: { type: 'string' },
+    origin: { type: 'string' },
+    now: { type: 'string' },
+    ...EXPECTED_OPTION,
+  },
   run(values, positionals) {
     const path = oneInput(linkageVerify, positionals);
     const did = required(str(values.did), '--did', 'DID: the DID whose claim you check');
@@ -140,7 +131,8 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
       verdict: verifyDomainLinkage(jwt, options),
       options,
       signed: domainLinkageSigningInput(jwt),
-      expected: undefined,
+      expected: expectedBytes(values),
+      holdsOver: (bytes) => jwsHoldsOver(did, bytes, jwt.split('.')[2]),
       json: values.json === true,
       okLine: (v: DomainLinkage) => `verified: ${v.did} is linked to ${v.origin}`,
     });

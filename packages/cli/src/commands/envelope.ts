@@ -8,18 +8,8 @@ import {
   type VerifiedEnvelope,
   verifyEnvelope,
 } from '@agent-seam/envelope';
-import { type Command, oneInput, str } from '../command.js';
-import {
-  EXIT,
-  parseNow,
-  print,
-  printJson,
-  readInput,
-  readJson,
-  readSeed,
-  signingTime,
-  UsageError,
-} from '../io.js';
+import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str } from '../command.js';
+import { EXIT, parseNow, print, printJson, readJson, readSeed, signingTime, UsageError } from '../io.js';
 import { holdsOver, report, signRefusal, trySign } from './shared.js';
 
 export const envelopeVerify: Command = {
@@ -48,15 +38,14 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
     pass        recipient-named  ...
   signed bytes (...):
   --expected: first difference at byte 52 ...`,
-  options: { recipient: { type: 'string' }, now: { type: 'string' }, expected: { type: 'string' } },
+  options: { recipient: { type: 'string' }, now: { type: 'string' }, ...EXPECTED_OPTION },
   run(values, positionals) {
     const path = oneInput(envelopeVerify, positionals);
     const recipientDid = str(values.recipient);
     if (recipientDid === undefined)
       throw new UsageError('give --recipient DID: your own did:key, whom the message must be addressed to');
     const now = parseNow(str(values.now));
-    const expectedPath = str(values.expected);
-    const expected = expectedPath !== undefined ? readInput(expectedPath) : undefined;
+    const expected = expectedBytes(values);
     const message = readJson(path);
     const options = { recipientDid, ...(now !== undefined ? { now } : {}) };
     const { from, sig } = (typeof message === 'object' && message !== null ? message : {}) as Record<

@@ -8,7 +8,7 @@ const UNCHECKED = 3;
 export const exportVerify: Command = {
   name: 'export verify',
   summary: 'verify an agentplane export or disclosure package (seam-verify-export)',
-  usage: `usage: seam export verify FILE [ANCHOR...] [options as seam-verify-export takes them]
+  usage: `usage: seam export verify FILE|- [ANCHOR...] [options as seam-verify-export takes them]
 
 The export reader of @agent-seam/chain, as seam-verify-export runs it: the same
 arguments, the same report, the same --json. Over a few MB, with stderr a terminal, a

@@ -8,19 +8,14 @@ import {
   verifyDeviceBindingV2,
   verifyKeyState,
 } from '@agent-seam/did';
-import { type Command, oneInput, str } from '../command.js';
-import { parseNow, print, readJson, UsageError } from '../io.js';
+import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, required, str } from '../command.js';
+import { parseNow, print, readJson } from '../io.js';
 import { holdsOver, report } from './shared.js';
-
-const required = (value: string | undefined, flag: string, what: string): string => {
-  if (value === undefined) throw new UsageError(`give ${flag} ${what}`);
-  return value;
-};
 
 export const bindingVerify: Command = {
   name: 'binding verify',
   summary: 'verify a v2 device binding for the device you name',
-  usage: `usage: seam binding verify FILE|- --device DID --now TIME [--json]
+  usage: `usage: seam binding verify FILE|- --device DID --now TIME [--expected FILE] [--json]
 
 Verifies a v2 device binding (root and device signatures) with @agent-seam/did's
 verifyDeviceBindingV2, for the device you name, at TIME: every check in order and the
@@ -28,10 +23,13 @@ bytes both signatures cover.
 
   --device DID   the device DID you are asking about (required; never read from the binding)
   --now TIME     RFC 3339 or Unix seconds (required: validUntil is judged at it)
+  --expected FILE  the bytes the signers say they signed: the first differing byte,
+                 and whether both signatures (sig by rootDid, deviceSig by deviceDid)
+                 hold over them
 
 exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
   example: `  $ seam binding verify binding.json --device did:key:z6Mk... --now 2026-07-17T09:30:00Z`,
-  options: { device: { type: 'string' }, now: { type: 'string' } },
+  options: { device: { type: 'string' }, now: { type: 'string' }, ...EXPECTED_OPTION },
   run(values, positionals) {
     const path = oneInput(bindingVerify, positionals);
     const expectedDeviceDid = required(
@@ -41,10 +39,9 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
     );
     const now = parseNow(required(str(values.now), '--now', 'TIME: validUntil is judged at a time'))!;
     const binding = readJson(path);
-    const { rootDid, sig } = (typeof binding === 'object' && binding !== null ? binding : {}) as Record<
-      string,
-      unknown
-    >;
+    const { rootDid, deviceDid, sig, deviceSig } = (
+      typeof binding === 'object' && binding !== null ? binding : {}
+    ) as Record<string, unknown>;
     const options = { expectedDeviceDid, now };
     return report({
       command: 'binding verify',
@@ -52,8 +49,8 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
       verdict: verifyDeviceBindingV2(binding, options),
       options,
       signed: bindingV2SignedBytes(binding),
-      expected: undefined,
-      holdsOver: (bytes) => holdsOver(rootDid, bytes, sig),
+      expected: expectedBytes(values),
+      holdsOver: (bytes) => holdsOver(rootDid, bytes, sig) && holdsOver(deviceDid, bytes, deviceSig),
       json: values.json === true,
       okLine: (v: { rootDid: string; deviceDid: string }) =>
         `verified: ${v.deviceDid} is bound to ${v.rootDid}`,
@@ -64,7 +61,7 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
 export const keystateResolve: Command = {
   name: 'keystate resolve',
   summary: 'which op DID speaks for a root DID, from a KeyState record',
-  usage: `usage: seam keystate resolve FILE|- --root DID --now TIME [--pinned FILE] [--json]
+  usage: `usage: seam keystate resolve FILE|- --root DID --now TIME [--pinned FILE] [--expected FILE] [--json]
 
 Verifies the KeyState record in FILE for the root DID you name (@agent-seam/did's
 verifyKeyState: every check in order, the signed bytes) and resolves the DID that
@@ -74,11 +71,18 @@ TIME is inside its window (and it does not lose to --pinned), else the root itse
   --root DID       the root DID you are resolving (required)
   --now TIME       RFC 3339 or Unix seconds (required)
   --pinned FILE    a KeyState you kept from an earlier verified contact
+  --expected FILE  the bytes the root says it signed: the first differing byte, and
+                   whether the record's sig by --root holds over them
 
 exit: 0 the record verified, 1 it was refused (the root then speaks for itself),
       2 bad command line, 4 unreadable or not JSON`,
   example: `  $ seam keystate resolve keystate.json --root did:key:z6Mk... --now 2026-07-17T09:30:00Z`,
-  options: { root: { type: 'string' }, now: { type: 'string' }, pinned: { type: 'string' } },
+  options: {
+    root: { type: 'string' },
+    now: { type: 'string' },
+    pinned: { type: 'string' },
+    ...EXPECTED_OPTION,
+  },
   run(values, positionals) {
     const path = oneInput(keystateResolve, positionals);
     const rootDid = required(str(values.root), '--root', 'DID: the root DID you are resolving');
@@ -95,7 +99,8 @@ exit: 0 the record verified, 1 it was refused (the root then speaks for itself),
       verdict: verifyKeyState(record, rootDid),
       options: {},
       signed: keyStateSignedBytes(record),
-      expected: undefined,
+      expected: expectedBytes(values),
+      holdsOver: (bytes) => holdsOver(rootDid, bytes, (record as { sig?: unknown } | null)?.sig),
       json,
       extra: { opDid },
       okLine: (v: VerifiedKeyState) => `the record verified: epoch ${v.epoch}, opDid ${v.opDid}`,

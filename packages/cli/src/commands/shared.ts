@@ -1,5 +1,5 @@
-import { type CheckSpec, SeamError, type Verdict } from '@agent-seam/canonical';
-import { verificationKeyFromDid, verifyBase64Signature } from '@agent-seam/did';
+import { base64urlStrict, type CheckSpec, SeamError, type Verdict } from '@agent-seam/canonical';
+import { verificationKeyFromDid, verifyBase64Signature, verifyEd25519 } from '@agent-seam/did';
 import { explain, explainText } from '../explain.js';
 import { EXIT, print, printJson } from '../io.js';
 
@@ -78,4 +78,11 @@ export function report(j: Judgement): number {
 export function holdsOver(did: unknown, bytes: Uint8Array, sig: unknown): boolean {
   const key = verificationKeyFromDid(did);
   return key.ok && verifyBase64Signature(key.value, bytes, sig).ok;
+}
+
+/** Whether a JWS signature (its base64url segment) by the key `did` names holds over `bytes`. */
+export function jwsHoldsOver(did: unknown, bytes: Uint8Array, segment: string | undefined): boolean {
+  const key = verificationKeyFromDid(did);
+  const sig = base64urlStrict.decode(segment ?? '');
+  return key.ok && sig.ok && verifyEd25519(key.value, bytes, sig.value).ok;
 }

@@ -7,14 +7,13 @@ import {
   type VerifiedSignature,
   verifyRequest,
 } from '@agent-seam/wba';
-import { type Command, oneInput, str } from '../command.js';
+import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str } from '../command.js';
 import { compare, comparisonText } from '../explain.js';
 import {
   EXIT,
   parseNow,
   print,
   printJson,
-  readInput,
   readJson,
   readSeed,
   readText,
@@ -107,7 +106,7 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file,
     authority: { type: 'string' },
     now: { type: 'string' },
     'allow-network': { type: 'boolean' },
-    expected: { type: 'string' },
+    ...EXPECTED_OPTION,
   },
   async run(values, positionals) {
     const path = oneInput(wbaVerify, positionals, 'REQUEST');
@@ -119,8 +118,7 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file,
       throw new UsageError('give --now TIME: when the request arrived (RFC 3339 or Unix seconds)');
     const now = parseNow(nowText)!;
     const { headers } = requestHeaders(readText(path));
-    const expectedPath = str(values.expected);
-    const expected = expectedPath !== undefined ? readInput(expectedPath) : undefined;
+    const expected = expectedBytes(values);
     const jwks = await directory(str(values.directory), values['allow-network'] === true, now);
     const bases = signatureBases(headers, authority);
     const members = bases.ok ? bases.value : [];
