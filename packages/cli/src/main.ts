@@ -7,6 +7,7 @@ import { boxOpen, boxSeal } from './commands/box.js';
 import { canon } from './commands/canon.js';
 import { cardSign, cardVerify, linkageVerify } from './commands/card.js';
 import { cborCid, cborDecode, cborEncode } from './commands/cbor.js';
+import { conformance } from './commands/conformance.js';
 import { dackCreate, dackRead } from './commands/dack.js';
 import { did } from './commands/did.js';
 import { envelopeSign, envelopeVerify } from './commands/envelope.js';
@@ -47,6 +48,7 @@ export const COMMANDS: readonly Command[] = [
   sealOpen,
   dackRead,
   dackCreate,
+  conformance,
 ];
 
 const version = (): string =>

@@ -1,0 +1,5 @@
+// Every published vector file with its replayers, in the order the report lists them.
+import { merkle } from './merkle.js';
+import type { FileReplay } from './replay.js';
+
+export const REPLAYS: readonly FileReplay[] = [merkle];

@@ -1,0 +1,79 @@
+// The published vectors replayed against the installed packages: each vector file has a
+// replayer per group that turns every case into one check through the packages' public
+// API (make the bytes and compare them; read the bytes and compare the verdict).
+import { hex } from '@agent-seam/canonical';
+
+// biome-ignore lint/suspicious/noExplicitAny: vector cases are untyped JSON, read member by member.
+export type Case = Record<string, any>;
+
+/** One case of a group: its name and the check, which throws a `Mismatch` when the package disagrees. */
+export type CaseCheck = readonly [name: string, check: () => void | Promise<void>];
+
+/** A group's value in the vector file, turned into its cases' checks. */
+// biome-ignore lint/suspicious/noExplicitAny: a group is an array or an object of named lists.
+export type GroupReplay = (group: any, doc: any) => CaseCheck[];
+
+/** The replayers of one vector file's groups, each under the package that owns it. */
+export interface FileReplay {
+  file: string;
+  layout: 'top-level' | 'seam-wire';
+  groups: Record<string, GroupEntry>;
+}
+
+export interface GroupEntry {
+  pkg: string;
+  replay: GroupReplay;
+  /** Lists in the group that hold data its cases share (merkle's leaves), not cases. */
+  data?: readonly string[];
+}
+
+/** What the package did that the vector says it must not. */
+export class Mismatch extends Error {}
+
+const show = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) =>
+    x instanceof Uint8Array ? `hex:${hex.encode(x)}` : typeof x === 'bigint' ? `${x}n` : x,
+  ) ?? String(v);
+
+/** Deep equality over JSON values, bytes (compared as hex) and bigints. */
+export function same(actual: unknown, expected: unknown, what: string): void {
+  if (show(actual) !== show(expected))
+    throw new Mismatch(`${what}: got ${clip(show(actual))}, the vector says ${clip(show(expected))}`);
+}
+
+/** A verdict that must be ok (and, when given, carry this value). */
+export function accepted(verdict: { ok: boolean; code?: string; value?: unknown }, value?: unknown): void {
+  if (!verdict.ok) throw new Mismatch(`refused [${verdict.code}], the vector says it is accepted`);
+  if (value !== undefined) same(verdict.value, value, 'value');
+}
+
+/** A verdict that must be a refusal with this code. */
+export function refused(verdict: { ok: boolean; code?: string }, code: string): void {
+  if (verdict.ok) throw new Mismatch(`accepted, the vector says refused [${code}]`);
+  if (verdict.code !== code) throw new Mismatch(`refused [${verdict.code}], the vector says [${code}]`);
+}
+
+/** A call that must throw a SeamError with this code (a signer refusing what it cannot sign). */
+export function throwsCode(call: () => unknown, code: string): void {
+  let thrown: unknown;
+  try {
+    call();
+  } catch (error) {
+    thrown = error;
+  }
+  const got = (thrown as { code?: unknown } | undefined)?.code;
+  if (thrown === undefined) throw new Mismatch(`returned, the vector says it throws [${code}]`);
+  if (got !== code) throw new Mismatch(`threw [${String(got)}], the vector says [${code}]`);
+}
+
+export const bytesOf = (text: string): Uint8Array => {
+  const v = hex.decode(text);
+  if (!v.ok) throw new Mismatch(`the vector holds a bad hex string (${v.code})`);
+  return v.value;
+};
+
+const clip = (s: string) => (s.length > 160 ? `${s.slice(0, 157)}...` : s);
+
+/** The cases of a group as one list, with their checks made by `check`, named by `name`. */
+export const cases = (list: Case[], check: (c: Case) => void | Promise<void>, prefix = ''): CaseCheck[] =>
+  list.map((c, i) => [`${prefix}${c.name ?? i}`, () => check(c)] as const);
