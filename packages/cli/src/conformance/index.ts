@@ -1,5 +1,10 @@
 // Every published vector file with its replayers, in the order the report lists them.
+import { cbor } from './cbor.js';
+import { chain } from './chain.js';
+import { cryptobox } from './cryptobox.js';
+import { hpke } from './hpke.js';
 import { merkle } from './merkle.js';
 import type { FileReplay } from './replay.js';
+import { tlog } from './tlog.js';
 
-export const REPLAYS: readonly FileReplay[] = [merkle];
+export const REPLAYS: readonly FileReplay[] = [merkle, tlog, cbor, cryptobox, hpke, chain];

@@ -77,3 +77,17 @@ const clip = (s: string) => (s.length > 160 ? `${s.slice(0, 157)}...` : s);
 /** The cases of a group as one list, with their checks made by `check`, named by `name`. */
 export const cases = (list: Case[], check: (c: Case) => void | Promise<void>, prefix = ''): CaseCheck[] =>
   list.map((c, i) => [`${prefix}${c.name ?? i}`, () => check(c)] as const);
+
+/** `actual` holds everything `pattern` states: objects member by member (more members allowed), arrays element by element. */
+export function holds(actual: unknown, pattern: unknown, what: string): void {
+  if (pattern === null || typeof pattern !== 'object') {
+    same(actual, pattern, what);
+    return;
+  }
+  const shapeFits = Array.isArray(pattern)
+    ? Array.isArray(actual) && actual.length === pattern.length
+    : actual !== null && typeof actual === 'object';
+  if (!shapeFits)
+    throw new Mismatch(`${what}: got ${clip(show(actual))}, the vector says ${clip(show(pattern))}`);
+  for (const [k, p] of Object.entries(pattern)) holds((actual as Case)[k], p, `${what}.${k}`);
+}
