@@ -4,9 +4,10 @@
 // on top), on this thread and on 2 worker threads, each pass three times (the machine is
 // shared: ranges, not single numbers). Then the targets as ratios in this one process:
 // MB/s without keys, records/s with keys against the bare door's verifications/s, the
-// 2-worker speed-ups; and side-by-side ratios for the per-record primitives. Nothing
-// generated here is committed.
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+// 2-worker speed-ups; the command's time against the library call's; and side-by-side
+// ratios for the per-record primitives. Nothing generated here is committed.
+import { spawnSync } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -140,6 +141,32 @@ async function measure(
   return passes;
 }
 
+// The command as a user runs it: seam (packages/cli, when built) or else seam-verify-export,
+// whose main `seam export verify` calls; a spawned process, so its start-up is counted.
+const SEAM = join(import.meta.dirname, '..', '..', 'cli', 'dist', 'bin.js');
+const COMMAND = existsSync(SEAM)
+  ? { name: 'seam export verify', argv: [SEAM, 'export', 'verify'] }
+  : { name: 'seam-verify-export', argv: [join(import.meta.dirname, '..', 'dist', 'cli', 'bin.js')] };
+
+function commandSeconds(path: string, withKeys: boolean): number {
+  const keyArgs = withKeys ? ['--key', `bench=${hex.encode(publicKey)}`] : [];
+  const start = performance.now();
+  const r = spawnSync(process.execPath, [...COMMAND.argv, path, '--jobs', '1', ...keyArgs]);
+  const seconds = (performance.now() - start) / 1000;
+  if (r.status !== 0) throw new Error(`${COMMAND.name} exited ${r.status}: ${r.stderr}`);
+  return seconds;
+}
+
+/** The command's wall time over the library's, pass by pass, interleaved (1 thread each). */
+async function commandOverhead(path: string, withKeys: boolean): Promise<string> {
+  const ratios: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const library = (await pass(path, withKeys, 1)).seconds;
+    ratios.push(commandSeconds(path, withKeys) / library);
+  }
+  return range(ratios, 2);
+}
+
 /** Process CPU seconds per call of `run`, over `count` calls after a warm-up. */
 function cpuPerCall(run: () => unknown, count: number): number {
   for (let i = 0; i < count / 10; i++) run();
@@ -205,6 +232,10 @@ try {
       keyed2.map((p) => p.cpu),
       keyed.map((p) => p.cpu),
     )}x`,
+  );
+  console.log(
+    `\n  ${COMMAND.name} FILE --jobs 1 (spawned) / the library call: no keys ${await commandOverhead(path, false)}x, ` +
+      `with keys ${await commandOverhead(path, true)}x the time`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });
