@@ -14,10 +14,19 @@ const UTF8 = new TextEncoder();
  */
 export function domainDigest(domain: string, digest: Uint8Array): Uint8Array {
   // One short input: the door's one-shot hash, about twice the streaming one here.
-  return sha256(concatBytes([UTF8.encode(domain), SEPARATOR, digest]));
+  return sha256(concatBytes([prefixOf(domain), digest]));
 }
 
-const SEPARATOR = new Uint8Array([0]);
+/** domain ‖ 0x00, encoded once per domain (the format has a handful, one per signed thing). */
+const prefixes = new Map<string, Uint8Array>();
+function prefixOf(domain: string): Uint8Array {
+  let prefix = prefixes.get(domain);
+  if (prefix === undefined) {
+    prefix = concatBytes([UTF8.encode(domain), new Uint8Array([0])]);
+    if (prefixes.size < 64) prefixes.set(domain, prefix);
+  }
+  return prefix;
+}
 
 /** A digest as JSON writes it (64 lowercase hex characters), as bytes; null for any other spelling. */
 export function digestOf(value: unknown): Uint8Array | null {
