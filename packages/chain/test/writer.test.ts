@@ -40,4 +40,29 @@ describe('writeExport', () => {
     expect(report.findings).toEqual([]);
     expect(report.notChecked.find((n) => n.code === 'unreadable-runs')?.runs).toEqual([lost]);
   });
+
+  it('refuses a bigint it cannot spell on a line with a SeamError naming the field, never a TypeError', () => {
+    const plan = { origin: 'example.com/agentplane', runs: [] };
+    const refusal = (p: object) => {
+      try {
+        writeExport(p as Parameters<typeof writeExport>[0]);
+      } catch (error) {
+        return [(error as { code?: string }).code, (error as Error).message];
+      }
+      return 'written';
+    };
+    expect(refusal({ ...plan, cases: [{ case: { id: 1n } }] })).toEqual([
+      'unsupported-type',
+      'unsupported-type: cases[0] holds a bigint (or a cycle), which a JSON line cannot spell',
+    ]);
+    expect(refusal({ ...plan, unreadable: [{ run: lost, reason: 2n }] })).toEqual([
+      'unsupported-type',
+      'unsupported-type: unreadable holds a bigint (or a cycle), which a JSON line cannot spell',
+    ]);
+    const records = [{ body: { epoch: 1, v: 1, kind: 'RunAdmitted', n: 5n } }];
+    expect(refusal({ ...plan, runs: [{ run, sealed: true, records }] })).toEqual([
+      'unsupported-type',
+      'unsupported-type: records[0] holds a bigint (or a cycle), which a JSON line cannot spell',
+    ]);
+  });
 });

@@ -66,7 +66,7 @@ export function writeExport(plan: ExportPlan): WrittenExport {
   const header: JsonObject = plan.disclosure
     ? { kind: FRAME_KINDS.disclosure, version: 1, checkpoint, canon: 1, selection: plan.disclosure }
     : { kind: FRAME_KINDS.header, version: 1, checkpoint, canon: 1 };
-  const lines = [JSON.stringify(header)];
+  const lines = [lineOf(header, 'origin or disclosure')];
   plan.runs.forEach((run, i) => {
     const block: JsonObject = { kind: FRAME_KINDS.run, run: run.run };
     const index = positions[i];
@@ -75,20 +75,25 @@ export function writeExport(plan: ExportPlan): WrittenExport {
       block.seal = hex.encode(seals[index]!);
       if (plan.disclosure) block.proof = inclusionProof(leaves, index).map((p) => hex.encode(p));
     }
-    lines.push(JSON.stringify(block), ...chains[i]!.lines);
+    lines.push(lineOf(block, `runs[${i}]`), ...chains[i]!.lines);
   });
-  for (const u of plan.unreadable ?? []) lines.push(JSON.stringify({ kind: FRAME_KINDS.run, run: u.run }));
-  for (const c of plan.cases ?? []) lines.push(JSON.stringify({ kind: FRAME_KINDS.case, ...c }));
+  for (const [i, u] of (plan.unreadable ?? []).entries())
+    lines.push(lineOf({ kind: FRAME_KINDS.run, run: u.run }, `unreadable[${i}]`));
+  for (const [i, c] of (plan.cases ?? []).entries())
+    lines.push(lineOf({ kind: FRAME_KINDS.case, ...c }, `cases[${i}]`));
   const runsRequested = plan.runs.length + (plan.unreadable?.length ?? 0);
   lines.push(
-    JSON.stringify({
-      kind: FRAME_KINDS.trailer,
-      runs_requested: runsRequested,
-      runs_exported: chains.filter((c) => c.lines.length > 0).length,
-      records: chains.reduce((n, c) => n + c.lines.length, 0),
-      cases: plan.cases?.length ?? 0,
-      unreadable: (plan.unreadable ?? []).map(({ run, reason }) => ({ run, reason })),
-    }),
+    lineOf(
+      {
+        kind: FRAME_KINDS.trailer,
+        runs_requested: runsRequested,
+        runs_exported: chains.filter((c) => c.lines.length > 0).length,
+        records: chains.reduce((n, c) => n + c.lines.length, 0),
+        cases: plan.cases?.length ?? 0,
+        unreadable: (plan.unreadable ?? []).map(({ run, reason }) => ({ run, reason })),
+      },
+      'unreadable',
+    ),
   );
   return { lines, checkpoint, hashes: chains.map((c) => c.hashes) };
 }
@@ -113,19 +118,31 @@ export function writeRunRecords(
     const signature = key && !record.unsigned ? signRecord(hash, key.keyId, key.seed) : null;
     const rawText = new TextDecoder().decode(raw);
     lines.push(
-      JSON.stringify({
-        seq: body.seq,
-        body,
-        prev_hash: hex.encode(prev),
-        hash: hex.encode(hash),
-        signature,
-        raw: rawText,
-      }),
+      lineOf(
+        { seq: body.seq, body, prev_hash: hex.encode(prev), hash: hex.encode(hash), signature, raw: rawText },
+        `records[${i}]`,
+      ),
     );
     hashes.push(hex.encode(hash));
     prev = hash;
   });
   return { lines, hashes, terminal: run.records.length > 0 ? prev : null };
+}
+
+/**
+ * One line of the file. JSON.stringify writes it (the members in the order given); a bigint,
+ * which it has no spelling for, is the caller's value to fix, so it is refused by name.
+ */
+function lineOf(value: object, field: string): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new SeamError(
+      'unsupported-type',
+      `${field} holds a bigint (or a cycle), which a JSON line cannot spell`,
+    );
+  }
 }
 
 function unhex(text: string, field: string): Uint8Array {
