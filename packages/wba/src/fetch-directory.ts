@@ -145,12 +145,68 @@ async function readBody(
   return ok(body);
 }
 
+interface Download {
+  response: DirectoryResponse;
+  fields: FieldReader;
+  body: Uint8Array;
+}
+type DownloadCode = 'fetch-failed' | 'bad-status' | 'directory-too-large';
+
+/** The network half of a fetch: the response and its body within the cap, judged by nothing else. */
+async function download(
+  target: URL,
+  fetch: DirectoryFetch,
+  maxBodyLength: number,
+): Promise<Verdict<Download, DownloadCode>> {
+  let answer: unknown;
+  try {
+    answer = await fetch(target.href, {
+      headers: { accept: DIRECTORY_MEDIA_TYPE },
+      redirect: 'error',
+    });
+  } catch {
+    return fail('fetch-failed', 'the fetch was rejected');
+  }
+  const received = asResponse(answer);
+  if (received === undefined) return fail('fetch-failed', 'the fetch did not resolve to a Response');
+  const { response, fields } = received;
+  if (response.status !== 200) return fail('bad-status', `status ${response.status}, not 200`);
+  const body = await readBody(response, fields, maxBodyLength);
+  return body.ok ? ok({ response, fields, body: body.value }) : body;
+}
+
+/** Downloads in flight per cache, by cap and URL: callers sharing a cache share one fetch. */
+const inFlight = new WeakMap<DirectoryCache, Map<string, Promise<Verdict<Download, DownloadCode>>>>();
+
+/**
+ * With a cache, concurrent calls for one URL (and cap) share one download; each then
+ * verifies it at its own `now`, so no verdict is shared, only the bytes.
+ */
+function sharedDownload(
+  cache: DirectoryCache | undefined,
+  target: URL,
+  fetch: DirectoryFetch,
+  maxBodyLength: number,
+): Promise<Verdict<Download, DownloadCode>> {
+  if (cache === undefined) return download(target, fetch, maxBodyLength);
+  const pending = inFlight.get(cache) ?? new Map<string, Promise<Verdict<Download, DownloadCode>>>();
+  inFlight.set(cache, pending);
+  const key = `${maxBodyLength} ${target.href}`;
+  let shared = pending.get(key);
+  if (shared === undefined) {
+    const running = download(target, fetch, maxBodyLength);
+    shared = running.finally(() => pending.delete(key));
+    pending.set(key, shared);
+  }
+  return shared;
+}
+
 /**
  * Fetches a key directory with the caller's `fetch`, verifies its self-signature
  * (`verifyDirectory`, authority = the host fetched), and returns its key set with how long
  * it stays fresh: until the signature's `expires`, shortened by the response's
- * Cache-Control. With a `cache`, a fresh directory is returned without fetching, and a
- * newly verified one is stored. Redirects are not followed. Never throws on what the
+ * Cache-Control. With a `cache`, a fresh directory is returned without fetching, a newly
+ * verified one is stored, and concurrent calls for the same URL share one download. Redirects are not followed. Never throws on what the
  * network returns; caller errors (no fetch, a bad url, a bad now) throw SeamError.
  */
 export async function fetchDirectory(
@@ -182,27 +238,14 @@ export async function fetchDirectory(
   const target = directoryUrl(url);
   const cached = options.cache?.get(target.href, now);
   if (cached !== undefined) return ok(cached);
-
-  let answer: unknown;
-  try {
-    answer = await options.fetch(target.href, {
-      headers: { accept: DIRECTORY_MEDIA_TYPE },
-      redirect: 'error',
-    });
-  } catch {
-    return fail('fetch-failed', 'the fetch was rejected');
-  }
-  const received = asResponse(answer);
-  if (received === undefined) return fail('fetch-failed', 'the fetch did not resolve to a Response');
-  const { response, fields } = received;
-  if (response.status !== 200) return fail('bad-status', `status ${response.status}, not 200`);
-  const body = await readBody(response, fields, maxBodyLength);
-  if (!body.ok) return body;
+  const fetched = await sharedDownload(options.cache, target, options.fetch, maxBodyLength);
+  if (!fetched.ok) return fetched;
+  const { response, fields, body } = fetched.value;
 
   const verdict = verifyDirectory({
     headers: response.headers,
     authority: target.host,
-    body: body.value,
+    body,
     now,
     maxLifetime,
     maxHeaderLength,

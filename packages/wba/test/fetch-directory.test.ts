@@ -73,6 +73,29 @@ describe('fetchDirectory with a cache', () => {
     expect(mirror.calls()).toBe(2);
   });
 
+  it('shares one download among concurrent calls for a URL, each judged at its own now', async () => {
+    const cache = createDirectoryCache();
+    const noStore = counting({ 'cache-control': 'no-store' });
+    const options = { fetch: noStore.fetch, cache };
+    const [a, b, late] = await Promise.all([
+      fetchDirectory('https://bot.example', { ...options, now: created }),
+      fetchDirectory('https://bot.example', { ...options, now: created + 1 }),
+      fetchDirectory('https://bot.example', { ...options, now: created + 7200 }),
+    ]);
+    expect(noStore.calls()).toBe(1);
+    expect([a.ok, b.ok]).toEqual([true, true]);
+    expect(late).toMatchObject({ ok: false, code: 'expired' });
+    // Settled downloads are not kept: nothing was cached (no-store), so the next call fetches.
+    await fetchDirectory('https://bot.example', { ...options, now: created });
+    expect(noStore.calls()).toBe(2);
+    // Without a cache every call is its own.
+    const plain = counting();
+    await Promise.all(
+      [0, 1].map(() => fetchDirectory('https://bot.example', { fetch: plain.fetch, now: created })),
+    );
+    expect(plain.calls()).toBe(2);
+  });
+
   it('is bounded: the least recently used entry goes first', () => {
     const cache = createDirectoryCache({ maxEntries: 2 });
     const entry = (url: string) => ({ url, freshUntil: created + 100 }) as FetchedDirectory;
