@@ -60,7 +60,7 @@ usage: seam COMMAND [ARGS] [--json]      seam COMMAND --help      seam --version
 
 ${COMMANDS.map((c) => `  seam ${c.name.padEnd(18)} ${c.summary}`).join('\n')}
 
-Commands read a file, or - for stdin (export verify: a file). --json prints one JSON
+Commands read a file, or - for stdin. --json prints one JSON
 object (with "explain" where there is one). Key material is read only from files (--seed-file,
 --keys-file), never from the command line.
 
