@@ -706,8 +706,8 @@ const diagnosticRefusals: DiagnosticRefuseCase[] = [
     name: 'syntax-trailing-comma',
     text: '[1, 2,]',
     code: 'syntax',
-    offset: 6,
-    why: 'the trailing-comma check (without it, the item reader meets ] and says an item was expected, at the same place)',
+    offset: 5,
+    why: 'the trailing-comma check, at the comma (without it, the item reader refuses the ] at offset 6)',
   },
   {
     name: 'syntax-leading-zero',
@@ -745,11 +745,11 @@ const diagnosticRefusals: DiagnosticRefuseCase[] = [
     why: 'a comment needs its closing slash',
   },
   {
-    name: 'syntax-unknown-prefix',
+    name: 'unknown-byte-string-prefix',
     text: "b32'AE'",
-    code: 'syntax',
+    code: 'bad-byte-string',
     offset: 0,
-    why: 'only the h and b64 prefixes are read',
+    why: 'the prefix check: only h and b64 are read (without it, b32 is an unknown word: syntax)',
   },
   {
     name: 'bad-hex',
@@ -805,7 +805,7 @@ const diagnosticRefusals: DiagnosticRefuseCase[] = [
     text: `1${'0'.repeat(40)}`,
     code: 'int-out-of-range',
     offset: 0,
-    why: 'the digit-count shortcut: more digits than any 64-bit integer has',
+    why: 'forty digits: out of range (a digit count no 64-bit integer has is refused before a BigInt is built, a cost bound; the range check alone gives the same answer)',
   },
   { name: 'nan', text: '[NaN]', code: 'nan-or-infinity', offset: 1, why: 'NaN has no CoreDet form' },
   {

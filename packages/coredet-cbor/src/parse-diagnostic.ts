@@ -222,10 +222,10 @@ class Reader {
       }
       if (this.text[this.pos] !== ',')
         throw new Refusal('syntax', `expected , or ${close} after an element of ${what}`, this.pos);
-      this.pos++;
+      const comma = this.pos++;
       this.space();
       if (this.text.startsWith(close, this.pos))
-        throw new Refusal('syntax', `a comma before ${close}: remove the trailing comma`, this.pos);
+        throw new Refusal('syntax', `a comma before ${close}: remove this trailing comma`, comma);
     }
   }
 
@@ -414,7 +414,11 @@ class Reader {
     if (this.text[this.pos] === "'") {
       if (w === 'h') return this.indicatorFree(this.hexBytes(), start);
       if (w === 'b64') return this.indicatorFree(this.base64Bytes(), start);
-      throw new Refusal('syntax', "only h'…' and b64'…' byte strings are read: convert to hex", start);
+      throw new Refusal(
+        'bad-byte-string',
+        "only h'…' and b64'…' byte strings are read: write it in hex",
+        start,
+      );
     }
     switch (w) {
       case 'true':
