@@ -111,6 +111,9 @@ const RADIX: Record<string, number> = { x: 16, o: 8, b: 2 };
 const DIGITS: Record<number, RegExp> = { 2: /[01]+/y, 8: /[0-7]+/y, 10: /[0-9]+/y, 16: /[0-9a-fA-F]+/y };
 const DECIMAL = /(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
 const WORD = /[A-Za-z][A-Za-z0-9]*/y;
+/** The characters of a byte string up to the next white space, comment or closing quote. */
+const RUN = /[^ \t\n\r']+/y;
+const RUN_WITH_COMMENTS = /[^ \t\n\r'/]+/y;
 const ESCAPES: Record<string, string> = {
   '"': '"',
   "'": "'",
@@ -451,14 +454,19 @@ class Reader {
   private prefixedBody(comments: boolean): { start: number; chars: string } {
     const t = this.text;
     const start = this.pos++;
-    let chars = '';
+    const run = comments ? RUN_WITH_COMMENTS : RUN;
+    const parts: string[] = [];
     for (;;) {
       this.space(comments);
       const c = t[this.pos];
       if (c === undefined) throw new Refusal('syntax', "a byte string is not closed: end it with '", start);
-      this.pos++;
-      if (c === "'") return { start, chars };
-      chars += c;
+      if (c === "'") {
+        this.pos++;
+        return { start, chars: parts.join('') };
+      }
+      run.lastIndex = this.pos;
+      parts.push(run.exec(t)![0]);
+      this.pos = run.lastIndex;
     }
   }
 
