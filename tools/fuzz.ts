@@ -26,7 +26,7 @@ import {
   profiles,
 } from '@agent-seam/canonical';
 import { ExportVerifier, parseGraderSidecar } from '@agent-seam/chain';
-import { decode, encode, parseCid } from '@agent-seam/coredet-cbor';
+import { decode, encode, parseCid, parseDiagnostic } from '@agent-seam/coredet-cbor';
 import { openBoxVerdict, readSealedField } from '@agent-seam/cryptobox';
 import { didFromSeed, keyPairFromSeed, publicKeyFromDid } from '@agent-seam/did';
 import { signEnvelope, verifyEnvelope } from '@agent-seam/envelope';
@@ -193,6 +193,21 @@ targets.push({
     } catch {
       return 'multiformats refuses the CID';
     }
+  },
+});
+
+// Diagnostic notation: whatever parseDiagnostic accepts, encode writes and strict decode reads.
+targets.push({
+  name: 'coredet-cbor.parseDiagnostic',
+  seeds: stringSeeds(),
+  run: (input) => {
+    const v = parseDiagnostic(text(input));
+    return v.ok ? { ok: true, value: hex.encode(encode(v.value)) } : verdictOf(v);
+  },
+  disagrees(_input, outcome) {
+    if (!outcome.ok) return null;
+    const bytes = hex.decode(outcome.value);
+    return bytes.ok && decode(bytes.value).ok ? null : 'the parsed value is not strict CoreDet once encoded';
   },
 });
 

@@ -13,6 +13,7 @@ import {
   encode,
   encodeObject,
   parseCid,
+  parseDiagnostic,
 } from '../../packages/coredet-cbor/src/index.ts';
 import { fromHex, toHex } from '../../packages/coredet-cbor/test/helpers.ts';
 import { fromJson, type JsonCbor } from '../../packages/coredet-cbor/test/json-value.ts';
@@ -618,6 +619,290 @@ function spell(prefix: string, n: number): string {
   return `b${base32LowerEncode(fromHex(prefix + 'ab'.repeat(n)))}`;
 }
 
+interface DiagnosticCase {
+  name: string;
+  text: string;
+  hex: string;
+}
+interface DiagnosticRefuseCase {
+  name: string;
+  /** The text; or, with `input` instead, a JSON value given to parseDiagnostic as it is. */
+  text?: string;
+  input?: unknown;
+  options?: { maxLength?: number; maxDepth?: number; maxItems?: number };
+  code: string;
+  /** The UTF-16 index of the first character that breaks the rule. */
+  offset?: number;
+  why: string;
+}
+
+// Diagnostic notation (RFC 8949 section 8, RFC 8610 Appendix G) and the CoreDet bytes
+// encode writes for it; the hex is written by hand from the notation.
+const diagnosticCases: DiagnosticCase[] = [
+  { name: 'integer', text: '1000000', hex: '1a000f4240' },
+  { name: 'max-uint64', text: '18446744073709551615', hex: '1bffffffffffffffff' },
+  { name: 'min-negint64', text: '-18446744073709551616', hex: '3bffffffffffffffff' },
+  { name: 'minus-zero-integer', text: '-0', hex: '00' },
+  { name: 'hex-octal-binary-integers', text: '[0x1F, 0o17, -0b101]', hex: '83181f0f24' },
+  { name: 'float-integral-stays-float', text: '1.0', hex: 'f93c00' },
+  { name: 'float-minus-zero', text: '-0.0', hex: 'f98000' },
+  { name: 'float-exponent-only', text: '1e3', hex: 'f963d0' },
+  { name: 'float-binary64', text: '-4.1', hex: 'fbc010666666666666' },
+  { name: 'float-binary32', text: '100000.0', hex: 'fa47c35000' },
+  { name: 'text-escapes', text: '"\\u00fc\\ud800\\udd51\\n"', hex: '67c3bcf09085910a' },
+  { name: 'bytes-hex-upper-case-spaces-comment', text: "h'01 0A /two/ Ff'", hex: '43010aff' },
+  { name: 'bytes-empty', text: "h''", hex: '40' },
+  { name: 'bytes-base64-padded', text: "b64'AQID+/8='", hex: '45010203fbff' },
+  { name: 'bytes-base64url-unpadded', text: "b64'AQID-_8'", hex: '45010203fbff' },
+  { name: 'single-quoted-is-bytes', text: "'a\\'b'", hex: '43612762' },
+  { name: 'embedded-cbor', text: '<<1, "a">>', hex: '43016161' },
+  { name: 'map-sorted-by-encode', text: '{"b": 1, "a": [true, false, null]}', hex: 'a2616183f5f4f6616201' },
+  { name: 'map-mixed-keys', text: '{-1: 0, 1: h\'\', "x": 2}', hex: 'a3014020006178 02'.replace(' ', '') },
+  { name: 'comments-and-white-space', text: ' /lead/ [ 1 , /mid/ 2 ]\n\t\r /trail/ ', hex: '820102' },
+  { name: 'empty-containers', text: '[{}, []]', hex: '82a080' },
+];
+
+const embedded = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+const diagnosticRefusals: DiagnosticRefuseCase[] = [
+  {
+    name: 'not-text',
+    input: ['1'],
+    code: 'not-text',
+    why: 'the input check: an array is not text (without it, reading would throw)',
+  },
+  {
+    name: 'too-large',
+    text: '[1, 2]',
+    options: { maxLength: 5 },
+    code: 'too-large',
+    offset: 5,
+    why: 'the maxLength check, made before reading',
+  },
+  {
+    name: 'too-many-items',
+    text: '[1, 2, 3]',
+    options: { maxItems: 2 },
+    code: 'too-large',
+    offset: 0,
+    why: 'the maxItems check on an array, at its bracket',
+  },
+  {
+    name: 'too-many-entries',
+    text: '{1: 1, 2: 2, 3: 3}',
+    options: { maxItems: 2 },
+    code: 'too-large',
+    offset: 0,
+    why: 'maxItems counts map entries, as decode does',
+  },
+  {
+    name: 'too-deep',
+    text: embedded(33),
+    code: 'too-deep',
+    offset: 32,
+    why: 'the depth check: 33 non-empty arrays, one beyond the default maxDepth 32 of decode',
+  },
+  { name: 'syntax-empty', text: '  ', code: 'syntax', offset: 2, why: 'an item is required' },
+  {
+    name: 'syntax-trailing-comma',
+    text: '[1, 2,]',
+    code: 'syntax',
+    offset: 5,
+    why: 'the trailing-comma check, at the comma (without it, the item reader refuses the ] at offset 6)',
+  },
+  {
+    name: 'syntax-leading-zero',
+    text: '012',
+    code: 'syntax',
+    offset: 0,
+    why: 'the leading-zero check (without it 012 reads as the trailing text 12 after 0)',
+  },
+  {
+    name: 'syntax-missing-colon',
+    text: '{1 2}',
+    code: 'syntax',
+    offset: 3,
+    why: 'a map entry needs its colon',
+  },
+  {
+    name: 'syntax-unclosed-string',
+    text: '"abc',
+    code: 'syntax',
+    offset: 0,
+    why: 'a string needs its closing quote',
+  },
+  {
+    name: 'syntax-control-character',
+    text: '"a\tb"',
+    code: 'syntax',
+    offset: 2,
+    why: 'the control-character check: a raw tab inside a string, as JSON refuses it',
+  },
+  {
+    name: 'syntax-unclosed-comment',
+    text: '1 /note',
+    code: 'syntax',
+    offset: 2,
+    why: 'a comment needs its closing slash',
+  },
+  {
+    name: 'unknown-byte-string-prefix',
+    text: "b32'AE'",
+    code: 'bad-byte-string',
+    offset: 0,
+    why: 'the prefix check: only h and b64 are read (without it, b32 is an unknown word: syntax)',
+  },
+  {
+    name: 'bad-hex',
+    text: "h'012'",
+    code: 'bad-byte-string',
+    offset: 0,
+    why: 'the hex check: an odd number of digits',
+  },
+  {
+    name: 'bad-base64-bits',
+    text: "b64'AR'",
+    code: 'bad-byte-string',
+    offset: 0,
+    why: 'the base64 check: non-zero unused bits (one byte has one spelling)',
+  },
+  {
+    name: 'bad-base64-padding',
+    text: "b64'AQ='",
+    code: 'bad-byte-string',
+    offset: 0,
+    why: 'the padding check: padding, when given, is complete',
+  },
+  {
+    name: 'lone-surrogate-escape',
+    text: '"a\\ud800b"',
+    code: 'invalid-utf8',
+    offset: 2,
+    why: 'the surrogate check: a high surrogate escape not followed by a low one',
+  },
+  {
+    name: 'lone-low-surrogate',
+    text: "'\\udc00'",
+    code: 'invalid-utf8',
+    offset: 1,
+    why: 'the surrogate check on a single-quoted byte string: a low surrogate alone',
+  },
+  {
+    name: 'int-too-big',
+    text: '18446744073709551616',
+    code: 'int-out-of-range',
+    offset: 0,
+    why: 'the range check: 2^64 needs a bignum tag',
+  },
+  {
+    name: 'int-too-small',
+    text: '-18446744073709551617',
+    code: 'int-out-of-range',
+    offset: 0,
+    why: 'the range check: -2^64 - 1',
+  },
+  {
+    name: 'int-many-digits',
+    text: `1${'0'.repeat(40)}`,
+    code: 'int-out-of-range',
+    offset: 0,
+    why: 'forty digits: out of range (a digit count no 64-bit integer has is refused before a BigInt is built, a cost bound; the range check alone gives the same answer)',
+  },
+  { name: 'nan', text: '[NaN]', code: 'nan-or-infinity', offset: 1, why: 'NaN has no CoreDet form' },
+  {
+    name: 'minus-infinity',
+    text: '-Infinity',
+    code: 'nan-or-infinity',
+    offset: 0,
+    why: '-Infinity has no CoreDet form',
+  },
+  {
+    name: 'float-overflow',
+    text: '1e400',
+    code: 'nan-or-infinity',
+    offset: 0,
+    why: 'the overflow check: the literal rounds to Infinity',
+  },
+  {
+    name: 'float-key',
+    text: '{1.0: 1}',
+    code: 'unsupported-key',
+    offset: 1,
+    why: 'the key check: a float key (integral, so it would otherwise be an integer key)',
+  },
+  {
+    name: 'array-key',
+    text: '{[]: 1}',
+    code: 'unsupported-key',
+    offset: 1,
+    why: 'the key check: an array key',
+  },
+  {
+    name: 'duplicate-key',
+    text: '{"a": 1, "a": 2}',
+    code: 'duplicate-key',
+    offset: 9,
+    why: 'the duplicate check: the same text key twice',
+  },
+  {
+    name: 'duplicate-key-spelled-differently',
+    text: '{1: 1, 0x01: 2}',
+    code: 'duplicate-key',
+    offset: 7,
+    why: 'the duplicate check compares encodings, so 1 and 0x01 are one key',
+  },
+  {
+    name: 'tag',
+    text: '1(1363896240)',
+    code: 'tag',
+    offset: 0,
+    why: 'the tag check (without it, ( after a number is a syntax error)',
+  },
+  { name: 'undefined', text: 'undefined', code: 'bad-simple', offset: 0, why: 'undefined is simple 23' },
+  { name: 'simple', text: 'simple(16)', code: 'bad-simple', offset: 0, why: 'other simple values' },
+  {
+    name: 'indefinite-array',
+    text: '[_ 1]',
+    code: 'indefinite-length',
+    offset: 0,
+    why: 'the indefinite check after a bracket',
+  },
+  {
+    name: 'indefinite-string',
+    text: "(_ h'01', h'02')",
+    code: 'indefinite-length',
+    offset: 0,
+    why: 'the indefinite check on a chunked string',
+  },
+  {
+    name: 'indefinite-empty-string',
+    text: '""_',
+    code: 'indefinite-length',
+    offset: 0,
+    why: 'the indefinite check after a string',
+  },
+  {
+    name: 'indicator-integer',
+    text: '1_0',
+    code: 'encoding-indicator',
+    offset: 1,
+    why: 'the indicator check after a number: a one-byte argument for 1',
+  },
+  {
+    name: 'indicator-map',
+    text: '{_1 1: 2}',
+    code: 'encoding-indicator',
+    offset: 1,
+    why: 'the indicator check after a brace',
+  },
+  {
+    name: 'trailing-text',
+    text: '1 2',
+    code: 'trailing-text',
+    offset: 2,
+    why: 'the single-item check: two items',
+  },
+];
+
 // The generator refuses to publish a vector the reference code disagrees with.
 const disagree = (what: string) => {
   throw new Error(`coredet-cbor vectors: reference code disagrees on ${what}`);
@@ -664,6 +949,15 @@ for (const c of cidRefusals) {
   if (v.ok || v.code !== c.code) disagree(`cid refusal ${c.name}`);
 }
 
+for (const c of diagnosticCases) {
+  const v = parseDiagnostic(c.text);
+  if (!v.ok || toHex(encode(v.value)) !== c.hex) disagree(`diagnostic ${c.name}`);
+}
+for (const c of diagnosticRefusals) {
+  const v = parseDiagnostic((c.text ?? c.input) as string, c.options);
+  if (v.ok || v.code !== c.code || v.offset !== c.offset) disagree(`diagnostic refusal ${c.name}`);
+}
+
 export const parts = [
   {
     file: 'coredet_cbor.json',
@@ -685,6 +979,8 @@ export const parts = [
       'cbor.schema': schemaCases,
       'cid.compute': cidCases,
       'cid.refuse': cidRefusals,
+      'cbor.diagnostic': diagnosticCases,
+      'cbor.diagnosticRefuse': diagnosticRefusals,
     },
   },
 ];

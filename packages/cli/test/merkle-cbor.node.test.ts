@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, seam, workdir } from './run.js';
+import { assertBuilt, BIN, seam, workdir } from './run.js';
 
 beforeAll(assertBuilt);
 
@@ -79,5 +80,75 @@ describe('seam cbor', () => {
     expect(seam(dir, ['cbor', 'decode', 'doc.json', '--hex']).code).toBe(4);
     expect(seam(dir, ['cbor', 'cid', 'none.cbor']).code).toBe(4);
     expect(seam(dir, ['cbor', 'decode', 'doc.json', '--diag']).code).toBe(2);
+  });
+
+  describe('encode reads diagnostic notation', () => {
+    const notation = "{2: [1.0, 'ab'], 1: h'01 02' /two bytes/}";
+    // a2 | 01 42 0102 | 02 82 f93c00 42 6162: keys sorted, 1.0 a half float, 'ab' a byte string
+    const expected = 'a2014201020282f93c00426162';
+    const files = workdir({
+      'item.diag': notation,
+      'bad.diag': "[1, 2(h'00')]",
+      'latin1.diag': Buffer.from([0x22, 0xe9, 0x22]),
+    });
+
+    it('from a file and from stdin (-): the CoreDet bytes, as hex or as they are', () => {
+      const fromFile = seam(files, ['cbor', 'encode', 'item.diag', '--hex']);
+      expect(fromFile).toMatchObject({ code: 0, stdout: `${expected}\n`, stderr: '' });
+      expect(seam(files, ['cbor', 'encode', '-', '--hex', '--from', 'diag'], notation).stdout).toBe(
+        `${expected}\n`,
+      );
+      const raw = spawnSync(process.execPath, [BIN, 'cbor', 'encode', 'item.diag'], { cwd: files });
+      expect(raw.status).toBe(0);
+      expect(Buffer.from(raw.stdout).toString('hex')).toBe(expected);
+      // What decode prints, encode reads back to the same bytes.
+      const printed = seam(files, ['cbor', 'decode', '-', '--hex', '--json'], expected);
+      const again = seam(files, ['cbor', 'encode', '-', '--hex'], JSON.parse(printed.stdout).diagnostic);
+      expect(again.stdout).toBe(`${expected}\n`);
+    });
+
+    it('auto reads JSON as JSON (1.0 the integer 1) and says so when notation would differ; --from diag keeps the float', () => {
+      const auto = seam(files, ['cbor', 'encode', '-', '--hex'], '[1.0]');
+      expect(auto).toMatchObject({ code: 0, stdout: '8101\n' });
+      expect(auto.stderr).toContain('--from diag');
+      expect(seam(files, ['cbor', 'encode', '-', '--hex', '--from', 'diag'], '[1.0]').stdout).toBe(
+        '81f93c00\n',
+      );
+      // Text valid as both with one meaning gets no note.
+      expect(seam(files, ['cbor', 'encode', '-', '--hex'], '[1, "a"]')).toMatchObject({
+        stdout: '82016161\n',
+        stderr: '',
+      });
+    });
+
+    it('what CoreDet cannot hold is refused, exit 1, with the code and the character offset', () => {
+      const human = seam(files, ['cbor', 'encode', 'bad.diag', '--hex']);
+      expect(human.code).toBe(1);
+      expect(human.stdout.split('\n')[0]).toMatch(/^refused \[tag\]: .*\(at character 4\)\)$/);
+      const json = seam(files, ['cbor', 'encode', '-', '--json'], '[1, 2_1]');
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, code: 'encoding-indicator', offset: 5 });
+    });
+
+    it('--help names --from and shows a real example', () => {
+      const help = seam(files, ['cbor', 'encode', '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('--from auto|diag|json');
+      // The example's command and output, run as shown.
+      const shown = help.stdout.match(/\$ echo "(.*)" \| seam cbor encode - --hex\n {2}([0-9a-f]+)\n/);
+      expect(shown).not.toBeNull();
+      expect(seam(files, ['cbor', 'encode', '-', '--hex'], shown![1]).stdout).toBe(`${shown![2]}\n`);
+    });
+
+    it('usage errors exit 2; a missing file, text that is not UTF-8, and notation under --from json exit 4', () => {
+      expect(seam(files, ['cbor', 'encode', 'item.diag', '--from', 'yaml']).code).toBe(2);
+      expect(seam(files, ['cbor', 'encode', 'item.diag', 'bad.diag']).code).toBe(2);
+      expect(seam(files, ['cbor', 'encode', 'none.diag']).code).toBe(4);
+      expect(seam(files, ['cbor', 'encode', 'latin1.diag']).code).toBe(4);
+      expect(seam(files, ['cbor', 'encode', 'latin1.diag', '--from', 'diag']).code).toBe(4);
+      const notJson = seam(files, ['cbor', 'encode', 'item.diag', '--from', 'json']);
+      expect(notJson.code).toBe(4);
+      expect(notJson.stderr).toContain('not one strict JSON value');
+    });
   });
 });

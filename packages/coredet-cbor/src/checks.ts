@@ -2,6 +2,7 @@ import type { CheckSpec } from '@agent-seam/canonical';
 import type { CidCode } from './cid.js';
 import type { DecodeCode } from './decode.js';
 import type { ObjectCode } from './object.js';
+import type { DiagnosticCode } from './parse-diagnostic.js';
 
 /**
  * `decode`'s checks, in its order. The decoder reads the item once, front to back, and
@@ -66,5 +67,39 @@ export const CID_CHECKS: readonly CheckSpec<CidCode>[] = [
     id: 'digest-length',
     title: 'a digest of exactly 32 bytes, and nothing after it',
     codes: ['bad-digest-length'],
+  },
+];
+
+/**
+ * `parseDiagnostic`'s checks, in its order. Like the decoder it reads the text once,
+ * front to back, and refuses at the first character that breaks a rule (the refusal's
+ * `offset`), so the rules of the item are one check.
+ */
+export const DIAGNOSTIC_CHECKS: readonly CheckSpec<DiagnosticCode>[] = [
+  { id: 'text', title: 'the input is a string', codes: ['not-text'] },
+  {
+    id: 'item',
+    title:
+      'one item in diagnostic notation, within maxLength, maxItems and maxDepth, that CoreDet can write: no tag, no undefined or other simple value, no NaN or Infinity, no indefinite length or encoding indicator, integers within 64 bits, map keys integers or strings and each once, text with no lone surrogate',
+    codes: [
+      'too-large',
+      'syntax',
+      'bad-byte-string',
+      'invalid-utf8',
+      'int-out-of-range',
+      'nan-or-infinity',
+      'unsupported-key',
+      'duplicate-key',
+      'tag',
+      'bad-simple',
+      'indefinite-length',
+      'encoding-indicator',
+      'too-deep',
+    ],
+  },
+  {
+    id: 'single-item',
+    title: 'nothing but white space and comments follows the item',
+    codes: ['trailing-text'],
   },
 ];

@@ -24,6 +24,9 @@ export function diagnosticNotation(
   return { ok: true, value: new Printer(bytes).item() };
 }
 
+// A leading byte-order mark is text like any other: the default decoder would drop it.
+const keepBom = new TextDecoder('utf-8', { ignoreBOM: true });
+
 const SIMPLE: Record<number, string> = { 20: 'false', 21: 'true', 22: 'null', 23: 'undefined' };
 const BREAK = 0xff;
 
@@ -52,7 +55,7 @@ class Printer {
         }
         const body = this.bytes.subarray(this.pos, this.pos + Number(arg));
         this.pos += body.length;
-        const text = major === 2 ? `h'${hex.encode(body)}'` : JSON.stringify(new TextDecoder().decode(body));
+        const text = major === 2 ? `h'${hex.encode(body)}'` : JSON.stringify(keepBom.decode(body));
         return `${text}${indicator}`;
       }
       default: {

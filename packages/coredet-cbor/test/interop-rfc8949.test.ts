@@ -1,6 +1,14 @@
 import { loadInterop, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
-import { CborFloat, type CborValue, decode, encode, SimpleValue } from '../src/index.js';
+import {
+  CborFloat,
+  type CborValue,
+  decode,
+  diagnosticNotation,
+  encode,
+  parseDiagnostic,
+  SimpleValue,
+} from '../src/index.js';
 import { fromHex, toHex } from './helpers.js';
 
 /**
@@ -137,6 +145,76 @@ describe.runIf(examples !== null)('RFC 8949 Appendix A', () => {
               ok: false,
               code: verdict.code,
             }),
+          { interop: true },
+        ));
+  }
+});
+
+/**
+ * The RFC's own diagnostic notation for the float examples (the file lists the value as a
+ * JSON number, which cannot tell 1.0 from 1), as RFC 8949 Appendix A prints it.
+ */
+const RFC_FLOAT_NOTATION: Record<string, string> = {
+  f90000: '0.0',
+  f98000: '-0.0',
+  f93c00: '1.0',
+  fb3ff199999999999a: '1.1',
+  f93e00: '1.5',
+  f97bff: '65504.0',
+  fa47c35000: '100000.0',
+  fa7f7fffff: '3.4028234663852886e+38',
+  fb7e37e43c8800759c: '1.0e+300',
+  f90001: '5.960464477539063e-8',
+  f90400: '0.00006103515625',
+  f9c400: '-4.0',
+  fbc010666666666666: '-4.1',
+};
+
+/**
+ * parseDiagnostic over Appendix A. Each example's notation (the RFC's own where the file
+ * gives it or the float table above has it, else the notation diagnosticNotation writes
+ * from the bytes) is read to the example's bytes when the example is CoreDet; every
+ * other example whose notation exists is refused with the code that names what CoreDet
+ * lacks (tags, NaN and infinities, undefined and simple values, indefinite lengths).
+ */
+describe.runIf(examples !== null)('RFC 8949 Appendix A in diagnostic notation', () => {
+  const all = examples ?? [];
+  it('the float table names examples of the file', () => {
+    const inFile = new Set(all.map((e) => e.hex));
+    for (const hexText of Object.keys(RFC_FLOAT_NOTATION)) expect(inFile.has(hexText)).toBe(true);
+  });
+  /** The notation of an example: the RFC's, or ours from the bytes (lenient), or null (a tag without one). */
+  const notationOf = (e: (typeof all)[number]): string | null => {
+    const given = e.diagnostic ?? RFC_FLOAT_NOTATION[e.hex];
+    if (given !== undefined) return given;
+    const ours = diagnosticNotation(fromHex(e.hex));
+    return ours.ok ? ours.value : null;
+  };
+  for (const e of all) {
+    const text = notationOf(e);
+    const expected = NOT_COREDET[e.hex];
+    if (expected === undefined)
+      it(`${e.hex}: ${text} parses to its bytes`, () =>
+        ledger.accept(
+          GROUP,
+          `${e.hex}/parse-diagnostic`,
+          () => {
+            const v = parseDiagnostic(text!);
+            expect(v.ok).toBe(true);
+            if (v.ok) expect(toHex(encode(v.value))).toBe(e.hex);
+          },
+          { interop: true },
+        ));
+    else if (text !== null)
+      it(`${e.hex}: ${text} is refused`, () =>
+        ledger.refuse(
+          GROUP,
+          `${e.hex}/parse-diagnostic`,
+          () => {
+            // f818 (simple(24)) is not well-formed bytes, but its notation is just a simple value.
+            const code = expected.code === 'malformed' ? 'bad-simple' : expected.code;
+            expect(parseDiagnostic(text)).toMatchObject({ ok: false, code });
+          },
           { interop: true },
         ));
   }

@@ -9,6 +9,7 @@ import {
   encode,
   encodeObject,
   parseCid,
+  parseDiagnostic,
 } from '../src/index.js';
 import { fromHex, thrownCode, toHex } from './helpers.js';
 import { fromJson, type JsonCbor, normalize } from './json-value.js';
@@ -173,5 +174,39 @@ describe('cid.refuse', () => {
       ledger.refuse('cid.refuse', c.name, () =>
         expect(parseCid(c.text)).toMatchObject({ ok: false, code: c.code }),
       ),
+    );
+});
+
+describe('cbor.diagnostic', () => {
+  const cases: { name: string; text: string; hex: string }[] = doc['cbor.diagnostic'];
+  it('has cases', () => expect(cases.length).toBeGreaterThanOrEqual(21));
+  for (const c of cases)
+    it(`${c.name} parses to the CoreDet bytes`, () =>
+      ledger.accept('cbor.diagnostic', c.name, () => {
+        const v = parseDiagnostic(c.text);
+        expect(v.ok).toBe(true);
+        if (v.ok) expect(toHex(encode(v.value))).toBe(c.hex);
+      }));
+});
+
+describe('cbor.diagnosticRefuse', () => {
+  const cases: {
+    name: string;
+    text?: string;
+    input?: unknown;
+    options?: { maxLength?: number; maxDepth?: number; maxItems?: number };
+    code: string;
+    offset?: number;
+  }[] = doc['cbor.diagnosticRefuse'];
+  it('has cases', () => expect(cases.length).toBeGreaterThanOrEqual(37));
+  for (const c of cases)
+    it(c.name, () =>
+      ledger.refuse('cbor.diagnosticRefuse', c.name, () => {
+        const v = parseDiagnostic((c.text ?? c.input) as string, c.options);
+        expect(v).toMatchObject({ ok: false, code: c.code });
+        expect(v.ok ? undefined : v.offset).toBe(c.offset);
+        if (!v.ok && c.offset !== undefined)
+          expect(v.detail).toMatch(new RegExp(`\\(at character ${c.offset}\\)$`));
+      }),
     );
 });

@@ -1,7 +1,16 @@
-import { hex } from '@agent-seam/canonical';
-import { CBOR_DECODE_CHECKS, type CborValue, cid, encode, explainCbor } from '@agent-seam/coredet-cbor';
-import { type Command, oneInput } from '../command.js';
-import { EXIT, print, printJson, readInput, readJson, readText, Unreadable } from '../io.js';
+import { bytesEqual, hex, parseJSON, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import {
+  CBOR_DECODE_CHECKS,
+  type CborValue,
+  cid,
+  DIAGNOSTIC_CHECKS,
+  type DiagnosticCode,
+  encode,
+  explainCbor,
+  parseDiagnostic,
+} from '@agent-seam/coredet-cbor';
+import { type Command, oneInput, str } from '../command.js';
+import { EXIT, print, printJson, readInput, readJson, readText, Unreadable, UsageError } from '../io.js';
 import { report, signRefusal, trySign } from './shared.js';
 
 /** The input bytes: the file as is, or with --hex its text read as hex (white space ignored). */
@@ -49,24 +58,84 @@ exit: 0 strict CoreDet-CBOR, 1 refused by the strict decoder, 2 bad command line
   },
 };
 
+const SOURCES = ['auto', 'diag', 'json'] as const;
+type Source = (typeof SOURCES)[number];
+
+/**
+ * The item FILE holds, read as --from says. Auto takes JSON when the text is one strict
+ * JSON value, else diagnostic notation. Text valid as both that means other bytes as
+ * notation (`1.0` is the integer 1 in JSON, a float in notation) gets a note on stderr.
+ */
+function itemOf(path: string, from: Source): Verdict<CborValue, DiagnosticCode> {
+  if (from === 'json') return { ok: true, value: readJson(path) as CborValue };
+  if (from === 'diag') return parseDiagnostic(readText(path));
+  const bytes = readInput(path);
+  const json = parseJSON(bytes, { profile: 'seam' });
+  const text = utf8Strict.decode(bytes);
+  if (!text.ok) throw new Unreadable(`${path === '-' ? 'stdin' : path} is neither JSON nor UTF-8 text`);
+  const diag = parseDiagnostic(text.value);
+  if (!json.ok) return diag;
+  const value = json.value as CborValue;
+  if (diag.ok && !sameEncoding(diag.value, value))
+    process.stderr.write(
+      'seam: note: read as JSON; as diagnostic notation this text means other bytes (1.0 stays a float there): add --from diag for that\n',
+    );
+  return { ok: true, value };
+}
+
+/** Whether two values have the same CoreDet bytes (false when one has none). */
+function sameEncoding(a: CborValue, b: CborValue): boolean {
+  const x = trySign(() => encode(a));
+  const y = trySign(() => encode(b));
+  return x.ok && y.ok && bytesEqual(x.value, y.value);
+}
+
 export const cborEncode: Command = {
   name: 'cbor encode',
-  summary: 'CoreDet-CBOR bytes of a JSON document',
-  usage: `usage: seam cbor encode FILE|- [--hex]
+  summary: 'CoreDet-CBOR bytes of RFC 8949 diagnostic notation or a JSON document',
+  usage: `usage: seam cbor encode FILE|- [--from auto|diag|json] [--hex]
 
-Encodes the JSON document in FILE as CoreDet-CBOR (@agent-seam/coredet-cbor encode):
-shortest heads, sorted keys, shortest exact floats. Writes the bytes, or hex with --hex.
-Input is JSON only (diagnostic notation is not read).
+Encodes the item in FILE as CoreDet-CBOR (@agent-seam/coredet-cbor parseDiagnostic and
+encode): shortest heads, sorted keys, shortest exact floats. Writes the bytes, or hex
+with --hex.
 
-exit: 0, 1 a value CoreDet-CBOR cannot hold, 2 bad command line, 4 unreadable or not JSON`,
-  example: `  $ echo '{"b":1,"a":[1.5,"x"]}' | seam cbor encode - --hex
-  a26161820f9f63e...`,
-  options: { hex: { type: 'boolean' } },
+  --from diag   RFC 8949 diagnostic notation, as seam cbor decode prints it, with h'..',
+                b64'..', 'bytes', <<..>> and /comments/; 1.0 is a float, 1 an integer
+  --from json   one strict JSON value (JSON's numbers: 1.0 is the integer 1)
+  --from auto   (default) JSON when FILE is one strict JSON value, else diagnostic notation
+
+What CoreDet cannot hold is refused with its code and the character offset: a tag,
+undefined, NaN, an indefinite length [_ ...], an encoding indicator such as 1_0, an
+integer beyond 64 bits.
+
+exit: 0, 1 refused (the code and the offset), 2 bad command line, 4 unreadable input
+      (no such file, not UTF-8, not JSON under --from json)`,
+  example: `  $ echo "{1: h'0102', 2: [1.0, 'ab']}" | seam cbor encode - --hex
+  a2014201020282f93c00426162
+  $ echo '[1, 2_1]' | seam cbor encode - --hex
+  refused [encoding-indicator]: ... (... (at character 5))`,
+  options: { hex: { type: 'boolean' }, from: { type: 'string' } },
   run(values, positionals) {
-    const value = readJson(oneInput(cborEncode, positionals));
-    const bytes = trySign(() => encode(value as CborValue));
-    if (!bytes.ok) return signRefusal('cbor encode', values.json === true, bytes.code, bytes.detail);
-    if (values.json === true) printJson({ command: 'cbor encode', ok: true, value: hex.encode(bytes.value) });
+    const from = str(values.from) ?? 'auto';
+    if (!(SOURCES as readonly string[]).includes(from))
+      throw new UsageError(`--from names one of ${SOURCES.join(', ')}`);
+    const value = itemOf(oneInput(cborEncode, positionals), from as Source);
+    const json = values.json === true;
+    if (!value.ok)
+      return report({
+        command: 'cbor encode',
+        checks: DIAGNOSTIC_CHECKS,
+        verdict: value,
+        options: {},
+        signed: null,
+        expected: undefined,
+        json,
+        extra: 'offset' in value ? { offset: value.offset } : {},
+        okLine: () => '',
+      });
+    const bytes = trySign(() => encode(value.value));
+    if (!bytes.ok) return signRefusal('cbor encode', json, bytes.code, bytes.detail);
+    if (json) printJson({ command: 'cbor encode', ok: true, value: hex.encode(bytes.value) });
     else if (values.hex === true) print(hex.encode(bytes.value));
     else process.stdout.write(bytes.value);
     return EXIT.ok;
