@@ -77,3 +77,11 @@ const clip = (s: string) => (s.length > 160 ? `${s.slice(0, 157)}...` : s);
 /** The cases of a group as one list, with their checks made by `check`, named by `name`. */
 export const cases = (list: Case[], check: (c: Case) => void | Promise<void>, prefix = ''): CaseCheck[] =>
   list.map((c, i) => [`${prefix}${c.name ?? i}`, () => check(c)] as const);
+
+/** A group of `accept` and `refuse` lists, each case checked by its side's function. */
+export const sides =
+  (accept: (c: Case) => void | Promise<void>, refuse: (c: Case) => void | Promise<void>) =>
+  (g: { accept: Case[]; refuse: Case[] }): CaseCheck[] => [
+    ...cases(g.accept, accept, 'accept/'),
+    ...cases(g.refuse, refuse, 'refuse/'),
+  ];
