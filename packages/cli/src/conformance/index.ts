@@ -2,5 +2,6 @@
 import { canonical } from './canonical.js';
 import { merkle } from './merkle.js';
 import type { FileReplay } from './replay.js';
+import { wire } from './wire.js';
 
-export const REPLAYS: readonly FileReplay[] = [merkle, canonical];
+export const REPLAYS: readonly FileReplay[] = [merkle, wire, canonical];
