@@ -1,6 +1,8 @@
 import { hex } from '@agent-seam/canonical';
 import {
+  type ConsistencyClaim,
   consistencyProof,
+  type InclusionClaim,
   inclusionProof,
   prefixRoot,
   verifyConsistency,
@@ -24,7 +26,7 @@ const consistencyClaim = (c: Case) => ({
   proof: c.proof.map(bytesOf),
 });
 /** A refusal's claim as the file gives it: a non-object as is, the members in `asIs` unconverted. */
-function rejectClaim(c: Case): unknown {
+function rejectClaim(c: Case): Case {
   if (typeof c.claim !== 'object' || c.claim === null) return c.claim;
   const asIs: string[] = c.asIs ?? [];
   const placeholders = Object.fromEntries(asIs.map((k) => [k, k === 'proof' ? [] : '00']));
@@ -75,10 +77,9 @@ export const merkle: FileReplay = {
       replay: (g) =>
         cases(g, (c) =>
           refused(
-            // biome-ignore lint/suspicious/noExplicitAny: the claim is the attacker's shape, checked by the verifier.
             c.kind === 'inclusion'
-              ? verifyInclusion(rejectClaim(c) as any)
-              : verifyConsistency(rejectClaim(c) as any),
+              ? verifyInclusion(rejectClaim(c) as InclusionClaim)
+              : verifyConsistency(rejectClaim(c) as ConsistencyClaim),
             c.code,
           ),
         ),

@@ -89,3 +89,17 @@ export const cases = (list: Case[], check: (c: Case) => void | Promise<void>, pr
 export const sides =
   (accept: (c: Case) => void | Promise<void>, refuse: (c: Case) => void | Promise<void>) =>
   (g: Case): CaseCheck[] => [...cases(g.accept, accept, 'accept/'), ...cases(g.refuse, refuse, 'refuse/')];
+
+/** `actual` holds everything `pattern` states: objects member by member (more members allowed), arrays element by element. */
+export function holds(actual: unknown, pattern: unknown, what: string): void {
+  if (pattern === null || typeof pattern !== 'object') {
+    same(actual, pattern, what);
+    return;
+  }
+  const shapeFits = Array.isArray(pattern)
+    ? Array.isArray(actual) && actual.length === pattern.length
+    : actual !== null && typeof actual === 'object';
+  if (!shapeFits)
+    throw new Mismatch(`${what}: got ${clip(show(actual))}, the vector says ${clip(show(pattern))}`);
+  for (const [k, p] of Object.entries(pattern)) holds((actual as Case)[k], p, `${what}.${k}`);
+}
