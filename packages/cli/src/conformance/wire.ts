@@ -5,6 +5,7 @@ import {
   signDomainLinkage,
   verifyA2ACard,
   verifyCardEnvelope,
+  verifyCardEnvelopeAsync,
   verifyDomainLinkage,
 } from '@agent-seam/cardpub';
 import {
@@ -20,6 +21,7 @@ import {
   verificationKeyFromDid,
   verifyDeviceBindingV2,
   verifyEd25519,
+  verifyEd25519Async,
   verifyOwnerState,
 } from '@agent-seam/did';
 import {
@@ -35,6 +37,7 @@ import {
   signRelaySend,
   verifyClaim,
   verifyEnvelope,
+  verifyEnvelopeAsync,
   verifyInvite,
   verifyListenToken,
   verifyRelaySend,
@@ -52,6 +55,7 @@ import {
   thumbprintInput,
   verifyDirectory,
   verifyRequest,
+  verifyRequestAsync,
 } from '@agent-seam/wba';
 import { parsedText, parseRefused } from './canonical.js';
 import {
@@ -87,6 +91,18 @@ function acceptedWith(verdict: Case, value: Case): void {
   accepted(verdict as { ok: boolean });
   holds(verdict.value, value, 'value');
 }
+/** A verifier and its WebCrypto twin as one: the sync verdict, which the async verifier must give too. */
+const twin =
+  <A extends unknown[], V>(verify: (...args: A) => V, viaWebCrypto: (...args: A) => Promise<V>) =>
+  async (...args: A): Promise<V> => {
+    const verdict = verify(...args);
+    same(await viaWebCrypto(...args), verdict, 'the async (WebCrypto) verifier, against the sync verdict');
+    return verdict;
+  };
+const envelopeVerdict = twin(verifyEnvelope, verifyEnvelopeAsync);
+const cardVerdict = twin(verifyCardEnvelope, verifyCardEnvelopeAsync);
+const requestVerdict = twin(verifyRequest, verifyRequestAsync);
+
 /** The whole refusal, detail included (undefined when the vector gives none). */
 const refusedExactly = (verdict: unknown, code: string, detail: unknown) =>
   same(verdict, { ok: false, code, detail }, 'verdict');
@@ -129,7 +145,11 @@ const DID_DOORS: Record<string, (did: string) => { ok: boolean; code?: string }>
 };
 
 const doorVerdict = (c: Case) =>
-  verifyEd25519(bytesOf(c.publicHex), bytesOf(c.messageHex), bytesOf(c.signatureHex));
+  twin(verifyEd25519, verifyEd25519Async)(
+    bytesOf(c.publicHex),
+    bytesOf(c.messageHex),
+    bytesOf(c.signatureHex),
+  );
 
 const didGroups = {
   // Both directions: the bytes spell the DID, and the DID decodes to the curve and the bytes.
@@ -144,8 +164,8 @@ const didGroups = {
     }),
   'reject.did': (g: Case[]) => cases(g, (c) => refused(DID_DOORS[c.door]!(c.did), c.code)),
   'reject.ed25519': sides(
-    (c) => accepted(doorVerdict(c), true),
-    (c) => refused(doorVerdict(c), c.code),
+    async (c) => accepted(await doorVerdict(c), true),
+    async (c) => refused(await doorVerdict(c), c.code),
   ),
   binding: (g: Case[]) =>
     cases(g, (c) => same(text(bindingPayload(c as never)), c.bindingPayload, 'payload')),
@@ -240,14 +260,14 @@ function claimRefused(c: Case): void {
 
 const envelopeGroups = {
   envelope: (g: Case[]) =>
-    cases(g, (c) => {
+    cases(g, async (c) => {
       same(text(signingPayload(c as never)), c.signingPayload, 'signingPayload');
       if (c.sig === undefined) return;
       same(signEnvelope(c as never, bytesOf(c.seed)).sig, c.sig, 'sig');
-      accepted(verifyEnvelope(c, { recipientDid: c.recipientDid }));
+      accepted(await envelopeVerdict(c, { recipientDid: c.recipientDid }));
     }),
   'reject.message': (g: Case[]) =>
-    cases(g, (c) => refused(verifyEnvelope(c.input, messageOptions(c) as never), c.code)),
+    cases(g, async (c) => refused(await envelopeVerdict(c.input, messageOptions(c) as never), c.code)),
   relay: (g: Case) => {
     const seed = bytesOf(g.seedA);
     return [
@@ -312,40 +332,40 @@ const envelopeGroups = {
 // -- @agent-seam/cardpub ---------------------------------------------------------------
 
 const ANOTHER_DID = 'did:key:z6MkeTGwHmLmuCmgg4ABYhzWVh6ZX7hTwWt8gguAretUfc9c';
-const cardCode = (c: Case) =>
-  refused(verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid ?? undefined }), c.expect);
+const cardCode = async (c: Case) =>
+  refused(await cardVerdict(c.envelope, { expectedDid: c.expectedDid ?? undefined }), c.expect);
 
 const cardpubGroups = {
   // Made and read: the payload bytes, the signature from the seed, the verdict, and a
   // caller expecting another DID refused.
   cardpub: (g: Case[]) =>
-    cases(g, (c) => {
+    cases(g, async (c) => {
       const envelope = { v: 1, typ: 'agentcard', card: c.card, ts: c.ts, sig: c.sig };
       same(text(cardEnvelopePayload(c.card, c.ts)), c.envelopePayload, 'envelopePayload');
       same(signCardEnvelope(c.card, CARD_SEED, c.ts), envelope, 'envelope');
-      accepted(verifyCardEnvelope(envelope, { expectedDid: c.card.did }), {
+      accepted(await cardVerdict(envelope, { expectedDid: c.card.did }), {
         card: c.card,
         ts: c.ts,
         freshness: 'not-judged',
       });
-      refused(verifyCardEnvelope(envelope, { expectedDid: ANOTHER_DID }), 'did-mismatch');
+      refused(await cardVerdict(envelope, { expectedDid: ANOTHER_DID }), 'did-mismatch');
     }),
   'reject.cardpub': (g: Case[]) => cases(g, cardCode),
   'cardpub.refuse': (g: Case[]) => cases(g, cardCode),
   'cardpub.freshness': (g: Case) => {
     const judge = (c: Case, now = c.now) =>
-      verifyCardEnvelope(c.envelope, {
+      cardVerdict(c.envelope, {
         expectedDid: c.expectedDid,
         now,
         maxAge: c.maxAge,
         maxSkew: c.maxSkew,
       });
     return sides(
-      (c) => {
-        acceptedWith(judge(c), { freshness: c.freshness });
-        if (c.now !== undefined) same(judge(c, new Date(c.now * 1000)), judge(c), 'with a Date');
+      async (c) => {
+        acceptedWith(await judge(c), { freshness: c.freshness });
+        if (c.now !== undefined) same(await judge(c, new Date(c.now * 1000)), await judge(c), 'with a Date');
       },
-      (c) => refusedExactly(judge(c), c.expect, c.detail),
+      async (c) => refusedExactly(await judge(c), c.expect, c.detail),
     )(g);
   },
   domainLinkage: (g: Case[]) =>
@@ -481,15 +501,15 @@ const wbaGroups = {
   webBotAuth,
   'wba.profile': (g: Case) => {
     const verify = (c: Case) =>
-      verifyRequest({
+      requestVerdict({
         headers: c.headers,
         authority: g.authority,
         jwks: c.jwks ?? g.jwks,
         now: c.now ?? g.now,
       });
     return sides(
-      (c) => acceptedWith(verify(c), { did: g.did }),
-      (c) => refused(verify(c), c.expect),
+      async (c) => acceptedWith(await verify(c), { did: g.did }),
+      async (c) => refused(await verify(c), c.expect),
     )(g);
   },
   'wba.directory': (g: Case) => {
