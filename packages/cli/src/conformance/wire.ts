@@ -248,14 +248,20 @@ function listenAccept(c: Case, seed: Uint8Array): void {
 
 /** A claim judged against the nonces issued; a refused claim never spends one. */
 function claimRefused(c: Case): void {
+  const judge = (input: unknown, issued: Set<string>) =>
+    verifyClaim(input, {
+      recipientDid: c.recipientDid,
+      consumeNonce: (n) => issued.delete(n),
+      ...given(c, ['now']),
+    });
   const issued = new Set<string>(c.issuedNonces);
-  const verdict = verifyClaim(c.input, {
-    recipientDid: c.recipientDid,
-    consumeNonce: (n) => issued.delete(n),
-    ...given(c, ['now']),
-  });
-  refused(verdict, c.code);
+  refused(judge(c.input, issued), c.code);
   same([...issued], c.issuedNonces, 'issued nonces after the refusal');
+  if (c.code !== 'unknown-nonce' || c.issuedNonces.length === 0) return;
+  // The accepting twin: the same genuine claim carrying an issued nonce is accepted, once.
+  const genuine = { ...c.input, nonce: c.issuedNonces[0] };
+  accepted(judge(genuine, issued));
+  refused(judge(genuine, issued), 'unknown-nonce');
 }
 
 const envelopeGroups = {
