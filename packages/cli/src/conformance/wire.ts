@@ -1,4 +1,4 @@
-import { canonicalize, canonicalString, hex, parseJSON } from '@agent-seam/canonical';
+import { base64urlStrict, canonicalize, canonicalString, hex, parseJSON } from '@agent-seam/canonical';
 import {
   cardEnvelopePayload,
   signCardEnvelope,
@@ -401,7 +401,13 @@ const cardpubGroups = {
   },
   a2a: (g: Case) =>
     sides(
-      (c) => accepted(verifyA2ACard(c.card, c.signature, { jwks: g.jwks })),
+      (c) => {
+        accepted(verifyA2ACard(c.card, c.signature, { jwks: g.jwks }));
+        // The bare public key of the key set verifies it alike.
+        const publicKey = base64urlStrict.decode(g.jwks.keys[0].x);
+        accepted(publicKey);
+        if (publicKey.ok) accepted(verifyA2ACard(c.card, c.signature, { publicKey: publicKey.value }));
+      },
       (c) => refused(verifyA2ACard(c.card, c.signature, { jwks: g.jwks }), c.expect),
     )(g),
 };
