@@ -1,4 +1,5 @@
 // Every published vector file with its replayers, in the order the report lists them.
+import { canonical } from './canonical.js';
 import { cbor } from './cbor.js';
 import { chain } from './chain.js';
 import { cryptobox } from './cryptobox.js';
@@ -6,5 +7,6 @@ import { hpke } from './hpke.js';
 import { merkle } from './merkle.js';
 import type { FileReplay } from './replay.js';
 import { tlog } from './tlog.js';
+import { wire } from './wire.js';
 
-export const REPLAYS: readonly FileReplay[] = [merkle, tlog, cbor, cryptobox, hpke, chain];
+export const REPLAYS: readonly FileReplay[] = [merkle, tlog, cbor, wire, canonical, cryptobox, hpke, chain];

@@ -30,9 +30,16 @@ export interface GroupEntry {
 /** What the package did that the vector says it must not. */
 export class Mismatch extends Error {}
 
+/** Objects are shown with their members sorted: equality does not depend on member order. */
 const show = (v: unknown): string =>
   JSON.stringify(v, (_k, x) =>
-    x instanceof Uint8Array ? `hex:${hex.encode(x)}` : typeof x === 'bigint' ? `${x}n` : x,
+    x instanceof Uint8Array
+      ? `hex:${hex.encode(x)}`
+      : typeof x === 'bigint'
+        ? `${x}n`
+        : typeof x === 'object' && x !== null && !Array.isArray(x)
+          ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+          : x,
   ) ?? String(v);
 
 /** Deep equality over JSON values, bytes (compared as hex) and bigints. */
@@ -77,6 +84,11 @@ const clip = (s: string) => (s.length > 160 ? `${s.slice(0, 157)}...` : s);
 /** The cases of a group as one list, with their checks made by `check`, named by `name`. */
 export const cases = (list: Case[], check: (c: Case) => void | Promise<void>, prefix = ''): CaseCheck[] =>
   list.map((c, i) => [`${prefix}${c.name ?? i}`, () => check(c)] as const);
+
+/** A group of `accept` and `refuse` lists, each case checked by its side's function. */
+export const sides =
+  (accept: (c: Case) => void | Promise<void>, refuse: (c: Case) => void | Promise<void>) =>
+  (g: Case): CaseCheck[] => [...cases(g.accept, accept, 'accept/'), ...cases(g.refuse, refuse, 'refuse/')];
 
 /** `actual` holds everything `pattern` states: objects member by member (more members allowed), arrays element by element. */
 export function holds(actual: unknown, pattern: unknown, what: string): void {

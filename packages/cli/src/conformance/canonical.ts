@@ -1,0 +1,172 @@
+import {
+  type CanonicalizeOptions,
+  canonicalFromJSON,
+  canonicalString,
+  hex,
+  JsonFloat,
+  type ParseOptions,
+  type ProfileName,
+  parseJSON,
+  sha256,
+} from '@agent-seam/canonical';
+import {
+  accepted,
+  bytesOf,
+  type Case,
+  type FileReplay,
+  Mismatch,
+  refused,
+  same,
+  sides,
+  throwsCode,
+} from './replay.js';
+
+const pkg = '@agent-seam/canonical';
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** The parse boundary's canonical text for a document, which must be accepted. */
+export function parsedText(
+  document: Uint8Array | string,
+  profile: ProfileName,
+  options: ParseOptions = {},
+): string {
+  const verdict = canonicalFromJSON(document, { ...options, profile });
+  if (!verdict.ok) throw new Mismatch(`refused [${verdict.code}], the vector says it is accepted`);
+  return new TextDecoder().decode(verdict.value);
+}
+
+/** The parse boundary's verdict for a document, which must be this refusal. */
+export const parseRefused = (
+  document: Uint8Array | string,
+  profile: ProfileName,
+  code: string,
+  options = {},
+) => refused(canonicalFromJSON(document, { ...options, profile }), code);
+
+/** A case's document: its bytes as hex, a string, or a value of the wrong type given as it is. */
+const documentOf = (c: Case): Uint8Array | string =>
+  c.documentHex !== undefined
+    ? bytesOf(c.documentHex)
+    : 'documentText' in c
+      ? c.documentText
+      : c.documentValue;
+
+/**
+ * A sign-side input JSON cannot carry, named by the construct vocabulary of
+ * canonical_profiles.json (the same names the canonical package's tests build).
+ */
+function constructed(construct: string): unknown {
+  const at = construct.indexOf(':');
+  const [kind, arg] = at < 0 ? [construct, ''] : [construct.slice(0, at), construct.slice(at + 1)];
+  const shapes: Record<string, () => unknown> = {
+    json: () => JSON.parse(arg),
+    number: () => Number(arg),
+    bigint: () => BigInt(arg),
+    float: () => new JsonFloat(Number(arg)),
+    'undefined-member': () => ({ a: undefined, b: 1 }),
+    'undefined-element': () => [1, undefined],
+    'undefined-deep': () => ({ list: [1, { 'odd key': [undefined] }] }),
+    cycle: () => {
+      const a: Record<string, unknown> = { v: 1 };
+      a.self = a;
+      return a;
+    },
+    'shared-reference': () => {
+      const x = { v: 1 };
+      return { a: x, b: [x] };
+    },
+    function: () => ({ f: () => 0 }),
+    date: () => ({ d: new Date(0) }),
+  };
+  const make = shapes[kind];
+  if (make === undefined) throw new Mismatch(`the vector names an unknown construct ${construct}`);
+  return make();
+}
+
+const signed = (c: Case) => () =>
+  canonicalString(constructed(c.construct), { profile: c.profile } as CanonicalizeOptions);
+
+/** The sign side refuses with the case's code, its message naming where the value sits when `path` is given. */
+function signRefused(c: Case): void {
+  let message = '';
+  throwsCode(() => {
+    try {
+      signed(c)();
+    } catch (error) {
+      message = (error as Error).message;
+      throw error;
+    }
+  }, c.code);
+  if (c.path !== undefined && !message.startsWith(`${c.code}: ${c.path} `))
+    throw new Mismatch(`the message does not name the path ${c.path}`);
+}
+
+/** Both entry points of the boundary (canonicalFromJSON, parseJSON) give the duplicate-key verdict. */
+const parsedVerdict = (c: Case) => parseJSON(bytesOf(c.documentHex), { ...c.options, profile: c.profile });
+
+function swarmAccept(c: Case): void {
+  const text = parsedText(c.payloadJson, 'swarmrelay-v1');
+  same(text, c.canonical, 'canonical');
+  same(hex.encode(utf8(text)), c.utf8Hex, 'utf8Hex');
+  same(hex.encode(sha256(utf8(text))), c.sha256, 'sha256');
+  // The hub's own path: JSON.parse, then the sorted writer.
+  same(canonicalString(JSON.parse(c.payloadJson), { profile: 'swarmrelay-v1' }), c.canonical, 'sign side');
+  const contrast = c.contrast;
+  if (contrast?.code !== undefined) parseRefused(utf8(c.payloadJson), contrast.profile, contrast.code);
+  else if (contrast !== undefined) {
+    const other = parsedText(c.payloadJson, contrast.profile);
+    same(other, contrast.canonical, `contrast ${contrast.profile}`);
+    if (other === c.canonical) throw new Mismatch(`${contrast.profile} writes the same text`);
+  }
+}
+
+export const canonical: FileReplay = {
+  file: 'canonical_profiles.json',
+  layout: 'top-level',
+  groups: {
+    'canonical.parseBoundary': {
+      pkg,
+      replay: sides(
+        (c) => same(parsedText(documentOf(c), c.profile, c.options), c.canonical, 'canonical'),
+        (c) => parseRefused(documentOf(c), c.profile, c.code, c.options),
+      ),
+    },
+    'canonical.signSide': {
+      pkg,
+      replay: sides((c) => same(signed(c)(), c.canonical, 'canonical'), signRefused),
+    },
+    'profile.swarmrelay-v1': {
+      pkg,
+      replay: sides(swarmAccept, (c) => parseRefused(bytesOf(c.documentHex), 'swarmrelay-v1', c.code)),
+    },
+    'canonical.duplicateKeys': {
+      pkg,
+      replay: sides(
+        (c) => {
+          same(parsedText(bytesOf(c.documentHex), c.profile, c.options), c.canonical, 'canonical');
+          accepted(parsedVerdict(c));
+        },
+        (c) => {
+          parseRefused(bytesOf(c.documentHex), c.profile, c.code, c.options);
+          refused(parsedVerdict(c), c.code);
+        },
+      ),
+    },
+    'canonical.nonFinite': {
+      pkg,
+      // A case is a document for the parse boundary or a construct for the sign side.
+      replay: sides(
+        (c) =>
+          same(
+            c.construct === undefined ? parsedText(bytesOf(c.documentHex), c.profile) : signed(c)(),
+            c.canonical,
+            'canonical',
+          ),
+        (c) =>
+          c.construct === undefined
+            ? parseRefused(bytesOf(c.documentHex), c.profile, c.code)
+            : signRefused(c),
+      ),
+    },
+  },
+};

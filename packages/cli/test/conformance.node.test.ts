@@ -1,0 +1,106 @@
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { groupsOf, readManifest, repoRoot } from '@agent-seam/conformance';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, seam, workdir } from './run.js';
+
+beforeAll(assertBuilt);
+
+const root = repoRoot(import.meta.dirname);
+const vectors = join(root, 'vectors');
+const files = readManifest(root).vectorFiles;
+const fileName = (path: string) => path.replace(/^vectors\//, '');
+
+interface GroupResult {
+  file: string;
+  group: string;
+  cases: number;
+  passed: number;
+  failed: { name: string; why: string }[];
+}
+
+function conformance(args: string[]) {
+  const run = seam(root, ['conformance', '--json', ...args]);
+  return {
+    code: run.code,
+    report: JSON.parse(run.stdout) as { groups: GroupResult[]; unreplayed: unknown[] },
+  };
+}
+
+/** Every disagreement of a report as `file group / case`. */
+const disagreements = (groups: GroupResult[]) =>
+  groups.flatMap((g) => g.failed.map((f) => `${g.file} ${g.group} / ${f.name}`));
+
+describe('seam conformance', () => {
+  it('replays every case of every non-empty group of every published vector file, all agreeing', () => {
+    const { code, report } = conformance([]);
+    expect(disagreements(report.groups)).toEqual([]);
+    expect(report.unreplayed).toEqual([]);
+    expect(code).toBe(0);
+    const replayed = new Map(report.groups.map((g) => [`${g.file} ${g.group}`, g]));
+    const missing: string[] = [];
+    for (const { path, layout } of files)
+      for (const [group, count] of groupsOf(JSON.parse(readFileSync(join(root, path), 'utf8')), layout)) {
+        const key = `${fileName(path)} ${group}`;
+        const result = replayed.get(key);
+        replayed.delete(key);
+        if (result === undefined) {
+          if (count > 0) missing.push(key);
+          continue;
+        }
+        // Lists of shared data (merkle's leaves) are not cases, so a group may count fewer.
+        expect(result.cases, key).toBeGreaterThan(0);
+        expect(result.cases, key).toBeLessThanOrEqual(count);
+        expect(result.passed, key).toBe(result.cases);
+      }
+    // No group replayed that the published files do not hold, none of theirs left out.
+    expect([...replayed.keys()]).toEqual([]);
+    expect(missing).toEqual([]);
+    // The two files whose groups hold no shared data: every case the file holds is replayed.
+    const total = (file: string) =>
+      report.groups.filter((g) => g.file === file).reduce((n, g) => n + g.passed, 0);
+    expect([total('wire_vectors.json'), total('canonical_profiles.json')]).toEqual([359, 100]);
+    expect(report.groups.reduce((n, g) => n + g.passed, 0)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('reports exactly the cases whose expected code or bytes were changed, and exits 1', () => {
+    const dir = workdir();
+    cpSync(vectors, dir, { recursive: true });
+    /** In the case named `name`, the member `member` changed from `from` to `to` (as JSON text). */
+    const change = (file: string, name: string, member: string, from: string, to: string) => {
+      const text = readFileSync(join(dir, file), 'utf8');
+      const at = text.indexOf(`"name": ${JSON.stringify(name)}`);
+      const old = `"${member}": ${JSON.stringify(from)}`;
+      const where = text.indexOf(old, at);
+      expect(at >= 0 && where > at && !text.slice(at + 1, where).includes('"name":'), `${file} ${name}`).toBe(
+        true,
+      );
+      writeFileSync(
+        join(dir, file),
+        text.slice(0, where) + `"${member}": ${JSON.stringify(to)}` + text.slice(where + old.length),
+      );
+    };
+    change('wire_vectors.json', 'x25519-multicodec', 'code', 'wrong-multicodec', 'wrong-length');
+    change('wire_vectors.json', 'sorted-keys', 'canonical', '{"a":"x","b":1}', '{"b":1,"a":"x"}');
+    change('canonical_profiles.json', 'string-starting-with-bom', 'code', 'bom', 'invalid-utf8');
+    change('canonical_profiles.json', 'undefined-member-dropped', 'canonical', '{"b":1}', '{"b":2}');
+
+    const { code, report } = conformance(['--vectors', dir]);
+    expect(disagreements(report.groups).sort()).toEqual([
+      'canonical_profiles.json canonical.parseBoundary / refuse/string-starting-with-bom',
+      'canonical_profiles.json canonical.signSide / accept/undefined-member-dropped',
+      'wire_vectors.json canonical / sorted-keys',
+      'wire_vectors.json reject.did / x25519-multicodec',
+    ]);
+    expect(code).toBe(1);
+  });
+
+  it('a missing vectors directory exits 4, a FILE argument 2; --help shows the example', () => {
+    const dir = workdir();
+    expect(seam(dir, ['conformance', '--vectors', join(dir, 'none')]).code).toBe(4);
+    expect(seam(dir, ['conformance', 'vectors']).code).toBe(2);
+    const help = seam(dir, ['conformance', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('$ seam conformance\n');
+  });
+});
