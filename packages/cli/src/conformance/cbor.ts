@@ -12,6 +12,7 @@ import {
   encodeObject,
   type ObjectSchema,
   parseCid,
+  parseDiagnostic,
   RawCbor,
   SimpleValue,
 } from '@agent-seam/coredet-cbor';
@@ -194,6 +195,24 @@ export const cbor: FileReplay = {
           const v = parseCid(c.cid);
           accepted(v);
           if (v.ok) same([v.value.codec, v.value.text], [c.codec, c.cid], 'parsed back');
+        }),
+    },
+    'cbor.diagnostic': {
+      pkg,
+      replay: (g) =>
+        cases(g, (c) => {
+          const v = parseDiagnostic(c.text);
+          accepted(v);
+          if (v.ok) same(hex.encode(encode(v.value)), c.hex, 'encoded');
+        }),
+    },
+    'cbor.diagnosticRefuse': {
+      pkg,
+      replay: (g) =>
+        cases(g, (c) => {
+          const v = parseDiagnostic(c.text ?? c.input, c.options);
+          refused(v, c.code);
+          same(v.ok ? undefined : v.offset, c.offset, 'offset');
         }),
     },
     'cid.refuse': { pkg, replay: (g) => cases(g, (c) => refused(parseCid(c.text), c.code)) },
