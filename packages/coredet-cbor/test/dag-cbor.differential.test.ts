@@ -2,7 +2,7 @@ import { hex } from '@agent-seam/canonical';
 import * as dagCbor from '@ipld/dag-cbor';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CborFloat, decode, encode } from '../src/index.js';
+import { CborFloat, type CborValue, decode, encode } from '../src/index.js';
 
 /**
  * Differential run (issue 15) against @ipld/dag-cbor 10.0.2 (over cborg), an independent
@@ -38,7 +38,8 @@ function normal(value: unknown): string {
     if (raw instanceof Uint8Array) return { bytes: hex.encode(raw) };
     // This package reads the empty map as a Map (its keys cannot be known to be text).
     if (raw instanceof Map && raw.size === 0) return {};
-    if (raw instanceof Map) return { map: [...raw.entries()].map(([k, x]) => [normal(k), JSON.parse(normal(x))]) };
+    if (raw instanceof Map)
+      return { map: [...raw.entries()].map(([k, x]) => [normal(k), JSON.parse(normal(x))]) };
     // Text keys in one order (the encoders sort them; the value drawn need not be sorted).
     if (raw !== null && typeof raw === 'object' && !Array.isArray(raw))
       return Object.fromEntries(Object.entries(raw).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -59,7 +60,7 @@ function some(value: unknown, test: (n: number) => boolean): boolean {
 const withoutNegativeZero = (value: unknown): unknown =>
   JSON.parse(normal(value).replaceAll('{"float":"-0"}', '0'));
 
-const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+const json = fc.letrec((tie) => ({
   leaf: fc.oneof(
     fc.maxSafeInteger(),
     fc.integer({ min: -1000, max: 1000 }),
@@ -77,7 +78,7 @@ const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.array(tie('node'), { maxLength: 4 }),
     fc.dictionary(fc.string({ unit: 'grapheme', maxLength: 6 }), tie('node'), { maxKeys: 4 }),
   ),
-})).node;
+})).node as fc.Arbitrary<CborValue>;
 
 const theirDecode = (bytes: Uint8Array): { ok: true; value: unknown } | { ok: false; why: string } => {
   try {
@@ -127,10 +128,13 @@ describe('differential: coredet-cbor against @ipld/dag-cbor 10.0.2', () => {
     const mutated = fc
       .tuple(
         fc.oneof({ weight: 5, arbitrary: json }, integerKeyed),
-        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.constantFrom('set', 'insert', 'delete')), {
-          minLength: 1,
-          maxLength: 3,
-        }),
+        fc.array(
+          fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.constantFrom('set', 'insert', 'delete')),
+          {
+            minLength: 1,
+            maxLength: 3,
+          },
+        ),
       )
       .map(([value, edits]) => {
         const bytes = [...encode(value)];

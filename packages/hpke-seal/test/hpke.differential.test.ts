@@ -85,7 +85,12 @@ function ourSender(c: Case) {
 }
 
 function ourRecipient(c: Case, enc: Uint8Array) {
-  const base = { recipientPrivateKey: deriveKeyPair(c.recipientIkm).privateKey, enc, info: c.info, aead: c.aead };
+  const base = {
+    recipientPrivateKey: deriveKeyPair(c.recipientIkm).privateKey,
+    enc,
+    info: c.info,
+    aead: c.aead,
+  };
   const psk = { psk: c.psk, pskId: c.pskId };
   const senderPublicKey = deriveKeyPair(c.senderIkm).publicKey;
   const v =
@@ -155,7 +160,7 @@ describe('differential: HPKE against @hpke/core 1.9.0', () => {
           // One flipped bit in the next message: both refuse, neither advances.
           const next = ours.context.seal(c.info, c.exporterContext);
           const bad = next.slice();
-          bad[c.flipAt % bad.length]! ^= 1 << c.flipAt % 8;
+          bad[c.flipAt % bad.length]! ^= 1 << (c.flipAt % 8);
           const mineRefuses = !ourRecipientCtx.open(c.info, bad).ok;
           const theirsRefuses = await theirRecipient.open(ab(bad), ab(c.info)).then(
             () => false,

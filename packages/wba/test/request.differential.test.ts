@@ -35,12 +35,14 @@ const seed = fc.uint8Array({ minLength: 32, maxLength: 32 });
 const hostLabel = fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/);
 // @authority as web-bot-auth derives it from the URL: lowercase host, port unless 80/443.
 const authority = fc
-  .tuple(fc.array(hostLabel, { minLength: 1, maxLength: 3 }), fc.option(fc.integer({ min: 1024, max: 65535 })))
+  .tuple(
+    fc.array(hostLabel, { minLength: 1, maxLength: 3 }),
+    fc.option(fc.integer({ min: 1024, max: 65535 })),
+  )
   .map(([labels, port]) => `${labels.join('.')}.example${port === null ? '' : `:${port}`}`);
 const label = fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/);
 // Offsets from the clock, seconds; never within 3 s of it (the npm verifier reads the clock later).
-const offset = (min: number, max: number) =>
-  fc.integer({ min, max }).filter((n) => Math.abs(n) >= 3);
+const offset = (min: number, max: number) => fc.integer({ min, max }).filter((n) => Math.abs(n) >= 3);
 const agentUrl = hostLabel.map((h) => `https://${h}.example/.well-known/http-message-signatures-directory`);
 // Header values: visible ASCII and spaces, sometimes with runs of whitespace inside.
 const headerValue = fc.oneof(
@@ -131,7 +133,10 @@ describe('differential: Web Bot Auth requests against web-bot-auth@0.1.3', () =>
           authority,
           label,
           createdOffset: fc.oneof({ weight: 3, arbitrary: offset(-400, -3) }, offset(3, 400)),
-          lifetime: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 300, max: 600 }) }, fc.integer({ min: 1, max: 900 })),
+          lifetime: fc.oneof(
+            { weight: 3, arbitrary: fc.integer({ min: 300, max: 600 }) },
+            fc.integer({ min: 1, max: 900 }),
+          ),
           nonce: fc.uint8Array({ minLength: 64, maxLength: 64 }),
           signatureAgent: fc.option(agentUrl),
           // Mostly @authority plus headers; sometimes a derived component, sometimes no @authority.
@@ -166,7 +171,11 @@ describe('differential: Web Bot Auth requests against web-bot-auth@0.1.3', () =>
             key: c.label,
             components,
           });
-          const headers = { ...sent, 'signature-input': signed['Signature-Input'], signature: signed.Signature };
+          const headers = {
+            ...sent,
+            'signature-input': signed['Signature-Input'],
+            signature: signed.Signature,
+          };
           const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(c.seed).publicKey)] };
           const mine = verifyRequest({ headers, authority: c.authority, jwks, now: t });
           const theirs = await theirVerdict(message(headers), c.seed);
