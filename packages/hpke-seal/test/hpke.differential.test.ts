@@ -189,4 +189,26 @@ describe('differential: HPKE against @hpke/core 1.9.0', () => {
     expect(messages).toBeGreaterThanOrEqual(300);
     expect(tamperedRefusedByBoth).toBeGreaterThanOrEqual(150);
   });
+
+  // The one difference (spec/hpke-seal.md): hpke-js refuses a psk under 32 bytes, since
+  // RFC 9180 section 5.1.2 asks for 32 bytes of entropy; this package leaves the psk's
+  // strength to the caller and seals and opens with it.
+  it('a psk under 32 bytes: this package seals and opens, hpke-js refuses it', async () => {
+    const recipient = deriveKeyPair(new Uint8Array(32).fill(9));
+    const psk = { psk: new Uint8Array(16).fill(1), pskId: new Uint8Array([7]) };
+    const info = new Uint8Array([1, 2]);
+    const sender = setupPSKS({ recipientPublicKey: recipient.publicKey, info, ...psk });
+    const ciphertext = sender.context.seal(info, info);
+    const opened = setupPSKR({ recipientPrivateKey: recipient.privateKey, enc: sender.enc, info, ...psk });
+    expect(opened.ok && opened.value.open(info, ciphertext)).toEqual({ ok: true, value: info });
+    const suite = suites[AEAD_CHACHA20_POLY1305];
+    const theirs = await suite.kem.deriveKeyPair(ab(new Uint8Array(32).fill(9)));
+    await expect(
+      suite.createSenderContext({
+        recipientPublicKey: theirs.publicKey,
+        info: ab(info),
+        psk: { id: ab(psk.pskId), key: ab(psk.psk) },
+      }),
+    ).rejects.toThrow(/at least 32 bytes/);
+  });
 });
