@@ -1,4 +1,4 @@
-// pnpm mutate --filter <pkg> [--all | --mutate <glob,...>] [--force] [--restore] [--summary]
+// pnpm mutate --filter <pkg> [--all | --mutate <glob,...>] [--force] [--concurrency <n>] [--ignore-static] [--restore] [--summary]
 //
 // Runs Stryker (vitest runner) over one package and writes reports/mutation/<pkg>.md:
 // the mutation score per file and every surviving mutant. Without --all it mutates the
@@ -12,7 +12,10 @@
 // files it will rewrite are copied to node_modules/.cache/seam-mutate/<pkg>/; they are
 // put back when the run ends or is interrupted, and a later run (or --restore) puts
 // them back first if a killed run left them there. --summary rewrites the report from
-// the last results without running anything.
+// the last results without running anything. --concurrency caps Stryker's test runners
+// (default: the config's 2), for a machine whose cores are shared. --ignore-static skips
+// static mutants (module-level constants, run against every test: most of the time of a
+// run); the report counts them as ignored, outside the score.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +27,16 @@ import { installRuntimes, RUNTIMES } from './runtimes.js';
 export const VERIFY_PATHS: Record<string, string[]> = {
   merkle: ['src/verify.ts', 'src/sizes.ts'],
   did: ['src/ed25519.ts', 'src/door-steps.ts', 'src/small-order.ts', 'src/base58.ts', 'src/did-key.ts'],
+  envelope: [
+    'src/envelope.ts',
+    'src/signer-key.ts',
+    'src/signed-bytes.ts',
+    'src/claim.ts',
+    'src/invite.ts',
+    'src/relay.ts',
+  ],
+  wba: ['src/verify.ts', 'src/structured-fields.ts'],
+  'coredet-cbor': ['src/decode.ts'],
   'tlog-note': ['src/open.ts', 'src/keys.ts', 'src/checkpoint.ts', 'src/text.ts'],
   cryptobox: [
     'src/box-frame.ts',
@@ -91,6 +104,9 @@ function run(): void {
   const stryker = join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
   const args = [stryker, 'run', join(root, 'stryker.config.mjs'), '--mutate', globs.join(',')];
   if (flag('--force')) args.push('--force');
+  const concurrency = option('--concurrency');
+  if (concurrency !== undefined) args.push('--concurrency', concurrency);
+  if (flag('--ignore-static')) args.push('--ignoreStatic');
   const child = spawn(node22(), args, { cwd: pkgDir, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
   process.on('exit', restore);
@@ -133,7 +149,7 @@ function summarize(): void {
   const lines = [
     `# Mutation report: @agent-seam/${pkg}`,
     '',
-    `Reproduce: \`pnpm mutate --filter ${pkg}${flag('--all') ? ' --all' : option('--mutate') ? ` --mutate ${option('--mutate')}` : ''} --force\` (Stryker 10.1.1, vitest runner).`,
+    `Reproduce: \`pnpm mutate --filter ${pkg}${flag('--all') ? ' --all' : option('--mutate') ? ` --mutate ${option('--mutate')}` : ''}${flag('--ignore-static') ? ' --ignore-static' : ''} --force\` (Stryker 10.1.1, vitest runner).`,
     `Mutated: ${globs.map((m) => `\`${m}\``).join(', ')}.`,
     '',
     '| file | mutants | killed | timeout | survived | no coverage | score |',
@@ -174,6 +190,12 @@ function summarize(): void {
   lines.push(
     `| **total** | ${all.filter((m) => detected.has(m.status) || undetected.has(m.status)).length} | ${Object.values(total).join(' | ')} | **${score(total)}** |`,
   );
+  const ignored = all.filter((m) => m.status === 'Ignored').length;
+  if (ignored > 0)
+    lines.push(
+      '',
+      `${ignored} static mutants were not run (\`--ignore-static\`) and are outside the score; the file rows count them.`,
+    );
   lines.push('', `## Survivors (${survivors.length})`, '');
   if (survivors.length > 0) {
     lines.push('| where | status | mutator | original | replacement |', '| --- | --- | --- | --- | --- |');

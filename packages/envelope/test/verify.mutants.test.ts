@@ -1,0 +1,367 @@
+import { didFromSeed } from '@agent-seam/did';
+import {
+  envelopeSignedBytes,
+  listenTokenMessage,
+  relaySendMessage,
+  signEnvelope,
+  signInvite,
+  signingPayload,
+  signListenToken,
+  signRelaySend,
+  verifyClaim,
+  verifyEnvelope,
+  verifyInvite,
+  verifyListenToken,
+  verifyRelaySend,
+} from '@agent-seam/envelope';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Cases written for the mutants `pnpm mutate --filter envelope` left alive
+ * (reports/mutation/envelope.md). Each `why` names the mutant it kills: a check that
+ * could be deleted, or a code or detail that could change, with no other test failing.
+ */
+const seed = new Uint8Array(32).fill(0x61);
+const sender = didFromSeed(seed);
+const me = didFromSeed(new Uint8Array(32).fill(0x62));
+const NOW = 1784273681;
+const message = signEnvelope({ to: me, messageId: 'm', contextId: null, timestamp: NOW, text: 'hi' }, seed);
+const verify = (changes: Record<string, unknown>) =>
+  verifyEnvelope({ ...message, ...changes }, { recipientDid: me });
+
+describe('verifyEnvelope: each shape check answers with its own code and detail', () => {
+  it('a from, to or messageId that is not a string is missing-field, not a later code', () => {
+    // why: kills `!isString(from) || !isString(to) || !isString(messageId)` → false and its
+    // `&&` variants: without them a number `from` was from-not-did-key, a number `to`
+    // wrong-recipient and a number messageId cannot-canonicalize.
+    for (const name of ['from', 'to', 'messageId', 'text'])
+      expect(verify({ [name]: 7 })).toEqual({
+        ok: false,
+        code: 'missing-field',
+        detail: 'from, to, messageId and text are strings',
+      });
+  });
+
+  it('a contextId that is neither a string nor null is missing-field', () => {
+    // why: kills `!(contextId === null || isString(contextId))` → false and its inner → true
+    // (the message then fell through to cannot-canonicalize).
+    for (const contextId of [7, undefined])
+      expect(verify({ contextId })).toEqual({
+        ok: false,
+        code: 'missing-field',
+        detail: 'contextId is a string or null',
+      });
+  });
+
+  it('a missing timestamp or sig is missing-field, named together', () => {
+    // why: kills `timestamp === undefined` → false (it became not-integer-timestamp),
+    // `sig === undefined` → false, and the `&&` variant of the two.
+    for (const gone of ['timestamp', 'sig']) {
+      const { [gone]: _dropped, ...rest } = message as unknown as Record<string, unknown>;
+      expect(verifyEnvelope(rest, { recipientDid: me })).toEqual({
+        ok: false,
+        code: 'missing-field',
+        detail: 'timestamp, sig',
+      });
+    }
+  });
+
+  it('the other refusals carry their details', () => {
+    // why: kills the StringLiteral mutants of each refusal's detail.
+    expect(verifyEnvelope(message, { recipientDid: 7 as never })).toEqual({
+      ok: false,
+      code: 'no-recipient-named',
+      detail: 'the caller must say who it is',
+    });
+    expect(verifyEnvelope([message], { recipientDid: me })).toEqual({
+      ok: false,
+      code: 'not-an-object',
+      detail: 'a message is a JSON object',
+    });
+    expect(verifyEnvelope(message, { recipientDid: sender })).toEqual({
+      ok: false,
+      code: 'wrong-recipient',
+      detail: 'the message is addressed to someone else',
+    });
+    expect(verify({ text: 'a \ud800' })).toEqual({
+      ok: false,
+      code: 'cannot-canonicalize',
+      detail: 'a signed field has no canonical seam spelling',
+    });
+  });
+
+  it('no options at all is no-recipient-named, not a TypeError', () => {
+    // why: kills the four OptionalChaining mutants of policyOf (options.recipientDid,
+    // options.replay, options.now, options.maxSkew), each of which throws on undefined.
+    expect(verifyEnvelope(message, undefined as never)).toMatchObject({
+      ok: false,
+      code: 'no-recipient-named',
+    });
+  });
+});
+
+describe('verifyEnvelope: option errors', () => {
+  it('maxSkew without now is refused with its reason', () => {
+    // why: kills the StringLiteral mutant of that message.
+    expect(() => verifyEnvelope(message, { recipientDid: me, maxSkew: 10 })).toThrow(
+      'bad-options: maxSkew and replay judge time: pass now (a Date or Unix seconds) with them',
+    );
+  });
+
+  it('a replay object without checkAndRemember is refused before any message is read', () => {
+    // why: kills `typeof replay.checkAndRemember !== 'function'` → false (the call later
+    // threw a TypeError) and the StringLiteral of its message.
+    expect(() =>
+      verifyEnvelope(message, { recipientDid: me, now: NOW, replay: { windowSeconds: 600 } as never }),
+    ).toThrow('bad-options: replay must be a ReplayCache (e.g. new MemoryReplayCache())');
+  });
+
+  it('a replay cache that answers something else is a configuration error, not a verdict', () => {
+    // why: kills `answer === 'forgotten'` → true (an unknown answer became
+    // replay-cache-full) and the no-coverage literals of that SeamError.
+    const odd = { windowSeconds: 600, checkAndRemember: () => 'maybe' } as never;
+    expect(() => verifyEnvelope(message, { recipientDid: me, now: NOW, replay: odd })).toThrow(
+      'bad-options: the replay cache answered something other than new, seen or forgotten',
+    );
+  });
+
+  it('replayed and replay-cache-full carry their details', () => {
+    // why: kills the StringLiteral mutants of both details.
+    const seen = { windowSeconds: 600, checkAndRemember: () => 'seen' } as never;
+    const forgotten = { windowSeconds: 600, checkAndRemember: () => 'forgotten' } as never;
+    expect(verifyEnvelope(message, { recipientDid: me, now: NOW, replay: seen })).toEqual({
+      ok: false,
+      code: 'replayed',
+      detail: 'this sender already delivered this messageId',
+    });
+    expect(verifyEnvelope(message, { recipientDid: me, now: NOW, replay: forgotten })).toEqual({
+      ok: false,
+      code: 'replay-cache-full',
+      detail: 'the replay cache has forgotten messages this old, so it cannot vouch for it',
+    });
+  });
+});
+
+describe('the signer names what it cannot sign, with its code', () => {
+  it('full messages', () => {
+    // why: kills the StringLiteral mutants of unsignable's 'missing-field' code, of the
+    // timestamp message, of the from-not-signer message, and of describeType's 'an array'.
+    expect(() => signEnvelope({ ...message, from: undefined, text: [] as never }, seed)).toThrow(
+      'missing-field: text is an array; it is a string',
+    );
+    expect(() => signingPayload({ ...message, timestamp: 1.5 })).toThrow(
+      'not-integer-timestamp: timestamp is integer Unix seconds',
+    );
+    expect(() => signEnvelope({ ...message, from: me }, seed)).toThrow(
+      'from-not-signer: from must be the DID of the signing seed',
+    );
+  });
+});
+
+describe('envelopeSignedBytes', () => {
+  it('is null for undefined, null and arrays, never a throw', () => {
+    // why: kills every mutant of `typeof envelope !== 'object' || envelope === null ||
+    // Array.isArray(envelope)`: without a part, undefined or null is destructured (a
+    // TypeError) or an array carrying the six fields is signed.
+    const { sig: _sig, ...six } = message;
+    const array = Object.assign([], six);
+    expect(envelopeSignedBytes(undefined)).toBeNull();
+    expect(envelopeSignedBytes(null)).toBeNull();
+    expect(envelopeSignedBytes(array)).toBeNull();
+    expect(envelopeSignedBytes({ ...six })).toEqual(signingPayload(six));
+  });
+});
+
+describe('verifyClaim', () => {
+  const claim = { method: 'onboard/claim', nonce: 'n1', message };
+  const check = (consumeNonce: (n: string) => boolean) => ({ recipientDid: me, consumeNonce });
+
+  it('a missing nonce store is a configuration error, whatever the request', () => {
+    // why: kills `typeof check?.consumeNonce !== 'function'` → false (a refused request then
+    // hid the missing store), `check.consumeNonce` (a TypeError on undefined), and the
+    // no-coverage literals of the SeamError.
+    const expected = 'bad-options: verifyClaim needs consumeNonce, the store of issued nonces';
+    expect(() => verifyClaim(7, { recipientDid: me } as never)).toThrow(expected);
+    expect(() => verifyClaim(claim, undefined as never)).toThrow(expected);
+  });
+
+  it('a nonce that is not a string is missing-field before the message or store is asked', () => {
+    // why: kills `typeof nonce !== 'string'` → false and the no-coverage literals.
+    const asked: unknown[] = [];
+    const verdict = verifyClaim(
+      { ...claim, nonce: 7 },
+      check((n) => asked.push(n) > 0),
+    );
+    expect(verdict).toEqual({ ok: false, code: 'missing-field', detail: 'nonce' });
+    expect(asked).toEqual([]);
+  });
+
+  it('its refusals carry their details, and acceptance carries the message and the nonce', () => {
+    // why: kills the StringLiteral mutants of both details and the ObjectLiteral `{}` of the value.
+    expect(
+      verifyClaim(
+        [claim],
+        check(() => true),
+      ),
+    ).toEqual({
+      ok: false,
+      code: 'not-an-object',
+      detail: 'a claim is a JSON object',
+    });
+    expect(
+      verifyClaim(
+        claim,
+        check(() => false),
+      ),
+    ).toEqual({
+      ok: false,
+      code: 'unknown-nonce',
+      detail: 'this device did not issue that nonce',
+    });
+    const { sig: _sig, ...six } = message;
+    expect(
+      verifyClaim(
+        claim,
+        check(() => true),
+      ),
+    ).toEqual({
+      ok: true,
+      value: { message: { ...six, freshness: 'not-judged', replay: 'not-checked' }, nonce: 'n1' },
+    });
+  });
+});
+
+describe('invites', () => {
+  const card = { v: 1, did: sender, nonce: 'n', exp: '2026-07-23T09:59:45Z' };
+  const signed = signInvite(card, seed);
+  const before = 1784800000 - 10_000_000;
+
+  it('the signer refuses a card of another DID or with a badly spelled exp', () => {
+    // why: kills `card.did !== didFromSeed(seed)` → false, `inviteExpirySeconds(card.exp) === null`
+    // → false, and the no-coverage literals of both SeamErrors.
+    expect(() => signInvite({ ...card, did: me }, seed)).toThrow(
+      'from-not-signer: card.did must be the seed DID',
+    );
+    expect(() => signInvite({ ...card, exp: '2026-07-23 09:59:45Z' }, seed)).toThrow(
+      'missing-field: exp is YYYY-MM-DDTHH:MM:SSZ',
+    );
+  });
+
+  it('a did that is not a string, or no sig, is missing-field', () => {
+    // why: kills `typeof c.did !== 'string'` → false (it became from-not-did-key) and
+    // `c.sig === undefined` → false (the signature check then judged undefined).
+    const { sig: _sig, ...unsigned } = signed;
+    for (const wrong of [{ ...signed, did: 7 }, unsigned])
+      expect(verifyInvite(wrong, { now: before })).toEqual({
+        ok: false,
+        code: 'missing-field',
+        detail: 'did, exp (YYYY-MM-DDTHH:MM:SSZ) and sig',
+      });
+  });
+
+  it('a did that is no did:key is from-not-did-key', () => {
+    // why: kills `!key.ok` → false in verifyInvite.
+    expect(verifyInvite({ ...signed, did: 'did:web:example.com' }, { now: before })).toMatchObject({
+      ok: false,
+      code: 'from-not-did-key',
+    });
+  });
+
+  it('a member with no canonical spelling is cannot-canonicalize', () => {
+    // why: kills the no-coverage BlockStatement and literals of the catch in verifyInvite.
+    expect(verifyInvite({ ...signed, note: 'a \ud800' }, { now: before })).toEqual({
+      ok: false,
+      code: 'cannot-canonicalize',
+      detail: 'a card member has no canonical seam spelling',
+    });
+  });
+
+  it('the card refusal carries its detail, and no check is a configuration error', () => {
+    // why: kills the StringLiteral of the not-an-object detail and `check.now` (a TypeError
+    // instead of the SeamError naming the option).
+    expect(verifyInvite('card', { now: before })).toEqual({
+      ok: false,
+      code: 'not-an-object',
+      detail: 'an invite card is a JSON object',
+    });
+    expect(() => verifyInvite(signed, undefined as never)).toThrow(/verifyInvite now/);
+  });
+});
+
+describe('relay sends and listen tokens', () => {
+  const send = { to: me, from: sender, id: 'i', blob: 'eA==' };
+  const sendSig = signRelaySend(send, seed);
+  const minute = Math.floor(NOW / 60);
+  const listen = { did: sender, minute, relayUrl: 'https://relay.example' };
+  const token = signListenToken(listen, seed);
+
+  it('the signer refuses a field holding | and a field that is not a string', () => {
+    // why: kills `!isObject(fields) || !isSend(fields)` → false and its `&&` variant, and
+    // the no-coverage literals of that SeamError.
+    const expected = 'missing-field: to, from, id and blob are strings without |';
+    expect(() => relaySendMessage({ ...send, id: 'a|b' })).toThrow(expected);
+    expect(() => relaySendMessage(7 as never)).toThrow(expected);
+  });
+
+  it('verifyRelaySend: each refusal carries its detail; a from that is no did:key is refused', () => {
+    // why: kills the StringLiteral mutants of the three details and `!key.ok` → false.
+    expect(verifyRelaySend(null, sendSig)).toEqual({
+      ok: false,
+      code: 'not-an-object',
+      detail: 'a deposit is an object',
+    });
+    expect(verifyRelaySend({ ...send, blob: 'x|y' }, sendSig)).toEqual({
+      ok: false,
+      code: 'missing-field',
+      detail: 'to, from, id and blob are strings without |',
+    });
+    expect(verifyRelaySend(send, 7)).toEqual({
+      ok: false,
+      code: 'not-a-string',
+      detail: 'the signature is base64 text',
+    });
+    expect(verifyRelaySend({ ...send, from: 'did:web:example.com' }, sendSig)).toMatchObject({
+      ok: false,
+      code: 'from-not-did-key',
+    });
+  });
+
+  it('a minute is a non-negative whole number, for the signer and the verifier', () => {
+    // why: kills `!isMinute(claim.minute)` → false, the no-coverage literals of its SeamError,
+    // and isMinute's `(minute as number) >= 0` → true, its `&&` → true and `||` variants.
+    for (const bad of [-1, 1.5]) {
+      expect(() => listenTokenMessage({ ...listen, minute: bad })).toThrow(
+        'not-integer: minute is a whole number',
+      );
+      expect(verifyListenToken(token, { ...listen, minute: bad })).toEqual({
+        ok: false,
+        code: 'missing-field',
+        detail: 'minute is a whole number of minutes',
+      });
+    }
+  });
+
+  it('verifyListenToken: details, a did that is no did:key, and option errors', () => {
+    // why: kills the StringLiteral mutants of the token detail, the maxSkew label and the
+    // maxSkew-without-now message, `!key.ok` → false, and `options.relayUrl` (a TypeError
+    // instead of bad-origin on no options).
+    expect(verifyListenToken(7, listen)).toEqual({
+      ok: false,
+      code: 'not-a-string',
+      detail: 'a listen token is base64 text',
+    });
+    expect(verifyListenToken(token, { ...listen, did: 'did:web:example.com' })).toMatchObject({
+      ok: false,
+      code: 'from-not-did-key',
+    });
+    expect(() => verifyListenToken(token, { ...listen, now: NOW, maxSkew: -1 })).toThrow(
+      /verifyListenToken maxSkew/,
+    );
+    expect(() => verifyListenToken(token, { ...listen, maxSkew: 5 })).toThrow(
+      'bad-options: maxSkew judges time: pass now (a Date or Unix seconds) with it',
+    );
+    expect(() => verifyListenToken(token, undefined as never)).toThrow(
+      'bad-origin: the relay URL is not an http(s) URL',
+    );
+  });
+});
