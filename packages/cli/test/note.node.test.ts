@@ -73,6 +73,26 @@ describe('seam note and checkpoint', () => {
     expect(out.explain.checks.find((c: { outcome: string }) => c.outcome === 'refuse').id).toBe('signature');
   });
 
+  it('note verify --expected: the edit is found at its byte in the text every signature covers', () => {
+    const withBody = workdir({ 'edited.txt': signed.stdout.replace('\n4\n', '\n5\n'), 'body.txt': body });
+    const r = seam(withBody, [
+      'note',
+      'verify',
+      'edited.txt',
+      '--key',
+      logKey,
+      '--expected',
+      'body.txt',
+      '--json',
+    ]);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(Buffer.from(out.explain.signed.base64, 'base64').toString()).toBe(body.replace('\n4\n', '\n5\n'));
+    expect(out.explain.expected).toMatchObject({ same: false, offset: LOG.length + 1 });
+    const human = seam(withBody, ['note', 'verify', 'edited.txt', '--key', logKey, '--expected', 'body.txt']);
+    expect(human.stdout).toContain(`--expected: first difference at byte ${LOG.length + 1}`);
+  });
+
   it('checkpoint show reads origin, size and root hash, and refuses a note that is not a checkpoint', () => {
     const r = seam(files, ['checkpoint', 'show', 'cosigned.txt', '--json']);
     expect(r.code).toBe(0);

@@ -8,6 +8,8 @@ import {
   ACCESS_KIND_SESSION,
   createDack,
   deriveKeyPair,
+  keyRingOf,
+  openEnvelope,
   readDack,
   sealEnvelope,
 } from '@agent-seam/hpke-seal';
@@ -94,6 +96,56 @@ describe('seam seal open', () => {
     expect(out.value.body).toBe(base64Strict.encode(new TextEncoder().encode('hello Bob')));
     expect(out.explain.checks.every((c: { outcome: string }) => c.outcome === 'pass')).toBe(true);
     expect(JSON.stringify(out)).not.toContain(hex.encode(sealed.dack.noteKey));
+  });
+
+  it('bad-sig shows the bytes the inner signature covers; --expected compares them', () => {
+    // What alice signed, as the library hands it over once the layers are open.
+    let signedBytes: Uint8Array = new Uint8Array(0);
+    openEnvelope(sealed.bytes, {
+      ownAid: bobAid,
+      keyRing: keyRingOf([epoch.privateKey]),
+      resolveSenderKey: () => ({ ok: true, value: alice.publicKey }),
+      now: new Date(sentMs + 5000),
+      onSignedBytes: (bytes) => {
+        signedBytes = bytes;
+      },
+    });
+    const altered = signedBytes.slice();
+    altered[altered.length - 1]! ^= 1;
+    const files = workdir({
+      'env.bin': sealed.bytes,
+      'epoch.seed': EPOCH_SEED,
+      'signed.bin': signedBytes,
+      'altered.bin': altered,
+    });
+    const bobKey = base64Strict.encode(bob.publicKey);
+    const run = (...more: string[]) =>
+      seam(files, [
+        'seal',
+        'open',
+        'env.bin',
+        '--aid',
+        bobAid,
+        '--seed-file',
+        'epoch.seed',
+        '--sender-key',
+        bobKey,
+        '--now',
+        '1767225605',
+        ...more,
+      ]);
+    const shown = run();
+    expect(shown.code).toBe(1);
+    expect(shown.stdout).toContain(`signed bytes (${signedBytes.length} bytes`);
+    const same = JSON.parse(run('--expected', 'signed.bin', '--json').stdout);
+    expect(same.explain.signed.base64).toBe(base64Strict.encode(signedBytes));
+    expect(same.explain.expected).toEqual({ same: true });
+    const other = JSON.parse(run('--expected', 'altered.bin', '--json').stdout);
+    expect(other.explain.expected).toMatchObject({
+      same: false,
+      offset: signedBytes.length - 1,
+      signatureHoldsOverExpected: false,
+    });
   });
 
   it('refusals exit 1 and name the refusing check in the package order', () => {

@@ -48,6 +48,12 @@ export interface OpenerOptions {
   now: Instant;
   /** Cap on the envelope size, checked first (default 8 MiB). */
   maxBytes?: number;
+  /**
+   * Called with the bytes the inner signature covers and the signature, once the layers
+   * are open and before the signature is checked: to show what was signed when it fails
+   * (`bad-sig`). It judges nothing; the verdict is the same with or without it.
+   */
+  onSignedBytes?: (bytes: Uint8Array, signature: Uint8Array) => void;
 }
 
 /**
@@ -63,6 +69,8 @@ export function readOpenerOptions(
   if (typeof options.ownAid !== 'string') throw bad('ownAid must be a string');
   if (typeof options.keyRing !== 'function') throw bad('keyRing must be a function (keyRingOf makes one)');
   if (typeof options.resolveSenderKey !== 'function') throw bad('resolveSenderKey must be a function');
+  if (options.onSignedBytes !== undefined && typeof options.onSignedBytes !== 'function')
+    throw bad('onSignedBytes must be a function when given');
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ENVELOPE_BYTES;
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw bad('maxBytes must be a non-negative integer');
   return { nowMs: nowMillis(options.now, `${opener} now`), maxBytes };

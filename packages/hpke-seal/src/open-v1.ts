@@ -113,6 +113,7 @@ export function openEnvelopeV1(
       [INNER.suite, encode(SUITE_X25519_CHACHA)],
     ],
   });
+  options.onSignedBytes?.(preimage, fields.sig);
   const senderKey = checkInnerSignature(
     { from: fields.from, ksn: fields.ksn, tsMs: fields.tsMs, nowMs, kel: fields.kel },
     options.resolveSenderKey,

@@ -236,6 +236,7 @@ export function openEnvelope(
     bind,
   });
   const query = { from: fields.from, ksn: fields.ksn, tsMs: fields.tsMs, nowMs };
+  options.onSignedBytes?.(preimage, fields.sig);
   const senderKey = checkInnerSignature(
     extra.value.history === undefined
       ? query

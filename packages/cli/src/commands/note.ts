@@ -16,7 +16,7 @@ import {
   parseVerifierKey,
   signNote,
 } from '@agent-seam/tlog-note';
-import { type Command, oneInput, str } from '../command.js';
+import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str } from '../command.js';
 import { checksText } from '../explain.js';
 import { EXIT, parseNow, print, printJson, readSeed, readText, signingTime, UsageError } from '../io.js';
 import { report, signRefusal, trySign } from './shared.js';
@@ -59,7 +59,8 @@ const linesJson = (d: DescribedNote) =>
 export const noteVerify: Command = {
   name: 'note verify',
   summary: 'verify a C2SP signed note (a checkpoint) with trusted keys and a witness quorum',
-  usage: `usage: seam note verify FILE|- --key VKEY... [--witness VKEY... --quorum N] [--now TIME [--max-age S]] [--json]
+  usage: `usage: seam note verify FILE|- --key VKEY... [--witness VKEY... --quorum N] [--now TIME [--max-age S]]
+                        [--expected FILE] [--json]
 
 Opens the signed note in FILE with @agent-seam/tlog-note's openNote: every check in
 order, the refusing one with its code, and each signature line decoded (name, key id,
@@ -71,6 +72,8 @@ type, cosignature time) with the bytes its signature covers.
   --quorum N       at least N distinct witnesses must have cosigned
   --now TIME       refuse cosignatures dated after TIME (RFC 3339 or Unix seconds)
   --max-age S      with --now: each witness's newest cosignature at most S seconds old
+  --expected FILE  the note text the signer says it signed: the first byte where it
+                   differs from this note's text (what every signature line covers)
 
 exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
   example: `  $ seam note verify checkpoint.txt --key example.com/log+1a2b3c4d+AbC... \\
@@ -81,6 +84,7 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
     quorum: { type: 'string' },
     now: { type: 'string' },
     'max-age': { type: 'string' },
+    ...EXPECTED_OPTION,
   },
   run(values, positionals) {
     const path = oneInput(noteVerify, positionals);
@@ -112,8 +116,8 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
       checks: NOTE_CHECKS,
       verdict: verdict.value,
       options,
-      signed: null,
-      expected: undefined,
+      signed: described.ok ? described.value.body : null,
+      expected: expectedBytes(values),
       json,
       extra: described.ok ? { lines: linesJson(described.value) } : {},
       okLine: (v: OpenedNote) => `verified: signed by ${v.verifiedBy.map((s) => s.name).join(', ')}`,

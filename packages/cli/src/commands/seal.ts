@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { base64Strict, hex, ok } from '@agent-seam/canonical';
-import { verificationKeyFromDid } from '@agent-seam/did';
+import { verificationKeyFromDid, verifyEd25519 } from '@agent-seam/did';
 import {
   type DackKeys,
   deriveKeyPair,
@@ -11,7 +11,7 @@ import {
   SEALED_ENVELOPE_CHECKS,
   SEALED_ENVELOPE_V1_CHECKS,
 } from '@agent-seam/hpke-seal';
-import { type Command, oneInput, str } from '../command.js';
+import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str } from '../command.js';
 import { EXIT, parseNow, readInput, readSeed, UsageError } from '../io.js';
 import { report } from './shared.js';
 
@@ -49,11 +49,13 @@ export const sealOpen: Command = {
   name: 'seal open',
   summary: 'open an HPKE sealed envelope (v2; v1 with --v1), and explain a refusal',
   usage: `usage: seam seal open FILE|- --aid AID --seed-file SEED --sender-key KEY --now TIME
-                      [--interaction-seed-file SEED] [--v1] [--dack-keys-out FILE] [--json]
+                      [--interaction-seed-file SEED] [--v1] [--dack-keys-out FILE]
+                      [--expected FILE] [--json]
 
 Opens the sealed envelope in FILE (raw bytes, or base64) with @agent-seam/hpke-seal's
 openEnvelope (openEnvelopeV1 with --v1). Writes the body bytes; on a refusal, every
-check in order and the one that refused.
+check in order and the one that refused, and, once the layers are open, the bytes the
+inner signature covers (CoreDet, escaped with offsets).
 
   --aid AID            your own AID: whom the envelope must be addressed to
   --seed-file SEED     the seed of your epoch key (X25519, from deriveKeyPair(seed))
@@ -64,6 +66,9 @@ check in order and the one that refused.
   --now TIME           your clock for the time checks: RFC 3339 with an offset, or Unix
                        seconds (required: the command never judges by the machine clock)
   --dack-keys-out FILE write the secret keys for a delivery confirmation (seam dack)
+  --expected FILE      the bytes the sender says its inner signature covers: the first
+                       differing byte, and whether the signature holds over them under
+                       --sender-key
   --json               one JSON object: the message's fields (body as base64), "explain"
 
 exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
@@ -78,6 +83,7 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
     now: { type: 'string' },
     v1: { type: 'boolean' },
     'dack-keys-out': { type: 'string' },
+    ...EXPECTED_OPTION,
   },
   run(values, positionals) {
     const bytes = envelopeBytes(oneInput(sealOpen, positionals));
@@ -97,11 +103,15 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
         'a v1 envelope has one layer and no delivery confirmation: drop --v1 or those options',
       );
     const resolveSenderKey: ResolveSenderKey = () => ok(pinned);
+    // What the inner signature covers, once the opener has opened the layers.
+    const signed: { bytes?: Uint8Array; signature?: Uint8Array } = {};
     const options = {
       ownAid,
       keyRing: keyRingOf([deriveKeyPair(epochSeed).privateKey]),
       resolveSenderKey,
       now,
+      onSignedBytes: (bytes: Uint8Array, signature: Uint8Array) =>
+        Object.assign(signed, { bytes, signature }),
     };
     const verdict = v1
       ? openEnvelopeV1(bytes, options)
@@ -140,8 +150,10 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
       checks: v1 ? SEALED_ENVELOPE_V1_CHECKS : SEALED_ENVELOPE_CHECKS,
       verdict: shown,
       options: {},
-      signed: null,
-      expected: undefined,
+      signed: signed.bytes ?? null,
+      expected: expectedBytes(values),
+      holdsOver: (bytes) =>
+        signed.signature !== undefined && verifyEd25519(pinned, bytes, signed.signature).ok,
       json,
       okLine: () => 'opened',
     });
