@@ -3,6 +3,7 @@ import {
   canonicalFromJSON,
   canonicalize,
   fail,
+  isCanonicalJSON,
   type JsonValue,
   ok,
   type ProfileName,
@@ -70,17 +71,14 @@ export function decodeWrappedKey(bytes: Uint8Array): Verdict<WrappedKey, Wrapped
   return quickRead(bytes) ?? strictRead(bytes);
 }
 
-/** The key of a header that is exactly its canonical encoding, or null. */
+/**
+ * The key of a header that is exactly its canonical encoding, or null: one strict pass
+ * answers "canonical", then the engine's parser reads it (canonical text reads the same).
+ */
 function quickRead(bytes: Uint8Array): Verdict<WrappedKey, WrappedKeyCode> | null {
-  let value: JsonValue;
-  try {
-    value = JSON.parse(UTF8.decode(bytes)) as JsonValue;
-  } catch {
-    return null;
-  }
-  const key = membersOf(value);
-  // With its members checked, `value` is what encodeWrappedKey would write for the key.
-  return key.ok && bytesEqual(canonicalize(value, { profile: WRAPPED_KEY_PROFILE }), bytes) ? key : null;
+  if (!isCanonicalJSON(bytes, { profile: WRAPPED_KEY_PROFILE, maxBytes: bytes.length })) return null;
+  const key = membersOf(JSON.parse(UTF8.decode(bytes)) as JsonValue);
+  return key.ok ? key : null;
 }
 
 function strictRead(bytes: Uint8Array): Verdict<WrappedKey, WrappedKeyCode> {
