@@ -7,8 +7,17 @@ export interface Contender {
 
 /** Operations per second of `run`, measured over at least `ms` milliseconds after a warm-up. */
 export function opsPerSecond(run: () => unknown, ms = 1000): number {
-  const warmEnd = performance.now() + ms / 4;
-  while (performance.now() < warmEnd) run();
+  warmUp(run, ms / 4);
+  return measure(run, ms);
+}
+
+function warmUp(run: () => unknown, ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end) run();
+}
+
+/** Operations per second of `run` over at least `ms` milliseconds, no warm-up. */
+function measure(run: () => unknown, ms: number): number {
   let ops = 0;
   const start = performance.now();
   let now = start;
@@ -20,19 +29,37 @@ export function opsPerSecond(run: () => unknown, ms = 1000): number {
   return (ops * 1000) / (now - start);
 }
 
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
 /**
- * Side-by-side comparison in one process: each contender is measured in turn and
- * reported as a ratio to the first one (ours). Ratios, not absolute times, are what
- * the closing notes quote; absolute numbers vary by machine.
+ * Side-by-side comparison in one process, reported as ratios to the first contender
+ * (ours); absolute numbers vary by machine. The time is cut into `rounds` rounds; in
+ * each, every contender runs for its share, in an order that reverses every round. A
+ * ratio is taken within a round, so a change of load or a garbage collection that
+ * lands on one contender moves one round's ratio, not the result: the median over the
+ * rounds is printed, with the range.
  */
-export function compare(title: string, ours: Contender, anchors: Contender[], ms = 1000): void {
-  const base = opsPerSecond(ours.run, ms);
-  console.log(`\n${title}`);
-  console.log(`  ${ours.name.padEnd(44)} ${base.toPrecision(4).padStart(12)} ops/s`);
-  for (const a of anchors) {
-    const hz = opsPerSecond(a.run, ms);
-    console.log(
-      `  ${a.name.padEnd(44)} ${hz.toPrecision(4).padStart(12)} ops/s   ours/this = ${(base / hz).toFixed(2)}x`,
-    );
+export function compare(title: string, ours: Contender, anchors: Contender[], ms = 1000, rounds = 5): void {
+  const all = [ours, ...anchors];
+  for (const c of all) warmUp(c.run, ms / 4);
+  const hz: number[][] = all.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    const order = all.map((_, i) => i);
+    if (r % 2) order.reverse();
+    for (const i of order) hz[i]!.push(measure(all[i]!.run, ms / rounds));
   }
+  console.log(`\n${title}`);
+  const rate = (i: number) => median(hz[i]!).toPrecision(4).padStart(12);
+  console.log(`  ${ours.name.padEnd(44)} ${rate(0)} ops/s`);
+  anchors.forEach((a, k) => {
+    const ratios = hz[0]!.map((base, r) => base / hz[k + 1]![r]!);
+    const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} over ${rounds} rounds`;
+    console.log(
+      `  ${a.name.padEnd(44)} ${rate(k + 1)} ops/s   ours/this = ${median(ratios).toFixed(2)}x (${range})`,
+    );
+  });
 }
