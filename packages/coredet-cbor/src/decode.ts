@@ -154,7 +154,7 @@ function keyIdentity(k: CborKey): string {
 
 function isKey(v: CborValue): v is CborKey {
   return typeof v === 'number'
-    ? Number.isSafeInteger(v)
+    ? Number.isSafeInteger(v) && !Object.is(v, -0) // -0 is a float: no integer decodes to it
     : typeof v === 'bigint' || typeof v === 'string' || v instanceof Uint8Array;
 }
 
