@@ -152,7 +152,7 @@ function keyIdentity(k: CborKey): string {
   return `i${k}`;
 }
 
-function isKey(v: CborValue): v is CborKey {
+export function isKey(v: CborValue): v is CborKey {
   return typeof v === 'number'
     ? Number.isSafeInteger(v) && !Object.is(v, -0) // -0 is a float: no integer decodes to it
     : typeof v === 'bigint' || typeof v === 'string' || v instanceof Uint8Array;

@@ -1,5 +1,5 @@
 import { base64Strict, concatBytes, hex, SeamError } from '@agent-seam/canonical';
-import { DECODE_DEFAULTS, type Decoded } from './decode.js';
+import { DECODE_DEFAULTS, type Decoded, isKey } from './decode.js';
 import { ENCODE_MAX_DEPTH, encode } from './encode.js';
 import { CborFloat, type CborKey, type CborValue } from './value.js';
 
@@ -502,9 +502,3 @@ const lone = (at: number) =>
   new Refusal('invalid-utf8', 'a lone surrogate has no UTF-8 form: pair it or remove it', at);
 const nanOrInfinity = (at: number) =>
   new Refusal('nan-or-infinity', 'NaN and Infinity have no CoreDet form', at);
-
-function isKey(v: CborValue): v is CborKey {
-  return typeof v === 'number'
-    ? Number.isSafeInteger(v) && !Object.is(v, -0)
-    : typeof v === 'bigint' || typeof v === 'string' || v instanceof Uint8Array;
-}
