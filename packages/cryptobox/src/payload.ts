@@ -139,7 +139,7 @@ export function openPayload(
 /** The ring is the caller's: one without the method needed is a programmer error, not a missing key. */
 function requireKeyRing(ring: KeyRing, method: keyof KeyRing): void {
   if (typeof ring?.[method] !== 'function')
-    throw new SeamError('missing-argument', `keyRing must have a ${method} method`);
+    throw new SeamError('missing-argument', `keyRing has no ${method} method`);
 }
 
 /** The ring is caller code fed with unauthenticated bytes: a throw or a wrong-size key is "unavailable". */

@@ -219,10 +219,10 @@ describe('sealed payload (payload.ts)', () => {
   it('a key ring without the method needed is named, for wrap and for unwrap', () => {
     // why: payload.ts:142 message → ''
     expect(thrown(() => sealPayload({ ...sealOptions(), keyRing: {} as never }))).toEqual(
-      seamError('missing-argument', 'keyRing must have a wrap method'),
+      seamError('missing-argument', 'keyRing has no wrap method'),
     );
     expect(thrown(() => openPayload(envelope, { ad, keyRing: {} as never }))).toEqual(
-      seamError('missing-argument', 'keyRing must have a unwrap method'),
+      seamError('missing-argument', 'keyRing has no unwrap method'),
     );
   });
 
