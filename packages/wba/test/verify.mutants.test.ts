@@ -366,3 +366,50 @@ describe('verifyDirectory body and authority', () => {
     });
   });
 });
+
+describe('the default time limits, exactly at each and one second past it', () => {
+  // Not survivors of verify.ts: these hold the defaults it passes (MAX_REQUEST_LIFETIME,
+  // MAX_DIRECTORY_LIFETIME) and the inclusive comparisons of checkTimes in profile.ts.
+  /** A signed message whose Signature-Input claims another expires; times are judged before the signature. */
+  const claimingExpires = (signed: SignedHeaders, expires: number): SignedHeaders => ({
+    ...signed,
+    'signature-input': signed['signature-input'].replace(/expires=\d+/, `expires=${expires}`),
+  });
+
+  it('a request: created 300 s ahead, now at expires, a lifetime of 600 s are accepted', () => {
+    // why: profile.ts checkTimes `created > now + MAX_CLOCK_SKEW` → `>=`, `now > expires` → `>=`,
+    // `lifetime > maxLifetime` → `>=` (with the default cap verify.ts passes).
+    expect(request(honest, { now: NOW - 300 })).toMatchObject({ ok: true });
+    expect(request(honest, { now: NOW - 301 })).toEqual({
+      ok: false,
+      code: 'created-in-future',
+      detail: 'created 301 s in the future (allowed skew 300 s)',
+    });
+    expect(request(honest, { now: NOW + 300 })).toMatchObject({ ok: true });
+    expect(request(honest, { now: NOW + 301 })).toEqual({
+      ok: false,
+      code: 'expired',
+      detail: 'expired 1 s ago',
+    });
+    const longest = signRequest({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 600 });
+    expect(request(longest)).toMatchObject({ ok: true });
+    expect(request(claimingExpires(longest, NOW + 601))).toEqual({
+      ok: false,
+      code: 'lifetime-too-long',
+      detail: 'lifetime 601 s, 1 s over the cap of 600 s',
+    });
+  });
+
+  it('a directory: a lifetime of 86400 s is accepted, 86401 s is refused', () => {
+    // why: the directory's own default cap (86400, not the request's 600) at its boundary.
+    const day = signDirectory({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 86_400 });
+    const judge = (headers: SignedHeaders) =>
+      verifyDirectory({ headers, body: day.body, authority: AUTHORITY, now: NOW });
+    expect(judge(day.headers)).toMatchObject({ ok: true });
+    expect(judge(claimingExpires(day.headers, NOW + 86_401))).toEqual({
+      ok: false,
+      code: 'lifetime-too-long',
+      detail: 'lifetime 86401 s, 1 s over the cap of 86400 s',
+    });
+  });
+});
