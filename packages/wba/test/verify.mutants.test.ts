@@ -1,4 +1,4 @@
-import { SeamError } from '@agent-seam/canonical';
+import { SeamError, unwrap } from '@agent-seam/canonical';
 import { didFromPublicKey, keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,14 +15,15 @@ import {
  * Cases written for the mutants `pnpm mutate --filter wba --mutate src/verify.ts` left
  * alive (issue 15). Refusals are asserted whole (code and detail), caller errors by class,
  * code and message, because the details are part of the contract. Every `why` names the
- * mutant(s) of src/verify.ts (line:column of the report) the case kills.
+ * mutant(s) the case kills (src/verify.ts line:column as the report gives them).
  */
 const seed = new Uint8Array(32).fill(7);
 const NOW = 1754870400;
 const AUTHORITY = 'example.com';
 const publicKey = keyPairFromSeed(seed).publicKey;
-const jwks = { keys: [jwkFromPublicKey(publicKey)] };
-const keyid = (thumbprint(jwkFromPublicKey(publicKey)) as { value: string }).value;
+const jwk = jwkFromPublicKey(publicKey);
+const jwks = { keys: [jwk] };
+const keyid = unwrap(thumbprint(jwk));
 
 const honest = signRequest({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300 });
 const request = (headers: unknown, extra: Record<string, unknown> = {}) =>
