@@ -206,7 +206,8 @@ function summarize(): void {
       noCoverage: total.noCoverage + row.noCoverage,
     };
     const name = relative(pkgDir, join(pkgDir, path));
-    lines.push(`| ${name} | ${file.mutants.length} | ${Object.values(row).join(' | ')} | ${score(row)} |`);
+    const run = file.mutants.filter((m) => m.status !== 'Ignored').length;
+    lines.push(`| ${name} | ${run} | ${Object.values(row).join(' | ')} | ${score(row)} |`);
     const sourceLines = file.source.split('\n');
     for (const m of file.mutants.filter((x) => undetected.has(x.status))) {
       const { start, end } = m.location;
@@ -228,7 +229,7 @@ function summarize(): void {
   if (ignored > 0)
     lines.push(
       '',
-      `${ignored} static mutants were not run (\`--ignore-static\`) and are outside the score; the file rows count them.`,
+      `${ignored} static mutants were not run (\`--ignore-static\`) and are outside the score and the counts.`,
     );
   lines.push('', `## Survivors (${survivors.length})`, '');
   if (survivors.length > 0) {
