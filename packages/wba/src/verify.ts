@@ -287,7 +287,7 @@ export interface VerifyDirectoryOptions {
   /** Cap on `expires - created`, in seconds; default 86400. */
   maxLifetime?: number;
   maxHeaderLength?: number;
-  /** Cap on the body length before it is parsed; default 65536. */
+  /** Cap on the body's size in UTF-8 bytes (text or bytes alike), checked before it is parsed; default 65536. */
   maxBodyLength?: number;
 }
 
@@ -326,7 +326,7 @@ export function verifyDirectory(options: VerifyDirectoryOptions): Verdict<Verifi
   const { body } = options;
   if (typeof body !== 'string' && !(body instanceof Uint8Array))
     return fail('not-bytes', 'the directory body is not a string or a Uint8Array');
-  if (body.length > maxBodyLength) return fail('directory-too-large');
+  if (utf8Size(body, maxBodyLength) > maxBodyLength) return fail('directory-too-large');
   let text: string;
   if (typeof body === 'string') text = body;
   else {
@@ -357,4 +357,16 @@ export function verifyDirectory(options: VerifyDirectoryOptions): Verdict<Verifi
     }),
   );
   return verdict.ok ? ok({ ...verdict.value, jwks: jwks as JwkSet }) : verdict;
+}
+
+const UTF8 = new TextEncoder();
+
+/**
+ * A body's size in UTF-8 bytes, the unit of maxBodyLength whether it came as text or
+ * bytes (text is at least one byte per UTF-16 unit and at most three); text is only
+ * encoded when its length cannot answer against `cap`.
+ */
+function utf8Size(body: string | Uint8Array, cap: number): number {
+  if (typeof body !== 'string' || body.length > cap || body.length * 3 <= cap) return body.length;
+  return UTF8.encode(body).length;
 }

@@ -339,6 +339,20 @@ describe('verifyDirectory body and authority', () => {
     });
   });
 
+  it('a text body is measured in UTF-8 bytes, as the same body given as bytes is', () => {
+    // why: utf8Size: a text body counted in UTF-16 units would pass a cap its bytes exceed
+    // (40 'é' are 40 units, 80 bytes), so the same body would get two verdicts.
+    const text = 'é'.repeat(40);
+    for (const body of [text, new TextEncoder().encode(text)]) {
+      expect(dir({ body, maxBodyLength: 79 })).toEqual({ ok: false, code: 'directory-too-large' });
+      expect(dir({ body, maxBodyLength: 80 })).toEqual({
+        ok: false,
+        code: 'malformed-directory',
+        detail: 'body is not JSON',
+      });
+    }
+  });
+
   it('bytes that are not UTF-8 are malformed-directory "body is not UTF-8", not a JSON failure', () => {
     // why: verify.ts:334:9 `!decoded.ok` → false (undefined would reach JSON.parse: "body is not JSON"),
     // 334:57 the detail → "".
