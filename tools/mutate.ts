@@ -141,7 +141,11 @@ function run(): void {
   const concurrency = option('--concurrency');
   if (concurrency !== undefined) args.push('--concurrency', concurrency);
   if (flag('--ignore-static')) args.push('--ignoreStatic');
-  const child = spawn(node22(), args, { cwd: pkgDir, stdio: 'inherit' });
+  const child = spawn(node22(), args, {
+    cwd: pkgDir,
+    stdio: 'inherit',
+    env: { ...process.env, SEAM_MUTATE: '1' },
+  });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
   process.on('exit', restore);
   child.on('exit', (code) => {
