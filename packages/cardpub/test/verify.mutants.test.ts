@@ -133,14 +133,17 @@ describe('domain linkage', () => {
   const NBF = NOW - 60;
   const EXP = NOW + 60;
   const jwt = signDomainLinkage(seed, { origin: ORIGIN, nbf: NBF, exp: EXP });
-  const [h0, p0] = jwt.split('.') as [string, string, string];
-  const text = (segment: string) => {
-    const bytes = base64urlStrict.decode(segment);
+  const [h0, p0] = jwt.split('.');
+  // Lenient on purpose: a broken signer must fail the case that checks it, not the whole file.
+  const text = (segment: string | undefined) => {
+    const bytes = base64urlStrict.decode(segment ?? '');
     const decoded = bytes.ok ? utf8Strict.decode(bytes.value) : null;
-    if (decoded === null || !decoded.ok) throw new Error('segment');
-    return decoded.value;
+    return decoded?.ok ? decoded.value : '';
   };
-  const read = (segment: string) => JSON.parse(text(segment));
+  const read = (segment: string | undefined) => {
+    const json = text(segment);
+    return json === '' ? null : JSON.parse(json);
+  };
   const kid = `${did}#${did.slice('did:key:'.length)}`;
   const claims0 = read(p0);
   /** A token over any header and claims, honestly signed with `seed`. */
