@@ -63,7 +63,9 @@ export function xchachaSeal(
 ): Uint8Array {
   const inner = reduced(key, nonce);
   if (inner === null) throw new RangeError('xchacha20-poly1305: the key must be 32 bytes and the nonce 24');
-  return chachaSeal(inner.key, inner.nonce, ad, plaintext);
+  const sealed = chachaSeal(inner.key, inner.nonce, ad, plaintext);
+  inner.key.fill(0); // OpenSSL holds its own copy; noble wipes its subkey too
+  return sealed;
 }
 
 export function xchachaOpen(
@@ -73,7 +75,10 @@ export function xchachaOpen(
   sealed: Uint8Array,
 ): Uint8Array | null {
   const inner = reduced(key, nonce);
-  return inner === null ? null : chachaOpen(inner.key, inner.nonce, ad, sealed);
+  if (inner === null) return null;
+  const opened = chachaOpen(inner.key, inner.nonce, ad, sealed);
+  inner.key.fill(0);
+  return opened;
 }
 
 /** Word view of an aligned copy of `bytes` (a subarray of a message may start at any offset). */
@@ -101,8 +106,8 @@ function reduced(key: Uint8Array, nonce: Uint8Array): { key: Uint8Array; nonce: 
 }
 
 /**
- * The plaintext as the plain Uint8Array the noble backend returns, not a Buffer. Node 20
- * gives each decryption its own memory, which is only re-typed; a Buffer that is a window
+ * The plaintext as the plain Uint8Array the noble backend returns, not a Buffer. Node 20 to
+ * 24 give each decryption its own memory, which is only re-typed; a Buffer that is a window
  * on shared memory (Node's allocation pool) is copied, so `.buffer` never reaches past it.
  */
 function plainBytes(buffer: Buffer): Uint8Array {
