@@ -61,10 +61,10 @@ export function xchachaSeal(
   ad: Uint8Array,
   plaintext: Uint8Array,
 ): Uint8Array {
-  const inner = reduced(key, nonce);
-  if (inner === null) throw new RangeError('xchacha20-poly1305: the key must be 32 bytes and the nonce 24');
-  const sealed = chachaSeal(inner.key, inner.nonce, ad, plaintext);
-  inner.key.fill(0); // OpenSSL holds its own copy; noble wipes its subkey too
+  if (!reduce(key, nonce))
+    throw new RangeError('xchacha20-poly1305: the key must be 32 bytes and the nonce 24');
+  const sealed = chachaSeal(SUBKEY, INNER_NONCE, ad, plaintext);
+  SUBKEY.fill(0);
   return sealed;
 }
 
@@ -74,35 +74,42 @@ export function xchachaOpen(
   ad: Uint8Array,
   sealed: Uint8Array,
 ): Uint8Array | null {
-  const inner = reduced(key, nonce);
-  if (inner === null) return null;
-  const opened = chachaOpen(inner.key, inner.nonce, ad, sealed);
-  inner.key.fill(0);
+  if (!reduce(key, nonce)) return null;
+  const opened = chachaOpen(SUBKEY, INNER_NONCE, ad, sealed);
+  SUBKEY.fill(0);
   return opened;
 }
 
-/** Word view of an aligned copy of `bytes` (a subarray of a message may start at any offset). */
-function words(bytes: Uint8Array): Uint32Array {
-  return new Uint32Array(bytes.slice().buffer);
-}
-
-/** "expand 32-byte k", the ChaCha constants, as the four words HChaCha20 starts from. */
-const SIGMA = words(new TextEncoder().encode('expand 32-byte k'));
+/**
+ * Scratch space for one XChaCha20 call at a time (JavaScript runs one at a time per
+ * thread, and OpenSSL copies key and nonce when the cipher is created): at 64 bytes, the
+ * allocations of fresh arrays cost a tenth of the whole open. noble's `hchacha` reads and
+ * writes 32-bit words in the host's byte order over little-endian byte strings, so it
+ * works on word views of these bytes, and its output words are the subkey's bytes.
+ */
+const SIGMA = new Uint32Array(new TextEncoder().encode('expand 32-byte k').buffer);
+const KEY_WORDS = new Uint32Array(8);
+const KEY_BYTES = new Uint8Array(KEY_WORDS.buffer);
+const NONCE_WORDS = new Uint32Array(4);
+const NONCE_BYTES = new Uint8Array(NONCE_WORDS.buffer);
+const SUBKEY_WORDS = new Uint32Array(8);
+const SUBKEY = new Uint8Array(SUBKEY_WORDS.buffer);
+/** 0x00000000 ‖ nonce[16..24]: the first four bytes stay zero. */
+const INNER_NONCE = new Uint8Array(12);
 
 /**
- * The IETF ChaCha20-Poly1305 key and nonce an XChaCha20 key and nonce stand for, or null
- * for a key or nonce of the wrong size (hchacha would read a longer key's first 32 bytes).
- * noble's `hchacha` reads and writes 32-bit words in the host's byte order over
- * little-endian byte strings, so it gets word views of the bytes, and its output words
- * are the subkey's bytes.
+ * Puts in SUBKEY and INNER_NONCE the IETF ChaCha20-Poly1305 key and nonce an XChaCha20 key
+ * and nonce stand for; false for a key or nonce of the wrong size (hchacha would read a
+ * longer key's first 32 bytes).
  */
-function reduced(key: Uint8Array, nonce: Uint8Array): { key: Uint8Array; nonce: Uint8Array } | null {
-  if (key.length !== 32 || nonce.length !== 24) return null;
-  const subkey = new Uint32Array(8);
-  hchacha(SIGMA, words(key), words(nonce.subarray(0, 16)), subkey);
-  const inner = new Uint8Array(12);
-  inner.set(nonce.subarray(16), 4);
-  return { key: new Uint8Array(subkey.buffer), nonce: inner };
+function reduce(key: Uint8Array, nonce: Uint8Array): boolean {
+  if (key.length !== 32 || nonce.length !== 24) return false;
+  KEY_BYTES.set(key);
+  NONCE_BYTES.set(nonce.subarray(0, 16));
+  hchacha(SIGMA, KEY_WORDS, NONCE_WORDS, SUBKEY_WORDS);
+  KEY_WORDS.fill(0);
+  INNER_NONCE.set(nonce.subarray(16), 4);
+  return true;
 }
 
 /**
