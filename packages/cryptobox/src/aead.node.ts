@@ -82,8 +82,8 @@ export function xchachaOpen(
 
 /**
  * Scratch space for one XChaCha20 call at a time (JavaScript runs one at a time per
- * thread, and OpenSSL copies key and nonce when the cipher is created): at 64 bytes, the
- * allocations of fresh arrays cost a tenth of the whole open. noble's `hchacha` reads and
+ * thread, and OpenSSL copies key and nonce when the cipher is created): at 64 bytes,
+ * fresh arrays cost a quarter of the whole XChaCha open. noble's `hchacha` reads and
  * writes 32-bit words in the host's byte order over little-endian byte strings, so it
  * works on word views of these bytes, and its output words are the subkey's bytes.
  */
