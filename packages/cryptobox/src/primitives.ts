@@ -1,17 +1,19 @@
 /**
- * The only module in this package that imports cryptographic primitives. The box,
- * the sealed-payload envelope, the Wycheproof runs and the benchmarks all go through
- * these functions, so a different backend (WebCrypto, node:crypto) can be swapped in
- * here behind the same byte-level checks, and the vectors keep testing what ships.
+ * The only module in this package that the rest of it takes cryptographic primitives
+ * from. The box, the sealed-payload envelope, the Wycheproof runs and the benchmarks all
+ * go through these functions, so a backend can be swapped in here behind the same
+ * byte-level checks, and the vectors keep testing what ships. The AEADs already are: they
+ * come from the `#aead` import, node:crypto on Node (`aead.node.ts`) and noble elsewhere
+ * (`aead.ts`).
  */
 
 import { sha256 as doorSha256 } from '@agent-seam/canonical';
-import { chacha20poly1305, xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { x25519 } from '@noble/curves/ed25519.js';
 import { hkdf } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { randomBytes } from '@noble/hashes/utils.js';
 import { ml_kem768 } from '@noble/post-quantum/ml-kem.js';
+import * as aead from '#aead';
 
 /** Length of every key, seed and X25519 value handled here. */
 export const KEY_LENGTH = 32;
@@ -45,21 +47,28 @@ export function x25519SharedSecret(privateKey: Uint8Array, publicKey: Uint8Array
 export const hkdfSha256 = (ikm: Uint8Array, salt: Uint8Array, info: Uint8Array, length: number): Uint8Array =>
   hkdf(sha256, ikm, salt, info, length);
 
-/** ChaCha20-Poly1305 (RFC 8439): ciphertext ‖ tag. */
-export const chachaSeal = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, plaintext: Uint8Array) =>
-  chacha20poly1305(key, nonce, ad).encrypt(plaintext);
+/** An AEAD seal: ciphertext ‖ tag. */
+export type AeadSeal = (
+  key: Uint8Array,
+  nonce: Uint8Array,
+  ad: Uint8Array,
+  plaintext: Uint8Array,
+) => Uint8Array;
+/** An AEAD open: the plaintext, or null unless the tag verifies (never partial plaintext, whatever the refusal). */
+export type AeadOpen = (
+  key: Uint8Array,
+  nonce: Uint8Array,
+  ad: Uint8Array,
+  sealed: Uint8Array,
+) => Uint8Array | null;
 
-/** ChaCha20-Poly1305 decryption; null unless the tag verifies (no partial plaintext). */
-export const chachaOpen = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, sealed: Uint8Array) =>
-  aeadOpen(() => chacha20poly1305(key, nonce, ad).decrypt(sealed), sealed);
+/** ChaCha20-Poly1305 (RFC 8439), 12-byte nonce. */
+export const chachaSeal: AeadSeal = aead.chachaSeal;
+export const chachaOpen: AeadOpen = aead.chachaOpen;
 
-/** XChaCha20-Poly1305 (24-byte nonce): ciphertext ‖ tag. */
-export const xchachaSeal = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, plaintext: Uint8Array) =>
-  xchacha20poly1305(key, nonce, ad).encrypt(plaintext);
-
-/** XChaCha20-Poly1305 decryption; null unless the tag verifies (no partial plaintext). */
-export const xchachaOpen = (key: Uint8Array, nonce: Uint8Array, ad: Uint8Array, sealed: Uint8Array) =>
-  aeadOpen(() => xchacha20poly1305(key, nonce, ad).decrypt(sealed), sealed);
+/** XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha), 24-byte nonce. */
+export const xchachaSeal: AeadSeal = aead.xchachaSeal;
+export const xchachaOpen: AeadOpen = aead.xchachaOpen;
 
 /** ML-KEM-768 (FIPS 203) sizes: ciphertext, encapsulation randomness m, encapsulation key. */
 export const MLKEM_CIPHERTEXT_LENGTH = 1088;
@@ -103,10 +112,6 @@ export const mlKemEncapsulate = (
  */
 export const mlKemDecapsulate = (cipherText: Uint8Array, secretKey: Uint8Array): Uint8Array =>
   ml_kem768.decapsulate(cipherText, secretKey);
-
-/** A decryption, with every refusal of the library (bad tag, bad sizes) turned into null. */
-const aeadOpen = (decrypt: () => Uint8Array, sealed: Uint8Array): Uint8Array | null =>
-  sealed.length < TAG_LENGTH ? null : orNull(decrypt);
 
 /** The result of `run`, or null if it throws: the libraries signal refusal by throwing. */
 function orNull<T>(run: () => T): T | null {
