@@ -210,8 +210,9 @@ function summarize(): void {
       noCoverage: total.noCoverage + row.noCoverage,
     };
     const name = relative(pkgDir, join(pkgDir, path));
-    const run = file.mutants.filter((m) => m.status !== 'Ignored').length;
-    lines.push(`| ${name} | ${run} | ${Object.values(row).join(' | ')} | ${score(row)} |`);
+    // Counted like the total: a mutant that errored before any test judged it is in neither.
+    const judged = Object.values(row).reduce((a, b) => a + b, 0);
+    lines.push(`| ${name} | ${judged} | ${Object.values(row).join(' | ')} | ${score(row)} |`);
     const sourceLines = file.source.split('\n');
     for (const m of file.mutants.filter((x) => undetected.has(x.status))) {
       const { start, end } = m.location;
