@@ -333,12 +333,17 @@ describe('A2A card', () => {
   };
 
   it('signing needs kid and jku as strings', () => {
-    // why: a2a-card.ts:67:25 'bad-argument' → "", 67:41 'kid and jku are strings' → "" (no coverage)
-    expect(thrown(() => signA2ACard(card, seed, { kid: 1 as never, jku }))).toEqual({
-      name: 'SeamError',
-      code: 'bad-argument',
-      message: 'bad-argument: kid and jku are strings',
-    });
+    // why: a2a-card.ts:67:25 'bad-argument' → "", 67:41 'kid and jku are strings' → "" (no coverage);
+    // 66:42 `typeof options.jku !== 'string'` → false (a numeric jku would be signed into the header)
+    for (const options of [
+      { kid: 1 as never, jku },
+      { kid: 'k1', jku: 1 as never },
+    ])
+      expect(thrown(() => signA2ACard(card, seed, options))).toEqual({
+        name: 'SeamError',
+        code: 'bad-argument',
+        message: 'bad-argument: kid and jku are strings',
+      });
   });
 
   it('a key source that is neither shape is named in the error', () => {
