@@ -1,0 +1,264 @@
+/**
+ * Cases that kill the mutants Stryker left alive on the open paths (issue 15). Each `it`
+ * pins one behaviour; its `why` comment names the mutant(s) (file:line as in the report
+ * /work/mut-hpke.md was made from) that the case turns red. Keys are the seal.v2 vector
+ * keys (tools/vectors/hpke-seal.ts), envelopes come from the package's own assembler.
+ */
+import { fail, ok, SeamError, sha256 } from '@agent-seam/canonical';
+import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
+import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
+import { describe, expect, it } from 'vitest';
+import { deriveKeyPair, keyId, type OpenEnvelopeV2Options, openEnvelope } from '../src/index.js';
+import { assembleEnvelope, type Entry, type InnerMessage, innerEntries } from '../src/seal-v2.js';
+import { encodeRawMap } from '../src/wire-map.js';
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const vectorSeed = (name: string) => sha256(utf8(`seam-seal-vector/${name}`));
+const epoch = deriveKeyPair(vectorSeed('epoch'));
+const interaction = deriveKeyPair(vectorSeed('interaction'));
+const sender = keyPairFromSeed(vectorSeed('sender'));
+const OWN = 'bafyreiseamvectorrecipient';
+const FROM = 'bafyreiseamvectorsender';
+const TS = 1767225600000;
+const DAY = 86_400_000;
+const NOW = TS + 60_000;
+const sameKey = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+const ringOf = (pair: { publicKey: Uint8Array; privateKey: Uint8Array }) => (kid: Uint8Array) =>
+  sameKey(kid, keyId(1, pair.publicKey)) ? pair.privateKey : undefined;
+
+const history = {
+  kel: encode([utf8('kel event')]),
+  notice: encode(new Map([[1, utf8('notice')]])),
+  keys: encode(new Map([[1, 1]])),
+};
+const message: InnerMessage = {
+  from: FROM,
+  ksn: 0,
+  type: 'anet.message/1',
+  ix: 'ix-mutants',
+  mid: vectorSeed('mid').subarray(0, 16),
+  tsMs: TS,
+  expMs: TS + DAY,
+  body: utf8('mutants'),
+  history,
+};
+
+type Edit = (entries: Entry[]) => Entry[];
+/** Sets (or, with null, removes) one entry of a list of [key, value bytes]. */
+const put =
+  (key: number, value: Uint8Array | null): Edit =>
+  (entries) => [...entries.filter(([k]) => k !== key), ...(value === null ? [] : [[key, value] as Entry])];
+const all =
+  (...edits: Edit[]): Edit =>
+  (entries) =>
+    edits.reduce((e, edit) => edit(e), entries);
+
+interface Shape {
+  inner?: Edit;
+  layer2?: boolean;
+  wrapExtensions?: Entry[];
+  pad?: (zeroCount: number) => Uint8Array;
+}
+/** An envelope to OWN, honestly signed by the sender, shaped as asked. */
+const seal = (shape: Shape = {}) =>
+  assembleEnvelope({
+    to: OWN,
+    recipientPublicKey: epoch.publicKey,
+    interactionPublicKey: shape.layer2 ? interaction.publicKey : undefined,
+    inner: (shape.inner ?? ((e) => e))(innerEntries(OWN, message)),
+    sign: (preimage) => signEd25519(vectorSeed('sender'), preimage),
+    access: { kind: 0 },
+    outerExtensions: [],
+    wrapExtensions: shape.wrapExtensions ?? [],
+    random: (n) => crypto.getRandomValues(new Uint8Array(n)),
+    ...(shape.pad === undefined ? {} : { pad: shape.pad }),
+  }).bytes;
+
+const options: OpenEnvelopeV2Options = {
+  ownAid: OWN,
+  keyRing: ringOf(epoch),
+  interactionKeyRing: ringOf(interaction),
+  resolveSenderKey: (q) => (q.from === FROM && q.ksn === 0 ? ok(sender.publicKey) : fail('bad-key-state')),
+  now: new Date(NOW),
+};
+const open = (bytes: unknown, changes: Partial<OpenEnvelopeV2Options> = {}) =>
+  openEnvelope(bytes as Uint8Array, { ...options, ...changes });
+/** The verdict as [code, detail], or ['ok'], for comparing refusals whole. */
+const verdict = (v: ReturnType<typeof open>) => (v.ok ? ['ok'] : [v.code, v.detail]);
+
+/** The outer map of an envelope with entries set or (null) removed; keys may be any CBOR key. */
+const editOuter = (bytes: Uint8Array, edits: [number | bigint, Uint8Array | null][]) => {
+  const entries = (decodeEntries(bytes) as { ok: true; value: { key: unknown; valueBytes: Uint8Array }[] })
+    .value;
+  const kept = entries
+    .filter((e) => !edits.some(([k]) => k === e.key))
+    .map((e) => [e.key as number, e.valueBytes] as const);
+  const added = edits.filter(([, v]) => v !== null) as [number, Uint8Array][];
+  return encodeRawMap([...kept, ...added]);
+};
+/** Thrown SeamError as [code, message], to assert both; the message starts with the code. */
+const thrown = (run: () => unknown) => {
+  try {
+    run();
+  } catch (e) {
+    return e instanceof SeamError ? [e.code, e.message] : ['not a SeamError', String(e)];
+  }
+  return ['did not throw'];
+};
+const seamError = (code: string, text: string) => [code, `${code}: ${text}`];
+
+describe('open-v2.ts', () => {
+  it('the envelopes these cases start from open, with one layer and with two', () => {
+    expect(verdict(open(seal()))).toEqual(['ok']);
+    expect(verdict(open(seal({ layer2: true })))).toEqual(['ok']);
+  });
+
+  it('a wrap that is no wire map is bad-wrap, said so', () => {
+    // why: open-v2.ts:124 `wrap === null` -> false (throws), and its two strings -> "" (no coverage)
+    expect(verdict(open(seal({ wrapExtensions: [[-1, encode(0)]] })))).toEqual([
+      'bad-wrap',
+      'not a CoreDet map with unsigned integer keys',
+    ]);
+  });
+
+  it('bad-wrap names the unknown wrap key, the field that breaks its rule, or the lone ikid', () => {
+    // why: open-v2.ts:126 'wrap key ${unknown}', :128 'wrap key ${bad}', :130 'ikid and enc2 go together' -> ""
+    expect(verdict(open(seal({ wrapExtensions: [[5, encode(0)]] })))).toEqual(['bad-wrap', 'wrap key 5']);
+    expect(verdict(open(seal({ wrapExtensions: [[1, encode(0)]] })))).toEqual(['bad-wrap', 'wrap key 1']);
+    expect(verdict(open(seal({ wrapExtensions: [[1, encode(new Uint8Array(16))]] })))).toEqual([
+      'bad-wrap',
+      'ikid and enc2 go together',
+    ]);
+  });
+
+  it('bad-pad says whether the padding is not zeros or the wrap not a Padmé length', () => {
+    // why: open-v2.ts:131 'non-zero padding', :132 'not a Padmé length' -> ""
+    expect(verdict(open(seal({ pad: (n) => new Uint8Array(n).fill(1) })))).toEqual([
+      'bad-pad',
+      'non-zero padding',
+    ]);
+    expect(verdict(open(seal({ pad: (n) => new Uint8Array(n + 1) })))).toEqual([
+      'bad-pad',
+      'not a Padmé length',
+    ]);
+  });
+
+  it('kel, notices and keys travel together', () => {
+    // why: open-v2.ts:139 'kel, notices and keys go together' -> ""
+    expect(verdict(open(seal({ inner: put(12, null) })))).toEqual([
+      'bad-inner',
+      'kel, notices and keys go together',
+    ]);
+  });
+
+  it('one notice of exactly 1024 bytes is accepted, 1025 bytes refused', () => {
+    // why: open-v2.ts:144 `notice.length > NOTICE_MAX_BYTES` -> false and -> `>=`
+    const withNotice = (n: number) => seal({ inner: put(11, encode([new Uint8Array(n)])) });
+    expect(verdict(open(withNotice(1024)))).toEqual(['ok']);
+    expect(verdict(open(withNotice(1025)))).toEqual([
+      'bad-inner',
+      'exactly one witness notice of at most 1024 bytes',
+    ]);
+  });
+
+  it('the history is returned, and handed to the resolver, as sent', () => {
+    // why: open-v2.ts:146 history object -> {}; :241 `history === undefined` -> true; :243 `[notice]` -> []
+    const asked: Parameters<OpenEnvelopeV2Options['resolveSenderKey']>[0][] = [];
+    const opened = open(seal(), {
+      resolveSenderKey: (q) => {
+        asked.push(q);
+        return ok(sender.publicKey);
+      },
+    });
+    expect(opened.ok && opened.value.history).toEqual(history);
+    expect(asked).toEqual([
+      { from: FROM, ksn: 0, tsMs: TS, nowMs: NOW, kel: history.kel, notices: [history.notice] },
+    ]);
+  });
+
+  describe('rk (inner key 15) is a closed suite-1 key', () => {
+    const pub = interaction.publicKey;
+    const withRk = (rk: Uint8Array) => open(seal({ inner: put(15, rk) }));
+    const refused = ['bad-inner', 'rk is not a closed suite-1 key'];
+    it('a closed {1: 1, 2: key} is accepted and returned', () => {
+      const opened = withRk(
+        encodeRawMap([
+          [1, encode(1)],
+          [2, encode(pub)],
+        ]),
+      );
+      expect(opened.ok && opened.value.rk).toEqual(pub);
+    });
+    it('a map with a text key (no wire map) is refused', () => {
+      // why: open-v2.ts:152 `rkMap === null` -> false (throws), `rkMap === null && ...` (throws)
+      expect(
+        verdict(
+          withRk(
+            encode(
+              new Map<unknown, unknown>([
+                [1, 1],
+                [2, pub],
+                ['x', 0],
+              ]) as never,
+            ),
+          ),
+        ),
+      ).toEqual(refused);
+    });
+    it('an extension key is refused', () => {
+      // why: open-v2.ts:153 `extensions.length > 0` -> false; :152 `(... || extensions) && unknown`
+      expect(
+        verdict(
+          withRk(
+            encodeRawMap([
+              [1, encode(1)],
+              [2, encode(pub)],
+              [64, encode(0)],
+            ]),
+          ),
+        ),
+      ).toEqual(refused);
+    });
+    it('an unknown key in 0-63 is refused', () => {
+      // why: open-v2.ts:154 `firstUnknownKey(...) !== null` -> false; :152 `(... || unknown) && bad`
+      expect(
+        verdict(
+          withRk(
+            encodeRawMap([
+              [1, encode(1)],
+              [2, encode(pub)],
+              [3, encode(0)],
+            ]),
+          ),
+        ),
+      ).toEqual(refused);
+    });
+    it('a key that breaks its rule is refused', () => {
+      // why: open-v2.ts:155 `firstBadField(...) !== null` -> false; :152 `(... || bad) && suite`
+      expect(
+        verdict(
+          withRk(
+            encodeRawMap([
+              [1, encode(1)],
+              [2, encode(pub.subarray(1))],
+            ]),
+          ),
+        ),
+      ).toEqual(refused);
+    });
+  });
+
+  it('a wrong interactionKeyRing throws bad-argument', () => {
+    // why: open-v2.ts:175 'bad-argument' -> ""
+    expect(thrown(() => open(seal(), { interactionKeyRing: 'ring' as never }))).toEqual(
+      seamError('bad-argument', 'openEnvelope interactionKeyRing must be a function (keyRingOf makes one)'),
+    );
+  });
+
+  it('a grant (inner key 14) is returned as its encoded map', () => {
+    // why: open-v2.ts:260 `grant !== undefined` -> false
+    const grant = encode(new Map([[1, utf8('grant')]]));
+    const opened = open(seal({ inner: put(14, grant) }));
+    expect(opened.ok && opened.value.grant).toEqual(grant);
+  });
+});
