@@ -262,3 +262,54 @@ describe('open-v2.ts', () => {
     expect(opened.ok && opened.value.grant).toEqual(grant);
   });
 });
+
+describe('open-steps.ts', () => {
+  it('not bytes, and bytes that are no wire map, say so', () => {
+    // why: open-steps.ts:90 'the envelope is not a Uint8Array' -> ""; :93 'not a CoreDet map ...' -> ""
+    expect(verdict(open('an envelope'))).toEqual(['not-bytes', 'the envelope is not a Uint8Array']);
+    expect(verdict(open(Uint8Array.of(0xff)))).toEqual([
+      'bad-outer',
+      'not a CoreDet map with unsigned integer keys',
+    ]);
+  });
+
+  it('a version that is missing, negative or beyond 2^53 is bad-outer "missing version", not bad-version', () => {
+    // why: open-steps.ts:95-96 every mutant of the version test (no coverage of its strings;
+    // `v === undefined` -> false and its `&&` forms throw on {2: 0}; `typeof v.value !== 'number'`
+    // -> false lets 2^64-1 through to bad-version; `valueBytes[0] >> 5 !== 0` -> false lets -1 through)
+    const missingVersion = ['bad-outer', 'missing version'];
+    expect(verdict(open(Uint8Array.of(0xa1, 0x02, 0x00)))).toEqual(missingVersion);
+    expect(verdict(open(editOuter(seal(), [[1, encode(-1)]])))).toEqual(missingVersion);
+    expect(verdict(open(editOuter(seal(), [[1, encode(2n ** 64n - 1n)]])))).toEqual(missingVersion);
+  });
+
+  it('null options throw bad-argument, not a TypeError', () => {
+    // why: open-steps.ts:68 `options === null` -> false
+    expect(thrown(() => openEnvelope(seal(), null as never))).toEqual(
+      seamError('bad-argument', 'openEnvelope takes an options object'),
+    );
+  });
+
+  it('maxBytes 0 is allowed (everything is too large), -1 throws', () => {
+    // why: open-steps.ts:75 `maxBytes < 0` -> false and -> `<= 0`
+    expect(verdict(open(seal(), { maxBytes: 0 }))).toEqual(['too-large', undefined]);
+    expect(thrown(() => open(seal(), { maxBytes: -1 }))).toEqual(
+      seamError('bad-argument', 'openEnvelope maxBytes must be a non-negative integer'),
+    );
+  });
+
+  it('an envelope of exactly maxBytes opens, one byte more is too-large', () => {
+    // why: open-steps.ts:91 `bytes.length > maxBytes` -> `>=`
+    const bytes = seal();
+    expect(verdict(open(bytes, { maxBytes: bytes.length }))).toEqual(['ok']);
+    expect(verdict(open(bytes, { maxBytes: bytes.length - 1 }))).toEqual(['too-large', undefined]);
+  });
+
+  it('an enc that gives no shared secret (all zeros, low order) is decrypt-failed, said so', () => {
+    // why: open-steps.ts:122 `!context.ok` -> false (throws), and its two strings -> "" (no coverage)
+    expect(verdict(open(editOuter(seal(), [[5, encode(new Uint8Array(32))]])))).toEqual([
+      'decrypt-failed',
+      'enc is not a usable public key',
+    ]);
+  });
+});
