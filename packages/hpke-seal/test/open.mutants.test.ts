@@ -8,7 +8,18 @@ import { fail, ok, SeamError, sha256 } from '@agent-seam/canonical';
 import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
-import { deriveKeyPair, keyId, type OpenEnvelopeV2Options, openEnvelope } from '../src/index.js';
+import { dackKeys } from '../src/dack.js';
+import {
+  createDack,
+  type DackKeys,
+  deriveKeyPair,
+  keyId,
+  type OpenEnvelopeV2Options,
+  openEnvelope,
+  readDack,
+  setupBaseS,
+} from '../src/index.js';
+import { chachaSeal } from '../src/primitives.js';
 import { assembleEnvelope, type Entry, type InnerMessage, innerEntries } from '../src/seal-v2.js';
 import { signaturePreimage } from '../src/sender-key.js';
 import { encodeRawMap } from '../src/wire-map.js';
@@ -348,7 +359,7 @@ describe('wire-map.ts', () => {
   });
 
   it('a required field that is missing is named', () => {
-    // why: wire-map.ts:68 `rule.required === true` -> false, `true` -> false
+    // why: wire-map.ts:68 `rule.required === true` -> false, `true` -> false; inner.ts:46 'inner key ${bad}' -> ''
     expect(verdict(open(seal({ inner: put(4, null) })))).toEqual(['bad-inner', 'inner key 4']);
   });
 
@@ -425,5 +436,124 @@ describe('sender-key.ts', () => {
     );
     for (const answer of [null, { ok: undefined, code: 'revoked-key' }])
       expect(thrown(() => open(seal(), { resolveSenderKey: () => answer as never }))).toEqual(expected);
+  });
+});
+
+describe('inner.ts', () => {
+  it('an inner message that is no wire map is bad-inner, said so', () => {
+    // why: inner.ts:42 'not a CoreDet map with unsigned integer keys' -> ""
+    expect(verdict(open(seal({ inner: put(-1, encode(0)) })))).toEqual([
+      'bad-inner',
+      'not a CoreDet map with unsigned integer keys',
+    ]);
+  });
+
+  it('a kel of exactly 65536 bytes is accepted, 65537 bytes is kel-too-large', () => {
+    // why: inner.ts:62 `kel.length > KEL_MAX_BYTES` -> `>=`
+    const withKel = (n: number) => seal({ inner: put(10, encode(new Uint8Array(n))) });
+    expect(verdict(open(withKel(65536)))).toEqual(['ok']);
+    expect(verdict(open(withKel(65537)))).toEqual(['kel-too-large', undefined]);
+  });
+});
+
+describe('time-window.ts', () => {
+  it('exp equal to ts (a zero lifetime) is accepted at that instant; one ms earlier is bad-lifetime', () => {
+    // why: time-window.ts:27 `expMs < tsMs` -> `<=`
+    const at = { now: new Date(TS) };
+    expect(verdict(open(seal({ inner: put(8, encode(TS)) }), at))).toEqual(['ok']);
+    expect(verdict(open(seal({ inner: put(8, encode(TS - 1)) }), at))).toEqual([
+      'bad-lifetime',
+      'exp is 0.001 s before ts',
+    ]);
+  });
+});
+
+describe('dack.ts', () => {
+  const opened = open(seal());
+  const keys = (opened.ok ? opened.value.dack : undefined) as DackKeys;
+  /** A dack whose note authenticates under `keys` but carries the 48 plaintext bytes given. */
+  const dackWithNote = (plaintext: Uint8Array) => {
+    const token = keys.processedToken;
+    const out = new Uint8Array(80);
+    out.set(token, 0);
+    out.set(chachaSeal(keys.noteKey, token.subarray(0, 12), token, plaintext), 16);
+    return out;
+  };
+
+  it('the keys come from the layer-1 exporter under the labels the spec gives', () => {
+    // why: dack.ts:42 'anet-dack/v2 processed', :43 'anet-dack/v2 refused', :44 'anet-dack/v2 note' -> ""
+    const { context } = setupBaseS({ recipientPublicKey: epoch.publicKey, info: utf8('dack labels') });
+    expect(dackKeys(context)).toEqual({
+      processedToken: context.export(utf8('anet-dack/v2 processed'), 16),
+      refusedToken: context.export(utf8('anet-dack/v2 refused'), 16),
+      noteKey: context.export(utf8('anet-dack/v2 note'), 32),
+      handle: context.export(utf8('anet-dack/v2 handle'), 16),
+    });
+  });
+
+  it('keys that are not the four exporter outputs throw bad-argument', () => {
+    // why: dack.ts:56-62 requireKeys: each conjunct -> true, `&&` -> `||`, `every` -> `some`, the
+    // token list -> [], `t.length === TOKEN_BYTES` -> true, `noteKey.length === 32` -> true; :64 'bad-argument' -> ""
+    const wrong: unknown[] = [
+      null,
+      Object.assign(() => undefined, keys),
+      { ...keys, processedToken: keys.processedToken.subarray(1) },
+      { ...keys, refusedToken: [...keys.refusedToken] },
+      { ...keys, handle: keys.handle.subarray(1) },
+      { ...keys, noteKey: keys.noteKey.subarray(1) },
+    ];
+    for (const bad of wrong) {
+      expect(thrown(() => createDack(bad as DackKeys, { decision: 'processed' }))).toEqual(
+        seamError('bad-argument', 'createDack takes the dack keys sealEnvelope or openEnvelope returned'),
+      );
+      expect(thrown(() => readDack(bad as DackKeys, new Uint8Array(80)))).toEqual(
+        seamError('bad-argument', 'readDack takes the dack keys sealEnvelope or openEnvelope returned'),
+      );
+    }
+  });
+
+  it('a note without a decision of processed or refused throws bad-dack-note', () => {
+    // why: dack.ts:70 the test -> false, both `note?.decision` -> `note.decision`; :71 strings -> "" (no coverage)
+    for (const note of [undefined, { decision: 'maybe' }])
+      expect(thrown(() => createDack(keys, note as never))).toEqual(
+        seamError('bad-dack-note', "a note's decision is 'processed' or 'refused'"),
+      );
+  });
+
+  it('a reason code is an integer 0..65535: 65535 reads back, 65536, -1 and 1.5 throw', () => {
+    // why: dack.ts:74 the test -> false, `||` -> `&&`, `reason < 0` -> false, `> MAX_REASON` -> `>=`; :75 message -> ""
+    expect(readDack(keys, createDack(keys, { decision: 'refused', reason: 65535 }))).toEqual(
+      ok({ decision: 'refused', reason: 65535 }),
+    );
+    for (const reason of [65536, -1, 1.5])
+      expect(thrown(() => createDack(keys, { decision: 'refused', reason }))).toEqual(
+        seamError('bad-dack-note', 'a reason code is 1..65535'),
+      );
+  });
+
+  it('a wait time is a safe integer >= 0: 2^53-1 reads back, -1, 1.5 and 2^53 throw', () => {
+    // why: dack.ts:76 the test -> false, `||` -> `&&`, `waitMs < 0` -> false; :77 strings -> "" (no coverage)
+    const waitMs = Number.MAX_SAFE_INTEGER;
+    expect(readDack(keys, createDack(keys, { decision: 'processed', waitMs }))).toEqual(
+      ok({ decision: 'processed', waitMs }),
+    );
+    for (const bad of [-1, 1.5, 2 ** 53])
+      expect(thrown(() => createDack(keys, { decision: 'processed', waitMs: bad }))).toEqual(
+        seamError('bad-dack-note', 'a wait time is 1..2^53-1 ms'),
+      );
+  });
+
+  it('readDack says why: not bytes, a note that does not authenticate, non-zero padding, a wait time beyond 2^53-1', () => {
+    // why: dack.ts:94, :104, :105 and :109 refusal details -> ""
+    expect(readDack(keys, 'dack' as never)).toEqual(fail('not-bytes', 'the dack is not a Uint8Array'));
+    const tampered = createDack(keys, { decision: 'processed' });
+    tampered[79]! ^= 1;
+    expect(readDack(keys, tampered)).toEqual(fail('bad-dack-note', 'the note does not authenticate'));
+    const padded = new Uint8Array(48);
+    padded[47] = 1;
+    expect(readDack(keys, dackWithNote(padded))).toEqual(fail('bad-dack-note', 'note padding is not zero'));
+    const longWait = new Uint8Array(48);
+    longWait.fill(0xff, 2, 10);
+    expect(readDack(keys, dackWithNote(longWait))).toEqual(fail('bad-dack-note', 'wait time out of range'));
   });
 });
