@@ -1,10 +1,10 @@
 /**
  * Cases that kill the mutants Stryker left alive on the open paths (issue 15). Each `it`
- * pins one behaviour; its `why` comment names the mutant(s) (file:line as in the report
- * /work/mut-hpke.md was made from) that the case turns red. Keys are the seal.v2 vector
+ * pins one behaviour; its `why` comment names the mutant(s) it turns red, by file:line of
+ * the sources the first run mutated (main at 1b9b72f). Keys are the seal.v2 vector
  * keys (tools/vectors/hpke-seal.ts), envelopes come from the package's own assembler.
  */
-import { fail, ok, SeamError, sha256 } from '@agent-seam/canonical';
+import { bytesEqual, fail, ok, SeamError, sha256, unwrap } from '@agent-seam/canonical';
 import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
@@ -34,9 +34,8 @@ const FROM = 'bafyreiseamvectorsender';
 const TS = 1767225600000;
 const DAY = 86_400_000;
 const NOW = TS + 60_000;
-const sameKey = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 const ringOf = (pair: { publicKey: Uint8Array; privateKey: Uint8Array }) => (kid: Uint8Array) =>
-  sameKey(kid, keyId(1, pair.publicKey)) ? pair.privateKey : undefined;
+  bytesEqual(kid, keyId(1, pair.publicKey)) ? pair.privateKey : undefined;
 
 const history = {
   kel: encode([utf8('kel event')]),
@@ -98,9 +97,7 @@ const verdict = (v: ReturnType<typeof open>) => (v.ok ? ['ok'] : [v.code, v.deta
 
 /** The outer map of an envelope with entries set or (null) removed; keys may be any CBOR key. */
 const editOuter = (bytes: Uint8Array, edits: [number | bigint, Uint8Array | null][]) => {
-  const entries = (decodeEntries(bytes) as { ok: true; value: { key: unknown; valueBytes: Uint8Array }[] })
-    .value;
-  const kept = entries
+  const kept = unwrap(decodeEntries(bytes))
     .filter((e) => !edits.some(([k]) => k === e.key))
     .map((e) => [e.key as number, e.valueBytes] as const);
   const added = edits.filter(([, v]) => v !== null) as [number, Uint8Array][];
@@ -400,7 +397,7 @@ describe('sender-key.ts', () => {
   /** The preimage with the value at `key` replaced: what a signer who saw other bytes signed. */
   const swapped = (key: bigint, value: Uint8Array) => (preimage: Uint8Array) =>
     encodeRawMap(
-      (decodeEntries(preimage) as { ok: true; value: { key: unknown; valueBytes: Uint8Array }[] }).value.map(
+      unwrap(decodeEntries(preimage)).map(
         (e) => [e.key as number, e.key === key ? value : e.valueBytes] as const,
       ),
     );
