@@ -31,9 +31,9 @@ export interface DackKeys {
 
 export interface DackNote {
   decision: DackDecision;
-  /** 1..65535; absent means no reason given. */
+  /** 1..65535; absent or 0 means no reason given. */
   reason?: number;
-  /** Milliseconds to wait before retrying, 1..2^53-1; absent means none. */
+  /** Milliseconds to wait before retrying, 1..2^53-1; absent or 0 means none. */
   waitMs?: number;
 }
 
@@ -72,9 +72,9 @@ export function createDack(keys: DackKeys, note: DackNote): Uint8Array {
   const reason = note.reason ?? 0;
   const waitMs = note.waitMs ?? 0;
   if (!Number.isInteger(reason) || reason < 0 || reason > MAX_REASON)
-    throw new SeamError('bad-dack-note', 'a reason code is 1..65535');
+    throw new SeamError('bad-dack-note', 'a reason code is an integer 0..65535 (0: none)');
   if (!Number.isSafeInteger(waitMs) || waitMs < 0)
-    throw new SeamError('bad-dack-note', 'a wait time is 1..2^53-1 ms');
+    throw new SeamError('bad-dack-note', 'a wait time is an integer 0..2^53-1 ms (0: none)');
   const plaintext = new Uint8Array(NOTE_PLAINTEXT_BYTES);
   plaintext.set(i2osp(reason, 2), 0);
   plaintext.set(i2osp(waitMs, 8), 2);

@@ -524,7 +524,7 @@ describe('dack.ts', () => {
     );
     for (const reason of [65536, -1, 1.5])
       expect(thrown(() => createDack(keys, { decision: 'refused', reason }))).toEqual(
-        seamError('bad-dack-note', 'a reason code is 1..65535'),
+        seamError('bad-dack-note', 'a reason code is an integer 0..65535 (0: none)'),
       );
   });
 
@@ -536,7 +536,7 @@ describe('dack.ts', () => {
     );
     for (const bad of [-1, 1.5, 2 ** 53])
       expect(thrown(() => createDack(keys, { decision: 'processed', waitMs: bad }))).toEqual(
-        seamError('bad-dack-note', 'a wait time is 1..2^53-1 ms'),
+        seamError('bad-dack-note', 'a wait time is an integer 0..2^53-1 ms (0: none)'),
       );
   });
 
