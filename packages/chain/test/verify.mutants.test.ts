@@ -1,11 +1,20 @@
 // Cases that kill the Stryker survivors listed in the mutation report of the verifier
 // (signature, export reading, rfc3339, audit, json, lines). Each `it` names the mutants it
 // kills; equivalent mutants are listed in spec/chain.md ("Equivalent mutants").
-import { concatBytes, hex, SeamError, sha256, utf8Strict } from '@agent-seam/canonical';
+import { concatBytes, hex, hmacSha256, SeamError, sha256, utf8Strict } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { LineReader } from '../src/export/reading.js';
-import { recordSigningInput, signRecord, verifyKeyed, verifyRecordSignature } from '../src/index.js';
+import {
+  auditSigningBytes,
+  recordSigningInput,
+  rfc3339Seconds,
+  signAuditEntry,
+  signRecord,
+  verifyAuditEntry,
+  verifyKeyed,
+  verifyRecordSignature,
+} from '../src/index.js';
 
 /** The SeamError `run` throws, for asserting its code and message. */
 function thrown(run: () => unknown): SeamError {
@@ -207,5 +216,152 @@ describe('export/reading.ts', () => {
     expect(record.hashed).toEqual({ seq: null, run: null, concluded: null, case: 'c' });
     const named = readRecord(recordLine('{"run":"r"}', { run: 'r' }));
     expect(named.hashed).toEqual({ seq: null, run: 'r', concluded: null, case: null });
+  });
+});
+
+describe('rfc3339.ts', () => {
+  /** The oracle: the same instant as Date.UTC computes it (no clock is read), in whole seconds. */
+  const utc = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) =>
+    Date.UTC(y, mo - 1, d, h, mi, s) / 1000;
+
+  it('counts days from the epoch, February and the centuries included', () => {
+    // why: rfc3339.ts:15 `m <= 2` → `m < 2`, :18 `m > 2` → `m >= 2` (February dates),
+    // :19 `- Math.floor(yoe / 100)` → `+` (every date in an era past its first century, 1970 among them)
+    expect(rfc3339Seconds('1970-01-01T00:00:00Z')).toBe(0);
+    expect(rfc3339Seconds('2024-02-15T00:00:00Z')).toBe(utc(2024, 2, 15));
+    expect(rfc3339Seconds('1999-02-01T00:00:00Z')).toBe(utc(1999, 2, 1));
+    expect(rfc3339Seconds('2150-06-30T00:00:00Z')).toBe(utc(2150, 6, 30));
+  });
+
+  it('adds minutes and seconds, and applies an offset with minutes in its sign', () => {
+    // why: rfc3339.ts:39 `+ s` → `- s`, `+ mi * 60` → `- mi * 60`, `mi * 60` → `mi / 60`;
+    // :37 `m[7] === '-'` → false, '-' → "", -1 → +1, `oh * 3600 + om * 60` → `-`, `om * 60` → `om / 60`
+    expect(rfc3339Seconds('2026-03-04T05:06:07Z')).toBe(utc(2026, 3, 4, 5, 6, 7));
+    expect(rfc3339Seconds('2026-03-04T05:06:07+05:30')).toBe(utc(2026, 3, 4, 5, 6, 7) - (5 * 3600 + 30 * 60));
+    expect(rfc3339Seconds('2026-03-04T05:06:07-05:30')).toBe(utc(2026, 3, 4, 5, 6, 7) + (5 * 3600 + 30 * 60));
+  });
+
+  it('February 29 exists in leap years only: every 4th, not every 100th, but every 400th', () => {
+    // why: rfc3339.ts:9 `y % 100 !== 0` → true, `y % 100` → `y * 100` (1900, 2100 would be leap);
+    // :9 `y % 400 === 0` → false, `y % 400` → `y * 400` (2000 would not be)
+    expect(rfc3339Seconds('2024-02-29T00:00:00Z')).toBe(utc(2024, 2, 29));
+    expect(rfc3339Seconds('2000-02-29T00:00:00Z')).toBe(utc(2000, 2, 29));
+    expect(rfc3339Seconds('1900-02-29T00:00:00Z')).toBeNull();
+    expect(rfc3339Seconds('2100-02-29T00:00:00Z')).toBeNull();
+    expect(rfc3339Seconds('2023-02-29T00:00:00Z')).toBeNull();
+  });
+
+  it('only February gains a day in a leap year', () => {
+    // why: rfc3339.ts:11 `m === 2` → true (every month of 2024 would have 29 days)
+    expect(rfc3339Seconds('2024-01-31T00:00:00Z')).toBe(utc(2024, 1, 31));
+    expect(rfc3339Seconds('2024-04-30T00:00:00Z')).toBe(utc(2024, 4, 30));
+  });
+
+  it('month 00 and day 00 name nothing', () => {
+    // why: rfc3339.ts:28 `mo < 1` → false, :29 `d < 1` → false
+    expect(rfc3339Seconds('2026-00-10T00:00:00Z')).toBeNull();
+    expect(rfc3339Seconds('2026-01-00T00:00:00Z')).toBeNull();
+    expect(rfc3339Seconds('2026-01-01T00:00:00Z')).toBe(utc(2026, 1, 1));
+  });
+
+  it('second 60 is the leap second; 61 names nothing', () => {
+    // why: rfc3339.ts:32 `s > 60` → `s >= 60`
+    expect(rfc3339Seconds('2016-12-31T23:59:60Z')).toBe(utc(2017, 1, 1));
+    expect(rfc3339Seconds('2016-12-31T23:59:61Z')).toBeNull();
+  });
+
+  it('offsets run to +23:59 exactly', () => {
+    // why: rfc3339.ts:36 `oh > 23` → `oh >= 23`, `om > 59` → false, `om > 59` → `om >= 59`
+    expect(rfc3339Seconds('2026-01-02T00:00:00+23:59')).toBe(utc(2026, 1, 2) - (23 * 3600 + 59 * 60));
+    expect(rfc3339Seconds('2026-01-02T00:00:00+24:00')).toBeNull();
+    expect(rfc3339Seconds('2026-01-02T00:00:00+00:60')).toBeNull();
+  });
+});
+
+describe('audit.ts', () => {
+  const entry = { action: 'read', who: 'a' };
+  const malformed = {
+    ok: false,
+    code: 'audit-hmac-malformed',
+    detail: 'expected sha256: and 64 lowercase hex characters',
+  };
+
+  it('signing refuses an empty secret, a secret of the wrong kind and an entry that is no object', () => {
+    // why: audit.ts:47 `key.length === 0` → false and its no-coverage code and message; :31 'audit-bad-secret' → "";
+    // :45 'audit-not-object' → ""
+    expect(thrown(() => signAuditEntry(entry, '')).message).toBe('audit-no-secret: secret is empty');
+    expect(thrown(() => signAuditEntry(entry, new Uint8Array(0))).message).toBe(
+      'audit-no-secret: secret is empty',
+    );
+    expect(thrown(() => signAuditEntry(entry, 5 as never)).message).toBe(
+      'audit-bad-secret: secret is not a string or a Uint8Array',
+    );
+    expect(thrown(() => signAuditEntry([] as never, 's')).message).toBe(
+      'audit-not-object: entry is not a JSON object',
+    );
+  });
+
+  it('a secret given as bytes is the same key as its UTF-8 text', () => {
+    // why: audit.ts:30 `secret instanceof Uint8Array` → false
+    const hmac = signAuditEntry(entry, utf8Strict.encode('s3cret'));
+    expect(hmac).toBe(signAuditEntry(entry, 's3cret'));
+    expect(verifyAuditEntry({ ...entry, hmac }, [utf8Strict.encode('s3cret')])).toEqual({
+      ok: true,
+      value: { secretIndex: 0 },
+    });
+  });
+
+  it('verifying refuses secrets that are not an array, or hold a non-secret, naming the field', () => {
+    // why: audit.ts:59 'audit-bad-secret' → "" (and :31 through secrets[i])
+    expect(thrown(() => verifyAuditEntry(entry, 's' as never)).message).toBe(
+      'audit-bad-secret: secrets is not an array',
+    );
+    expect(thrown(() => verifyAuditEntry(entry, ['s', 5 as never])).message).toBe(
+      'audit-bad-secret: secrets[1] is not a string or a Uint8Array',
+    );
+  });
+
+  it('an entry without hmac is audit-hmac-missing, not malformed', () => {
+    // why: audit.ts:64 `claim === undefined` → false
+    expect(verifyAuditEntry(entry, ['s'])).toEqual({ ok: false, code: 'audit-hmac-missing' });
+  });
+
+  it('an hmac that is no string, or has another prefix, is malformed with its detail', () => {
+    // why: audit.ts:65 whole condition → false, `typeof claim !== 'string'` → false, `||` → `&&`
+    // (a number would reach claim.startsWith or claim.slice and throw; sha512: would be read as sha256:);
+    // :66 detail → ""
+    expect(verifyAuditEntry({ ...entry, hmac: 5 }, ['s'])).toEqual(malformed);
+    const sha512 = signAuditEntry(entry, 's').replace('sha256:', 'sha512:');
+    expect(verifyAuditEntry({ ...entry, hmac: sha512 }, ['s'])).toEqual(malformed);
+    expect(verifyAuditEntry({ ...entry, hmac: 'sha256:00' }, ['s'])).toEqual(malformed);
+  });
+
+  it('an hmac of uppercase hex is malformed with its detail', () => {
+    // why: audit.ts:68 detail → ""
+    const upper = `sha256:${signAuditEntry(entry, 's').slice(7).toUpperCase()}`;
+    expect(verifyAuditEntry({ ...entry, hmac: upper }, ['s'])).toEqual(malformed);
+  });
+
+  it('an entry rfc004 cannot write is audit-not-canonical with its detail', () => {
+    // why: audit.ts:73 'the entry has no rfc004 canonical form' → ""
+    const hmac = signAuditEntry(entry, 's');
+    expect(verifyAuditEntry({ ...entry, extra: 10n ** 30n, hmac }, ['s'])).toEqual({
+      ok: false,
+      code: 'audit-not-canonical',
+      detail: 'the entry has no rfc004 canonical form',
+    });
+  });
+
+  it('an empty secret among others never verifies, even an HMAC made under the empty key', () => {
+    // why: audit.ts:76 `key.length > 0` → true, → `key.length >= 0`
+    const hmac = `sha256:${hex.encode(hmacSha256(new Uint8Array(0), auditSigningBytes(entry)))}`;
+    expect(verifyAuditEntry({ ...entry, hmac }, ['', 's'])).toEqual({
+      ok: false,
+      code: 'audit-hmac-mismatch',
+    });
+    expect(verifyAuditEntry({ ...entry, hmac: signAuditEntry(entry, 's') }, ['', 's'])).toEqual({
+      ok: true,
+      value: { secretIndex: 1 },
+    });
   });
 });
