@@ -7,10 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { LineReader } from '../src/export/reading.js';
 import {
   auditSigningBytes,
+  parseGraderSidecar,
   recordSigningInput,
   rfc3339Seconds,
   signAuditEntry,
+  signGraderVerdict,
   signRecord,
+  splitLines,
   verifyAuditEntry,
   verifyKeyed,
   verifyRecordSignature,
@@ -363,5 +366,108 @@ describe('audit.ts', () => {
       ok: true,
       value: { secretIndex: 1 },
     });
+  });
+});
+
+describe('json.ts', () => {
+  it('an audit entry with a null prototype is an object like any other', () => {
+    // why: json.ts:26 `proto === null` → false
+    const entry = { action: 'read' };
+    const bare = Object.assign(Object.create(null), { ...entry, hmac: signAuditEntry(entry, 's') });
+    expect(verifyAuditEntry(bare, ['s'])).toEqual({ ok: true, value: { secretIndex: 0 } });
+  });
+
+  it('an error that is not a SeamError passes through signing unchanged', () => {
+    // why: json.ts:47 `!(error instanceof SeamError)` → false (the mutant reads error.code of a RangeError and throws a TypeError)
+    const entry = {
+      get action(): string {
+        throw new RangeError('the getter refuses');
+      },
+    };
+    expect(() => signAuditEntry(entry, 's')).toThrow(new RangeError('the getter refuses'));
+  });
+
+  const prev = new Uint8Array(32).fill(1);
+  /** A sound record line (raw `{}`), its seq spelt as `seq` is, read on its own. */
+  const readSeq = (seq: string) => {
+    const hash = hex.encode(sha256(concatBytes([prev, utf8Strict.encode('{}')])));
+    const line = `{"seq":${seq},"body":{},"prev_hash":"${hex.encode(prev)}","hash":"${hash}","raw":"{}"}`;
+    const reading = new LineReader(1 << 20, undefined).read(utf8Strict.encode(line));
+    if (reading.type !== 'record') throw new Error(`expected a record reading, got ${reading.type}`);
+    return { seq: reading.record.seq, wellFormed: reading.record.wellFormed };
+  };
+
+  it('a seq is a non-negative safe integer; past 2^53 - 1, negative or a string it is misspelt', () => {
+    // why: json.ts:56 `value >= 0n && value <= MAX` → true, `&&` → `||`, `value >= 0n` → true, → `value < 0n`,
+    // `value <= MAX` → true, → `value > MAX`; :57 whole condition → true, `typeof … && isSafeInteger` → true,
+    // `(…) && value >= 0` → `(…) || value >= 0`, `value >= 0` → true
+    expect(readSeq('9007199254740991')).toEqual({ seq: 9007199254740991, wellFormed: true });
+    expect(readSeq('0')).toEqual({ seq: 0, wellFormed: true });
+    for (const misspelt of ['9007199254740992', '-9007199254740993', '-1', '"5"'])
+      expect(readSeq(misspelt)).toEqual({ seq: null, wellFormed: false });
+  });
+
+  it('a grader sidecar is read under the wire rules: floats marked, duplicate members refused', () => {
+    // why: json.ts:30 parseWire's options → {} (1.0 would read as the integer 1, a repeated member as its last value)
+    const seed = new Uint8Array(32).fill(0x47);
+    const claim = {
+      run: 'r',
+      last_seq: 1,
+      last_hash: 'ab'.repeat(32),
+      open: true,
+      content: new Uint8Array([1]),
+    };
+    const text = JSON.stringify(signGraderVerdict(claim, 'g', seed));
+    expect(parseGraderSidecar(utf8Strict.encode(text)).ok).toBe(true);
+    expect(parseGraderSidecar(utf8Strict.encode(text.replace('"version":1', '"version":1.0')))).toEqual({
+      ok: false,
+      code: 'grader-format',
+      detail: 'the sidecar version is not one this reader implements',
+    });
+    expect(
+      parseGraderSidecar(utf8Strict.encode(text.replace('"open":true', '"open":false,"open":true'))),
+    ).toEqual({
+      ok: false,
+      code: 'grader-format',
+      detail: 'the sidecar is not one JSON object',
+    });
+  });
+});
+
+describe('lines.ts', () => {
+  const read = (bytes: number[]) => new LineReader(1 << 20, undefined).read(new Uint8Array(bytes)).type;
+
+  it('U+001C..U+001F, tab to CR, space and Unicode white space are blank; other control bytes are not', () => {
+    // why: lines.ts:55 `b >= 0x1c && b <= 0x1f` → false, `b >= 0x1c` → true, → `b > 0x1c`, → `b < 0x1c`,
+    // `b <= 0x1f` → `b < 0x1f`; `b >= 0x09` → true (0x00..0x08 would be blank)
+    for (const b of [0x09, 0x0d, 0x1c, 0x1d, 0x1f, 0x20]) expect(read([b])).toBe('blank');
+    for (const b of [0x00, 0x08, 0x0e, 0x1b]) expect(read([b])).toBe('refused');
+    expect(new LineReader(1 << 20, undefined).read(new Uint8Array([0x00]))).toEqual({
+      type: 'refused',
+      code: 'line-not-json',
+      message: expect.stringContaining('the line is not JSON this format admits'),
+    });
+    expect(read([0x20, 0xc2, 0xa0])).toBe('blank');
+  });
+
+  it('a line of a non-ASCII character that is not white space is not blank', () => {
+    // why: lines.ts:58 `text.ok && WHITE_SPACE_ONLY.test(…)` → true, `&&` → `||`
+    expect(read([0x20, 0xc3, 0xa9])).toBe('refused');
+  });
+
+  it('a line wholly inside one chunk is yielded as a view of that chunk, not a copy', async () => {
+    // why: lines.ts:27 `parts.length === 1` → false; :40 `start < chunk.length` → true, → `<=`
+    // (the chunk before ends in LF; an empty tail pushed from it would make the next line a copy).
+    // A source must therefore not reuse a chunk's buffer before the lines cut from it are read.
+    const first = utf8Strict.encode('a\n');
+    const second = utf8Strict.encode('bc\n');
+    const lines: Uint8Array[] = [];
+    for await (const line of splitLines([first, second], 10)) lines.push(line);
+    expect(lines.map((l) => utf8Strict.decode(l))).toEqual([
+      { ok: true, value: 'a' },
+      { ok: true, value: 'bc' },
+    ]);
+    expect(lines[0]!.buffer).toBe(first.buffer);
+    expect(lines[1]!.buffer).toBe(second.buffer);
   });
 });
