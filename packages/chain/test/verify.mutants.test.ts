@@ -379,12 +379,22 @@ describe('json.ts', () => {
 
   it('an error that is not a SeamError passes through signing unchanged', () => {
     // why: json.ts:47 `!(error instanceof SeamError)` → false (the mutant reads error.code of a RangeError and throws a TypeError)
+    // (nested, so that canonicalize reads the getter, not the spread that drops hmac and signature)
     const entry = {
-      get action(): string {
-        throw new RangeError('the getter refuses');
+      nested: {
+        get action(): string {
+          throw new RangeError('the getter refuses');
+        },
       },
     };
-    expect(() => signAuditEntry(entry, 's')).toThrow(new RangeError('the getter refuses'));
+    let caught: unknown;
+    try {
+      signAuditEntry(entry, 's');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(RangeError);
+    expect((caught as Error).message).toBe('the getter refuses');
   });
 
   const prev = new Uint8Array(32).fill(1);
@@ -469,5 +479,23 @@ describe('lines.ts', () => {
     ]);
     expect(lines[0]!.buffer).toBe(first.buffer);
     expect(lines[1]!.buffer).toBe(second.buffer);
+  });
+
+  it('a line cut at the limit stays a view of its chunk while the rest of it is skipped', async () => {
+    // why: lines.ts:15 `if (overflow)` → false, :20 `overflow = true` → false, :17 `piece.length >= room` → `>`
+    // (each pushes an empty piece from the skipped rest, so the kept bytes would come back as a copy)
+    for (const [head, rest] of [
+      ['abcdefgh', 'ij\nk\n'], // the cut falls inside the first chunk
+      ['abcdef', 'gh\nk\n'], // the first chunk is exactly maxLineBytes + 1 bytes
+    ]) {
+      const first = utf8Strict.encode(head!);
+      const lines: Uint8Array[] = [];
+      for await (const line of splitLines([first, utf8Strict.encode(rest!)], 5)) lines.push(line);
+      expect(lines.map((l) => utf8Strict.decode(l))).toEqual([
+        { ok: true, value: 'abcdef' },
+        { ok: true, value: 'k' },
+      ]);
+      expect(lines[0]!.buffer).toBe(first.buffer);
+    }
   });
 });
