@@ -50,9 +50,10 @@ export function canonicalOfObject(value: JsonObject, profile: ProfileName, field
   }
 }
 
-/** A non-negative integer this reader can index with, or null. */
+/**
+ * A non-negative integer this reader can index with, or null. The wire parser gives a
+ * bigint only to an integer a double cannot hold exactly (beyond 2^53), never one of these.
+ */
 export function safeInt(value: unknown): number | null {
-  if (typeof value === 'bigint')
-    return value >= 0n && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : null;
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }

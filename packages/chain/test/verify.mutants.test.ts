@@ -408,9 +408,8 @@ describe('json.ts', () => {
   };
 
   it('a seq is a non-negative safe integer; past 2^53 - 1, negative or a string it is misspelt', () => {
-    // why: json.ts:56 `value >= 0n && value <= MAX` → true, `&&` → `||`, `value >= 0n` → true, → `value < 0n`,
-    // `value <= MAX` → true, → `value > MAX`; :57 whole condition → true, `typeof … && isSafeInteger` → true,
-    // `(…) && value >= 0` → `(…) || value >= 0`, `value >= 0` → true
+    // why: json.ts:58 (safeInt) whole condition → true, `typeof … && isSafeInteger` → true,
+    // `(…) && value >= 0` → `(…) || value >= 0`, `value >= 0` → true (integers beyond 2^53 reach it as bigints)
     expect(readSeq('9007199254740991')).toEqual({ seq: 9007199254740991, wellFormed: true });
     expect(readSeq('0')).toEqual({ seq: 0, wellFormed: true });
     for (const misspelt of ['9007199254740992', '-9007199254740993', '-1', '"5"'])
