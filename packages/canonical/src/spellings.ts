@@ -44,6 +44,12 @@ function encodeWith(bytes: Uint8Array, alphabet: string, pad: boolean): string {
   return out;
 }
 
+/** The 6-bit value of the character at `i` under `table`, or -1 outside the alphabet. */
+function sextet(text: string, i: number, table: Int16Array): number {
+  const c = text.charCodeAt(i);
+  return c < 128 ? table[c]! : -1;
+}
+
 /**
  * Decodes `text` (padding already removed); null on any character outside the alphabet, a
  * length no byte string has (4k + 1), or nonzero residual bits: what it accepts is the one
@@ -53,18 +59,14 @@ function decodeWith(text: string, table: Int16Array): Uint8Array | null {
   const rest = text.length % 4;
   if (rest === 1) return null;
   const out = new Uint8Array(((text.length - rest) / 4) * 3 + (rest === 0 ? 0 : rest - 1));
-  const value = (i: number) => {
-    const c = text.charCodeAt(i);
-    return c < 128 ? table[c]! : -1;
-  };
   let o = 0;
   let i = 0;
   // Four characters are three bytes: whole groups first, the 2 or 3 left over after.
   for (const whole = text.length - rest; i < whole; i += 4) {
-    const a = value(i);
-    const b = value(i + 1);
-    const c = value(i + 2);
-    const d = value(i + 3);
+    const a = sextet(text, i, table);
+    const b = sextet(text, i + 1, table);
+    const c = sextet(text, i + 2, table);
+    const d = sextet(text, i + 3, table);
     if ((a | b | c | d) < 0) return null;
     const n = (a << 18) | (b << 12) | (c << 6) | d;
     out[o++] = n >> 16;
@@ -72,9 +74,9 @@ function decodeWith(text: string, table: Int16Array): Uint8Array | null {
     out[o++] = n & 0xff;
   }
   if (rest === 0) return out;
-  const a = value(i);
-  const b = value(i + 1);
-  const c = rest === 3 ? value(i + 2) : 0;
+  const a = sextet(text, i, table);
+  const b = sextet(text, i + 1, table);
+  const c = rest === 3 ? sextet(text, i + 2, table) : 0;
   if ((a | b | c) < 0) return null;
   const n = (a << 18) | (b << 12) | (c << 6);
   // Residual bits must be zero: otherwise several texts would spell these bytes.
