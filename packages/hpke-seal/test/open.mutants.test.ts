@@ -186,6 +186,8 @@ describe('open-v2.ts', () => {
   describe('rk (inner key 15) is a closed suite-1 key', () => {
     const pub = interaction.publicKey;
     const withRk = (rk: Uint8Array) => open(seal({ inner: put(15, rk) }));
+    /** The verdict on an envelope whose rk is the wire map of these entries. */
+    const rkOf = (...entries: [number, Uint8Array][]) => verdict(withRk(encodeRawMap(entries)));
     const refused = ['bad-inner', 'rk is not a closed suite-1 key'];
     it('a closed {1: 1, 2: key} is accepted and returned', () => {
       const opened = withRk(
@@ -198,60 +200,24 @@ describe('open-v2.ts', () => {
     });
     it('a map with a text key (no wire map) is refused', () => {
       // why: open-v2.ts:152 `rkMap === null` -> false (throws), `rkMap === null && ...` (throws)
-      expect(
-        verdict(
-          withRk(
-            encode(
-              new Map<unknown, unknown>([
-                [1, 1],
-                [2, pub],
-                ['x', 0],
-              ]) as never,
-            ),
-          ),
-        ),
-      ).toEqual(refused);
+      const textKeyed = new Map<unknown, unknown>([
+        [1, 1],
+        [2, pub],
+        ['x', 0],
+      ]);
+      expect(verdict(withRk(encode(textKeyed as never)))).toEqual(refused);
     });
     it('an extension key is refused', () => {
       // why: open-v2.ts:153 `extensions.length > 0` -> false; :152 `(... || extensions) && unknown`
-      expect(
-        verdict(
-          withRk(
-            encodeRawMap([
-              [1, encode(1)],
-              [2, encode(pub)],
-              [64, encode(0)],
-            ]),
-          ),
-        ),
-      ).toEqual(refused);
+      expect(rkOf([1, encode(1)], [2, encode(pub)], [64, encode(0)])).toEqual(refused);
     });
     it('an unknown key in 0-63 is refused', () => {
       // why: open-v2.ts:154 `firstUnknownKey(...) !== null` -> false; :152 `(... || unknown) && bad`
-      expect(
-        verdict(
-          withRk(
-            encodeRawMap([
-              [1, encode(1)],
-              [2, encode(pub)],
-              [3, encode(0)],
-            ]),
-          ),
-        ),
-      ).toEqual(refused);
+      expect(rkOf([1, encode(1)], [2, encode(pub)], [3, encode(0)])).toEqual(refused);
     });
     it('a key that breaks its rule is refused', () => {
       // why: open-v2.ts:155 `firstBadField(...) !== null` -> false; :152 `(... || bad) && suite`
-      expect(
-        verdict(
-          withRk(
-            encodeRawMap([
-              [1, encode(1)],
-              [2, encode(pub.subarray(1))],
-            ]),
-          ),
-        ),
-      ).toEqual(refused);
+      expect(rkOf([1, encode(1)], [2, encode(pub.subarray(1))])).toEqual(refused);
     });
   });
 
