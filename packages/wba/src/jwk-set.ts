@@ -1,5 +1,5 @@
 import { fail, ok, unwrap, type Verdict } from '@agent-seam/canonical';
-import { jwkFromPublicKey, publicKeyFromJwk } from '@agent-seam/did';
+import { didFromPublicKey, jwkFromPublicKey, publicKeyFromJwk } from '@agent-seam/did';
 import { thumbprint } from './jwk.js';
 
 /**
@@ -25,20 +25,55 @@ export interface JwkSet {
   readonly keys: readonly Jwk[];
 }
 
+/** A usable directory key: its bytes, and the did:key a verdict names its signer by. */
+export interface DirectoryKey {
+  readonly publicKey: Uint8Array;
+  readonly did: string;
+}
+
+interface KeyNames {
+  readonly thumbprint: string;
+  readonly did: string;
+}
+
+/**
+ * Thumbprint and did:key of each key seen, by its bytes (as a 32-character string). A
+ * verifier reads the same directory on every request, and both names are functions of the
+ * key bytes alone, so the memo is exact even for a caller who edits the set between calls.
+ * Emptied when full, so a directory of many keys costs memory only up to the limit.
+ */
+const NAMES_LIMIT = 1024;
+const namesByKey = new Map<string, KeyNames>();
+
+function namesOf(publicKey: Uint8Array): KeyNames {
+  const memoKey = String.fromCharCode(...publicKey);
+  const known = namesByKey.get(memoKey);
+  if (known !== undefined) return known;
+  if (namesByKey.size >= NAMES_LIMIT) namesByKey.clear();
+  const names = {
+    thumbprint: unwrap(thumbprint(jwkFromPublicKey(publicKey))),
+    did: didFromPublicKey(publicKey),
+  };
+  namesByKey.set(memoKey, names);
+  return names;
+}
+
 /**
  * The Ed25519 keys of a JWK Set by RFC 7638 thumbprint. A value that is not a set at all
  * (not an object, `keys` not an array) is `malformed-directory`. A member of `keys` that
  * is not a strictly spelled Ed25519 JWK is skipped, as RFC 7517 section 5 asks of keys a
  * reader does not understand: it has no name, so no `keyid` can reach it.
  */
-export function keysByThumbprint(jwks: unknown): Verdict<Map<string, Uint8Array>, 'malformed-directory'> {
+export function keysByThumbprint(jwks: unknown): Verdict<Map<string, DirectoryKey>, 'malformed-directory'> {
   const keys = typeof jwks === 'object' && jwks !== null ? (jwks as { keys?: unknown }).keys : undefined;
   if (!Array.isArray(keys)) return fail('malformed-directory', 'not a JWK Set: no keys array');
-  const out = new Map<string, Uint8Array>();
+  const out = new Map<string, DirectoryKey>();
   for (const jwk of keys) {
-    // The strict read of `x` is the one check; the name is then derived from the key bytes.
+    // The strict read of `x` is the one check; the names are then derived from the key bytes.
     const key = publicKeyFromJwk(jwk);
-    if (key.ok) out.set(unwrap(thumbprint(jwkFromPublicKey(key.value))), key.value);
+    if (!key.ok) continue;
+    const { thumbprint, did } = namesOf(key.value);
+    out.set(thumbprint, { publicKey: key.value, did });
   }
   return ok(out);
 }

@@ -9,10 +9,10 @@ import {
   utf8Strict,
   type Verdict,
 } from '@agent-seam/canonical';
-import { askDoor, type DoorSteps, didFromPublicKey, throughDoor, throughDoorAsync } from '@agent-seam/did';
+import { askDoor, type DoorSteps, throughDoor, throughDoorAsync } from '@agent-seam/did';
 import type { WbaCode } from './codes.js';
 import { type FieldReader, fieldReader, type HeaderGetter, type HeaderSource } from './headers.js';
-import { type JwkSet, keysByThumbprint } from './jwk-set.js';
+import { type DirectoryKey, type JwkSet, keysByThumbprint } from './jwk-set.js';
 import {
   ALGORITHM,
   checkComponents,
@@ -94,7 +94,7 @@ interface Message {
   authority: string;
   /** Where the authority came from, for the bad-signature detail. */
   authorityFrom: string;
-  keys: Map<string, Uint8Array>;
+  keys: Map<string, DirectoryKey>;
   now: number;
   tag: string;
   maxLifetime: number;
@@ -134,12 +134,12 @@ function* judge(member: SignatureInputMember, ctx: Context): DoorSteps<Verdict<V
   const lines = componentLines(member.components, ctx.fields, ctx.authority);
   if (!lines.ok) return lines;
   const base = utf8Strict.encode(signatureBase(lines.value, member.text));
-  const verdict = yield* askDoor(key, base, bytes.value);
+  const verdict = yield* askDoor(key.publicKey, base, bytes.value);
   if (!verdict.ok)
     return verdict.code === 'bad-signature'
       ? fail('bad-signature', badSignatureDetail(member, ctx))
       : verdict;
-  const verified = { did: didFromPublicKey(key), keyid, label: member.label, created, expires };
+  const verified = { did: key.did, keyid, label: member.label, created, expires };
   return ok(nonce === undefined ? verified : { ...verified, nonce });
 }
 
