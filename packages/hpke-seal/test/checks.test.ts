@@ -1,4 +1,4 @@
-import { fail, hex, ok, sha256, unwrap } from '@agent-seam/canonical';
+import { fail, unwrap } from '@agent-seam/canonical';
 import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { expect, it } from 'vitest';
@@ -9,14 +9,12 @@ import {
   createDack,
   DACK_CHECKS,
   DACK_CODES,
-  deriveKeyPair,
   ENVELOPE_CODES,
   ENVELOPE_V1_CODES,
   HPKE_OPEN_CHECKS,
   HPKE_OPEN_CODES,
   keyId,
   type OpenEnvelopeV2Options,
-  openEnvelope,
   openEnvelopeV1,
   open as openHpke,
   readDack,
@@ -27,41 +25,28 @@ import {
   setupBaseS,
 } from '../src/index.js';
 import { sealInfo } from '../src/seal-info.js';
-import { assembleEnvelope, type Entry, type InnerMessage, innerEntries } from '../src/seal-v2.js';
+import { type Entry, innerEntries } from '../src/seal-v2.js';
 import { signaturePreimage } from '../src/sender-key.js';
 import { encodeRawMap } from '../src/wire-map.js';
+import {
+  DAY,
+  editOuter,
+  envelope,
+  epoch,
+  FROM,
+  interaction,
+  message,
+  OWN,
+  open,
+  options,
+  put,
+  random,
+  seed,
+  TS,
+  utf8,
+} from './envelope-fixture.js';
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
-const seed = (label: string) => sha256(utf8(`seam-checks/${label}`));
-const epoch = deriveKeyPair(seed('epoch'));
-const interaction = deriveKeyPair(seed('interaction'));
-const sender = keyPairFromSeed(seed('sender'));
 const holder = keyPairFromSeed(seed('holder'));
-const OWN = 'bafyreiseamchecksrecipient';
-const FROM = 'bafyreiseamcheckssender';
-const TS = 1767225600000;
-const DAY = 86_400_000;
-const NOW = TS + 60_000;
-const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
-const ringOf = (pair: { publicKey: Uint8Array; privateKey: Uint8Array }) => (kid: Uint8Array) =>
-  hex.encode(kid) === hex.encode(keyId(1, pair.publicKey)) ? pair.privateKey : undefined;
-
-const message: InnerMessage = {
-  from: FROM,
-  ksn: 0,
-  type: 'anet.message/1',
-  ix: 'ix-checks',
-  mid: seed('mid').subarray(0, 16),
-  tsMs: TS,
-  expMs: TS + DAY,
-  body: utf8('checks'),
-  history: {
-    kel: encode([utf8('kel')]),
-    notice: encode(new Map([[1, utf8('n')]])),
-    keys: encode(new Map([[1, 1]])),
-  },
-};
-
 /** A capability whose proof of possession the holder `holderSeed` makes. */
 const capability = (holderSeed: Uint8Array): AccessInput => {
   const entries: [number, unknown][] = [
@@ -78,51 +63,6 @@ const capability = (holderSeed: Uint8Array): AccessInput => {
   return { kind: 1, cap, holderSeed };
 };
 
-interface Faults {
-  inner?: (entries: Entry[]) => Entry[];
-  signer?: Uint8Array;
-  wrapExtensions?: Entry[];
-  outerExtensions?: Entry[];
-  pad?: (n: number) => Uint8Array;
-  outerExp?: number;
-  layer2?: boolean;
-  access?: AccessInput;
-}
-
-/** An envelope built by the package's own assembler, with the faults asked for, signed honestly unless `signer` says. */
-const envelope = (faults: Faults = {}) =>
-  assembleEnvelope({
-    to: OWN,
-    recipientPublicKey: epoch.publicKey,
-    interactionPublicKey: faults.layer2 ? interaction.publicKey : undefined,
-    inner: (faults.inner ?? ((e) => e))(innerEntries(OWN, message)),
-    sign: (preimage) => signEd25519(faults.signer ?? seed('sender'), preimage),
-    access: faults.access ?? { kind: 0 },
-    outerExp: faults.outerExp,
-    outerExtensions: faults.outerExtensions ?? [],
-    wrapExtensions: faults.wrapExtensions ?? [],
-    random,
-    ...(faults.pad === undefined ? {} : { pad: faults.pad }),
-  }).bytes;
-
-const options: OpenEnvelopeV2Options = {
-  ownAid: OWN,
-  keyRing: ringOf(epoch),
-  interactionKeyRing: ringOf(interaction),
-  resolveSenderKey: (q) => (q.from === FROM && q.ksn === 0 ? ok(sender.publicKey) : fail('bad-key-state')),
-  now: new Date(NOW),
-};
-const open = (bytes: unknown, changes: Partial<OpenEnvelopeV2Options> = {}) =>
-  openEnvelope(bytes as Uint8Array, { ...options, ...changes });
-
-/** The outer map with entries replaced, added (a value) or removed (null), re-encoded. */
-const editOuter = (bytes: Uint8Array, edits: Record<number, Uint8Array | null>) => {
-  const kept: Entry[] = unwrap(decodeEntries(bytes))
-    .filter((e) => !((e.key as number) in edits))
-    .map((e) => [e.key as number, e.valueBytes]);
-  for (const [key, value] of Object.entries(edits)) if (value !== null) kept.push([Number(key), value]);
-  return encodeRawMap(kept);
-};
 /**
  * The credential with a key 3 added to its Cap map (not a closed Cap map: bad-access).
  * Outer key 7 lies outside the envelope digest, so the holder's proof is still judged as made.
@@ -136,12 +76,8 @@ const withCapKey3 = (bytes: Uint8Array) => {
   const edited = access.map(
     (e): Entry => [e.key as number, e.key === 2 ? encodeRawMap([...cap, [3, encode(0)]]) : e.valueBytes],
   );
-  return editOuter(bytes, { 7: encodeRawMap(edited) });
+  return editOuter(bytes, [[7, encodeRawMap(edited)]]);
 };
-const replace = (key: number, value: Uint8Array) => (entries: Entry[]) => [
-  ...entries.filter(([k]) => k !== key),
-  [key, value] as Entry,
-];
 const both =
   (...edits: ((e: Entry[]) => Entry[])[]) =>
   (entries: Entry[]) =>
@@ -168,22 +104,40 @@ holdChecksToVerifier('openEnvelope', SEALED_ENVELOPE_CHECKS, ENVELOPE_CODES, {
   'size > outer-map': () => open(new Uint8Array([0xff, 0xff]), { maxBytes: 1 }),
   // {2: 0, 1: 3}: keys out of order, and version 3.
   'outer-map > version': () => open(new Uint8Array([0xa2, 0x02, 0x00, 0x01, 0x03])),
-  'version > outer-keys': () => open(editOuter(envelope(), { 1: encode(3), 9: encode(0) })),
-  'outer-keys > outer-fields': () => open(editOuter(envelope(), { 9: encode(0), 2: encode(5) })),
-  'outer-fields > suite': () => open(editOuter(envelope(), { 2: encode(5), 3: encode(2) })),
-  'suite > recipient': () => open(editOuter(envelope(), { 3: encode(2) }), { ownAid: 'someone-else' }),
+  'version > outer-keys': () =>
+    open(
+      editOuter(envelope(), [
+        [1, encode(3)],
+        [9, encode(0)],
+      ]),
+    ),
+  'outer-keys > outer-fields': () =>
+    open(
+      editOuter(envelope(), [
+        [2, encode(5)],
+        [9, encode(0)],
+      ]),
+    ),
+  'outer-fields > suite': () =>
+    open(
+      editOuter(envelope(), [
+        [2, encode(5)],
+        [3, encode(2)],
+      ]),
+    ),
+  'suite > recipient': () => open(editOuter(envelope(), [[3, encode(2)]]), { ownAid: 'someone-else' }),
   'recipient > epoch-key': () => open(envelope(), { ownAid: 'someone-else', keyRing: () => undefined }),
   'epoch-key > layer-1': () => {
     const bytes = envelope();
     const ct = unwrap(decodeEntries(bytes)).find((e) => e.key === 6)!;
-    return open(editOuter(bytes, { 6: encode(flipLast(ct.value as Uint8Array)) }), {
+    return open(editOuter(bytes, [[6, encode(flipLast(ct.value as Uint8Array))]]), {
       keyRing: () => undefined,
     });
   },
   'layer-1 > wrap': () => {
     const bytes = envelope({ wrapExtensions: [[5, encode(0)]] });
     const ct = unwrap(decodeEntries(bytes)).find((e) => e.key === 6)!;
-    return open(editOuter(bytes, { 6: encode(flipLast(ct.value as Uint8Array)) }));
+    return open(editOuter(bytes, [[6, encode(flipLast(ct.value as Uint8Array))]]));
   },
   'wrap > padding': () => open(envelope({ wrapExtensions: [[5, encode(0)]], pad: nonZeroPad })),
   'padding > access': () =>
@@ -197,30 +151,28 @@ holdChecksToVerifier('openEnvelope', SEALED_ENVELOPE_CHECKS, ENVELOPE_CODES, {
     'a layer sealed to a key the ring lacks is never opened, so it cannot also fail to open',
   // The ring answers the ikid with another key, so layer 2 does not open; inside it, no wire map.
   'layer-2 > inner-map': () =>
-    open(envelope({ layer2: true, inner: replace(-1, encode(0)) }), {
+    open(envelope({ layer2: true, inner: put(-1, encode(0)) }), {
       interactionKeyRing: () => epoch.privateKey,
     }),
   // A negative key makes it no wire map at all; key 13 is one v2 does not assign.
-  'inner-map > inner-keys': () =>
-    open(envelope({ inner: both(replace(-1, encode(0)), replace(13, encode(0))) })),
+  'inner-map > inner-keys': () => open(envelope({ inner: both(put(-1, encode(0)), put(13, encode(0))) })),
   'inner-keys > inner-fields': () =>
-    open(envelope({ inner: both(replace(13, encode(0)), replace(INNER_TS, encode(0))) })),
+    open(envelope({ inner: both(put(13, encode(0)), put(INNER_TS, encode(0))) })),
   'inner-fields > kel-size': () =>
     open(
       envelope({
-        inner: both(replace(INNER_TS, encode(0)), replace(INNER_KEL, encode(new Uint8Array(65537)))),
+        inner: both(put(INNER_TS, encode(0)), put(INNER_KEL, encode(new Uint8Array(65537)))),
       }),
     ),
   'kel-size > inner-recipient': () =>
     open(
       envelope({
-        inner: both(replace(INNER_KEL, encode(new Uint8Array(65537))), replace(INNER_TO, encode('x'))),
+        inner: both(put(INNER_KEL, encode(new Uint8Array(65537))), put(INNER_TO, encode('x'))),
       }),
     ),
   'inner-recipient > history': () =>
-    open(envelope({ inner: both(replace(INNER_TO, encode('x')), replace(INNER_NOTICES, encode([]))) })),
-  'history > exp': () =>
-    open(envelope({ inner: replace(INNER_NOTICES, encode([])), outerExp: TS + 2 * DAY })),
+    open(envelope({ inner: both(put(INNER_TO, encode('x')), put(INNER_NOTICES, encode([]))) })),
+  'history > exp': () => open(envelope({ inner: put(INNER_NOTICES, encode([])), outerExp: TS + 2 * DAY })),
   'exp > time': () => open(envelope({ outerExp: TS + 2 * DAY }), { now: new Date(TS + 3 * DAY) }),
   'time > sender-key': () =>
     open(envelope(), { now: new Date(TS + 3 * DAY), resolveSenderKey: refusingResolver }),
@@ -234,11 +186,11 @@ it('each fault the order cases combine is, alone, refused by its own check', () 
     ['bad-pad', open(envelope({ pad: nonZeroPad }))],
     ['bad-access', open(withCapKey3(envelope({ access: capability(seed('holder')) })))],
     ['bad-pop', open(envelope({ access: capability(seed('other-holder')) }))],
-    ['unknown-critical-field', open(envelope({ inner: replace(13, encode(0)) }))],
-    ['bad-inner', open(envelope({ inner: replace(INNER_TS, encode(0)) }))],
-    ['kel-too-large', open(envelope({ inner: replace(INNER_KEL, encode(new Uint8Array(65537))) }))],
-    ['to-mismatch', open(envelope({ inner: replace(INNER_TO, encode('x')) }))],
-    ['bad-inner', open(envelope({ inner: replace(INNER_NOTICES, encode([])) }))],
+    ['unknown-critical-field', open(envelope({ inner: put(13, encode(0)) }))],
+    ['bad-inner', open(envelope({ inner: put(INNER_TS, encode(0)) }))],
+    ['kel-too-large', open(envelope({ inner: put(INNER_KEL, encode(new Uint8Array(65537))) }))],
+    ['to-mismatch', open(envelope({ inner: put(INNER_TO, encode('x')) }))],
+    ['bad-inner', open(envelope({ inner: put(INNER_NOTICES, encode([])) }))],
     ['exp-mismatch', open(envelope({ outerExp: TS + 2 * DAY }))],
     ['expired', open(envelope(), { now: new Date(TS + 3 * DAY) })],
     ['revoked-key', open(envelope(), { resolveSenderKey: refusingResolver })],
@@ -337,45 +289,62 @@ holdChecksToVerifier('openEnvelopeV1', SEALED_ENVELOPE_V1_CHECKS, ENVELOPE_V1_CO
   'envelope > size': () => openV1('a1'.repeat(8), { maxBytes: 1 }),
   'size > outer-map': () => openV1(new Uint8Array([0xff, 0xff]), { maxBytes: 1 }),
   'outer-map > version': () => openV1(new Uint8Array([0xa2, 0x02, 0x00, 0x01, 0x03])),
-  'version > outer-keys': () => openV1(editOuter(envelopeV1(), { 1: encode(2), 7: encode(0) })),
-  'outer-keys > outer-fields': () => openV1(editOuter(envelopeV1(), { 7: encode(0), 2: encode(5) })),
-  'outer-fields > suite': () => openV1(editOuter(envelopeV1(), { 2: encode(5), 3: encode(2) })),
-  'suite > recipient': () => openV1(editOuter(envelopeV1(), { 3: encode(2) }), { ownAid: 'someone-else' }),
+  'version > outer-keys': () =>
+    openV1(
+      editOuter(envelopeV1(), [
+        [1, encode(2)],
+        [7, encode(0)],
+      ]),
+    ),
+  'outer-keys > outer-fields': () =>
+    openV1(
+      editOuter(envelopeV1(), [
+        [2, encode(5)],
+        [7, encode(0)],
+      ]),
+    ),
+  'outer-fields > suite': () =>
+    openV1(
+      editOuter(envelopeV1(), [
+        [2, encode(5)],
+        [3, encode(2)],
+      ]),
+    ),
+  'suite > recipient': () => openV1(editOuter(envelopeV1(), [[3, encode(2)]]), { ownAid: 'someone-else' }),
   'recipient > epoch-key': () => openV1(envelopeV1(), { ownAid: 'someone-else', keyRing: () => undefined }),
   'epoch-key > layer-1': () => {
     const bytes = envelopeV1();
     const ct = unwrap(decodeEntries(bytes)).find((e) => e.key === 6)!;
-    return openV1(editOuter(bytes, { 6: encode(flipLast(ct.value as Uint8Array)) }), {
+    return openV1(editOuter(bytes, [[6, encode(flipLast(ct.value as Uint8Array))]]), {
       keyRing: () => undefined,
     });
   },
   // The ring answers the kid with another key; inside, no wire map.
   'layer-1 > inner-map': () =>
-    openV1(envelopeV1({ inner: replace(-1, encode(0)) }), { keyRing: () => interaction.privateKey }),
-  'inner-map > inner-keys': () =>
-    openV1(envelopeV1({ inner: both(replace(-1, encode(0)), replace(13, encode(0))) })),
+    openV1(envelopeV1({ inner: put(-1, encode(0)) }), { keyRing: () => interaction.privateKey }),
+  'inner-map > inner-keys': () => openV1(envelopeV1({ inner: both(put(-1, encode(0)), put(13, encode(0))) })),
   'inner-keys > inner-fields': () =>
-    openV1(envelopeV1({ inner: both(replace(INNER_NOTICES, encode([])), replace(INNER_TS, encode(0))) })),
+    openV1(envelopeV1({ inner: both(put(INNER_NOTICES, encode([])), put(INNER_TS, encode(0))) })),
   'inner-fields > kel-size': () =>
     openV1(
       envelopeV1({
-        inner: both(replace(INNER_TS, encode(0)), replace(INNER_KEL, encode(new Uint8Array(65537)))),
+        inner: both(put(INNER_TS, encode(0)), put(INNER_KEL, encode(new Uint8Array(65537)))),
       }),
     ),
   'kel-size > inner-recipient': () =>
     openV1(
       envelopeV1({
-        inner: both(replace(INNER_KEL, encode(new Uint8Array(65537))), replace(INNER_TO, encode('x'))),
+        inner: both(put(INNER_KEL, encode(new Uint8Array(65537))), put(INNER_TO, encode('x'))),
       }),
     ),
   'inner-recipient > padding': () =>
     openV1(
       envelopeV1({
-        inner: both(replace(INNER_TO, encode('x')), replace(PAD_V1, encode(new Uint8Array([1])))),
+        inner: both(put(INNER_TO, encode('x')), put(PAD_V1, encode(new Uint8Array([1])))),
       }),
     ),
   'padding > time': () =>
-    openV1(envelopeV1({ inner: replace(PAD_V1, encode(new Uint8Array([1]))) }), {
+    openV1(envelopeV1({ inner: put(PAD_V1, encode(new Uint8Array([1]))) }), {
       now: new Date(TS + 3 * DAY),
     }),
   'time > sender-key': () =>
@@ -386,11 +355,11 @@ holdChecksToVerifier('openEnvelopeV1', SEALED_ENVELOPE_V1_CHECKS, ENVELOPE_V1_CO
 
 it('each v1 fault the order cases combine is, alone, refused by its own check', () => {
   const alone: [string, ReturnType<typeof openV1>][] = [
-    ['unknown-critical-field', openV1(envelopeV1({ inner: replace(INNER_NOTICES, encode([])) }))],
-    ['bad-inner', openV1(envelopeV1({ inner: replace(INNER_TS, encode(0)) }))],
-    ['kel-too-large', openV1(envelopeV1({ inner: replace(INNER_KEL, encode(new Uint8Array(65537))) }))],
-    ['to-mismatch', openV1(envelopeV1({ inner: replace(INNER_TO, encode('x')) }))],
-    ['bad-pad', openV1(envelopeV1({ inner: replace(PAD_V1, encode(new Uint8Array([1]))) }))],
+    ['unknown-critical-field', openV1(envelopeV1({ inner: put(INNER_NOTICES, encode([])) }))],
+    ['bad-inner', openV1(envelopeV1({ inner: put(INNER_TS, encode(0)) }))],
+    ['kel-too-large', openV1(envelopeV1({ inner: put(INNER_KEL, encode(new Uint8Array(65537))) }))],
+    ['to-mismatch', openV1(envelopeV1({ inner: put(INNER_TO, encode('x')) }))],
+    ['bad-pad', openV1(envelopeV1({ inner: put(PAD_V1, encode(new Uint8Array([1]))) }))],
     ['expired', openV1(envelopeV1(), { now: new Date(TS + 3 * DAY) })],
     ['bad-sig', openV1(envelopeV1({ signer: seed('impostor') }))],
   ];

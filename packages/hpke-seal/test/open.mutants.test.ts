@@ -1,108 +1,41 @@
 /**
  * Cases that kill the mutants Stryker left alive on the open paths (issue 15). Each `it`
  * pins one behaviour; its `why` comment names the mutant(s) it turns red, by file:line of
- * the sources the first run mutated (main at 1b9b72f). Keys are the seal.v2 vector
- * keys (tools/vectors/hpke-seal.ts), envelopes come from the package's own assembler.
+ * the sources the first run mutated (main at 1b9b72f). Keys, message and envelopes come
+ * from envelope-fixture.ts (the seal.v2 vector keys, the package's own assembler).
  */
-import { bytesEqual, fail, ok, SeamError, sha256, unwrap } from '@agent-seam/canonical';
+import { fail, ok, SeamError, unwrap } from '@agent-seam/canonical';
 import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
-import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { dackKeys } from '../src/dack.js';
 import {
   createDack,
   type DackKeys,
-  deriveKeyPair,
-  keyId,
   type OpenEnvelopeV2Options,
   openEnvelope,
   readDack,
   setupBaseS,
 } from '../src/index.js';
 import { chachaSeal } from '../src/primitives.js';
-import { assembleEnvelope, type Entry, type InnerMessage, innerEntries } from '../src/seal-v2.js';
 import { signaturePreimage } from '../src/sender-key.js';
 import { encodeRawMap } from '../src/wire-map.js';
-
-const utf8 = (text: string) => new TextEncoder().encode(text);
-const vectorSeed = (name: string) => sha256(utf8(`seam-seal-vector/${name}`));
-const epoch = deriveKeyPair(vectorSeed('epoch'));
-const interaction = deriveKeyPair(vectorSeed('interaction'));
-const sender = keyPairFromSeed(vectorSeed('sender'));
-const OWN = 'bafyreiseamvectorrecipient';
-const FROM = 'bafyreiseamvectorsender';
-const TS = 1767225600000;
-const DAY = 86_400_000;
-const NOW = TS + 60_000;
-const ringOf = (pair: { publicKey: Uint8Array; privateKey: Uint8Array }) => (kid: Uint8Array) =>
-  bytesEqual(kid, keyId(1, pair.publicKey)) ? pair.privateKey : undefined;
-
-const history = {
-  kel: encode([utf8('kel event')]),
-  notice: encode(new Map([[1, utf8('notice')]])),
-  keys: encode(new Map([[1, 1]])),
-};
-const message: InnerMessage = {
-  from: FROM,
-  ksn: 0,
-  type: 'anet.message/1',
-  ix: 'ix-mutants',
-  mid: vectorSeed('mid').subarray(0, 16),
-  tsMs: TS,
-  expMs: TS + DAY,
-  body: utf8('mutants'),
+import {
+  editOuter,
+  envelope,
+  epoch,
+  FROM,
   history,
-};
+  interaction,
+  NOW,
+  open,
+  put,
+  sender,
+  TS,
+  utf8,
+} from './envelope-fixture.js';
 
-type Edit = (entries: Entry[]) => Entry[];
-/** Sets (or, with null, removes) one entry of a list of [key, value bytes]. */
-const put =
-  (key: number, value: Uint8Array | null): Edit =>
-  (entries) => [...entries.filter(([k]) => k !== key), ...(value === null ? [] : [[key, value] as Entry])];
-
-interface Shape {
-  inner?: Edit;
-  /** Changes the preimage before it is signed (default: signs it as made). */
-  signed?: (preimage: Uint8Array) => Uint8Array;
-  layer2?: boolean;
-  wrapExtensions?: Entry[];
-  pad?: (zeroCount: number) => Uint8Array;
-}
-/** An envelope to OWN, honestly signed by the sender, shaped as asked. */
-const seal = (shape: Shape = {}) =>
-  assembleEnvelope({
-    to: OWN,
-    recipientPublicKey: epoch.publicKey,
-    interactionPublicKey: shape.layer2 ? interaction.publicKey : undefined,
-    inner: (shape.inner ?? ((e) => e))(innerEntries(OWN, message)),
-    sign: (preimage) => signEd25519(vectorSeed('sender'), (shape.signed ?? ((p) => p))(preimage)),
-    access: { kind: 0 },
-    outerExtensions: [],
-    wrapExtensions: shape.wrapExtensions ?? [],
-    random: (n) => crypto.getRandomValues(new Uint8Array(n)),
-    ...(shape.pad === undefined ? {} : { pad: shape.pad }),
-  }).bytes;
-
-const options: OpenEnvelopeV2Options = {
-  ownAid: OWN,
-  keyRing: ringOf(epoch),
-  interactionKeyRing: ringOf(interaction),
-  resolveSenderKey: (q) => (q.from === FROM && q.ksn === 0 ? ok(sender.publicKey) : fail('bad-key-state')),
-  now: new Date(NOW),
-};
-const open = (bytes: unknown, changes: Partial<OpenEnvelopeV2Options> = {}) =>
-  openEnvelope(bytes as Uint8Array, { ...options, ...changes });
 /** The verdict as [code, detail], or ['ok'], for comparing refusals whole. */
 const verdict = (v: ReturnType<typeof open>) => (v.ok ? ['ok'] : [v.code, v.detail]);
-
-/** The outer map of an envelope with entries set or (null) removed; keys may be any CBOR key. */
-const editOuter = (bytes: Uint8Array, edits: [number | bigint, Uint8Array | null][]) => {
-  const kept = unwrap(decodeEntries(bytes))
-    .filter((e) => !edits.some(([k]) => k === e.key))
-    .map((e) => [e.key as number, e.valueBytes] as const);
-  const added = edits.filter(([, v]) => v !== null) as [number, Uint8Array][];
-  return encodeRawMap([...kept, ...added]);
-};
 /** Thrown SeamError as [code, message], to assert both; the message starts with the code. */
 const thrown = (run: () => unknown) => {
   try {
@@ -116,13 +49,13 @@ const seamError = (code: string, text: string) => [code, `${code}: ${text}`];
 
 describe('open-v2.ts', () => {
   it('the envelopes these cases start from open, with one layer and with two', () => {
-    expect(verdict(open(seal()))).toEqual(['ok']);
-    expect(verdict(open(seal({ layer2: true })))).toEqual(['ok']);
+    expect(verdict(open(envelope()))).toEqual(['ok']);
+    expect(verdict(open(envelope({ layer2: true })))).toEqual(['ok']);
   });
 
   it('a wrap that is no wire map is bad-wrap, said so', () => {
     // why: open-v2.ts:124 `wrap === null` -> false (throws), and its two strings -> "" (no coverage)
-    expect(verdict(open(seal({ wrapExtensions: [[-1, encode(0)]] })))).toEqual([
+    expect(verdict(open(envelope({ wrapExtensions: [[-1, encode(0)]] })))).toEqual([
       'bad-wrap',
       'not a CoreDet map with unsigned integer keys',
     ]);
@@ -130,9 +63,9 @@ describe('open-v2.ts', () => {
 
   it('bad-wrap names the unknown wrap key, the field that breaks its rule, or the lone ikid', () => {
     // why: open-v2.ts:126 'wrap key ${unknown}', :128 'wrap key ${bad}', :130 'ikid and enc2 go together' -> ""
-    expect(verdict(open(seal({ wrapExtensions: [[5, encode(0)]] })))).toEqual(['bad-wrap', 'wrap key 5']);
-    expect(verdict(open(seal({ wrapExtensions: [[1, encode(0)]] })))).toEqual(['bad-wrap', 'wrap key 1']);
-    expect(verdict(open(seal({ wrapExtensions: [[1, encode(new Uint8Array(16))]] })))).toEqual([
+    expect(verdict(open(envelope({ wrapExtensions: [[5, encode(0)]] })))).toEqual(['bad-wrap', 'wrap key 5']);
+    expect(verdict(open(envelope({ wrapExtensions: [[1, encode(0)]] })))).toEqual(['bad-wrap', 'wrap key 1']);
+    expect(verdict(open(envelope({ wrapExtensions: [[1, encode(new Uint8Array(16))]] })))).toEqual([
       'bad-wrap',
       'ikid and enc2 go together',
     ]);
@@ -140,11 +73,11 @@ describe('open-v2.ts', () => {
 
   it('bad-pad says whether the padding is not zeros or the wrap not a Padmé length', () => {
     // why: open-v2.ts:131 'non-zero padding', :132 'not a Padmé length' -> ""
-    expect(verdict(open(seal({ pad: (n) => new Uint8Array(n).fill(1) })))).toEqual([
+    expect(verdict(open(envelope({ pad: (n) => new Uint8Array(n).fill(1) })))).toEqual([
       'bad-pad',
       'non-zero padding',
     ]);
-    expect(verdict(open(seal({ pad: (n) => new Uint8Array(n + 1) })))).toEqual([
+    expect(verdict(open(envelope({ pad: (n) => new Uint8Array(n + 1) })))).toEqual([
       'bad-pad',
       'not a Padmé length',
     ]);
@@ -152,7 +85,7 @@ describe('open-v2.ts', () => {
 
   it('kel, notices and keys travel together', () => {
     // why: open-v2.ts:139 'kel, notices and keys go together' -> ""
-    expect(verdict(open(seal({ inner: put(12, null) })))).toEqual([
+    expect(verdict(open(envelope({ inner: put(12, null) })))).toEqual([
       'bad-inner',
       'kel, notices and keys go together',
     ]);
@@ -160,7 +93,7 @@ describe('open-v2.ts', () => {
 
   it('one notice of exactly 1024 bytes is accepted, 1025 bytes refused', () => {
     // why: open-v2.ts:144 `notice.length > NOTICE_MAX_BYTES` -> false and -> `>=`
-    const withNotice = (n: number) => seal({ inner: put(11, encode([new Uint8Array(n)])) });
+    const withNotice = (n: number) => envelope({ inner: put(11, encode([new Uint8Array(n)])) });
     expect(verdict(open(withNotice(1024)))).toEqual(['ok']);
     expect(verdict(open(withNotice(1025)))).toEqual([
       'bad-inner',
@@ -171,7 +104,7 @@ describe('open-v2.ts', () => {
   it('the history is returned, and handed to the resolver, as sent', () => {
     // why: open-v2.ts:146 history object -> {}; :241 `history === undefined` -> true; :243 `[notice]` -> []
     const asked: Parameters<OpenEnvelopeV2Options['resolveSenderKey']>[0][] = [];
-    const opened = open(seal(), {
+    const opened = open(envelope(), {
       resolveSenderKey: (q) => {
         asked.push(q);
         return ok(sender.publicKey);
@@ -185,7 +118,7 @@ describe('open-v2.ts', () => {
 
   describe('rk (inner key 15) is a closed suite-1 key', () => {
     const pub = interaction.publicKey;
-    const withRk = (rk: Uint8Array) => open(seal({ inner: put(15, rk) }));
+    const withRk = (rk: Uint8Array) => open(envelope({ inner: put(15, rk) }));
     /** The verdict on an envelope whose rk is the wire map of these entries. */
     const rkOf = (...entries: [number, Uint8Array][]) => verdict(withRk(encodeRawMap(entries)));
     const refused = ['bad-inner', 'rk is not a closed suite-1 key'];
@@ -223,7 +156,7 @@ describe('open-v2.ts', () => {
 
   it('a wrong interactionKeyRing throws bad-argument', () => {
     // why: open-v2.ts:175 'bad-argument' -> ""
-    expect(thrown(() => open(seal(), { interactionKeyRing: 'ring' as never }))).toEqual(
+    expect(thrown(() => open(envelope(), { interactionKeyRing: 'ring' as never }))).toEqual(
       seamError('bad-argument', 'openEnvelope interactionKeyRing must be a function (keyRingOf makes one)'),
     );
   });
@@ -231,7 +164,7 @@ describe('open-v2.ts', () => {
   it('a grant (inner key 14) is returned as its encoded map', () => {
     // why: open-v2.ts:260 `grant !== undefined` -> false
     const grant = encode(new Map([[1, utf8('grant')]]));
-    const opened = open(seal({ inner: put(14, grant) }));
+    const opened = open(envelope({ inner: put(14, grant) }));
     expect(opened.ok && opened.value.grant).toEqual(grant);
   });
 });
@@ -252,35 +185,35 @@ describe('open-steps.ts', () => {
     // -> false lets 2^64-1 through to bad-version; `valueBytes[0] >> 5 !== 0` -> false lets -1 through)
     const missingVersion = ['bad-outer', 'missing version'];
     expect(verdict(open(Uint8Array.of(0xa1, 0x02, 0x00)))).toEqual(missingVersion);
-    expect(verdict(open(editOuter(seal(), [[1, encode(-1)]])))).toEqual(missingVersion);
-    expect(verdict(open(editOuter(seal(), [[1, encode(2n ** 64n - 1n)]])))).toEqual(missingVersion);
+    expect(verdict(open(editOuter(envelope(), [[1, encode(-1)]])))).toEqual(missingVersion);
+    expect(verdict(open(editOuter(envelope(), [[1, encode(2n ** 64n - 1n)]])))).toEqual(missingVersion);
   });
 
   it('null options throw bad-argument, not a TypeError', () => {
     // why: open-steps.ts:68 `options === null` -> false
-    expect(thrown(() => openEnvelope(seal(), null as never))).toEqual(
+    expect(thrown(() => openEnvelope(envelope(), null as never))).toEqual(
       seamError('bad-argument', 'openEnvelope takes an options object'),
     );
   });
 
   it('maxBytes 0 is allowed (everything is too large), -1 throws', () => {
     // why: open-steps.ts:75 `maxBytes < 0` -> false and -> `<= 0`
-    expect(verdict(open(seal(), { maxBytes: 0 }))).toEqual(['too-large', undefined]);
-    expect(thrown(() => open(seal(), { maxBytes: -1 }))).toEqual(
+    expect(verdict(open(envelope(), { maxBytes: 0 }))).toEqual(['too-large', undefined]);
+    expect(thrown(() => open(envelope(), { maxBytes: -1 }))).toEqual(
       seamError('bad-argument', 'openEnvelope maxBytes must be a non-negative integer'),
     );
   });
 
   it('an envelope of exactly maxBytes opens, one byte more is too-large', () => {
     // why: open-steps.ts:91 `bytes.length > maxBytes` -> `>=`
-    const bytes = seal();
+    const bytes = envelope();
     expect(verdict(open(bytes, { maxBytes: bytes.length }))).toEqual(['ok']);
     expect(verdict(open(bytes, { maxBytes: bytes.length - 1 }))).toEqual(['too-large', undefined]);
   });
 
   it('an enc that gives no shared secret (all zeros, low order) is decrypt-failed, said so', () => {
     // why: open-steps.ts:122 `!context.ok` -> false (throws), and its two strings -> "" (no coverage)
-    expect(verdict(open(editOuter(seal(), [[5, encode(new Uint8Array(32))]])))).toEqual([
+    expect(verdict(open(editOuter(envelope(), [[5, encode(new Uint8Array(32))]])))).toEqual([
       'decrypt-failed',
       'enc is not a usable public key',
     ]);
@@ -292,11 +225,11 @@ describe('wire-map.ts', () => {
     // why: wire-map.ts:50 (no coverage) `entry.key >= 0n` -> true / -> `< 0n`,
     // `extensions.push(entry)` -> `;`; :50 `typeof entry.key === 'bigint' && ...` -> false; 'bigint' -> ""
     const big = 2n ** 64n - 1n;
-    const opened = open(editOuter(seal(), [[big, encode(0)]]));
+    const opened = open(editOuter(envelope(), [[big, encode(0)]]));
     expect(opened.ok && opened.value.extensions.outer.map((e) => [e.key, e.valueBytes])).toEqual([
       [big, encode(0)],
     ]);
-    expect(verdict(open(editOuter(seal(), [[-(2n ** 64n), encode(0)]])))).toEqual([
+    expect(verdict(open(editOuter(envelope(), [[-(2n ** 64n), encode(0)]])))).toEqual([
       'bad-outer',
       'not a CoreDet map with unsigned integer keys',
     ]);
@@ -315,7 +248,7 @@ describe('wire-map.ts', () => {
     // why: wire-map.ts:45 `{ ...DECODE_LIMITS, maxBytes }` -> {}
     let nested: unknown = 0;
     for (let i = 0; i < 20; i++) nested = [nested];
-    expect(verdict(open(editOuter(seal(), [[64, encode(nested as never)]])))).toEqual([
+    expect(verdict(open(editOuter(envelope(), [[64, encode(nested as never)]])))).toEqual([
       'bad-outer',
       'not a CoreDet map with unsigned integer keys',
     ]);
@@ -323,13 +256,13 @@ describe('wire-map.ts', () => {
 
   it('a required field that is missing is named', () => {
     // why: wire-map.ts:68 `rule.required === true` -> false, `true` -> false; inner.ts:46 'inner key ${bad}' -> ''
-    expect(verdict(open(seal({ inner: put(4, null) })))).toEqual(['bad-inner', 'inner key 4']);
+    expect(verdict(open(envelope({ inner: put(4, null) })))).toEqual(['bad-inner', 'inner key 4']);
   });
 
   it('a uint field holding a negative integer or one beyond 2^53 breaks its rule', () => {
     // why: wire-map.ts:74 major-type test -> false (-1); :77 'uint' -> "" and :78 `typeof v === 'number'` -> true (2^64-1)
-    expect(verdict(open(seal({ inner: put(2, encode(-1)) })))).toEqual(['bad-inner', 'inner key 2']);
-    expect(verdict(open(seal({ inner: put(2, encode(2n ** 64n - 1n)) })))).toEqual([
+    expect(verdict(open(envelope({ inner: put(2, encode(-1)) })))).toEqual(['bad-inner', 'inner key 2']);
+    expect(verdict(open(envelope({ inner: put(2, encode(2n ** 64n - 1n)) })))).toEqual([
       'bad-inner',
       'inner key 2',
     ]);
@@ -337,7 +270,7 @@ describe('wire-map.ts', () => {
 
   it('an empty outer ct breaks its non-empty rule', () => {
     // why: wire-map.ts:83 `rule.nonEmpty !== true || v.length > 0` -> true, `true` -> false, `> 0` -> `>= 0`
-    expect(verdict(open(editOuter(seal(), [[6, encode(new Uint8Array(0))]])))).toEqual([
+    expect(verdict(open(editOuter(envelope(), [[6, encode(new Uint8Array(0))]])))).toEqual([
       'bad-outer',
       'outer key 6',
     ]);
@@ -346,14 +279,17 @@ describe('wire-map.ts', () => {
   it('an empty from breaks its non-empty text rule', () => {
     // why: wire-map.ts:85 `case 'tstr'` emptied and 'tstr' -> ""; :87 the whole test -> true and its
     // `&&`/`||` swaps; :88 `rule.nonEmpty !== true || v.length > 0` -> true, `true` -> false, `> 0` -> `>= 0`
-    expect(verdict(open(seal({ inner: put(1, encode('')) })))).toEqual(['bad-inner', 'inner key 1']);
+    expect(verdict(open(envelope({ inner: put(1, encode('')) })))).toEqual(['bad-inner', 'inner key 1']);
   });
 
   it('U+0000 is refused in from (noNul) and accepted in type (no such rule)', () => {
     // why: wire-map.ts:89 `rule.noNul !== true || !v.includes('\0')` -> true, `rule.noNul !== true`
     // -> false and -> `=== true`, `true` -> false
-    expect(verdict(open(seal({ inner: put(1, encode(`${FROM}\0`)) })))).toEqual(['bad-inner', 'inner key 1']);
-    const opened = open(seal({ inner: put(4, encode('anet.message/1\0')) }));
+    expect(verdict(open(envelope({ inner: put(1, encode(`${FROM}\0`)) })))).toEqual([
+      'bad-inner',
+      'inner key 1',
+    ]);
+    const opened = open(envelope({ inner: put(4, encode('anet.message/1\0')) }));
     expect(opened.ok && opened.value.type).toBe('anet.message/1\0');
   });
 });
@@ -372,9 +308,9 @@ describe('sender-key.ts', () => {
     // why: sender-key.ts:86 (no coverage) `typeof key !== 'bigint'` -> true / -> `=== 'bigint'`, 'bigint' -> ""
     // (each drops bigint keys from the preimage on both sides, so a changed value would still verify)
     const inner = put(big as never, encode(0));
-    const opened = open(seal({ inner }));
+    const opened = open(envelope({ inner }));
     expect(opened.ok && opened.value.extensions.inner.map((e) => e.key)).toEqual([big]);
-    expect(verdict(open(seal({ inner, signed: swapped(big, encode(1)) })))).toEqual([
+    expect(verdict(open(envelope({ inner, signed: swapped(big, encode(1)) })))).toEqual([
       'bad-sig',
       'bad-signature',
     ]);
@@ -398,14 +334,14 @@ describe('sender-key.ts', () => {
       'resolveSenderKey must return ok(publicKey) or fail(code) with a SenderKeyCode',
     );
     for (const answer of [null, { ok: undefined, code: 'revoked-key' }])
-      expect(thrown(() => open(seal(), { resolveSenderKey: () => answer as never }))).toEqual(expected);
+      expect(thrown(() => open(envelope(), { resolveSenderKey: () => answer as never }))).toEqual(expected);
   });
 });
 
 describe('inner.ts', () => {
   it('an inner message that is no wire map is bad-inner, said so', () => {
     // why: inner.ts:42 'not a CoreDet map with unsigned integer keys' -> ""
-    expect(verdict(open(seal({ inner: put(-1, encode(0)) })))).toEqual([
+    expect(verdict(open(envelope({ inner: put(-1, encode(0)) })))).toEqual([
       'bad-inner',
       'not a CoreDet map with unsigned integer keys',
     ]);
@@ -413,7 +349,7 @@ describe('inner.ts', () => {
 
   it('a kel of exactly 65536 bytes is accepted, 65537 bytes is kel-too-large', () => {
     // why: inner.ts:62 `kel.length > KEL_MAX_BYTES` -> `>=`
-    const withKel = (n: number) => seal({ inner: put(10, encode(new Uint8Array(n))) });
+    const withKel = (n: number) => envelope({ inner: put(10, encode(new Uint8Array(n))) });
     expect(verdict(open(withKel(65536)))).toEqual(['ok']);
     expect(verdict(open(withKel(65537)))).toEqual(['kel-too-large', undefined]);
   });
@@ -423,8 +359,8 @@ describe('time-window.ts', () => {
   it('exp equal to ts (a zero lifetime) is accepted at that instant; one ms earlier is bad-lifetime', () => {
     // why: time-window.ts:27 `expMs < tsMs` -> `<=`
     const at = { now: new Date(TS) };
-    expect(verdict(open(seal({ inner: put(8, encode(TS)) }), at))).toEqual(['ok']);
-    expect(verdict(open(seal({ inner: put(8, encode(TS - 1)) }), at))).toEqual([
+    expect(verdict(open(envelope({ inner: put(8, encode(TS)) }), at))).toEqual(['ok']);
+    expect(verdict(open(envelope({ inner: put(8, encode(TS - 1)) }), at))).toEqual([
       'bad-lifetime',
       'exp is 0.001 s before ts',
     ]);
@@ -432,7 +368,7 @@ describe('time-window.ts', () => {
 });
 
 describe('dack.ts', () => {
-  const opened = open(seal());
+  const opened = open(envelope());
   const keys = (opened.ok ? opened.value.dack : undefined) as DackKeys;
   /** A dack whose note authenticates under `keys` but carries the 48 plaintext bytes given. */
   const dackWithNote = (plaintext: Uint8Array) => {

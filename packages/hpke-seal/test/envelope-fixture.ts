@@ -1,0 +1,108 @@
+/**
+ * The v2 sealed envelope the open-path tests start from: the seal.v2 vector keys
+ * (tools/vectors/hpke-seal.ts seeds them from the same labels), one message to OWN from
+ * FROM, and an envelope built by the package's own assembler with the faults a case asks for.
+ */
+import { bytesEqual, fail, ok, sha256, unwrap } from '@agent-seam/canonical';
+import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
+import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
+import {
+  type AccessInput,
+  deriveKeyPair,
+  keyId,
+  type OpenEnvelopeV2Options,
+  openEnvelope,
+} from '../src/index.js';
+import { assembleEnvelope, type Entry, type InnerMessage, innerEntries } from '../src/seal-v2.js';
+import { encodeRawMap } from '../src/wire-map.js';
+
+export const utf8 = (text: string) => new TextEncoder().encode(text);
+/** A 32-byte seed under the vector label `name` (epoch, sender, holder, impostor...). */
+export const seed = (name: string) => sha256(utf8(`seam-seal-vector/${name}`));
+export const epoch = deriveKeyPair(seed('epoch'));
+export const interaction = deriveKeyPair(seed('interaction'));
+export const sender = keyPairFromSeed(seed('sender'));
+export const OWN = 'bafyreiseamvectorrecipient';
+export const FROM = 'bafyreiseamvectorsender';
+export const TS = 1767225600000;
+export const DAY = 86_400_000;
+export const NOW = TS + 60_000;
+export const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+
+/** A key ring that holds one suite-1 key pair. */
+export const ringOf = (pair: { publicKey: Uint8Array; privateKey: Uint8Array }) => (kid: Uint8Array) =>
+  bytesEqual(kid, keyId(1, pair.publicKey)) ? pair.privateKey : undefined;
+
+export const history = {
+  kel: encode([utf8('kel event')]),
+  notice: encode(new Map([[1, utf8('notice')]])),
+  keys: encode(new Map([[1, 1]])),
+};
+export const message: InnerMessage = {
+  from: FROM,
+  ksn: 0,
+  type: 'anet.message/1',
+  ix: 'ix-fixture',
+  mid: seed('mid').subarray(0, 16),
+  tsMs: TS,
+  expMs: TS + DAY,
+  body: utf8('fixture'),
+  history,
+};
+
+export type Edit = (entries: Entry[]) => Entry[];
+/** Sets (or, with null, removes) one entry of a list of [key, value bytes]. */
+export const put =
+  (key: number, value: Uint8Array | null): Edit =>
+  (entries) => [...entries.filter(([k]) => k !== key), ...(value === null ? [] : [[key, value] as Entry])];
+
+export interface Faults {
+  inner?: Edit;
+  /** Signs with this seed instead of the sender's. */
+  signer?: Uint8Array;
+  /** Changes the preimage before it is signed (default: signs it as made). */
+  signed?: (preimage: Uint8Array) => Uint8Array;
+  layer2?: boolean;
+  access?: AccessInput;
+  outerExp?: number;
+  wrapExtensions?: Entry[];
+  pad?: (zeroCount: number) => Uint8Array;
+}
+
+/** An envelope to OWN with the faults asked for, signed honestly unless `signer` or `signed` says. */
+export const envelope = (faults: Faults = {}) =>
+  assembleEnvelope({
+    to: OWN,
+    recipientPublicKey: epoch.publicKey,
+    interactionPublicKey: faults.layer2 ? interaction.publicKey : undefined,
+    inner: (faults.inner ?? ((e) => e))(innerEntries(OWN, message)),
+    sign: (preimage) => signEd25519(faults.signer ?? seed('sender'), (faults.signed ?? ((p) => p))(preimage)),
+    access: faults.access ?? { kind: 0 },
+    outerExp: faults.outerExp,
+    outerExtensions: [],
+    wrapExtensions: faults.wrapExtensions ?? [],
+    random,
+    ...(faults.pad === undefined ? {} : { pad: faults.pad }),
+  }).bytes;
+
+export const options: OpenEnvelopeV2Options = {
+  ownAid: OWN,
+  keyRing: ringOf(epoch),
+  interactionKeyRing: ringOf(interaction),
+  resolveSenderKey: (q) => (q.from === FROM && q.ksn === 0 ? ok(sender.publicKey) : fail('bad-key-state')),
+  now: new Date(NOW),
+};
+export const open = (bytes: unknown, changes: Partial<OpenEnvelopeV2Options> = {}) =>
+  openEnvelope(bytes as Uint8Array, { ...options, ...changes });
+
+/**
+ * The outer map of an envelope with entries set or (null) removed, re-encoded: kept
+ * entries in their order, then the set ones in the order given; keys may be any CBOR key.
+ */
+export const editOuter = (bytes: Uint8Array, edits: [number | bigint, Uint8Array | null][]) => {
+  const kept = unwrap(decodeEntries(bytes))
+    .filter((e) => !edits.some(([k]) => k === e.key))
+    .map((e) => [e.key as number, e.valueBytes] as const);
+  const added = edits.filter(([, v]) => v !== null) as [number, Uint8Array][];
+  return encodeRawMap([...kept, ...added]);
+};
