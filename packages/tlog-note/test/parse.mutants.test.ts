@@ -201,8 +201,9 @@ describe('parseVerifierKey refusal details', () => {
   });
 
   it('a vkey with no "+" or one "+" is malformed-vkey, said so', () => {
-    // why: keys.ts:100:49 the detail → "" (both), 99:30 `-1` → `+1` (with no "+", the name would be
-    // all but the last character and the key id the first: bad-key-id).
+    // why: keys.ts:100:49 the detail → "" (both); and 99:30 `-1` → `+1` of the reported code, whose
+    // `first < 0 ? -1 : …` is gone (with no "+", the name would be all but the last character and
+    // the key id the first: bad-key-id).
     for (const vkey of ['abcdef', `${ORIGIN}+01234567`])
       expect(parseVerifierKey(vkey)).toEqual({
         ok: false,
@@ -212,7 +213,8 @@ describe('parseVerifierKey refusal details', () => {
   });
 
   it('a vkey that starts with "+" has an empty name: bad-key-name', () => {
-    // why: keys.ts:99:18 `first < 0` → `first <= 0` (a "+" at 0 would be taken for no "+": malformed-vkey).
+    // why: keys.ts:99:18 `first < 0` → `first <= 0` of the reported code, whose `first < 0 ? -1 : …`
+    // is gone (a "+" at 0 would be taken for no "+": malformed-vkey).
     expect(parseVerifierKey(`+${VKEY.split('+').slice(1).join('+')}`)).toEqual({
       ok: false,
       code: 'bad-key-name',
