@@ -108,7 +108,7 @@ describe('formatCheckpoint', () => {
 
   it('extensions that are not an array are invalid-field, not a TypeError', () => {
     // why: checkpoint.ts:67:7 `!Array.isArray(extensions)` → false (a string or object has no map),
-    // 67:55 and 67:72 the code and message → "" (the three uncovered before).
+    // 67:55 and 67:72 the code and message → "" (these two uncovered before).
     for (const extensions of ['x', {}])
       expectSeamError(() => format({ extensions }), 'invalid-field', 'extensions is not an array');
   });
@@ -125,7 +125,7 @@ describe('formatCheckpoint', () => {
 
   it('a line without a note spelling throws its text code, naming the field', () => {
     // why: checkpoint.ts:82:9 `!text.ok` → false (the line would be written), 82:50 the message → ""
-    // (both uncovered before).
+    // (uncovered before).
     expectSeamError(
       () => format({ origin: 'a\tb' }),
       'control-character',
@@ -179,7 +179,7 @@ describe('verifier construction and formatVerifierKey', () => {
 
   it('a wrong type, key id or public key is bad-verifier, naming the member', () => {
     // why: keys.ts:74:25 and 75:49 the codes → "", 76:7 `!isBytes(v.publicKey, 32)` → false
-    // (31 bytes would be written), 76:54 and 76:70 its code and message → "" (the last three uncovered before).
+    // (31 bytes would be written), 76:54 and 76:70 its code and message → "" (these two uncovered before).
     const cases: [Record<string, unknown>, string][] = [
       [{ type: 2 }, 'verifier.type is neither 0x01 (note) nor 0x04 (cosignature/v1)'],
       [{ keyId: new Uint8Array(3) }, 'verifier.keyId is not 4 bytes'],
