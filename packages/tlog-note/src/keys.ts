@@ -96,7 +96,7 @@ const KEY_ID_HEX = /^[0-9a-f]{8}$/;
 export function parseVerifierKey(vkey: string): Verdict<NoteVerifier, VerifierKeyCode> {
   if (typeof vkey !== 'string') return fail('not-a-string', 'a vkey is a string');
   const first = vkey.indexOf('+');
-  const second = first < 0 ? -1 : vkey.indexOf('+', first + 1);
+  const second = vkey.indexOf('+', first + 1); // no "+" at all: first and second are -1
   if (second < 0) return fail('malformed-vkey', 'expected name+keyid+key');
   const name = vkey.slice(0, first);
   if (!isKeyName(name)) return fail('bad-key-name');
