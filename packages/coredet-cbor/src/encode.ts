@@ -239,6 +239,26 @@ function utf8Length(s: string): number {
 }
 
 function writeText(w: Writer, s: string): void {
+  // Most text is ASCII, whose UTF-8 length is its length: one pass writes it, and the
+  // first other character sends the whole string to the general path below.
+  const start = w.pos;
+  w.head(MAJOR_TEXT, s.length);
+  w.reserve(s.length);
+  const b = w.buf;
+  let p = w.pos;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) {
+      w.pos = start;
+      writeUtf8Text(w, s);
+      return;
+    }
+    b[p++] = c;
+  }
+  w.pos = p;
+}
+
+function writeUtf8Text(w: Writer, s: string): void {
   const n = utf8Length(s);
   if (n < 0) throw new SeamError('invalid-utf8', 'text holds a lone surrogate');
   w.head(MAJOR_TEXT, n);

@@ -28,6 +28,12 @@ describe('encode', () => {
     expect(toHex(encode({ bb: 1, a: 2, c: 3 }))).toBe('a361610261630362626201');
   });
 
+  it('writes ASCII text in one pass and leaves it at the first character past U+007F', () => {
+    expect(toHex(encode('a\u007f'))).toBe('62617f');
+    expect(toHex(encode('a\u0080'))).toBe('6361c280'); // the length counts UTF-8 bytes, not characters
+    expect(toHex(encode('\u20ac'.repeat(8)))).toBe(`7818${'e282ac'.repeat(8)}`); // the head widens
+  });
+
   it('writes the shortest exact float and keeps integral floats as floats only through CborFloat', () => {
     expect(toHex(encode(1.5))).toBe('f93e00');
     expect(toHex(encode(-0))).toBe('f98000');
