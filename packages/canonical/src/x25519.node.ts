@@ -3,29 +3,56 @@
  * package's `#x25519` import; the portable twin is `x25519.ts`. Only `x25519-agreement.ts`
  * calls these, after checking that every key is 32 bytes.
  *
- * node:crypto takes keys only as KeyObjects. Raw bytes become one through a JWK: Node
- * imports a JWK's bytes as they are, while a DER (PKCS #8 / SPKI) key goes through
- * OpenSSL's decoder chain, which costs several ladders for a private key (measured;
- * spec/canonical.md).
+ * node:crypto takes keys only as KeyObjects. A public key becomes one through a JWK, which
+ * Node imports as it is; a DER key (SPKI, PKCS #8) goes through OpenSSL's decoder chain,
+ * which on OpenSSL 3.0 (Node 20) costs several ladders (measured; spec/canonical.md).
  */
 import { createPrivateKey, createPublicKey, diffieHellman, type KeyObject } from 'node:crypto';
-
-/**
- * Node requires a private OKP JWK to carry its public key `x`, and then imports `d` alone
- * (OpenSSL derives the public key from it when asked). So `x` is a placeholder: 32 zero
- * bytes. The tests hold Node to that on every runtime they run on: a key imported this way
- * must export the true public key, and give the RFC 7748 answers.
- */
-const PLACEHOLDER_X = 'A'.repeat(43);
 
 const base64url = (bytes: Uint8Array): string =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64url');
 
-const privateKeyObject = (privateKey: Uint8Array): KeyObject =>
+/**
+ * A private key through a JWK. Node requires a private JWK to carry its public key `x`;
+ * Node 20 and 22 then import `d` alone, so `x` can be a placeholder (32 zero bytes), while
+ * Node 24 checks `x` against `d` and refuses it.
+ */
+export const privateKeyFromJwk = (privateKey: Uint8Array): KeyObject =>
   createPrivateKey({
-    key: { kty: 'OKP', crv: 'X25519', d: base64url(privateKey), x: PLACEHOLDER_X },
+    key: { kty: 'OKP', crv: 'X25519', d: base64url(privateKey), x: 'A'.repeat(43) },
     format: 'jwk',
   });
+
+/** PKCS #8 (RFC 8410) of an X25519 private key: this fixed prefix, then the 32 key bytes. */
+const PKCS8_PREFIX = Buffer.from('302e020100300506032b656e04220420', 'hex');
+
+/** A private key through PKCS #8 DER: every Node takes it, OpenSSL 3.5 (Node 22, 24) quickly. */
+export function privateKeyFromPkcs8(privateKey: Uint8Array): KeyObject {
+  const der = new Uint8Array(PKCS8_PREFIX.length + 32);
+  der.set(PKCS8_PREFIX);
+  der.set(privateKey, PKCS8_PREFIX.length);
+  const key = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+  der.fill(0);
+  return key;
+}
+
+/**
+ * Whether this Node imports a private JWK's `d` alone: RFC 7748's Alice key, given with the
+ * placeholder `x`, must come back with Alice's public key. Asked once, when the module loads.
+ */
+function jwkImportsPrivateAlone(): boolean {
+  const alice = Buffer.from('77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a', 'hex');
+  const alicePublic = Buffer.from('8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a', 'hex');
+  try {
+    return createPublicKey(privateKeyFromJwk(alice)).export({ format: 'jwk' }).x === base64url(alicePublic);
+  } catch {
+    return false;
+  }
+}
+
+/** The JWK import where this Node allows it (the fastest on Node 20), PKCS #8 elsewhere. */
+export const JWK_PRIVATE_IMPORT = jwkImportsPrivateAlone();
+const privateKeyObject = JWK_PRIVATE_IMPORT ? privateKeyFromJwk : privateKeyFromPkcs8;
 
 const publicKeyObject = (publicKey: Uint8Array): KeyObject =>
   createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: base64url(publicKey) }, format: 'jwk' });

@@ -1,3 +1,4 @@
+import { createPublicKey, diffieHellman } from 'node:crypto';
 import { x25519PublicKey, x25519SharedSecret } from '@agent-seam/canonical/x25519';
 import { describe, expect, it } from 'vitest';
 import * as selected from '#x25519';
@@ -109,6 +110,34 @@ describe('the two backends agree (differential, fixed seeds)', () => {
         const answers = both((b) => b.sharedSecret(seededBytes(32, 42), encoding));
         expect(answers.node, u.toString(16)).toBe(answers.noble);
       }
+  });
+
+  it('node: both ways of importing a private key give noble’s public key and secrets (PKCS #8 on every Node, the JWK where it imports)', () => {
+    const importers = node.JWK_PRIVATE_IMPORT
+      ? [node.privateKeyFromPkcs8, node.privateKeyFromJwk]
+      : [node.privateKeyFromPkcs8];
+    for (let seed = 1; seed <= 100; seed++) {
+      const privateKey = seededBytes(32, 3 * seed);
+      const u = noble.publicKey(seededBytes(32, 3 * seed + 1));
+      const peer = createPublicKey({
+        key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(u).toString('base64url') },
+        format: 'jwk',
+      });
+      for (const importer of importers) {
+        const key = importer(privateKey);
+        expect(createPublicKey(key).export({ format: 'jwk' }).x).toBe(
+          Buffer.from(noble.publicKey(privateKey)).toString('base64url'),
+        );
+        expect(hexOf(diffieHellman({ privateKey: key, publicKey: peer }))).toBe(
+          hexOf(noble.sharedSecret(privateKey, u)),
+        );
+      }
+    }
+  });
+
+  it('node: the JWK private-key import (the fast one on Node 20) is taken on Node 20 and 22; Node 24 refuses its placeholder', () => {
+    const major = Number(process.versions.node.split('.')[0]);
+    expect(node.JWK_PRIVATE_IMPORT).toBe(major < 24);
   });
 
   it('node gives plain Uint8Arrays, not Buffers', () => {
