@@ -28,7 +28,7 @@ const PKCS8_PREFIX = Buffer.from('302e020100300506032b656e04220420', 'hex');
 
 /** A private key through PKCS #8 DER: every Node takes it, OpenSSL 3.5 (Node 22, 24) quickly. */
 export function privateKeyFromPkcs8(privateKey: Uint8Array): KeyObject {
-  const der = new Uint8Array(PKCS8_PREFIX.length + 32);
+  const der = Buffer.alloc(PKCS8_PREFIX.length + 32);
   der.set(PKCS8_PREFIX);
   der.set(privateKey, PKCS8_PREFIX.length);
   const key = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
