@@ -4,11 +4,14 @@
  * go through these functions, so a backend can be swapped in here behind the same
  * byte-level checks, and the vectors keep testing what ships. The AEADs already are: they
  * come from the `#aead` import, node:crypto on Node (`aead.node.ts`) and noble elsewhere
- * (`aead.ts`).
+ * (`aead.ts`). X25519 comes from canonical's X25519 door, which chooses the same way.
  */
 
 import { sha256 as doorSha256 } from '@agent-seam/canonical';
-import { x25519 } from '@noble/curves/ed25519.js';
+import {
+  x25519PublicKey as doorPublicKey,
+  x25519SharedSecret as doorSharedSecret,
+} from '@agent-seam/canonical/x25519';
 import { hkdf } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { randomBytes } from '@noble/hashes/utils.js';
@@ -29,19 +32,16 @@ export const systemRandom: RandomSource = (length) => randomBytes(length);
 /** SHA-256 (FIPS 180-4), through the one hashing door; HKDF below keeps noble, which needs its hash object. */
 export const sha256Digest = (bytes: Uint8Array): Uint8Array => doorSha256(bytes);
 
-/** The X25519 public key of a 32-byte private key (RFC 7748 clamping applies). */
-export const x25519PublicKey = (privateKey: Uint8Array): Uint8Array => x25519.getPublicKey(privateKey);
+/** The X25519 public key of a 32-byte private key (RFC 7748 clamping applies), through canonical's X25519 door. */
+export const x25519PublicKey = (privateKey: Uint8Array): Uint8Array => doorPublicKey(privateKey);
 
 /**
- * X25519(privateKey, publicKey), or null for a peer key that yields the all-zero
- * shared secret (a low-order point: the "secret" would be known to everybody).
- * noble refuses those inputs itself by throwing; the zero test below keeps the rule
- * true whatever backend sits here.
+ * X25519(privateKey, publicKey) through canonical's X25519 door, or null for a peer key
+ * that yields the all-zero shared secret (a low-order point: the "secret" would be known
+ * to everybody). Both keys are 32 bytes here: every caller checks them first.
  */
-export function x25519SharedSecret(privateKey: Uint8Array, publicKey: Uint8Array): Uint8Array | null {
-  const shared = orNull(() => x25519.getSharedSecret(privateKey, publicKey));
-  return shared === null || shared.every((byte) => byte === 0) ? null : shared;
-}
+export const x25519SharedSecret = (privateKey: Uint8Array, publicKey: Uint8Array): Uint8Array | null =>
+  doorSharedSecret(privateKey, publicKey);
 
 /** HKDF-SHA256 (RFC 5869) extract-then-expand; an empty salt means 32 zero bytes. */
 export const hkdfSha256 = (ikm: Uint8Array, salt: Uint8Array, info: Uint8Array, length: number): Uint8Array =>
@@ -112,12 +112,3 @@ export const mlKemEncapsulate = (
  */
 export const mlKemDecapsulate = (cipherText: Uint8Array, secretKey: Uint8Array): Uint8Array =>
   ml_kem768.decapsulate(cipherText, secretKey);
-
-/** The result of `run`, or null if it throws: the libraries signal refusal by throwing. */
-function orNull<T>(run: () => T): T | null {
-  try {
-    return run();
-  } catch {
-    return null;
-  }
-}

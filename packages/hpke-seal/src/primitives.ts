@@ -3,9 +3,11 @@
  * speaks in terms of these functions, so a primitive can be swapped or audited in one place.
  */
 import { sha256 as doorSha256 } from '@agent-seam/canonical';
+import {
+  x25519PublicKey as doorPublicKey,
+  x25519SharedSecret as doorSharedSecret,
+} from '@agent-seam/canonical/x25519';
 import { chacha20poly1305 } from '@noble/ciphers/chacha.js';
-import { ed25519, x25519 } from '@noble/curves/ed25519.js';
-import { bytesToNumberLE } from '@noble/curves/utils.js';
 import { expand, extract } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { randomBytes } from '@noble/hashes/utils.js';
@@ -26,38 +28,25 @@ export const hkdfExtract = (salt: Uint8Array, ikm: Uint8Array): Uint8Array => ex
 export const hkdfExpand = (prk: Uint8Array, info: Uint8Array, length: number): Uint8Array =>
   length === 0 ? new Uint8Array(0) : expand(sha256, prk, info, length);
 
-const EdPoint = ed25519.Point;
-
 /**
- * The X25519 public key of a 32-byte private key: u([k]B) with k clamped as RFC 7748
- * says. Computed on the birationally equivalent Edwards curve, u = (1 + y) / (1 - y),
- * because the fixed-base Edwards multiplication uses precomputed tables and is several
- * times faster than a Montgomery ladder. B has prime order n, so k may be reduced mod n;
- * a clamped k lies in [2^254, 2^255) and is a multiple of 8, so k mod n is never 0.
+ * The X25519 public key of a 32-byte private key (RFC 7748 clamping applies), through
+ * canonical's X25519 door: OpenSSL on Node; elsewhere noble, which computes it on the
+ * Edwards curve with its fixed-base tables.
  */
-export function x25519PublicKey(privateKey: Uint8Array): Uint8Array {
-  const k = privateKey.slice(0, 32);
-  k[0]! &= 248;
-  k[31]! &= 127;
-  k[31]! |= 64;
-  const { y } = EdPoint.BASE.multiply(EdPoint.Fn.create(bytesToNumberLE(k))).toAffine();
-  return EdPoint.Fp.toBytes(EdPoint.Fp.div(1n + y, 1n - y));
-}
+export const x25519PublicKey = (privateKey: Uint8Array): Uint8Array => doorPublicKey(privateKey);
 
 /**
- * X25519(sk, pk), or null when the result is the all-zero value (a small-order peer key),
- * which RFC 9180 section 7.1.4 requires to be treated as an error.
+ * X25519(sk, pk) through canonical's X25519 door, or null when the result would be the
+ * all-zero value (a small-order peer key), which RFC 9180 section 7.1.4 requires to be
+ * treated as an error. A key the door refuses as an argument is null too: encap does not
+ * check the sender's private key, and a wrong one has always ended here as null.
  */
 export function x25519SharedSecret(privateKey: Uint8Array, publicKey: Uint8Array): Uint8Array | null {
-  let shared: Uint8Array;
   try {
-    shared = x25519.getSharedSecret(privateKey, publicKey);
+    return doorSharedSecret(privateKey, publicKey);
   } catch {
     return null;
   }
-  let any = 0;
-  for (const b of shared) any |= b;
-  return any === 0 ? null : shared;
 }
 
 /** ChaCha20-Poly1305 (RFC 8439) encryption: ciphertext ‖ 16-byte tag. */

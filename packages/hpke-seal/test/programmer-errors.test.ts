@@ -9,6 +9,7 @@ import {
   readDack,
   seal,
   sealEnvelope,
+  setupAuthS,
   setupBaseR,
   setupBaseS,
   setupPSKR,
@@ -62,6 +63,14 @@ describe('sealing paths throw SeamError with a code', () => {
       'bad-key-length',
     );
     expect(codeOf(() => setupBaseS({ recipientPublicKey: SMALL_ORDER, info: empty }))).toBe('bad-public-key');
+  });
+  it('bad-public-key for a sender key pair whose private key is not 32 bytes (encap leaves it to the agreement)', () => {
+    for (const privateKey of [new Uint8Array(31), new Uint8Array(33), empty]) {
+      const senderKeyPair = { privateKey, publicKey: recipient.publicKey };
+      expect(
+        codeOf(() => setupAuthS({ recipientPublicKey: recipient.publicKey, info: empty, senderKeyPair })),
+      ).toBe('bad-public-key');
+    }
   });
   it('bad-export-length beyond 255 * 32 bytes', () => {
     const { context } = setupBaseS({ recipientPublicKey: recipient.publicKey, info: empty });

@@ -48,7 +48,7 @@ describe('HPKE properties', () => {
       { numRuns: 200 },
     ));
 
-  it('the Edwards-side public key equals the Montgomery ladder for any 32 bytes', () =>
+  it('publicKeyOf (through the X25519 door) equals noble’s X25519 public key for any 32 bytes', () =>
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (sk) => {
         expect(publicKeyOf(sk)).toEqual(x25519.getPublicKey(sk));
