@@ -256,6 +256,24 @@ describe('log.ts', () => {
     });
   });
 
+  it('two leaves at one position leave a gap: positions-not-contiguous, not a TypeError', () => {
+    // why: log.ts:32:31 `l !== undefined` → true, :32:10 every → some. Before the array was
+    // filled these could not be killed (every skips holes, so the duplicate's gap passed and
+    // the root loop read an undefined leaf); the verifier itself never hands judgeLog two
+    // leaves at one index (index-duplicate), so this is judgeLog's own contract.
+    const twin = { ...leaf(0, 2), run: 'r0b' };
+    expect(
+      judgeLog({ checkpoint: checkpoint(2, rootOf(1, 2)), leaves: [leaf(0, 1), twin], disclosure: false }),
+    ).toEqual({
+      findings: [
+        {
+          code: 'positions-not-contiguous',
+          message: "the sealed positions are not contiguous from 0 within the checkpoint's 2",
+        },
+      ],
+    });
+  });
+
   it('a whole export names a gap, a short log and a wrong root in its own words', () => {
     // why: log.ts:94:16, :99:16 and :107:18 messages → ''
     expect(
