@@ -24,7 +24,8 @@ export interface LogFinding {
  * Returns the leaves in index order when they are, else null.
  */
 export function contiguousLeaves(leaves: readonly SealedLeaf[], size: number): SealedLeaf[] | null {
-  const byIndex = new Array<SealedLeaf | undefined>(Math.min(size, leaves.length));
+  // Filled, not holes: `every` skips holes, so a position two leaves claim would pass unseen.
+  const byIndex = new Array<SealedLeaf | undefined>(Math.min(size, leaves.length)).fill(undefined);
   for (const leaf of leaves) {
     if (leaf.index >= byIndex.length) return null;
     byIndex[leaf.index] = leaf;
