@@ -35,7 +35,7 @@ describe('directory key names', () => {
     });
     // A neighbour of a's key (last byte changed) has a thumbprint of its own.
     const neighbour = a.publicKey.slice();
-    neighbour[31] ^= 1;
+    neighbour[31] = neighbour[31]! ^ 1;
     member.x = jwkFromPublicKey(neighbour).x;
     expect(verify(signedBy(a.seed), keys)).toMatchObject({ ok: false, code: 'unknown-key' });
     member.x = b.jwk.x;
