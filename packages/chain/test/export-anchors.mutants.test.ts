@@ -272,6 +272,12 @@ describe('anchors.ts judgeFreshness', () => {
     expect(judge([at(3, header.root)], { maxAge: 3600 }).notChecked).toEqual([]);
   });
 
+  it('a clock without a maximum age judges no freshness', () => {
+    // why: anchors.ts:195:7 `input.maxAge === undefined` → false (a "not checked" entry would
+    // appear for a caller who asked for no freshness check)
+    expect(judge([at(3, header.root)], { now: t }).notChecked).toEqual([]);
+  });
+
   it('no verified cosignature: freshness is not checked, with its message', () => {
     // why: anchors.ts:199:16 message → ""
     expect(judge([at(3, header.root)], { maxAge: 3600, now: t }).notChecked).toEqual([

@@ -31,10 +31,23 @@ describe('frames.ts isOrigin', () => {
     expect(isOrigin('log\u007f')).toBe(false);
     expect(isOrigin('example.com/log')).toBe(true);
   });
+
+  it('an origin is at most 255 UTF-8 bytes', () => {
+    // why: frames.ts:41:10 `length <= 255` → true (256 bytes accepted), → `< 255` (255 refused)
+    expect(isOrigin('o'.repeat(255))).toBe(true);
+    expect(isOrigin('o'.repeat(256))).toBe(false);
+    expect(isOrigin('é'.repeat(128))).toBe(false); // 128 characters, 256 bytes
+  });
 });
 
 describe('frames.ts checkpointOf', () => {
   const good = { origin: 'example.com/log', size: 2, root: sealHex(1) };
+
+  it('a value that is not an object is no checkpoint (no TypeError)', () => {
+    // why: frames.ts:51:7 `!isObject(value)` → false (reading null.size would throw)
+    expect(read((out) => checkpointOf(null, 1, 'checkpoint', out)).value).toBeNull();
+    expect(read((out) => checkpointOf([good], 1, 'checkpoint', out)).value).toBeNull();
+  });
 
   it('a size that is not an integer is no checkpoint', () => {
     // why: frames.ts:54:34 `size === null` → false (a checkpoint with size null would be returned)
@@ -50,6 +63,11 @@ describe('frames.ts checkpointOf', () => {
 });
 
 describe('frames.ts runBlockOf', () => {
+  it('a run that is not a string is no run block', () => {
+    // why: frames.ts:75:7 `typeof frame.run !== 'string'` → false (a numeric run would name the block)
+    expect(read((out) => runBlockOf({ kind: 'agentplane.export.run', run: 7 }, 2, false, out)).value).toBeNull();
+  });
+
   it('a run block of a whole export has no proof, present or not', () => {
     // why: frames.ts:85:7 `disclosure && Object.hasOwn(frame, 'proof')` → true, and `&&` → `||`
     // (each would give the block a 'malformed' proof)
@@ -105,6 +123,15 @@ describe('frames.ts trailerOf', () => {
     // :111:58 `records === null` → false; :111:78 `cases === null` → false
     expect(trailer({ ...good, records: '3' }).value).toBeNull();
     expect(trailer({ ...good, cases: null }).value).toBeNull();
+  });
+
+  it('a missing run count, requested or exported, is no trailer', () => {
+    // why: frames.ts:111:7 the whole condition → false, `runsRequested === null || runsExported === null`
+    // → `&&`, `runsRequested === null` → false, :111:33 `runsExported === null` → false
+    const { runs_requested: _r, ...noRequested } = good;
+    const { runs_exported: _e, ...noExported } = good;
+    expect(trailer(noRequested).value).toBeNull();
+    expect(trailer(noExported).value).toBeNull();
   });
 
   it('a missing unreadable list is no trailer (no TypeError)', () => {
