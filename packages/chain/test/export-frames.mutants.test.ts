@@ -65,7 +65,9 @@ describe('frames.ts checkpointOf', () => {
 describe('frames.ts runBlockOf', () => {
   it('a run that is not a string is no run block', () => {
     // why: frames.ts:75:7 `typeof frame.run !== 'string'` → false (a numeric run would name the block)
-    expect(read((out) => runBlockOf({ kind: 'agentplane.export.run', run: 7 }, 2, false, out)).value).toBeNull();
+    expect(
+      read((out) => runBlockOf({ kind: 'agentplane.export.run', run: 7 }, 2, false, out)).value,
+    ).toBeNull();
   });
 
   it('a run block of a whole export has no proof, present or not', () => {
