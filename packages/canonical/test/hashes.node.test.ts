@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import * as selected from '#sha2';
 import * as noble from '../src/sha2.js';
 import * as node from '../src/sha2.node.js';
+import { seededBytes } from './seeded-bytes.js';
 
 /**
  * The hashing door. Both backends are driven over the same inputs and must give the same
@@ -26,19 +27,6 @@ const BACKENDS = { noble, node } as const;
 type Backend = typeof noble;
 const ascii = (text: string) => new TextEncoder().encode(text);
 const MILLION_A = new Uint8Array(1_000_000).fill(0x61);
-
-/** Deterministic filler (xorshift32): megabytes of input without a megabyte of fast-check values. */
-function bytesOf(length: number, seed: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let s = seed | 1;
-  for (let i = 0; i < length; i++) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    out[i] = s & 0xff;
-  }
-  return out;
-}
 
 /** `bytes` cut at the given positions (sorted, repeats allowed: empty chunks are fed too). */
 function chunksOf(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
@@ -168,7 +156,7 @@ describe('the two backends agree (differential, fixed seed)', () => {
     let megabytes = 0;
     fc.assert(
       fc.property(size, fc.integer(), cuts, (length, seed, at) => {
-        const input = bytesOf(length, seed);
+        const input = seededBytes(length, seed);
         const expected = noble.sha256(input);
         expect(node.sha256(input)).toEqual(expected);
         expect(node.sha512(input)).toEqual(noble.sha512(input));
@@ -185,7 +173,7 @@ describe('the two backends agree (differential, fixed seed)', () => {
 
   it('small splits around the gather limit: every way to cut 0..130 bytes in two or three', () => {
     for (let length = 0; length <= 130; length++) {
-      const input = bytesOf(length, length + 7);
+      const input = seededBytes(length, length + 7);
       const expected = noble.sha256(input);
       for (let a = 0; a <= length; a++) {
         expect(streamed(node, [input.subarray(0, a), input.subarray(a)])).toEqual(expected);
@@ -204,8 +192,8 @@ describe('the two backends agree (differential, fixed seed)', () => {
         fc.integer({ min: 0, max: 70_000 }),
         fc.integer(),
         (k, m, seed) => {
-          const key = bytesOf(k, seed);
-          const message = bytesOf(m, ~seed);
+          const key = seededBytes(k, seed);
+          const message = seededBytes(m, ~seed);
           expect(node.hmacSha256(key, message)).toEqual(noble.hmacSha256(key, message));
         },
       ),
@@ -215,8 +203,8 @@ describe('the two backends agree (differential, fixed seed)', () => {
   it('HMAC-SHA256 with keys at the block edges (0, 1, 63, 64, 65, 128 bytes), messages of 0 to 1000 bytes', () => {
     for (const k of [0, 1, 63, 64, 65, 128])
       for (const m of [0, 1, 64, 1000]) {
-        const key = bytesOf(k, k + 1);
-        const message = bytesOf(m, m + 2);
+        const key = seededBytes(k, k + 1);
+        const message = seededBytes(m, m + 2);
         expect(node.hmacSha256(key, message)).toEqual(noble.hmacSha256(key, message));
       }
   });
@@ -239,7 +227,7 @@ describe('the two backends agree (differential, fixed seed)', () => {
   it('the incremental hashers consume input when given: changing it afterwards changes nothing', () => {
     for (const backend of [noble, node])
       for (const length of [10, 64, 65, 5000]) {
-        const input = bytesOf(length, length);
+        const input = seededBytes(length, length);
         const scratch = input.slice();
         const hasher = backend.createSha256();
         hasher.update(scratch);
@@ -254,7 +242,7 @@ describe('the door (the backend #sha2 selects, behind the argument checks)', () 
   it('on Node, #sha2 is the node:crypto backend', () => expect(selected.sha256).toBe(node.sha256));
 
   it('one-shot and incremental digests are the backends’ digests', () => {
-    const input = bytesOf(100_000, 3);
+    const input = seededBytes(100_000, 3);
     expect(sha256(input)).toEqual(noble.sha256(input));
     expect(sha512(input)).toEqual(noble.sha512(input));
     expect(hmacSha256(input.subarray(0, 70), input)).toEqual(noble.hmacSha256(input.subarray(0, 70), input));

@@ -75,18 +75,5 @@ export const LOW_ORDER_ENCODINGS: Uint8Array[] = [...LOW_ORDER_U, P, P + 1n].fla
   withTopBit(encodeU(u)),
 ]);
 
-/** Deterministic bytes (xorshift32), so that a failure names an input that can be replayed. */
-export function seededBytes(length: number, seed: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let s = seed | 1;
-  for (let i = 0; i < length; i++) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    out[i] = s & 0xff;
-  }
-  return out;
-}
-
 export const bytes = fromHex;
 export const hexOf = (value: Uint8Array | null): string | null => (value === null ? null : hex.encode(value));

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as selected from '#x25519';
 import * as noble from '../src/x25519.js';
 import * as node from '../src/x25519.node.js';
+import { seededBytes } from './seeded-bytes.js';
 import {
   bytes,
   DIFFIE_HELLMAN,
@@ -13,7 +14,6 @@ import {
   LOW_ORDER_U,
   P,
   SCALAR_MULT_ANSWERS,
-  seededBytes,
   withTopBit,
 } from './x25519-inputs.js';
 

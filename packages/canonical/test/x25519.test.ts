@@ -2,6 +2,7 @@ import { SeamError } from '@agent-seam/canonical';
 import { X25519_KEY_LENGTH, x25519PublicKey, x25519SharedSecret } from '@agent-seam/canonical/x25519';
 import { describe, expect, it } from 'vitest';
 import * as noble from '../src/x25519.js';
+import { seededBytes } from './seeded-bytes.js';
 import {
   bytes,
   DIFFIE_HELLMAN,
@@ -12,7 +13,6 @@ import {
   LOW_ORDER_U,
   P,
   SCALAR_MULT_ANSWERS,
-  seededBytes,
   withTopBit,
 } from './x25519-inputs.js';
 

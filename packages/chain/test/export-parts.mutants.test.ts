@@ -18,17 +18,7 @@ import {
   signGraderVerdict,
   verifyExportRange,
 } from '../src/index.js';
-
-/** The SeamError `run` throws (any other throw, or none, fails the case). */
-function thrown(run: () => unknown): SeamError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof SeamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SeamError');
-}
+import { GRADER_CLAIM, GRADER_SEED, thrown } from './helpers.js';
 
 async function rejected(run: () => Promise<unknown>): Promise<SeamError> {
   try {
@@ -204,14 +194,8 @@ describe('parts.ts', () => {
 });
 
 describe('grader.ts', () => {
-  const seed = new Uint8Array(32).fill(0x47);
-  const claim: GraderClaim = {
-    run: 'run_01J80000000000000000000001',
-    last_seq: 1,
-    last_hash: 'ab'.repeat(32),
-    open: true,
-    content: new Uint8Array([1, 2, 3]),
-  };
+  const seed = GRADER_SEED;
+  const claim = GRADER_CLAIM;
   const sidecar = signGraderVerdict(claim, 'g', seed);
   const text = JSON.stringify(sidecar);
   const read = (value: unknown) =>

@@ -1,17 +1,12 @@
 import { SeamError } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import { type GraderClaim, signGraderVerdict } from '../src/index.js';
+import { GRADER_CLAIM, GRADER_SEED } from './helpers.js';
 
 // The sign side refuses a claim the reader would refuse, by throwing (a programmer error).
 describe('signGraderVerdict refuses a claim it cannot write', () => {
-  const seed = new Uint8Array(32).fill(0x47);
-  const claim: GraderClaim = {
-    run: 'run_01J80000000000000000000001',
-    last_seq: 1,
-    last_hash: 'ab'.repeat(32),
-    open: true,
-    content: new Uint8Array([1, 2, 3]),
-  };
+  const seed = GRADER_SEED;
+  const claim = GRADER_CLAIM;
   const bad: [string, Record<string, unknown>][] = [
     ['bad-run', { run: 7 }],
     ['bad-last-seq', { last_seq: 0 }],

@@ -1,5 +1,5 @@
-import { hex, utf8Strict } from '@agent-seam/canonical';
-import type { ExportOptions } from '../src/index.js';
+import { hex, SeamError, utf8Strict } from '@agent-seam/canonical';
+import type { ExportOptions, GraderClaim } from '../src/index.js';
 
 /** Hex from a vector file as bytes; a malformed value is a broken vector, so it throws. */
 export function unhex(text: string): Uint8Array {
@@ -26,3 +26,24 @@ export function optionsOf(o: Record<string, any> = {}): ExportOptions {
     if (o[k] !== undefined) out[k] = o[k];
   return out;
 }
+
+/** The SeamError `run` throws, for asserting its code and message (any other throw, or none, fails the case). */
+export function thrown(run: () => unknown): SeamError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof SeamError) return error;
+    throw error;
+  }
+  throw new Error('expected a SeamError');
+}
+
+/** A grader's signing seed and a claim it may sign, for the sidecar tests. */
+export const GRADER_SEED = new Uint8Array(32).fill(0x47);
+export const GRADER_CLAIM: GraderClaim = {
+  run: 'run_01J80000000000000000000001',
+  last_seq: 1,
+  last_hash: 'ab'.repeat(32),
+  open: true,
+  content: new Uint8Array([1, 2, 3]),
+};

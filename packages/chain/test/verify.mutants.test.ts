@@ -1,7 +1,7 @@
 // Cases that kill the Stryker survivors listed in the mutation report of the verifier
 // (signature, export reading, rfc3339, audit, json, lines). Each `it` names the mutants it
 // kills; equivalent mutants are listed in spec/chain.md ("Equivalent mutants").
-import { concatBytes, hex, hmacSha256, SeamError, sha256, utf8Strict } from '@agent-seam/canonical';
+import { concatBytes, hex, hmacSha256, sha256, utf8Strict } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { LineReader } from '../src/export/reading.js';
@@ -18,17 +18,7 @@ import {
   verifyKeyed,
   verifyRecordSignature,
 } from '../src/index.js';
-
-/** The SeamError `run` throws, for asserting its code and message. */
-function thrown(run: () => unknown): SeamError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof SeamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SeamError');
-}
+import { thrown } from './helpers.js';
 
 describe('signature.ts', () => {
   const seed = new Uint8Array(32).fill(3);
