@@ -38,6 +38,19 @@ export function thrown(run: () => unknown): SeamError {
   throw new Error('expected a SeamError');
 }
 
+/** How the reader records a line that parses but is not a record: nothing linked, hashed or signed. */
+export const notWellFormed = (seq: number | null) => ({
+  unknown: [],
+  seq,
+  prev: null,
+  hash: null,
+  wellFormed: false,
+  linked: false,
+  rawFinding: null,
+  hashed: null,
+  signature: 'missing',
+});
+
 /** A grader's signing seed and a claim it may sign, for the sidecar tests. */
 export const GRADER_SEED = new Uint8Array(32).fill(0x47);
 export const GRADER_CLAIM: GraderClaim = {
