@@ -20,7 +20,16 @@ export {
   type ParseOptions,
   parseJSON,
 } from './from-json.js';
-export { createSha256, hmacSha256, type Sha256Hasher, sha256, sha512 } from './hashes.js';
+export {
+  createSha256,
+  HKDF_SHA256_MAX_LENGTH,
+  hkdfSha256Expand,
+  hkdfSha256Extract,
+  hmacSha256,
+  type Sha256Hasher,
+  sha256,
+  sha512,
+} from './hashes.js';
 export { jsonReader } from './json-reader.js';
 export { JsonFloat, type JsonValue } from './json-value.js';
 export { ecmaScriptNumber, pythonFloatRepr } from './numbers.js';

@@ -7,13 +7,11 @@
  * (`aead.ts`). X25519 comes from canonical's X25519 door, which chooses the same way.
  */
 
-import { sha256 as doorSha256 } from '@agent-seam/canonical';
+import { sha256 as doorSha256, hkdfSha256Expand, hkdfSha256Extract } from '@agent-seam/canonical';
 import {
   x25519PublicKey as doorPublicKey,
   x25519SharedSecret as doorSharedSecret,
 } from '@agent-seam/canonical/x25519';
-import { hkdf } from '@noble/hashes/hkdf.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { randomBytes } from '@noble/hashes/utils.js';
 import { ml_kem768 } from '@noble/post-quantum/ml-kem.js';
 import * as aead from '#aead';
@@ -29,7 +27,7 @@ export const XCHACHA_NONCE_LENGTH = 24;
 export type RandomSource = (length: number) => Uint8Array;
 export const systemRandom: RandomSource = (length) => randomBytes(length);
 
-/** SHA-256 (FIPS 180-4), through the one hashing door; HKDF below keeps noble, which needs its hash object. */
+/** SHA-256 (FIPS 180-4), through the one hashing door. */
 export const sha256Digest = (bytes: Uint8Array): Uint8Array => doorSha256(bytes);
 
 /** The X25519 public key of a 32-byte private key (RFC 7748 clamping applies), through canonical's X25519 door. */
@@ -43,9 +41,9 @@ export const x25519PublicKey = (privateKey: Uint8Array): Uint8Array => doorPubli
 export const x25519SharedSecret = (privateKey: Uint8Array, publicKey: Uint8Array): Uint8Array | null =>
   doorSharedSecret(privateKey, publicKey);
 
-/** HKDF-SHA256 (RFC 5869) extract-then-expand; an empty salt means 32 zero bytes. */
+/** HKDF-SHA256 (RFC 5869) extract-then-expand through the hashing door; an empty salt means 32 zero bytes. */
 export const hkdfSha256 = (ikm: Uint8Array, salt: Uint8Array, info: Uint8Array, length: number): Uint8Array =>
-  hkdf(sha256, ikm, salt, info, length);
+  hkdfSha256Expand(hkdfSha256Extract(salt, ikm), info, length);
 
 /** An AEAD seal: ciphertext ‖ tag. */
 export type AeadSeal = (

@@ -2,14 +2,12 @@
  * The one module that touches the primitive libraries. Everything else in this package
  * speaks in terms of these functions, so a primitive can be swapped or audited in one place.
  */
-import { sha256 as doorSha256 } from '@agent-seam/canonical';
+import { sha256 as doorSha256, hkdfSha256Expand, hkdfSha256Extract } from '@agent-seam/canonical';
 import {
   x25519PublicKey as doorPublicKey,
   x25519SharedSecret as doorSharedSecret,
 } from '@agent-seam/canonical/x25519';
 import { chacha20poly1305 } from '@noble/ciphers/chacha.js';
-import { expand, extract } from '@noble/hashes/hkdf.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { randomBytes } from '@noble/hashes/utils.js';
 
 /** A source of uniformly random bytes; injectable so that tests and vectors are reproducible. */
@@ -20,13 +18,12 @@ export const systemRandom: RandomSource = (length) => randomBytes(length);
 /** Through canonical's hashing door (node:crypto on Node): a body or envelope digest may cover megabytes. */
 export const sha256Digest = (data: Uint8Array): Uint8Array => doorSha256(data);
 
-// HKDF stays on noble: node:crypto would save about 2% of an open (spec/canonical.md).
-/** HKDF-Extract (RFC 5869) with SHA-256; an empty salt behaves like 32 zero bytes. */
-export const hkdfExtract = (salt: Uint8Array, ikm: Uint8Array): Uint8Array => extract(sha256, ikm, salt);
+/** HKDF-Extract (RFC 5869) with SHA-256, through the hashing door; an empty salt behaves like 32 zero bytes. */
+export const hkdfExtract = (salt: Uint8Array, ikm: Uint8Array): Uint8Array => hkdfSha256Extract(salt, ikm);
 
-/** HKDF-Expand (RFC 5869) with SHA-256. */
+/** HKDF-Expand (RFC 5869) with SHA-256, through the hashing door. */
 export const hkdfExpand = (prk: Uint8Array, info: Uint8Array, length: number): Uint8Array =>
-  length === 0 ? new Uint8Array(0) : expand(sha256, prk, info, length);
+  hkdfSha256Expand(prk, info, length);
 
 /**
  * The X25519 public key of a 32-byte private key (RFC 7748 clamping applies), through
