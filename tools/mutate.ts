@@ -1,8 +1,10 @@
-// pnpm mutate --filter <pkg> [--all | --mutate <glob,...>] [--force] [--concurrency <n>] [--ignore-static] [--restore] [--summary]
+// pnpm mutate --filter <pkg> [--all | --rest | --mutate <glob,...>] [--force] [--concurrency <n>] [--ignore-static] [--restore] [--summary]
 //
 // Runs Stryker (vitest runner) over one package and writes reports/mutation/<pkg>.md:
 // the mutation score per file and every surviving mutant. Without --all it mutates the
-// package's verify/open/decode path (VERIFY_PATHS). Incremental: results are kept in
+// package's verify/open/decode path (VERIFY_PATHS); --rest mutates every other file of
+// src/ (the issue's "everything else") and reports to reports/mutation/<pkg>.rest.md, so
+// that the verify path's report stays as it is. Incremental: results are kept in
 // node_modules/.cache/seam-mutate/<pkg>.incremental.json, so a rerun only retests
 // mutants whose code or covering tests changed (--force reruns everything).
 //
@@ -94,7 +96,9 @@ const flag = (name: string) => process.argv.includes(name);
 
 const pkg = option('--filter')?.replace(/^@agent-seam\//, '');
 if (!pkg || !existsSync(join(root, 'packages', pkg, 'src'))) {
-  console.error('usage: pnpm mutate --filter <package> [--all | --mutate <glob,...>] [--force] [--restore]');
+  console.error(
+    'usage: pnpm mutate --filter <package> [--all | --rest | --mutate <glob,...>] [--force] [--restore]',
+  );
   process.exit(2);
 }
 const pkgDir = join(root, 'packages', pkg);
@@ -119,9 +123,19 @@ function restore(): void {
 restore();
 if (flag('--restore')) process.exit(0);
 
-const mutate = flag('--all') ? ['src/**/*.ts'] : (option('--mutate')?.split(',') ?? VERIFY_PATHS[pkg]);
+/** Every source file outside the verify path (all of src/ for a package without one). */
+const rest = () =>
+  listSources(join(pkgDir, 'src'))
+    .filter((f) => !(VERIFY_PATHS[pkg] ?? []).includes(f))
+    .sort();
+
+const mutate = flag('--all')
+  ? ['src/**/*.ts']
+  : flag('--rest')
+    ? rest()
+    : (option('--mutate')?.split(',') ?? VERIFY_PATHS[pkg]);
 if (!mutate) {
-  console.error(`no verify path is listed for ${pkg} in tools/mutate.ts: pass --all or --mutate`);
+  console.error(`no verify path is listed for ${pkg} in tools/mutate.ts: pass --all, --rest or --mutate`);
   process.exit(2);
 }
 const globs: string[] = mutate;
@@ -182,12 +196,19 @@ function summarize(): void {
   // Only the files this run mutated: the incremental file keeps older results too.
   const mutated = new Set(globs.flatMap((g) => Object.keys(report.files).filter((f) => matches(f, g))));
   for (const f of Object.keys(report.files)) if (!mutated.has(f)) delete report.files[f];
+  const selection = flag('--all')
+    ? ' --all'
+    : flag('--rest')
+      ? ' --rest'
+      : option('--mutate')
+        ? ` --mutate ${option('--mutate')}`
+        : '';
   const detected = new Set(['Killed', 'Timeout']);
   const undetected = new Set(['Survived', 'NoCoverage']);
   const lines = [
     `# Mutation report: @agent-seam/${pkg}`,
     '',
-    `Reproduce: \`pnpm mutate --filter ${pkg}${flag('--all') ? ' --all' : option('--mutate') ? ` --mutate ${option('--mutate')}` : ''}${flag('--ignore-static') ? ' --ignore-static' : ''} --force\` (Stryker 10.1.1, vitest runner).`,
+    `Reproduce: \`pnpm mutate --filter ${pkg}${selection}${flag('--ignore-static') ? ' --ignore-static' : ''} --force\` (Stryker 10.1.1, vitest runner).`,
     `Mutated: ${globs.map((m) => `\`${m}\``).join(', ')}.`,
     '',
     '| file | mutants | killed | timeout | survived | no coverage | score |',
@@ -246,9 +267,10 @@ function summarize(): void {
     `Equivalent mutants, with the reason each cannot be killed, are listed in spec/${pkg}.md.`,
     '',
   );
-  writeFileSync(join(reports, `${pkg}.md`), lines.join('\n'));
+  const reportName = flag('--rest') ? `${pkg}.rest.md` : `${pkg}.md`;
+  writeFileSync(join(reports, reportName), lines.join('\n'));
   console.log(
-    `mutation score ${pkg}: ${score(total)} (${survivors.length} undetected) -> reports/mutation/${pkg}.md`,
+    `mutation score ${pkg}: ${score(total)} (${survivors.length} undetected) -> reports/mutation/${reportName}`,
   );
 }
 
