@@ -91,7 +91,8 @@ describe('verifier.ts push and find', () => {
   });
 
   it('a finding of no line and no run carries neither member, not even as undefined', () => {
-    // why: verifier.ts:177:9 `where.line !== undefined` → true (line: undefined would be an own member)
+    // why: verifier.ts:177:9 `where.line !== undefined` → true, :178:9 `where.run !== undefined` → true
+    // (line: undefined or run: undefined would be an own member)
     expect(verify(SOUND.slice(0, -1)).findings).toStrictEqual([
       { code: 'trailer-missing', message: 'no trailer: this file is a prefix of an export' },
     ]);
