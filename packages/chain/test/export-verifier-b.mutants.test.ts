@@ -9,7 +9,6 @@ import { type ExportPlan, type ExportReport, ExportVerifier, writeExport } from 
 
 const ORIGIN = 'example.com/log';
 const step = { body: { kind: 'Step' } };
-const EMPTY_ROOT = hex.encode(rootHash([]));
 
 /** The lines of a written export: by default one sealed run r1 of one record. */
 const exportOf = (plan: Partial<ExportPlan> = {}) =>
@@ -61,8 +60,7 @@ describe('verifier.ts onHeader', () => {
       expect(report.notChecked).toEqual([
         {
           code: 'rest-of-file',
-          message:
-            'the canon is not one this reader implements: every digest is unverifiable, not wrong',
+          message: 'the canon is not one this reader implements: every digest is unverifiable, not wrong',
         },
       ]);
     }
@@ -139,5 +137,111 @@ describe('verifier.ts onHeader', () => {
     const report = verify(edit(emptyDisclosure(), 0, (h) => (h.selection.note = 1)));
     expect(report.findings).toEqual([]);
     expect(report.unaccounted).toEqual([{ line: 1, member: 'selection.note' }]);
+  });
+});
+
+describe('verifier.ts onRunBlock and closeRun', () => {
+  const open = (run: string) => ({ run, sealed: false, records: [step] });
+  const aCase = { case: { id: 'c1', runs: ['r1'] }, deadlines: [], blobs: [], hold: null };
+
+  it('a run block after the case layer is frame-out-of-order on its line', () => {
+    // why: verifier.ts:317:39 finding message → "", :317:77 `{ line }` → `{}`
+    const lines = exportOf({ runs: [open('r1')], cases: [aCase] });
+    expect(verify(lines).findings).toEqual([]);
+    // header, case block, then the run block and its record
+    const moved = [lines[0]!, lines[3]!, lines[1]!, lines[2]!, lines[4]!];
+    expect(verify(moved).findings).toEqual([
+      { code: 'frame-out-of-order', message: 'a run block follows the case layer', line: 3 },
+    ]);
+  });
+
+  it('a run block that names no run is run-block-malformed on its line', () => {
+    // why: verifier.ts:323:40 finding message → "", :323:70 `{ line }` → `{}`
+    const lines = edit(exportOf({ runs: [], unreadable: [{ run: 'r1', reason: 'lost' }] }), 1, (b) => {
+      b.run = '';
+    });
+    expect(verify(lines).findings).toEqual([
+      { code: 'run-block-malformed', message: 'the run block names no run', line: 2 },
+    ]);
+  });
+
+  it('a run carried in two blocks is run-duplicate on the second, naming the run', () => {
+    // why: verifier.ts:329:34 finding message → "", :329:71 `{ line, run: id }` → `{}`
+    const report = verify(exportOf({ runs: [open('r1'), open('r1')] }));
+    expect(report.findings).toEqual([
+      { code: 'run-duplicate', message: 'this run is carried in two blocks', line: 4, run: 'r1' },
+    ]);
+  });
+
+  it('a run block with an index and no seal is run-position-malformed, naming the run', () => {
+    // why: verifier.ts:334:9 finding message → "", :335:9 `{ line, run: id }` → `{}`
+    const report = verify(edit(exportOf({ runs: [open('r1')] }), 1, (b) => (b.index = 0)));
+    expect(report.findings).toEqual([
+      {
+        code: 'run-position-malformed',
+        message: 'index and seal must both be present and well-formed, or both absent',
+        line: 2,
+        run: 'r1',
+      },
+    ]);
+  });
+
+  it('a second block at a claimed log position is index-duplicate, naming its run', () => {
+    // why: verifier.ts:341:38 finding message → "", :341:102 `{ line, run: id }` → `{}`
+    const sealed = (run: string) => ({ run, sealed: true, records: [step] });
+    const report = verify(edit(exportOf({ runs: [sealed('r1'), sealed('r2')] }), 3, (b) => (b.index = 0)));
+    expect(report.findings).toEqual([
+      {
+        code: 'index-duplicate',
+        message: 'this log position is already claimed by an earlier run block',
+        line: 4,
+        run: 'r2',
+      },
+      // r2's leaf is not placed, so the log holds one of the two the checkpoint commits to
+      {
+        code: 'log-incomplete',
+        message:
+          'the file carries 1 sealed run(s) and its checkpoint commits to 2: the set cannot be checked',
+      },
+    ]);
+  });
+
+  it('an open run of a package that did not conclude is no removed leaf', () => {
+    // why: verifier.ts:356:88 `concludedSealed: false` → `true` (every open run would start as concluded
+    // and be package-run-unplaced). The second file is the finding when the run did conclude.
+    const disclosure = { cases: [], runs: ['r1'] };
+    expect(verify(exportOf({ runs: [open('r1')], disclosure }))).toMatchObject({
+      status: 'sound',
+      findings: [],
+    });
+    const concluded = {
+      run: 'r1',
+      sealed: false,
+      records: [step, { body: { kind: 'RunConcluded', outcome: 'succeeded' } }],
+    };
+    expect(verify(exportOf({ runs: [concluded], disclosure })).findings).toEqual([
+      {
+        code: 'package-run-unplaced',
+        message: 'the run concluded, yet its block carries no index and seal: a leaf was removed',
+        run: 'r1',
+      },
+    ]);
+  });
+
+  it("a seal that is not the run's terminal hash is seal-mismatch on the block's line, naming the run", () => {
+    // why: verifier.ts:366:34 finding message → "", :366:88 `{ line: run.line, run: id }` → `{}`
+    // (the header commits to the altered seal, so the log itself is coherent)
+    const other = new Uint8Array(32).fill(9);
+    const lines = exportOf();
+    let altered = edit(lines, 1, (b) => (b.seal = hex.encode(other)));
+    altered = edit(altered, 0, (h) => (h.checkpoint.root = hex.encode(rootHash([other]))));
+    expect(verify(altered).findings).toEqual([
+      {
+        code: 'seal-mismatch',
+        message: "the log leaf is not this run's terminal chain hash",
+        line: 2,
+        run: 'r1',
+      },
+    ]);
   });
 });
