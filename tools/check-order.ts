@@ -23,6 +23,14 @@ export function holdChecksToVerifier(
     it('covers every code of the verifier, each in exactly one check', () => {
       expect(checkListProblems(checks, codes)).toEqual([]);
     });
+    it('gives every check a title of its own, and names the option a check needs', () => {
+      // The explain layer shows these to a person: a blank or repeated title hides a check.
+      const titles = checks.map((c) => c.title);
+      expect(titles.filter((t) => t.trim() === '')).toEqual([]);
+      expect(titles.filter((t, i) => titles.indexOf(t) !== i)).toEqual([]);
+      const unnamed = checks.filter((c) => c.needs !== undefined && !/^[a-z][A-Za-z]*$/.test(c.needs));
+      expect(unnamed.map((c) => c.id)).toEqual([]);
+    });
     it('names every adjacent pair once', () => {
       const adjacent = checks.slice(1).map((check, i) => `${checks[i]!.id} > ${check.id}`);
       expect(Object.keys(pairs)).toEqual(adjacent);
