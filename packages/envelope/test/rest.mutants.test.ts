@@ -130,3 +130,106 @@ describe('MemoryReplayCache caps: the exact boundaries', () => {
     ]);
   });
 });
+
+/** Every ordering of `items`. */
+const permutations = <T>(items: readonly T[]): T[][] =>
+  items.length <= 1
+    ? [[...items]]
+    : items.flatMap((item, i) =>
+        permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+      );
+
+describe('MemoryReplayCache forgets oldest timestamp first', () => {
+  it('at capacity, entries are forgotten strictly oldest first, whatever order they arrived in', () => {
+    // why: the heap (OldestFirst) in replay.ts: 129:12 (`i > 0` → false), 130:23 (`i - 1`
+    // → `i + 1`: the sift-up never ends, a timeout), 131:11 (→ true), 132:7 (`move` removed),
+    // 146:5 (the sift-down loop never runs), 147:19 (`2 * i` → `2 / i`), 148:11 (→ true),
+    // 149:11 (the right-child test → true, → false, `&&` → `||`, `child + 1 < n` → `>=`),
+    // 149:28 (→ true, `<` → `>=`), 149:39 (`times[child + 1]` → `times[child - 1]`),
+    // 150:11 (→ true, → false, `>=` → `<`), 115:37 (keys starting non-empty): each forgot
+    // a younger message before an older one, or kept one it had forgotten. Every ordering
+    // of six distinct timestamps is filled in, then six newer messages push them out one
+    // by one; after each, exactly the k oldest are forgotten and the rest still seen.
+    const times = [10, 20, 30, 40, 50, 60];
+    for (const order of permutations(times)) {
+      const cache = new MemoryReplayCache({ maxEntries: times.length });
+      for (const t of order) expect(answer(cache, `id${t}`, t)).toBe('new');
+      for (let k = 1; k <= times.length; k++) {
+        expect(answer(cache, `newer${k}`, 100 + k)).toBe('new');
+        expect(
+          times.map((t) => answer(cache, `id${t}`, t)),
+          `order ${order}, ${k} pushed out`,
+        ).toEqual(times.map((t, rank) => (rank < k ? 'forgotten' : 'seen')));
+        expect(cache.size).toBe(times.length);
+      }
+    }
+  });
+
+  it('expired entries leave in timestamp order too, and the last one leaves the cache empty', () => {
+    // why: replay.ts:115:37 (keys starting as ["Stryker was here"]: after an out-of-order
+    // pair, the heap paired the older timestamp's removal with the wrong key, and the
+    // younger message stayed remembered after its window)
+    const cache = new MemoryReplayCache({ windowSeconds: 10 });
+    expect([answer(cache, 'a', 10, 10), answer(cache, 'b', 5, 10)]).toEqual(['new', 'new']);
+    expect([answer(cache, 'b', 5, 16), answer(cache, 'a', 10, 16), cache.size]).toEqual([
+      'forgotten',
+      'seen',
+      1,
+    ]);
+    expect([answer(cache, 'a', 10, 21), cache.size]).toEqual(['forgotten', 0]);
+  });
+});
+
+describe('MemoryReplayCache among equal timestamps: the first remembered is the first forgotten', () => {
+  // Which of two equally old messages is forgotten first is the heap's choice; both answers
+  // refuse the replay, but as different codes (replayed or replay-cache-full), so a change
+  // of order is visible. These cases hold the order the heap has.
+  it('two equal timestamps pushed in turn: the first is forgotten first', () => {
+    // why: replay.ts:131:11 (`times[parent] <= time` → `<`: the second sifted above the first)
+    const cache = new MemoryReplayCache({ maxEntries: 2 });
+    expect([answer(cache, 'x', 5), answer(cache, 'y', 5), answer(cache, 'z', 6)]).toEqual([
+      'new',
+      'new',
+      'new',
+    ]);
+    expect([answer(cache, 'x', 5), answer(cache, 'y', 5)]).toEqual(['forgotten', 'seen']);
+  });
+
+  it('two equal children: the left one rises', () => {
+    // why: replay.ts:149:28 (`times[child + 1] < times[child]` → `<=`: the right child rose)
+    const cache = new MemoryReplayCache({ maxEntries: 4 });
+    for (const [id, t] of [
+      ['r', 1],
+      ['x', 5],
+      ['y', 5],
+      ['z', 9],
+      ['w', 10],
+      ['v', 11],
+    ] as const)
+      expect(answer(cache, id, t)).toBe('new');
+    expect([answer(cache, 'r', 1), answer(cache, 'x', 5), answer(cache, 'y', 5)]).toEqual([
+      'forgotten',
+      'forgotten',
+      'seen',
+    ]);
+  });
+
+  it('a child equal to the entry sinking does not rise above it', () => {
+    // why: replay.ts:150:11 (`times[child] >= time` → `>`: the equal child rose, and the
+    // other equally old message was forgotten first)
+    const cache = new MemoryReplayCache({ maxEntries: 3 });
+    for (const [id, t] of [
+      ['r', 1],
+      ['x', 5],
+      ['y', 5],
+      ['w', 10],
+      ['v', 11],
+    ] as const)
+      expect(answer(cache, id, t)).toBe('new');
+    expect([answer(cache, 'r', 1), answer(cache, 'y', 5), answer(cache, 'x', 5)]).toEqual([
+      'forgotten',
+      'forgotten',
+      'seen',
+    ]);
+  });
+});
