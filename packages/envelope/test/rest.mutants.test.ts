@@ -159,7 +159,7 @@ describe('MemoryReplayCache forgets oldest timestamp first', () => {
         expect(
           times.map((t) => answer(cache, `id${t}`, t)),
           `order ${order}, ${k} pushed out`,
-        ).toEqual(times.map((t, rank) => (rank < k ? 'forgotten' : 'seen')));
+        ).toEqual(times.map((_t, rank) => (rank < k ? 'forgotten' : 'seen')));
         expect(cache.size).toBe(times.length);
       }
     }
