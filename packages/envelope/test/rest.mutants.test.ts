@@ -233,3 +233,16 @@ describe('MemoryReplayCache among equal timestamps: the first remembered is the 
     ]);
   });
 });
+
+describe('MemoryReplayCache window: the exact boundary', () => {
+  it('a replay windowSeconds after its timestamp is still seen; one second later it is forgotten, never new', () => {
+    // why: holds the expiry arithmetic of replay.ts:90 (`peek() + windowSeconds < now`;
+    // `<` → `<=` forgot the message at the last second of its window, `+` → `-` forgot it
+    // at once); the forgotten replay answers forgotten, never new, while a newer message is new
+    const cache = new MemoryReplayCache({ windowSeconds: 600 });
+    expect(answer(cache, 'a', 1000, 1000)).toBe('new');
+    expect([answer(cache, 'a', 1000, 1600), cache.size]).toEqual(['seen', 1]);
+    expect([answer(cache, 'a', 1000, 1601), cache.size]).toEqual(['forgotten', 0]);
+    expect([answer(cache, 'b', 1001, 1601), answer(cache, 'b', 1001, 1601)]).toEqual(['new', 'seen']);
+  });
+});
