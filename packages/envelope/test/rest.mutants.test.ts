@@ -1,12 +1,12 @@
-import { withoutCodes } from '@agent-seam/canonical';
-import { SIGNATURE_TEXT_CHECKS } from '@agent-seam/did';
-import { ENVELOPE_CHECKS, MemoryReplayCache, type ReplayAnswer } from '@agent-seam/envelope';
+import { MemoryReplayCache, type ReplayAnswer } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
 
 /**
  * Cases written against the survivors of a Stryker run over the files outside the verify
  * path (issue 15, `pnpm mutate --filter envelope --rest`): each `why` names the mutant(s)
- * the case kills. Thrown errors and check titles are compared whole.
+ * the case kills. Thrown errors are compared whole. The check list's survivors (a title or a
+ * `needs` emptied) are killed by the shared check-list test of tools/check-order.ts, which
+ * holds every title to being present and distinct and every `needs` to naming an option.
  */
 
 const thrown = (f: () => unknown) => {
@@ -30,50 +30,6 @@ const seamError = (code: string, message: string) => ({
 /** One sender 's' (key `1:s<id>`, 3 + id characters); every call at one `now`. */
 const answer = (cache: MemoryReplayCache, id: string, timestamp: number, now = 20): ReplayAnswer =>
   cache.checkAndRemember('s', id, timestamp, now);
-
-describe('the check list', () => {
-  it('verifyEnvelope’s checks say what each one holds', () => {
-    // why: checks.ts:13:12, 19:7, 22:29, 25:12, 27:12, 31:12, 36:12, 42:12 and 44:12 (each
-    // title, and the `needs` of freshness and replay) → ""
-    expect(ENVELOPE_CHECKS).toEqual([
-      {
-        id: 'recipient-named',
-        title: 'you named the recipient (recipientDid); the message cannot name it',
-        codes: ['no-recipient-named'],
-      },
-      {
-        id: 'fields',
-        title:
-          'a JSON object: from, to, messageId, text strings, contextId string or null, integer timestamp, sig',
-        codes: ['not-an-object', 'missing-field', 'not-integer-timestamp'],
-      },
-      { id: 'recipient', title: 'to is the recipient you named', codes: ['wrong-recipient'] },
-      {
-        id: 'freshness',
-        title: 'timestamp within maxSkew (300 s) of now, either way',
-        codes: ['stale', 'from-future'],
-        needs: 'now',
-      },
-      {
-        id: 'signer-key',
-        title: 'from is an Ed25519 did:key whose key is not of small order',
-        codes: ['from-not-did-key', 'small-order-key'],
-      },
-      {
-        id: 'signed-bytes',
-        title: 'the six fields have a canonical seam spelling (the bytes the signature covers)',
-        codes: ['cannot-canonicalize'],
-      },
-      ...withoutCodes(SIGNATURE_TEXT_CHECKS, ['small-order-key']),
-      {
-        id: 'replay',
-        title: 'the first delivery of this (from, messageId) the replay cache has seen',
-        codes: ['replayed', 'replay-cache-full'],
-        needs: 'replay',
-      },
-    ]);
-  });
-});
 
 describe('MemoryReplayCache options', () => {
   it('a cap of 0 entries or characters is refused, naming the option', () => {
