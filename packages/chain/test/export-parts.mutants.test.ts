@@ -2,7 +2,7 @@
 // mutation report of the export verifier files. Each `it` names the mutants it kills
 // (file line:column as in the report); equivalent mutants are listed in spec/chain.md
 // ("Equivalent mutants", parts.ts, grader.ts).
-import { hex, SeamError, utf8Strict } from '@agent-seam/canonical';
+import { hex, utf8Strict } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { MAX_SIDECAR_BYTES } from '../src/grader.js';
@@ -18,17 +18,7 @@ import {
   signGraderVerdict,
   verifyExportRange,
 } from '../src/index.js';
-import { GRADER_CLAIM, GRADER_SEED, notWellFormed, thrown } from './helpers.js';
-
-async function rejected(run: () => Promise<unknown>): Promise<SeamError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof SeamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SeamError');
-}
+import { GRADER_CLAIM, GRADER_SEED, notWellFormed, rejected, thrown } from './helpers.js';
 
 describe('parts.ts', () => {
   const BLANK = '   ';

@@ -5,7 +5,6 @@
 // mutants", verifier.ts (e)). verifier.ts:571:11 (`{ run }` → `{}` on package-run-unplaced) is
 // killed by the case 'an open run of a package that did not conclude is no removed leaf' in
 // export-verifier-b.mutants.test.ts, which asserts that finding whole.
-import { SeamError } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import {
   type ExportOptions,
@@ -15,7 +14,7 @@ import {
   verifyExport,
   writeExport,
 } from '../src/index.js';
-import { thrown } from './helpers.js';
+import { rejected, thrown } from './helpers.js';
 
 const step = { body: { kind: 'Step' } };
 
@@ -35,17 +34,6 @@ function verify(lines: readonly string[], options?: ExportOptions): ExportReport
   const verifier = new ExportVerifier(options);
   for (const line of lines) verifier.push(line);
   return verifier.finish();
-}
-
-/** The SeamError a promise rejects with (any other outcome fails the case). */
-async function rejected(run: () => Promise<unknown>): Promise<SeamError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof SeamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SeamError');
 }
 
 /** The not-checked items of `report` under `codes`, whole, in report order. */

@@ -38,6 +38,17 @@ export function thrown(run: () => unknown): SeamError {
   throw new Error('expected a SeamError');
 }
 
+/** The SeamError a promise rejects with, for asserting its code and message (any other outcome fails the case). */
+export async function rejected(run: () => Promise<unknown>): Promise<SeamError> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof SeamError) return error;
+    throw error;
+  }
+  throw new Error('expected a SeamError');
+}
+
 /** How the reader records a line that parses but is not a record: nothing linked, hashed or signed. */
 export const notWellFormed = (seq: number | null) => ({
   unknown: [],
