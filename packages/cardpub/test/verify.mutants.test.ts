@@ -1,6 +1,7 @@
 import { base64urlStrict, canonicalString, utf8Strict } from '@agent-seam/canonical';
 import { didFromSeed, keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 import {
   a2aSigningInput,
   canonicalOrigin,
@@ -29,19 +30,6 @@ const did = didFromSeed(seed);
 const { publicKey } = keyPairFromSeed(seed);
 const NOW = 1754870400; // 2025-08-11T00:00:00Z
 const lone = '\ud800'; // a lone surrogate: no canonical spelling in either profile
-
-const thrown = (f: () => unknown) => {
-  try {
-    f();
-  } catch (error) {
-    return {
-      name: (error as Error).name,
-      code: (error as { code?: string }).code,
-      message: (error as Error).message,
-    };
-  }
-  throw new Error('expected a throw');
-};
 
 describe('card envelope', () => {
   const card = { did, name: 'Node' };

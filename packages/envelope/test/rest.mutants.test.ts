@@ -1,5 +1,6 @@
 import { MemoryReplayCache, type ReplayAnswer } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 
 /**
  * Cases written against the survivors of a Stryker run over the files outside the verify
@@ -9,18 +10,6 @@ import { describe, expect, it } from 'vitest';
  * holds every title to being present and distinct and every `needs` to naming an option.
  */
 
-const thrown = (f: () => unknown) => {
-  try {
-    f();
-  } catch (error) {
-    return {
-      name: (error as Error).name,
-      code: (error as { code?: string }).code,
-      message: (error as Error).message,
-    };
-  }
-  throw new Error('expected a throw');
-};
 const seamError = (code: string, message: string) => ({
   name: 'SeamError',
   code,

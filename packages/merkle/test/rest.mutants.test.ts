@@ -11,6 +11,7 @@ import {
   prefixRoot,
 } from '@agent-seam/merkle';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 
 /**
  * Cases written against the survivors of a Stryker run over the files outside the verify
@@ -18,18 +19,6 @@ import { describe, expect, it } from 'vitest';
  * the case kills. Thrown errors and check titles are compared whole.
  */
 
-const thrown = (f: () => unknown) => {
-  try {
-    f();
-  } catch (error) {
-    return {
-      name: (error as Error).name,
-      code: (error as { code?: string }).code,
-      message: (error as Error).message,
-    };
-  }
-  throw new Error('expected a throw');
-};
 const seamError = (code: string, message: string) => ({
   name: 'SeamError',
   code,
