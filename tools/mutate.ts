@@ -39,7 +39,7 @@ export const VERIFY_PATHS: Record<string, string[]> = {
   ],
   wba: ['src/verify.ts', 'src/structured-fields.ts'],
   'coredet-cbor': ['src/decode.ts'],
-  'tlog-note': ['src/open.ts', 'src/keys.ts', 'src/checkpoint.ts', 'src/text.ts'],
+  'tlog-note': ['src/open.ts', 'src/note.ts', 'src/keys.ts', 'src/checkpoint.ts', 'src/text.ts'],
   cryptobox: [
     'src/box-frame.ts',
     'src/box-v1.ts',

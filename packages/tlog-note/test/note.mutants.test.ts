@@ -1,0 +1,63 @@
+import { utf8Strict } from '@agent-seam/canonical';
+import { keyPairFromSeed } from '@agent-seam/did';
+import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
+import { ed25519Verifier, openNote, signNote } from '../src/index.js';
+
+/**
+ * Cases for the survivors of `pnpm mutate --filter tlog-note --rest` in `src/note.ts`, whose
+ * `splitNote` is the first step of `openNote` (issue 15). Refusals are asserted whole (code
+ * and detail), caller errors by name, code and message; each `why` names its mutant(s).
+ */
+const log = { name: 'example.com/log', seed: new Uint8Array(32).fill(1) };
+const verifiers = [ed25519Verifier(log.name, keyPairFromSeed(log.seed).publicKey)];
+const note = utf8Strict.encode(signNote('hello\n', [log]));
+
+describe('splitNote through openNote', () => {
+  it('a note of exactly maxBytes is read; one byte over is note-too-large', () => {
+    // why: note.ts:74:7 `bytes.length > maxBytes` → `>=`
+    expect(openNote(note, { verifiers, maxBytes: note.length }).ok).toBe(true);
+    expect(openNote(note, { verifiers, maxBytes: note.length - 1 })).toEqual({
+      ok: false,
+      code: 'note-too-large',
+    });
+  });
+
+  it('maxBytes 0 is a cap (every note is too large); a negative one is a caller error', () => {
+    // why: note.ts:58:42 `maxBytes < 0` → false and → `<= 0`, :59:25 'invalid-argument' → ""
+    expect(openNote(note, { verifiers, maxBytes: 0 })).toEqual({ ok: false, code: 'note-too-large' });
+    expect(thrown(() => openNote(note, { verifiers, maxBytes: -1 }))).toEqual({
+      name: 'SeamError',
+      code: 'invalid-argument',
+      message: 'invalid-argument: maxBytes must be a non-negative integer',
+    });
+  });
+
+  it('maxSignatures outside 1..100 names the range', () => {
+    // why: note.ts:64:7 the message template → ''
+    expect(thrown(() => openNote(note, { verifiers, maxSignatures: 0 }))).toEqual({
+      name: 'SeamError',
+      code: 'invalid-argument',
+      message: 'invalid-argument: maxSignatures must be an integer from 1 to 100',
+    });
+  });
+
+  it('each shape refusal says what a note must be', () => {
+    // why: note.ts:73:30, :78:74 and :89:35 (the details of not-bytes and malformed-note) → ""
+    expect(openNote(5 as never, { verifiers })).toEqual({
+      ok: false,
+      code: 'not-bytes',
+      detail: 'a note is a Uint8Array (or, to openNote, a string)',
+    });
+    expect(openNote('hello\n\n— x', { verifiers })).toEqual({
+      ok: false,
+      code: 'malformed-note',
+      detail: 'a note ends with a newline',
+    });
+    expect(openNote('hello\n', { verifiers })).toEqual({
+      ok: false,
+      code: 'malformed-note',
+      detail: 'no signature lines after a blank line',
+    });
+  });
+});
