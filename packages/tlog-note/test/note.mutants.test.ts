@@ -2,7 +2,7 @@ import { utf8Strict } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
-import { ed25519Verifier, openNote, signNote } from '../src/index.js';
+import { describeNote, ed25519Verifier, openNote, signNote } from '../src/index.js';
 
 /**
  * Cases for the survivors of `pnpm mutate --filter tlog-note --rest` in `src/note.ts`, whose
@@ -59,5 +59,18 @@ describe('splitNote through openNote', () => {
       code: 'malformed-note',
       detail: 'no signature lines after a blank line',
     });
+  });
+
+  it('describeNote hands its limits to splitNote, which refuses a null or a number as a caller error', () => {
+    // why: note.ts:55:7 (the whole test → false, `||` → `&&`, `typeof limits !== 'object'` → false),
+    // :55:37 `limits === null` → false, :56:25 'invalid-argument' → "", :56:45 the message → ""
+    const refusal = {
+      name: 'SeamError',
+      code: 'invalid-argument',
+      message: 'invalid-argument: the options are not an object',
+    };
+    expect(thrown(() => describeNote(note, null as never))).toEqual(refusal);
+    expect(thrown(() => describeNote(note, 5 as never))).toEqual(refusal);
+    expect(describeNote(note).ok).toBe(true);
   });
 });
