@@ -117,7 +117,7 @@ function reduce(key: Uint8Array, nonce: Uint8Array): boolean {
  * 24 give each decryption its own memory, which is only re-typed; a Buffer that is a window
  * on shared memory (Node's allocation pool) is copied, so `.buffer` never reaches past it.
  */
-function plainBytes(buffer: Buffer): Uint8Array {
+export function plainBytes(buffer: Buffer): Uint8Array {
   return buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length
     ? new Uint8Array(buffer.buffer)
     : new Uint8Array(buffer);
