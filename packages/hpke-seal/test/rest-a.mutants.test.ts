@@ -80,9 +80,13 @@ describe('seal-v2.ts: what sealEnvelope puts in the envelope', () => {
   it('a capability without its parts is bad-input naming them, never a TypeError', () => {
     // why: seal-v2.ts:162:7 `kind === ACCESS_KIND_CAPABILITY` -> false, :164:7 the cap condition
     // -> true (both), :164:7 `&&` -> `||` (both), :164:15 `cap?.body` -> `cap.body`,
-    // :165:17 `cap?.sig` -> `cap.sig`, :167:7 the message -> ""
+    // :167:7 the message -> "" (:165:17 `cap?.sig` -> `cap.sig` is equivalent: spec/hpke-seal.md)
     const want = badInput('a capability access needs cap.body, a 64-byte cap.sig and a 32-byte holderSeed');
-    const good = capability as { kind: 1; cap: { body: Uint8Array; sig: Uint8Array }; holderSeed: Uint8Array };
+    const good = capability as {
+      kind: 1;
+      cap: { body: Uint8Array; sig: Uint8Array };
+      holderSeed: Uint8Array;
+    };
     for (const access of [
       { kind: 1 },
       { ...good, cap: undefined },
@@ -99,7 +103,9 @@ describe('seal-v2.ts: what sealEnvelope puts in the envelope', () => {
     // :176:64 '${name} keys start at 64' -> ''
     const ext = [[64, encode(1)]] as const;
     const opened = unwrap(
-      open(seal({ message: { ...message, extensions: ext }, outerExtensions: ext, wrapExtensions: ext }).bytes),
+      open(
+        seal({ message: { ...message, extensions: ext }, outerExtensions: ext, wrapExtensions: ext }).bytes,
+      ),
     );
     const keys = (list: { key: unknown }[]) => list.map((e) => e.key);
     expect([opened.extensions.inner, opened.extensions.wrap, opened.extensions.outer].map(keys)).toEqual([
@@ -111,7 +117,9 @@ describe('seal-v2.ts: what sealEnvelope puts in the envelope', () => {
     expect(thrown(() => seal({ message: { ...message, extensions: low } }))).toEqual(
       badInput('message.extensions keys start at 64'),
     );
-    expect(thrown(() => seal({ outerExtensions: low }))).toEqual(badInput('outerExtensions keys start at 64'));
+    expect(thrown(() => seal({ outerExtensions: low }))).toEqual(
+      badInput('outerExtensions keys start at 64'),
+    );
     expect(thrown(() => seal({ wrapExtensions: low }))).toEqual(badInput('wrapExtensions keys start at 64'));
   });
 
@@ -186,7 +194,10 @@ describe('seal-v2.ts: sealEnvelope names the wrong argument (SeamError bad-input
       [{ mid: new Uint8Array(15) }, 'message.mid must be 16 bytes'],
       [{ tsMs: 0 }, 'message.tsMs must be milliseconds since the Unix epoch, not 0'],
       [{ expMs: -1 }, 'message.expMs must be milliseconds since the Unix epoch'],
-      [{ history: { ...message.history, kel: 'kel' } }, 'message.history needs kel, notice and keys as Uint8Arrays'],
+      [
+        { history: { ...message.history, kel: 'kel' } },
+        'message.history needs kel, notice and keys as Uint8Arrays',
+      ],
       [{ grant: 'grant' }, 'message.grant must be the encoded Grant map'],
       [{ rk: new Uint8Array(31) }, 'message.rk must be a 32-byte X25519 key'],
     ];
