@@ -17,7 +17,12 @@ export const MAX_PLAUSIBLE_SECONDS = 1e11;
 
 /** Why a value cannot be an instant, or null when it can. */
 function implausible(value: unknown, ms: number): string | null {
-  if (value instanceof Date) return Number.isNaN(ms) ? 'is an invalid Date' : null;
+  if (value instanceof Date) {
+    if (Number.isNaN(ms)) return 'is an invalid Date';
+    if (ms < 0) return 'is a Date before 1970, which is not accepted';
+    if (ms > MAX_PLAUSIBLE_SECONDS * 1000) return 'is a Date after the year 5138, which is not accepted';
+    return null;
+  }
   if (typeof value !== 'number')
     return `is ${value === null ? 'null' : typeof value}, not a Date or Unix seconds`;
   if (!Number.isFinite(value)) return `is ${value}, not a Date or Unix seconds`;

@@ -51,6 +51,18 @@ describe('one time convention: a Date or Unix seconds', () => {
       expect(thrown(() => unixSeconds(bad as never, 'now')).code).toBe('bad-instant');
     expect(thrown(() => unixMillis(new Date('not a date'), 'now')).message).toContain('invalid Date');
   });
+  it('holds a Date to the same range as seconds: 1970 to 10^11 s, both ends inclusive', () => {
+    // why: a Date before 1970 or past 10^11 s was read as -10 s or 10^12 s while the same
+    // instant in seconds was refused (found by the did key-state mutation triage).
+    expect(unixSeconds(new Date(0), 'now')).toBe(0);
+    expect(unixSeconds(new Date(MAX_PLAUSIBLE_SECONDS * 1000), 'now')).toBe(MAX_PLAUSIBLE_SECONDS);
+    expect(thrown(() => unixSeconds(new Date(-1), 'verifyKeyState now')).message).toBe(
+      'bad-instant: verifyKeyState now is a Date before 1970, which is not accepted',
+    );
+    expect(thrown(() => unixMillis(new Date(MAX_PLAUSIBLE_SECONDS * 1000 + 1), 'now')).message).toBe(
+      'bad-instant: now is a Date after the year 5138, which is not accepted',
+    );
+  });
   it('reads durations in seconds and refuses the rest', () => {
     expect(durationSeconds(300, 'maxSkew')).toBe(300);
     expect(durationSeconds(0, 'maxSkew')).toBe(0);
