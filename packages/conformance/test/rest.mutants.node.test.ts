@@ -421,3 +421,96 @@ describe('formatReport', () => {
     );
   });
 });
+
+describe('groupsOf', () => {
+  it('counts only array or object values under keys that are not notes', () => {
+    // why: vectors.node.ts:27:38, 27:59 (both), 27:84 (a string or null value taken as a
+    // group), 28:34 (all eight), 28:40, 28:47, 28:53, 28:63 (endsWith as startsWith), 28:85,
+    // 28:91 (a note key taken as a group), 39:9 (&&: notes with arrays and non-group values
+    // both kept), 40:9 (reject split outside the seam-wire layout).
+    const g = groupsOf(
+      {
+        _: [1],
+        note: [1],
+        fooNote: [1],
+        $schema: [1],
+        Notebook: [1],
+        text: 'abc',
+        nothing: null,
+        cases: { accept: [1, 2], refuse: [3], casesNote: [4], label: 'x' },
+        reject: { m: [1] },
+      },
+      'top-level',
+    );
+    expect([...g]).toEqual([
+      ['Notebook', 1],
+      ['cases', 3],
+      ['reject', 1],
+    ]);
+  });
+  it('splits seam-wire reject into sub-groups, skipping notes and non-group values', () => {
+    // why: vectors.node.ts:42:13 (|| : a note sub-key with an array, and a plain value, kept).
+    const g = groupsOf({ reject: { m: [1, 2], rejectNote: [1], count: 3 } }, 'seam-wire');
+    expect([...g]).toEqual([['reject.m', 2]]);
+  });
+  it('names the single group of a single: layout after the prefix, counting any document', () => {
+    // why: vectors.node.ts:33:7 (false / endsWith: the document read as top-level), 33:37,
+    // 34:13, 34:26 (the group named with its prefix), 37:7 (&&) and 37:34, 54:7 (&&) and 54:36
+    // (a null document read with Object.entries throws).
+    expect([...groupsOf({ accept: [1, 2], refuse: [3] }, 'single:sig')]).toEqual([['sig', 3]]);
+    expect([...groupsOf([1, 2], 'single:list')]).toEqual([['list', 2]]);
+    expect([...groupsOf(null, 'single:empty')]).toEqual([['empty', 0]]);
+    expect([...groupsOf(null, 'top-level')]).toEqual([]);
+  });
+});
+
+describe('vector and interop reads (Node)', () => {
+  it('loads a published vector file from the repository', () => {
+    // why: vectors.node.ts:7:55.
+    const root = repoRoot();
+    expect(loadVectors('merkle.json')).toEqual(JSON.parse(readFileSync(join(root, 'vectors', 'merkle.json'), 'utf8')));
+  });
+  it('resolves and parses interop files under SEAM_INTEROP_DIR, null when the data is absent', () => {
+    // why: vectors.node.ts:12:62, 14:10 (all three), 19:66, 21:10 (all three); paths.node.ts:23:7
+    // (true: absence outside CI throws).
+    const dir = temp('interop');
+    writeFileSync(join(dir, 'x.json'), '{"a":[1]}');
+    withEnv({ SEAM_INTEROP_DIR: dir, CI: undefined }, () => {
+      expect(interopDir()).toBe(dir);
+      expect(interopPath('x.json')).toBe(join(dir, 'x.json'));
+      expect(loadInterop('x.json')).toEqual({ a: [1] });
+    });
+    withEnv({ SEAM_INTEROP_DIR: join(dir, 'nope'), CI: undefined }, () => {
+      expect(interopDir()).toBeNull();
+      expect(interopPath('x.json')).toBeNull();
+      expect(loadInterop('x.json')).toBeNull();
+    });
+  });
+  it('refuses absent interop data in CI, naming where it looked', () => {
+    // why: paths.node.ts:23:7 (false: absence in CI passes as null), 23:39.
+    const gone = join(temp('interop'), 'nope');
+    withEnv({ SEAM_INTEROP_DIR: gone, CI: 'true' }, () => {
+      expect(() => interopDir()).toThrow(
+        new Error(`conformance: interop data missing at ${gone} (required in CI)`),
+      );
+    });
+  });
+  it('finds the repository root upwards, and names the start when there is none', () => {
+    // why: paths.node.ts:10:37.
+    expect(repoRoot(join(repoRoot(), 'packages', 'conformance', 'src'))).toBe(repoRoot());
+    const lonely = temp('no-root');
+    expect(() => repoRoot(lonely)).toThrow(new Error(`conformance: no tools/manifest.json above ${lonely}`));
+  });
+});
+
+describe('manifest', () => {
+  it('reads tools/manifest.json and maps a scoped name to its directory, only at the start', () => {
+    // why: manifest.node.ts:33:54 (readManifest), 38:58 (the scope stripped anywhere in a name).
+    const root = temp('manifest');
+    mkdirSync(join(root, 'tools'));
+    writeFileSync(join(root, 'tools', 'manifest.json'), '{"packages":{},"vectorFiles":[],"interopFiles":[]}');
+    expect(readManifest(root)).toEqual({ packages: {}, vectorFiles: [], interopFiles: [] });
+    expect(packageDir('@agent-seam/did')).toBe('did');
+    expect(packageDir('x@agent-seam/did')).toBe('x@agent-seam/did');
+  });
+});
