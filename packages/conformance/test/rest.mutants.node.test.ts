@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  browserHost,
   buildReport,
   type CheckRecord,
   formatReport,
@@ -512,5 +513,135 @@ describe('manifest', () => {
     expect(readManifest(root)).toEqual({ packages: {}, vectorFiles: [], interopFiles: [] });
     expect(packageDir('@agent-seam/did')).toBe('did');
     expect(packageDir('x@agent-seam/did')).toBe('x@agent-seam/did');
+  });
+});
+
+describe('the seam-conformance command (cli.ts)', () => {
+  // The command runs at import: its three collaborators are replaced, so what it passes on,
+  // prints and exits with is seen whole.
+  async function runCli(ci: string | undefined, problems: string[]) {
+    vi.resetModules();
+    const build = vi.fn(() => ({ rows: [], problems, warnings: [], skips: [], nodeOnly: [] }));
+    vi.doMock('../src/paths.node.js', () => ({ repoRoot: () => '/repo', interopDir: () => '/interop' }));
+    vi.doMock('../src/manifest.node.js', () => ({ readManifest: (root: string) => ({ root }) }));
+    vi.doMock('../src/report.node.js', () => ({
+      buildReport: build,
+      formatReport: (r: Report) => `formatted with ${r.problems.length} problems`,
+    }));
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const savedCi = process.env.CI;
+    const savedExit = process.exitCode;
+    if (ci === undefined) delete process.env.CI;
+    else process.env.CI = ci;
+    try {
+      await import('../src/cli.js');
+      return { calls: build.mock.calls, printed: log.mock.calls, exitCode: process.exitCode };
+    } finally {
+      process.exitCode = savedExit;
+      if (savedCi === undefined) delete process.env.CI;
+      else process.env.CI = savedCi;
+      log.mockRestore();
+      vi.doUnmock('../src/paths.node.js');
+      vi.doUnmock('../src/manifest.node.js');
+      vi.doUnmock('../src/report.node.js');
+      vi.resetModules();
+    }
+  }
+  it('requires the browser run in CI, prints the report and exits 0 when green', async () => {
+    // why: cli.ts:9:68 (options dropped), 9:86 (!CI), 9:87 (the CI string passed, not a
+    // boolean), 10:1 (nothing printed), 11:20 (false and !==: green exits 1).
+    expect(await runCli('true', [])).toEqual({
+      calls: [['/repo', { root: '/repo' }, '/interop', { requireBrowser: true }]],
+      printed: [['formatted with 0 problems']],
+      exitCode: 0,
+    });
+  });
+  it('does not require the browser run outside CI, and exits 1 when red', async () => {
+    // why: cli.ts:9:86 (!CI), 11:20 (true: red exits 0).
+    expect(await runCli(undefined, ['p'])).toEqual({
+      calls: [['/repo', { root: '/repo' }, '/interop', { requireBrowser: false }]],
+      printed: [['formatted with 1 problems']],
+      exitCode: 1,
+    });
+  });
+});
+
+describe('browserHost: rest', () => {
+  const root = repoRoot();
+  function serve(host: ReturnType<typeof browserHost>) {
+    let handler: ((req: { url?: string }, res: unknown) => void) | undefined;
+    (host.plugin.configureServer as (server: unknown) => void)({
+      middlewares: {
+        use: (_prefix: string, h: typeof handler) => {
+          handler = h;
+        },
+      },
+    });
+    return (url: string) => {
+      const res = {
+        statusCode: 200,
+        headers: {} as Record<string, string>,
+        ended: false,
+        body: undefined as unknown,
+        setHeader(name: string, value: string) {
+          res.headers[name] = value;
+        },
+        end(b?: unknown) {
+          res.ended = true;
+          res.body = b;
+        },
+      };
+      handler!({ url }, res);
+      return { status: res.statusCode, headers: res.headers, ended: res.ended, body: res.body };
+    };
+  }
+  const q = (endpoint: string, path: string) => `/${endpoint}?path=${encodeURIComponent(path)}`;
+
+  it('labels what it serves, ends every refusal, and serves a file only at /file', () => {
+    // why: browser-host.node.ts:38:25, 38:41, 45:25, 45:41 (content types), 49:11 (a 404 never
+    // ended), 37:13 (a file served at /dir).
+    const get = serve(browserHost(root));
+    const file = join(root, 'vectors', 'merkle.json');
+    const served = get(q('file', file));
+    expect([served.status, served.headers, served.ended]).toEqual([
+      200,
+      { 'content-type': 'application/octet-stream' },
+      true,
+    ]);
+    const listed = get(q('dir', join(root, 'vectors')));
+    expect([listed.status, listed.headers]).toEqual([200, { 'content-type': 'application/json' }]);
+    expect(get(q('dir', file))).toEqual({ status: 404, headers: {}, ended: true, body: undefined });
+  });
+  it('starts without interop data outside CI', () => {
+    // why: browser-host.node.ts:26:50 (a made-up readable root resolved with realpath throws).
+    const host = withEnv({ SEAM_INTEROP_DIR: join(temp('interop'), 'nope'), CI: undefined }, () =>
+      browserHost(root),
+    );
+    expect(host.provide.seamInterop).toBeNull();
+  });
+  it('rewrites import.meta only in test modules that use it', () => {
+    // why: browser-host.node.ts:56:12 (the $ anchor: a .tsx or queried id taken as a test
+    // module), 56:66 (every test module rewritten, even without import.meta).
+    const transform = browserHost(root).plugin.transform as (code: string, id: string) => string | null;
+    const test = join(root, 'packages', 'x', 'test');
+    expect(transform('import.meta.dirname', join(test, 'a.tsx'))).toBeNull();
+    expect(transform('const x = 1;', join(test, 'a.test.ts'))).toBeNull();
+  });
+  it('writes no ledger file for an empty batch, joins a batch without separators, names an unknown test file', () => {
+    // why: browser-host.node.ts:64:9 (an empty batch creates the directory and an empty file),
+    // 68:96 (lines of one batch joined with text between them), 67:76 (no testPath: the file
+    // named after the directory, not "unknown").
+    const host = browserHost(root);
+    const empty = temp('host-empty');
+    host.commands.seamLedger({ project: { config: { root: empty } }, testPath: join(empty, 'a.ts') } as never, []);
+    expect(existsSync(join(empty, '.conformance'))).toBe(false);
+    const project = temp('host-batch');
+    const line = pass('g');
+    host.commands.seamLedger({ project: { config: { root: project } } } as never, [line, line]);
+    const dir = join(project, '.conformance', 'browser');
+    const names = readdirSync(dir);
+    expect(names).toHaveLength(1);
+    expect(names[0]!.endsWith('_unknown.jsonl')).toBe(true);
+    expect(readFileSync(join(dir, names[0]!), 'utf8')).toBe(`${JSON.stringify(line)}\n`.repeat(2));
   });
 });
