@@ -182,7 +182,13 @@ const pass = (group: string, kind: CheckRecord['kind'] = 'accept', interop = fal
   ok: true,
   interop,
 });
-const fail = (group: string): CheckRecord => ({ group, kind: 'accept', name: 'x', ok: false, interop: false });
+const fail = (group: string): CheckRecord => ({
+  group,
+  kind: 'accept',
+  name: 'x',
+  ok: false,
+  interop: false,
+});
 const missing = (group: string) => ({ group, interopMissing: true });
 const row = (group: string, fields: Partial<Report['rows'][number]>): Report['rows'][number] => ({
   group,
@@ -368,7 +374,11 @@ describe('buildReport: files, skips and planned groups', () => {
     const unchecked = (group: string, status: 'skipped' | 'planned') =>
       row(group, { floor: 0, browser: '-', status });
     const r = report(root, packages, interop, files);
-    expect(r.rows).toEqual([row('alpha', { accepted: 1 }), unchecked('beta', 'skipped'), unchecked('gamma', 'planned')]);
+    expect(r.rows).toEqual([
+      row('alpha', { accepted: 1 }),
+      unchecked('beta', 'skipped'),
+      unchecked('gamma', 'planned'),
+    ]);
     expect(r.problems).toEqual([
       'vector file vectors/gone.json is declared in the manifest but missing',
       'interop file absent.json is declared in the manifest but missing',
@@ -394,7 +404,13 @@ describe('formatReport', () => {
     const r: Report = {
       rows: [
         row('alpha', { accepted: 3, refused: 2, floor: 5, interop: 'ran 1', browser: '5' }),
-        row('beta', { pkg: '@agent-seam/other', accepted: 1, failed: 2, browser: 'node-only', status: 'red' }),
+        row('beta', {
+          pkg: '@agent-seam/other',
+          accepted: 1,
+          failed: 2,
+          browser: 'node-only',
+          status: 'red',
+        }),
         row('gamma', { floor: 0, browser: '-', status: 'skipped' }),
       ],
       problems: ['p1', 'p2'],
@@ -469,7 +485,9 @@ describe('vector and interop reads (Node)', () => {
   it('loads a published vector file from the repository', () => {
     // why: vectors.node.ts:7:55.
     const root = repoRoot();
-    expect(loadVectors('merkle.json')).toEqual(JSON.parse(readFileSync(join(root, 'vectors', 'merkle.json'), 'utf8')));
+    expect(loadVectors('merkle.json')).toEqual(
+      JSON.parse(readFileSync(join(root, 'vectors', 'merkle.json'), 'utf8')),
+    );
   });
   it('resolves and parses interop files under SEAM_INTEROP_DIR, null when the data is absent', () => {
     // why: vectors.node.ts:12:62, 14:10 (all three), 19:66, 21:10 (all three); paths.node.ts:23:7
@@ -633,7 +651,10 @@ describe('browserHost: rest', () => {
     // named after the directory, not "unknown").
     const host = browserHost(root);
     const empty = temp('host-empty');
-    host.commands.seamLedger({ project: { config: { root: empty } }, testPath: join(empty, 'a.ts') } as never, []);
+    host.commands.seamLedger(
+      { project: { config: { root: empty } }, testPath: join(empty, 'a.ts') } as never,
+      [],
+    );
     expect(existsSync(join(empty, '.conformance'))).toBe(false);
     const project = temp('host-batch');
     const line = pass('g');
@@ -669,7 +690,8 @@ class FakeRequest {
     this.responseText = route.text;
   }
 }
-const route = (endpoint: 'file' | 'dir', path: string) => `/@seam/${endpoint}?path=${encodeURIComponent(path)}`;
+const route = (endpoint: 'file' | 'dir', path: string) =>
+  `/@seam/${endpoint}?path=${encodeURIComponent(path)}`;
 
 async function browserModules(context: { root: string; interop: string | null; ledger: boolean }) {
   vi.resetModules();
@@ -708,7 +730,9 @@ describe('the browser build, driven from Node', () => {
     FakeRequest.routes[route('file', '/a b')] = { status: 200, text: '\uf7ffA\uf780' };
     FakeRequest.routes[route('file', '/broken')] = { status: 500, text: '' };
     expect(modules.hostFile('/a b')).toEqual(new Uint8Array([0xff, 0x41, 0x80]));
-    expect(FakeRequest.sent).toEqual([['GET', '/@seam/file?path=%2Fa%20b', false, 'text/plain; charset=x-user-defined']]);
+    expect(FakeRequest.sent).toEqual([
+      ['GET', '/@seam/file?path=%2Fa%20b', false, 'text/plain; charset=x-user-defined'],
+    ]);
     expect(modules.hostFile('/gone')).toBeNull();
     expect(() => modules.hostFile('/broken')).toThrow(new Error('conformance: host file /broken: HTTP 500'));
   });
