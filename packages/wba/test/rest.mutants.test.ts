@@ -286,3 +286,264 @@ describe('fetchDirectory: shared downloads and the cache', () => {
     expect(cache.get('https://b.example/', created)).toBeUndefined();
   });
 });
+
+describe('signatureBases and header records', () => {
+  const input = (value: string) => ({ 'signature-input': value });
+
+  it('refuses what keeps the members from being read, whole', () => {
+    // why: kills explain.ts:33:7 (a non-object would reach the reader) and headers.ts:58:55.
+    expect(signatureBases(null as never, AUTHORITY)).toEqual({
+      ok: false,
+      code: 'not-an-object',
+      detail: 'headers is not an object or a Headers',
+    });
+    // why: kills explain.ts:35:7 (a value that is not a string is not "missing"),
+    // headers.ts:44:33 and headers.ts:69:30 (one record value is combined as itself, not as
+    // a list of one, so the detail is the one for a value, not for a line).
+    expect(signatureBases({ 'signature-input': 5 } as never, AUTHORITY)).toEqual({
+      ok: false,
+      code: 'not-a-string',
+      detail: 'a header value is neither a string nor a list of strings',
+    });
+    // why: kills explain.ts:38:7 (an unparsable Signature-Input would reach `.map`).
+    expect(signatureBases(input('sig1=('), AUTHORITY)).toEqual({
+      ok: false,
+      code: 'malformed-signature-input',
+      detail: `expected '"' at offset 6`,
+    });
+  });
+
+  it('keyid is reported only when the member has a string keyid', () => {
+    // why: kills explain.ts:41:21 (a member without keyid would throw) and explain.ts:43:11
+    // (an integer keyid would be reported).
+    for (const params of [';created=1', ';keyid=5'])
+      expect(signatureBases(input(`sig1=("@authority")${params}`), AUTHORITY)).toStrictEqual({
+        ok: true,
+        value: [
+          { label: 'sig1', base: `"@authority": ${AUTHORITY}\n"@signature-params": ("@authority")${params}` },
+        ],
+      });
+  });
+
+  it('a covered field value enters the base trimmed', () => {
+    // why: kills signature-base.ts:56:31 (`raw.value.trim()` -> `raw.value`).
+    expect(signatureBases({ ...input('sig1=("x");keyid="k"'), x: '  v  ' }, AUTHORITY)).toStrictEqual({
+      ok: true,
+      value: [{ label: 'sig1', keyid: 'k', base: '"x": v\n"@signature-params": ("x");keyid="k"' }],
+    });
+  });
+
+  it('in a record, every key matching case-insensitively is a line; absent values add none', () => {
+    const lines = { 'signature-input': ['sig1=("@authority");keyid="a"'], 'Signature-Input': 'sig2=("x")' };
+    const labels = (headers: unknown) => {
+      const verdict = signatureBases(headers as never, AUTHORITY);
+      return verdict.ok ? verdict.value.map((m) => m.label) : verdict;
+    };
+    // why: kills headers.ts:66:11 (an array value would be pushed as one line, not spread).
+    expect(labels(lines)).toEqual(['sig1', 'sig2']);
+    // why: kills headers.ts:67:16 (both: undefined pushed as a line) and headers.ts:67:39
+    // (null pushed as a line): a key holding no value adds no line.
+    expect(labels({ 'signature-input': undefined, 'Signature-Input': 'sig2=("x")' })).toEqual(['sig2']);
+    expect(labels({ 'signature-input': null, 'Signature-Input': 'sig2=("x")' })).toEqual(['sig2']);
+  });
+
+  it('combineFieldLines: a single line is returned as given; non-strings refused whole', () => {
+    // why: kills headers.ts:48:7 (a single line would be trimmed).
+    expect(combineFieldLines([' a '])).toEqual({ ok: true, value: ' a ' });
+    expect(combineFieldLines([' a ', ' b '])).toEqual({ ok: true, value: 'a, b' });
+    // why: kills headers.ts:44:33 and headers.ts:46:33.
+    expect(combineFieldLines(5)).toEqual({
+      ok: false,
+      code: 'not-a-string',
+      detail: 'a header value is neither a string nor a list of strings',
+    });
+    expect(combineFieldLines(['a', 5])).toEqual({
+      ok: false,
+      code: 'not-a-string',
+      detail: 'a header field line is not a string',
+    });
+  });
+});
+
+describe('thumbprintInput refusals, whole', () => {
+  it('kty must be a string; members must be strings; base64url members strict', () => {
+    // why: kills jwk.ts:23:25 (kty ['OKP'] would index REQUIRED_MEMBERS as 'OKP').
+    expect(thumbprintInput({ kty: ['OKP'], crv: 'Ed25519', x: jwk.x })).toEqual({
+      ok: false,
+      code: 'not-a-jwk',
+    });
+    // why: kills jwk.ts:29:61.
+    expect(thumbprintInput({ kty: 'OKP', crv: 5, x: jwk.x })).toEqual({
+      ok: false,
+      code: 'not-a-jwk',
+      detail: 'member crv is not a string',
+    });
+    // why: kills jwk.ts:31:39.
+    expect(thumbprintInput({ kty: 'OKP', crv: 'Ed25519', x: 'a+b' })).toEqual({
+      ok: false,
+      code: 'bad-key-encoding',
+      detail: 'member x is not strict base64url',
+    });
+  });
+});
+
+describe('verifyRequest details from the profile and the key set', () => {
+  const NOW = created;
+  const verify = (signatureInput: string, extra: Record<string, unknown> = {}) =>
+    verifyRequest({
+      headers: { 'signature-input': signatureInput, signature: 'sig1=:AAAA:', ...extra },
+      authority: AUTHORITY,
+      jwks: { keys: [jwk] },
+      now: NOW,
+    });
+  const ours = `keyid="${keyid}";tag="${REQUEST_TAG}"`;
+
+  it('parameter refusals carry their detail', () => {
+    // why: kills profile.ts:52:66.
+    expect(verify('sig1=("@authority");foo=1')).toEqual({
+      ok: false,
+      code: 'unsupported-parameter',
+      detail: 'a parameter outside the profile',
+    });
+    // why: kills profile.ts:53:66.
+    expect(verify('sig1=("@authority");created="1"')).toEqual({
+      ok: false,
+      code: 'wrong-parameter-type',
+      detail: 'created must be an sf-integer',
+    });
+    // why: kills profile.ts:56:85.
+    expect(verify(`sig1=("@authority");created=${NOW}`)).toEqual({
+      ok: false,
+      code: 'missing-parameter',
+      detail: 'expires is required',
+    });
+  });
+
+  it('expires equal to created is refused', () => {
+    // why: kills profile.ts:94:7 (`expires <= created` -> `<`: a zero lifetime would pass on
+    // to the signature check).
+    expect(verify(`sig1=("@authority");created=${NOW};expires=${NOW};${ours}`)).toEqual({
+      ok: false,
+      code: 'expires-before-created',
+      detail: 'expires 0 s before created',
+    });
+  });
+
+  it('a covered field that is not text is refused with its detail', () => {
+    // why: kills signature-base.ts:53:58.
+    expect(verify(`sig1=("@authority" "x");created=${NOW};expires=${NOW + 60};${ours}`, { x: 5 })).toEqual({
+      ok: false,
+      code: 'malformed-covered-header',
+      detail: 'the covered field value is not text',
+    });
+  });
+
+  it('a key set without a keys array is refused with its detail', () => {
+    // why: kills jwk-set.ts:69:64.
+    const signed = signRequest({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 60 });
+    expect(verifyRequest({ headers: signed, authority: AUTHORITY, jwks: {} as never, now: NOW })).toEqual({
+      ok: false,
+      code: 'malformed-directory',
+      detail: 'not a JWK Set: no keys array',
+    });
+  });
+});
+
+describe('signRequest caller errors, whole', () => {
+  const base = { seed, authority: AUTHORITY, created, expires: created + 60 };
+  const printable = (what: string) =>
+    seamError('bad-argument', `${what} must be a string of printable ASCII`);
+
+  it('nonce and signatureAgent must be printable ASCII strings', () => {
+    // why: kills sign.ts:53:41, 53:57 and 79:64.
+    expect(thrown(() => signRequest({ ...base, nonce: 'é' }))).toEqual(printable('nonce'));
+    // why: kills sign.ts:52:15 (a number would reach `.replace` and throw a TypeError).
+    expect(thrown(() => signRequest({ ...base, nonce: 5 as never }))).toEqual(printable('nonce'));
+    // why: kills sign.ts:99:46.
+    expect(thrown(() => signRequest({ ...base, signatureAgent: 'https://bot.example/\n' }))).toEqual(
+      printable('signatureAgent'),
+    );
+  });
+
+  it('label must be an sf-key string', () => {
+    // why: kills sign.ts:70:25 and 70:41.
+    expect(thrown(() => signRequest({ ...base, label: 'Sig' }))).toEqual(
+      seamError('bad-argument', 'signRequest label must be an sf-key'),
+    );
+    // why: kills sign.ts:69:7 (['sig1'] passes the regex as the string 'sig1').
+    expect(thrown(() => signRequest({ ...base, label: ['sig1'] as never }))).toEqual(
+      seamError('bad-argument', 'signRequest label must be an sf-key'),
+    );
+  });
+
+  it('the lifetime error states the lifetime', () => {
+    // why: kills sign.ts:73:7, 74:7 and 74:40 (`expires + created` in the message).
+    expect(thrown(() => signRequest({ ...base, expires: created + 601 }))).toEqual(
+      seamError('bad-argument', 'signRequest expires - created is 601 s; it must be 1..600 s'),
+    );
+  });
+
+  it('authority must be visible ASCII', () => {
+    // why: kills sign.ts:87:25 and 87:41.
+    expect(thrown(() => signRequest({ ...base, authority: '' }))).toEqual(
+      seamError('bad-argument', 'authority must be the host[:port], non-empty visible ASCII'),
+    );
+  });
+
+  it('without a Signature-Agent there is no signature-agent key at all', () => {
+    // why: kills sign.ts:110:7 (the key would be set to undefined).
+    expect(Object.keys(signRequest(base))).toEqual(['signature-input', 'signature']);
+  });
+
+  it('a nonce with a quote and a backslash is escaped, and verifies', () => {
+    // why: kills signature-base.ts:27:45 and 27:38 (the escape of `"` and `\` in an sf-string,
+    // run by no other test).
+    const nonce = 'a"b\\c';
+    const signed = signRequest({ ...base, nonce });
+    expect(signed['signature-input'].endsWith(';nonce="a\\"b\\\\c"')).toBe(true);
+    expect(
+      verifyRequest({ headers: signed, authority: AUTHORITY, jwks: { keys: [jwk] }, now: created }),
+    ).toMatchObject({ ok: true, value: { nonce } });
+  });
+});
+
+describe('parseSignatureAgent refusals, whole', () => {
+  const bad = (detail: string) => ({ ok: false, code: 'bad-signature-agent-url', detail });
+
+  it('not one sf-string, not a URL', () => {
+    // why: kills signature-agent.ts:33:65.
+    expect(parseSignatureAgent('https://bot.example/')).toEqual({
+      ok: false,
+      code: 'malformed-signature-agent',
+      detail: 'Signature-Agent is not one sf-string',
+    });
+    // why: kills signature-agent.ts:39:44.
+    expect(parseSignatureAgent('"not a url"')).toEqual(bad('Signature-Agent is not an absolute URL'));
+  });
+
+  it('schemes: https, and http only when allowed', () => {
+    // why: kills signature-agent.ts:41:19 (null options must not throw).
+    expect(parseSignatureAgent('"https://bot.example/"', null as never)).toEqual({
+      ok: true,
+      value: 'https://bot.example/',
+    });
+    // why: kills signature-agent.ts:41:50 (https must stay allowed with allowHttp).
+    expect(parseSignatureAgent('"https://bot.example/"', { allowHttp: true })).toEqual({
+      ok: true,
+      value: 'https://bot.example/',
+    });
+    // why: kills signature-agent.ts:43:44 and 43:82.
+    expect(parseSignatureAgent('"ftp://bot.example/"')).toEqual(bad('the URL scheme is not https:'));
+    expect(parseSignatureAgent('"ftp://bot.example/"', { allowHttp: true })).toEqual(
+      bad('the URL scheme is not https: or http:'),
+    );
+  });
+
+  it('credentials (a user alone, a password alone) and fragments', () => {
+    // why: kills signature-agent.ts:44:7 (both), 44:30 and 45:44.
+    expect(parseSignatureAgent('"https://user@bot.example/"')).toEqual(bad('the URL carries credentials'));
+    expect(parseSignatureAgent('"https://:pw@bot.example/"')).toEqual(bad('the URL carries credentials'));
+    // why: kills signature-agent.ts:46:66.
+    expect(parseSignatureAgent('"https://bot.example/#k"')).toEqual(bad('the URL carries a fragment'));
+  });
+});
