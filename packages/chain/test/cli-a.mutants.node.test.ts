@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
 import { parseArgs, UsageError } from '../src/cli/args.js';
 import { formatReport } from '../src/cli/format.js';
-import { NOT_CHECKED_CODES } from '../src/index.js';
 import type { ExportReport } from '../src/index.js';
+import { NOT_CHECKED_CODES } from '../src/index.js';
 
 const examples = join(import.meta.dirname, '..', 'examples');
 const exampleFile = join(examples, 'example.jsonl');
@@ -39,9 +39,9 @@ describe('args.ts: keys', () => {
   it('refuses a key id given twice, and a key that is not a usable Ed25519 key, with its message', () => {
     // why: args.ts:72:7 into.has(id) → false, :72:42 message → '', :61:41 message → '', :71:26 message → ''
     expect(usage(['f', '--key', `k=${keyHex}`, '--key', `k=${keyHex}`])).toBe('--key: key id given twice');
-    expect(usage(['f', '--grader-verdict', 'g', '--grader-key', `k=${keyHex}`, '--grader-key', `k=${keyHex}`])).toBe(
-      '--grader-key: key id given twice',
-    );
+    expect(
+      usage(['f', '--grader-verdict', 'g', '--grader-key', `k=${keyHex}`, '--grader-key', `k=${keyHex}`]),
+    ).toBe('--grader-key: key id given twice');
     expect(usage(['f', '--key', `k=01${'00'.repeat(31)}`])).toBe(
       '--key: not a usable Ed25519 public key (small-order-key)',
     );
@@ -61,7 +61,8 @@ describe('args.ts: keys', () => {
 });
 
 describe('args.ts: inline anchors', () => {
-  const anchorMessage = 'an anchor is SIZE:ROOT, ORIGIN:SIZE:ROOT or a checkpoint file (a bare root is not one)';
+  const anchorMessage =
+    'an anchor is SIZE:ROOT, ORIGIN:SIZE:ROOT or a checkpoint file (a bare root is not one)';
 
   it('refuses an anchor whose size is not decimal or whose root is not 32 bytes of hex', () => {
     // why: args.ts:82:7 the whole condition → false, → (!DECIMAL || !root.ok) && length !== 32,
@@ -75,10 +76,12 @@ describe('args.ts: inline anchors', () => {
     // why: args.ts:84:7 before !== -1 → false (the origin is dropped)
     const rootBytes = hex.decode(root);
     if (!rootBytes.ok) throw new Error('example root');
-    expect(parseArgs(['f', `log.example/a:b:7:${root.toUpperCase()}`, `7:${root}`], noFiles).anchors).toEqual([
-      { inline: { origin: 'log.example/a:b', size: 7, root: rootBytes.value } },
-      { inline: { size: 7, root: rootBytes.value } },
-    ]);
+    expect(parseArgs(['f', `log.example/a:b:7:${root.toUpperCase()}`, `7:${root}`], noFiles).anchors).toEqual(
+      [
+        { inline: { origin: 'log.example/a:b', size: 7, root: rootBytes.value } },
+        { inline: { size: 7, root: rootBytes.value } },
+      ],
+    );
   });
 });
 
@@ -88,7 +91,9 @@ describe('args.ts: option values', () => {
     // :92:26 → '', :92:88 ', ' → ""
     expect(usage(['f', '--key'])).toBe('--key needs a value');
     expect(usage(['f', '--max-checkpoint-age', '1e3'])).toBe('--max-checkpoint-age wants whole seconds');
-    expect(usage(['f', '--now', '2026-01-01T00:00:00'])).toBe('--now wants an RFC 3339 timestamp with an offset');
+    expect(usage(['f', '--now', '2026-01-01T00:00:00'])).toBe(
+      '--now wants an RFC 3339 timestamp with an offset',
+    );
     expect(usage(['f', '--jobs', '0'])).toBe('--jobs wants a whole number of threads, 1 or more');
     expect(usage(['f', '--range', '5:4'])).toBe(
       '--range wants START:END byte offsets, START <= END (END may be empty)',
@@ -143,7 +148,9 @@ describe('args.ts: positionals and options', () => {
     // why: args.ts:182:9 file === '-' → false, :182:18 '-' → "", :182:44 message → "" (NoCoverage),
     // :184:29 graderVerdicts.length > 0 → false, :184:78 now !== undefined → false,
     // :185:46 jobs !== undefined → false, :187:9 message → ""
-    expect(usage(['-', '--range', '0:'])).toBe('--range reads byte offsets of a file; stdin has none, give FILE');
+    expect(usage(['-', '--range', '0:'])).toBe(
+      '--range reads byte offsets of a file; stdin has none, give FILE',
+    );
     const message = '--range reads FILE under --key only: anchors and the other options are for merge';
     expect(usage(['f', '--range', '0:', '--grader-verdict', 'g'])).toBe(message);
     expect(usage(['f', '--range', '0:', '--now', '2026-01-01T00:00:00Z'])).toBe(message);
@@ -157,7 +164,9 @@ describe('args.ts: positionals and options', () => {
   it('says which option is missing its partner', () => {
     // why: args.ts:200:26, :202:26, :204:26, :206:26 messages → ""
     expect(usage(['f', '--grader-key', `k=${keyHex}`])).toBe('--grader-key without --grader-verdict');
-    expect(usage(['f', '--witness-key', `w=${keyB64}`])).toBe('--witness-key without a note anchor to check it on');
+    expect(usage(['f', '--witness-key', `w=${keyB64}`])).toBe(
+      '--witness-key without a note anchor to check it on',
+    );
     expect(usage(['f', '--allow-unchecked', 'blob-bytes'])).toBe(
       '--allow-unchecked waives items of a --strict verification; give --strict',
     );
@@ -209,7 +218,7 @@ describe('format.ts: the human report, compared whole', () => {
     // :20:57 '' → "Stryker was here!", :21:7 f.anchor !== undefined → false, :21:32 → '' and :21:42
     // f.anchor + 1 → - 1 (NoCoverage), :25:26 where === '' → false, :25:36 and :25:41 '' → "Stryker was here!",
     // :31:7 && → || (a log size outside a package), :70:11 status === 'unchecked' → true, :72:44 'finding' → "",
-    // :57:7 status !== 'unverifiable' → true does not apply here (open runs), :57:43 openRuns === 0 → true
+    // :57:43 openRuns === 0 → true, :12:97 'file' → "" (NoCoverage)
     const r = report({
       status: 'findings',
       kind: null,
@@ -239,7 +248,7 @@ describe('format.ts: the human report, compared whole', () => {
   it('prints an unverifiable package: no open-runs line, its log size, anchors with and without size and cosigners', () => {
     // why: format.ts:12:5 kind === 'disclosure' → false, → !==, :12:21 'disclosure' → "", :12:36 'disclosure package' → ""
     // (NoCoverage), :31:7 the package condition → false, kind === 'disclosure' → !==, :31:23 'disclosure' → "",
-    // :31:39 logSize !== undefined → true and → === (NoCoverage), :33:7 → '', :33:56 'leaf' → "",
+    // :31:39 logSize !== undefined → === (NoCoverage), :33:7 → '', :33:56 'leaf' → "",
     // :33:98 provenLeaves ?? 0 → && 0 (NoCoverage), :37:45 a.size !== undefined → true, :37:90 '' → "Stryker
     // was here!" (NoCoverage), :37:95 cosignedBy.length > 0 → true, → >= 0, :37:156 ', ' → "",
     // :37:166 '' → "Stryker was here!", :57:7 the open-runs condition → true, && → ||, status !== 'unverifiable'
@@ -309,6 +318,21 @@ describe('format.ts: the human report, compared whole', () => {
         'not accounted for: line 2 carries member "x.y"\n' +
         'strict: everything required was checked; waived: open-runs, blob-bytes\n' +
         '2 runs, 5 records, 0 cases: sound, over the members this reader knows\n',
+    );
+  });
+
+  it('prints no package line for a package whose header gave no log size', () => {
+    // why: format.ts:31:39 report.logSize !== undefined → true (a line of "undefined leaves")
+    const r = report({
+      status: 'findings',
+      kind: 'disclosure',
+      findings: [{ code: 'x' as never, message: 'm' }],
+    });
+    expect(formatReport('p.jsonl', r, [])).toBe(
+      'p.jsonl: disclosure package, 1 run (1 sealed, 0 open), 1 record, 1 case\n' +
+        'finding: m [x]\n' +
+        'open runs: 0\n' +
+        '1 run, 1 record, 1 case: 1 finding\n',
     );
   });
 
