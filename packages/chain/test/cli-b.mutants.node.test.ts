@@ -100,8 +100,8 @@ describe('main.ts: anchor files', () => {
   });
 
   it('refuses a JSON anchor without a string origin, a whole size or a hex root', async () => {
-    // why: main.ts:69:16 (a root that is not a string hex-decoded anyway), main.ts:70:7 (each
-    // -> false and the || -> && forms: the anchor then reaches readAnchor or crashes),
+    // why: main.ts:70:7 (each -> false and the || -> && forms: the anchor then reaches
+    // readAnchor or crashes),
     // main.ts:70:80 (root === null -> false) and main.ts:71:26 (the message emptied).
     const { origin, size, root } = checkpoint;
     for (const [name, value] of [
@@ -114,6 +114,119 @@ describe('main.ts: anchor files', () => {
     ] as const) {
       const path = anchor(name, value);
       expect(await run(exampleFile, path), name).toEqual(usage(`anchor ${path} is not {origin, size, root}`));
+    }
+  });
+});
+
+describe('main.ts: merge', () => {
+  const partOf = async (...range: string[]) => {
+    const r = await run(exampleFile, '--range', ...range, '--key', key);
+    expect(r.code).toBe(EXIT.sound);
+    return r.stdout;
+  };
+
+  it('wants at least one part', async () => {
+    // why: main.ts:105:7 (-> false: an empty merge then fails later with another message)
+    // and main.ts:105:62 (the message emptied).
+    expect(await run('merge', checkpointFile)).toEqual(usage('merge wants the parts of a file'));
+  });
+
+  it('takes an inline anchor and a JSON anchor that mentions the part format beside the parts', async () => {
+    // why: main.ts:87:7 (-> false: the inline anchor is read as a path and is unreadable) and
+    // main.ts:92:12 (-> true: a JSON anchor carrying the part format's name is taken for a part).
+    const part = file('whole.part.json', await partOf('0:'));
+    const inline = `${checkpoint.origin}:1:${checkpoint.root}`;
+    const mentioning = file('mentioning.checkpoint.json', JSON.stringify({ ...checkpoint, comment: PART_FORMAT }));
+    for (const anchor of [inline, mentioning]) {
+      const r = await run('merge', part, anchor, '--key', key);
+      expect([r.code, r.stderr], anchor).toEqual([EXIT.sound, '']);
+      expect(r.stdout).toContain('anchor 1: matched (size 1)');
+    }
+  });
+});
+
+describe('main.ts: stdin', () => {
+  const stdin = (stream: Readable) => vi.spyOn(process, 'stdin', 'get').mockReturnValue(stream as typeof process.stdin);
+
+  it("reads '-' from stdin and names it so in the report", async () => {
+    // why: main.ts:108:17 (-> false), main.ts:108:31 ('-' -> ''; both stat a file named '-')
+    // and main.ts:149:30 (the name 'stdin' emptied).
+    const fromFile = await run(exampleFile, checkpointFile, '--key', key);
+    stdin(Readable.from([readFileSync(exampleFile)]));
+    const fromStdin = await run('-', checkpointFile, '--key', key);
+    expect(fromStdin.code).toBe(EXIT.sound);
+    expect(fromStdin.stderr).toBe('');
+    expect(fromStdin.stdout).toBe(fromFile.stdout.replaceAll(exampleFile, 'stdin'));
+    expect(fromStdin.stdout).toContain('stdin');
+  });
+
+  it('says reading stdin failed when the stream breaks', async () => {
+    // why: main.ts:142:47 ('stdin' emptied in the message).
+    stdin(
+      new Readable({
+        read() {
+          this.destroy(new Error('the pipe broke'));
+        },
+      }),
+    );
+    expect(await run('-')).toEqual(unreadable('reading stdin failed'));
+  });
+});
+
+describe('main.ts: --range', () => {
+  const size = readFileSync(exampleFile).length;
+
+  it('refuses a range past the end, naming the file and its size', async () => {
+    // why: main.ts:158:41 (the message emptied).
+    expect(await run(exampleFile, '--range', `0:${size + 1}`)).toEqual(
+      usage(`--range ends past the end of ${exampleFile} (${size} bytes)`),
+    );
+  });
+
+  it('records no keys in a part read without keys', async () => {
+    // why: main.ts:164:11 (-> true and > -> >=: an empty key map is passed and recorded as {}).
+    const r = await run(exampleFile, '--range', '0:');
+    expect(r.code).toBe(EXIT.sound);
+    expect(JSON.parse(r.stdout).keys).toBe(null);
+  });
+
+  it('an empty range, and a range in which no line starts, hold no lines', async () => {
+    // why: main.ts:180:7 (start >= end -> false, and >= -> >: 0:0 then yields the first line)
+    // and main.ts:194:11 (>= -> >: a line starting exactly at the end is taken).
+    const firstLine = readFileSync(exampleFile).indexOf(10) + 1;
+    for (const range of ['0:0', `2:${firstLine}`]) {
+      const r = await run(exampleFile, '--range', range);
+      expect([r.code, r.stderr], range).toEqual([EXIT.sound, '']);
+      expect(JSON.parse(r.stdout).lines, range).toEqual([]);
+    }
+  });
+
+  it('says reading failed when the file is a directory', async () => {
+    // why: main.ts:166:19 (the catch emptied), main.ts:167:9 (-> true: the raw error escapes)
+    // and main.ts:168:26 (the message emptied).
+    expect(await run(dir, '--range', '0:1')).toEqual(unreadable(`reading ${dir} failed`));
+  });
+
+  it('parts cut inside lines longer than a read chunk merge to the whole-file report', async () => {
+    // Lines of 1.5 MiB span the 1 MiB chunks rangeBytes reads: a part may start in a chunk
+    // holding no newline, and run on over several chunks.
+    // why: main.ts:188:11 (-> false), main.ts:188:18 (-1 -> +1), main.ts:189:9 (+= -> -=),
+    // main.ts:193:15 (begun stays false), main.ts:197:9 (-> true), main.ts:201:9 (-> false,
+    // < -> >=), main.ts:202:5 (+= -> -=).
+    const long = 1.5 * 1024 * 1024;
+    const big = file('long-lines.jsonl', `${'a'.repeat(100)}\n${'b'.repeat(long)}\n${'c'.repeat(long)}\n${'d'.repeat(10)}\n`);
+    const total = readFileSync(big).length;
+    const whole = await run(big, '--json');
+    for (const cuts of [[200], [200, 101 + long - 5], [50, 102 + long, total - 3]]) {
+      const bounds = [0, ...cuts, total];
+      const parts: string[] = [];
+      for (let i = 0; i + 1 < bounds.length; i++) {
+        const part = await run(big, '--range', `${bounds[i]}:${bounds[i + 1]}`);
+        expect(part.code).toBe(EXIT.sound);
+        parts.push(file(`long-part-${i}.json`, part.stdout));
+      }
+      const merged = await run('merge', ...parts, '--json');
+      expect([merged.code, merged.stdout], `cut at ${cuts}`).toEqual([whole.code, whole.stdout]);
     }
   });
 });
