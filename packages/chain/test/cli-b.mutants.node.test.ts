@@ -10,7 +10,9 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXIT, USAGE } from '../src/cli/main.js';
 import { main } from '../src/cli/main.js';
-import { PART_FORMAT } from '../src/index.js';
+import { createSha256, hex } from '@agent-seam/canonical';
+import { chainHash, PART_FORMAT, verifyExport, writeExport } from '../src/index.js';
+import { thrown } from '../../../tools/thrown.js';
 
 const examples = join(import.meta.dirname, '..', 'examples');
 const exampleFile = join(examples, 'example.jsonl');
@@ -228,5 +230,119 @@ describe('main.ts: --range', () => {
       const merged = await run('merge', ...parts, '--json');
       expect([merged.code, merged.stdout], `cut at ${cuts}`).toEqual([whole.code, whole.stdout]);
     }
+  });
+});
+
+describe('main.ts: the progress meter', () => {
+  // A file of exactly PROGRESS_FROM_BYTES (4 MiB): four lines of 1 MiB with their newlines.
+  const MiB = 1024 * 1024;
+  const big = file('four-mib.jsonl', `${'x'.repeat(MiB - 1)}\n`.repeat(4));
+  /** stderr as a terminal (or not), and performance.now reading the given milliseconds in turn. */
+  const terminal = (isTTY: boolean, clock: number[]) => {
+    const was = Object.getOwnPropertyDescriptor(process.stderr, 'isTTY');
+    Object.defineProperty(process.stderr, 'isTTY', { value: isTTY, configurable: true });
+    const readings = [...clock];
+    vi.spyOn(performance, 'now').mockImplementation(() => (readings.length > 1 ? readings.shift()! : readings[0]!));
+    return () => {
+      if (was === undefined) delete (process.stderr as { isTTY?: boolean }).isTTY;
+      else Object.defineProperty(process.stderr, 'isTTY', was);
+    };
+  };
+  const meter = async (isTTY: boolean, clock: number[], path = big) => {
+    const restore = terminal(isTTY, clock);
+    try {
+      return await run(path);
+    } finally {
+      restore();
+    }
+  };
+
+  it('redraws at most every quarter second: percent, MB, records/s, time left, then done', async () => {
+    // The clock (ms): start 1000; lines at 1250 (shown), 1400 (0.15 s after: not), 1500
+    // (0.25 s after: shown), 1600 (not); done at 1700.
+    // Line 1: 1 of 4 MiB in 0.25 s: 4 records/s, (3 MiB x 0.25 s / 1 MiB) = 0.75 -> 1 s left.
+    // Line 3: 3 MiB in 0.5 s: 6 records/s, (1 MiB x 0.5 s / 3 MiB) -> 1 s left.
+    // Done: 4 records in 0.7 s = 5.7 -> 6 records/s (the done call adds bytes, not a record).
+    // why: main.ts:134:7 (-> false, >= -> >, >= -> <: the file is exactly 4 MiB), main.ts:134:38
+    // (!== true), main.ts:134:63 (true -> false), main.ts:109:16 (-> true: the size read as 0),
+    // main.ts:138:35 (-> true: no meter on the lines), main.ts:144:19 (no done line),
+    // main.ts:212:14 (+ 1 -> - 1), main.ts:221:94, main.ts:226:35, main.ts:210:31, main.ts:211:35
+    // (emptied), main.ts:226:25 (done = true), main.ts:227:5 (-=), main.ts:228:9 (each form but
+    // the one below), main.ts:228:20 (records--), main.ts:229:21 (* 1000), main.ts:229:22
+    // (+ start), main.ts:230:9 (every form), main.ts:230:35 (done), main.ts:232:18 (-> false,
+    // <=), main.ts:232:32 (records * elapsed), main.ts:233:18 (-> false, <=), main.ts:233:29,
+    // main.ts:233:30, main.ts:233:31 (the arithmetic of the time left), main.ts:234:17 (Math.max),
+    // main.ts:234:42, main.ts:234:43, main.ts:235:50, main.ts:235:80 (the arithmetic of the
+    // percent and MB), main.ts:235:18, main.ts:235:150, main.ts:235:159, main.ts:236:26,
+    // main.ts:236:51, main.ts:236:58 (the texts).
+    const r = await meter(true, [1000, 1250, 1400, 1500, 1600, 1700]);
+    expect(r.code).not.toBe(EXIT.usage);
+    expect(r.stderr).toBe(
+      `\rverifying ${big}: 25% (1.0 of 4.2 MB), 4 records/s, 1 s left\x1b[K` +
+        `\rverifying ${big}: 75% (3.1 of 4.2 MB), 6 records/s, 1 s left\x1b[K` +
+        `\rverifying ${big}: 100% (4.2 of 4.2 MB), 6 records/s, done\x1b[K\n`,
+    );
+  });
+
+  it('shows 0 records/s when no time has passed', async () => {
+    // why: main.ts:232:18 (-> true and >= : records / 0 is Infinity).
+    const r = await meter(true, [1000]);
+    expect(r.stderr).toBe(`\rverifying ${big}: 100% (4.2 of 4.2 MB), 0 records/s, done\x1b[K\n`);
+  });
+
+  it('stays silent when stderr is no terminal, and for a file under 4 MiB', async () => {
+    // why: main.ts:134:38 (-> true), main.ts:134:7 (&& -> ||, and >= -> true).
+    const small = file('under-four-mib.jsonl', `${'x'.repeat(MiB - 1)}\n`.repeat(3));
+    expect((await meter(false, [1000, 2000])).stderr).toBe('');
+    expect((await meter(true, [1000, 2000], small)).stderr).toBe('');
+  });
+});
+
+describe('main.ts: grader keys', () => {
+  it('passes --grader-key on: the verdict line says its signature verified', async () => {
+    // why: main.ts:112:9 (-> false) and main.ts:112:36 ({ graderKeys } -> {}).
+    const doc = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'vectors', 'chain.json'), 'utf8'));
+    const graders = doc['export.graders'].find((v: { name: string }) => v.name === 'grader-verdicts-hold');
+    const exportFile = file('graders.jsonl', `${graders.lines.join('\n')}\n`);
+    const verdict = file('verdict-0.json', graders.options.graderVerdicts[0]);
+    const graderKey = `test-grader=${graders.options.graderKeys['test-grader']}`;
+    const r = await run(exportFile, '--grader-verdict', verdict, '--grader-key', graderKey, '--json');
+    expect(r.code).toBe(EXIT.sound);
+    expect(JSON.parse(r.stdout).graderVerdicts[0].signature).toBe('verified');
+  });
+});
+
+describe('record.ts and writer.ts', () => {
+  it('chainHash refuses a prev that is not 32 bytes, naming it', () => {
+    // why: record.ts:10:25 ('bad-prev' -> "") and record.ts:10:37 (the message emptied).
+    expect(thrown(() => chainHash(new Uint8Array(31), new Uint8Array(0)))).toEqual({
+      name: 'SeamError',
+      code: 'bad-prev',
+      message: 'bad-prev: prev is not a 32-byte digest',
+    });
+  });
+
+  it('a disclosure package carries each sealed run its inclusion path in hex, and verifies', async () => {
+    // why: writer.ts:76:76 (the proof's hex.encode -> undefined).
+    const records = [
+      { body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1, capability: 'x', input: {} } },
+      { body: { epoch: 1, v: 1, kind: 'RunConcluded', outcome: 'succeeded' } },
+    ];
+    const runs = ['run_01J80000000000000000000001', 'run_01J80000000000000000000002'];
+    const written = writeExport({
+      origin: 'example.com/agentplane',
+      runs: runs.map((run) => ({ run, sealed: true, records })),
+      cases: [],
+      disclosure: { cases: [], runs },
+    });
+    const blocks = written.lines.map((line) => JSON.parse(line)).filter((frame) => 'seal' in frame);
+    // A two-leaf log: each leaf's path is the other's leaf hash, SHA-256(0x00 ‖ seal).
+    const leafHash = (seal: string) =>
+      hex.encode(createSha256().update(new Uint8Array([0])).update(hex.decode(seal).value as Uint8Array).digest());
+    expect(blocks.map((b) => b.proof)).toEqual([[leafHash(blocks[1].seal)], [leafHash(blocks[0].seal)]]);
+    const report = await verifyExport(written.lines, {
+      anchors: [{ checkpoint: { ...written.checkpoint, root: hex.decode(written.checkpoint.root).value as Uint8Array } }],
+    });
+    expect(report.findings).toEqual([]);
   });
 });
