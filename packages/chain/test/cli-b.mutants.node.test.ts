@@ -8,12 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXIT, USAGE } from '../src/cli/main.js';
-import { main } from '../src/cli/main.js';
 import { createSha256, hex } from '@agent-seam/canonical';
-import { chainHash, PART_FORMAT, verifyExport, writeExport } from '../src/index.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { thrown } from '../../../tools/thrown.js';
+import { EXIT, main, USAGE } from '../src/cli/main.js';
+import { chainHash, PART_FORMAT, verifyExport, writeExport } from '../src/index.js';
 
 const examples = join(import.meta.dirname, '..', 'examples');
 const exampleFile = join(examples, 'example.jsonl');
@@ -49,9 +48,17 @@ const file = (name: string, content: string | Uint8Array) => {
   return path;
 };
 /** What the command writes for a bad command line: the message, then the usage. */
-const usage = (message: string) => ({ code: EXIT.usage, stdout: '', stderr: `seam-verify-export: ${message}\n${USAGE}\n` });
+const usage = (message: string) => ({
+  code: EXIT.usage,
+  stdout: '',
+  stderr: `seam-verify-export: ${message}\n${USAGE}\n`,
+});
 /** What the command writes for a file it cannot read. */
-const unreadable = (message: string) => ({ code: EXIT.unreadable, stdout: '', stderr: `seam-verify-export: ${message}\n` });
+const unreadable = (message: string) => ({
+  code: EXIT.unreadable,
+  stdout: '',
+  stderr: `seam-verify-export: ${message}\n`,
+});
 
 describe('main.ts: files that cannot be read', () => {
   it('names the export file it cannot stat', async () => {
@@ -99,7 +106,9 @@ describe('main.ts: anchor files', () => {
   it('refuses a JSON anchor that does not parse, naming it', async () => {
     // why: main.ts:67:26 (the message emptied).
     const broken = anchor('broken', '{"origin":"example.com/agentplane","size":1,');
-    expect(await run(exampleFile, broken)).toEqual(usage(`anchor ${broken} is neither a JSON checkpoint nor a note`));
+    expect(await run(exampleFile, broken)).toEqual(
+      usage(`anchor ${broken} is neither a JSON checkpoint nor a note`),
+    );
   });
 
   it('refuses a JSON anchor without a string origin, a whole size or a hex root', async () => {
@@ -139,7 +148,10 @@ describe('main.ts: merge', () => {
     // main.ts:92:12 (-> true: a JSON anchor carrying the part format's name is taken for a part).
     const part = file('whole.part.json', await partOf('0:'));
     const inline = `${checkpoint.origin}:1:${checkpoint.root}`;
-    const mentioning = file('mentioning.checkpoint.json', JSON.stringify({ ...checkpoint, comment: PART_FORMAT }));
+    const mentioning = file(
+      'mentioning.checkpoint.json',
+      JSON.stringify({ ...checkpoint, comment: PART_FORMAT }),
+    );
     for (const anchor of [inline, mentioning]) {
       const r = await run('merge', part, anchor, '--key', key);
       expect([r.code, r.stderr], anchor).toEqual([EXIT.sound, '']);
@@ -149,7 +161,8 @@ describe('main.ts: merge', () => {
 });
 
 describe('main.ts: stdin', () => {
-  const stdin = (stream: Readable) => vi.spyOn(process, 'stdin', 'get').mockReturnValue(stream as typeof process.stdin);
+  const stdin = (stream: Readable) =>
+    vi.spyOn(process, 'stdin', 'get').mockReturnValue(stream as typeof process.stdin);
 
   it("reads '-' from stdin and names it so in the report", async () => {
     // why: main.ts:108:17 (-> false), main.ts:108:31 ('-' -> ''; both stat a file named '-')
@@ -217,7 +230,10 @@ describe('main.ts: --range', () => {
     // main.ts:193:15 (begun stays false), main.ts:197:9 (-> true), main.ts:201:9 (-> false,
     // < -> >=), main.ts:202:5 (+= -> -=).
     const long = 1.5 * 1024 * 1024;
-    const big = file('long-lines.jsonl', `${'a'.repeat(100)}\n${'b'.repeat(long)}\n${'c'.repeat(long)}\n${'d'.repeat(10)}\n`);
+    const big = file(
+      'long-lines.jsonl',
+      `${'a'.repeat(100)}\n${'b'.repeat(long)}\n${'c'.repeat(long)}\n${'d'.repeat(10)}\n`,
+    );
     const total = readFileSync(big).length;
     const whole = await run(big, '--json');
     for (const cuts of [[200], [200, 101 + long - 5], [50, 102 + long, total - 3]]) {
@@ -243,7 +259,9 @@ describe('main.ts: the progress meter', () => {
     const was = Object.getOwnPropertyDescriptor(process.stderr, 'isTTY');
     Object.defineProperty(process.stderr, 'isTTY', { value: isTTY, configurable: true });
     const readings = [...clock];
-    vi.spyOn(performance, 'now').mockImplementation(() => (readings.length > 1 ? readings.shift()! : readings[0]!));
+    vi.spyOn(performance, 'now').mockImplementation(() =>
+      readings.length > 1 ? readings.shift()! : readings[0]!,
+    );
     return () => {
       if (was === undefined) delete (process.stderr as { isTTY?: boolean }).isTTY;
       else Object.defineProperty(process.stderr, 'isTTY', was);
@@ -268,8 +286,8 @@ describe('main.ts: the progress meter', () => {
     // (!== true), main.ts:134:63 (true -> false), main.ts:109:16 (-> true: the size read as 0),
     // main.ts:138:35 (-> true: no meter on the lines), main.ts:144:19 (no done line),
     // main.ts:212:14 (+ 1 -> - 1), main.ts:221:94, main.ts:226:35, main.ts:210:31, main.ts:211:35
-    // (emptied), main.ts:226:25 (done = true), main.ts:227:5 (-=), main.ts:228:9 (each form but
-    // the one below), main.ts:228:20 (records--), main.ts:229:21 (* 1000), main.ts:229:22
+    // (emptied), main.ts:226:25 (done = true), main.ts:227:5 (-=), main.ts:228:9 (every form),
+    // main.ts:228:20 (records--), main.ts:229:21 (* 1000), main.ts:229:22
     // (+ start), main.ts:230:9 (every form), main.ts:230:35 (done), main.ts:232:18 (-> false,
     // <=), main.ts:232:32 (records * elapsed), main.ts:233:18 (-> false, <=), main.ts:233:29,
     // main.ts:233:30, main.ts:233:31 (the arithmetic of the time left), main.ts:234:17 (Math.max),
@@ -302,7 +320,9 @@ describe('main.ts: the progress meter', () => {
 describe('main.ts: grader keys', () => {
   it('passes --grader-key on: the verdict line says its signature verified', async () => {
     // why: main.ts:112:9 (-> false) and main.ts:112:36 ({ graderKeys } -> {}).
-    const doc = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'vectors', 'chain.json'), 'utf8'));
+    const doc = JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', '..', '..', 'vectors', 'chain.json'), 'utf8'),
+    );
     const graders = doc['export.graders'].find((v: { name: string }) => v.name === 'grader-verdicts-hold');
     const exportFile = file('graders.jsonl', `${graders.lines.join('\n')}\n`);
     const verdict = file('verdict-0.json', graders.options.graderVerdicts[0]);
@@ -339,10 +359,22 @@ describe('record.ts and writer.ts', () => {
     const blocks = written.lines.map((line) => JSON.parse(line)).filter((frame) => 'seal' in frame);
     // A two-leaf log: each leaf's path is the other's leaf hash, SHA-256(0x00 ‖ seal).
     const leafHash = (seal: string) =>
-      hex.encode(createSha256().update(new Uint8Array([0])).update(hex.decode(seal).value as Uint8Array).digest());
+      hex.encode(
+        createSha256()
+          .update(new Uint8Array([0]))
+          .update(hex.decode(seal).value as Uint8Array)
+          .digest(),
+      );
     expect(blocks.map((b) => b.proof)).toEqual([[leafHash(blocks[1].seal)], [leafHash(blocks[0].seal)]]);
     const report = await verifyExport(written.lines, {
-      anchors: [{ checkpoint: { ...written.checkpoint, root: hex.decode(written.checkpoint.root).value as Uint8Array } }],
+      anchors: [
+        {
+          checkpoint: {
+            ...written.checkpoint,
+            root: hex.decode(written.checkpoint.root).value as Uint8Array,
+          },
+        },
+      ],
     });
     expect(report.findings).toEqual([]);
   });
@@ -355,7 +387,8 @@ describe('pass.node.ts: a reading thread that stops mid-pass', () => {
 
   it('fails the pass naming the exit code, and the next pass starts fresh threads', async () => {
     // why: pass.node.ts:77:61 (the message emptied), pass.node.ts:81:54 and :125:30 (lose and
-    // fail emptied: the pass waits forever), pass.node.ts:82:9 (-> true, and the ! dropped),
+    // fail emptied: the pass waits forever), pass.node.ts:82:9 (-> true, -> false, and the !
+    // dropped),
     // pass.node.ts:85:45 (no run is failed), pass.node.ts:126:5 (??= -> &&=: the failure is
     // never set), pass.node.ts:84:20 (the fresh pool starts with a non-thread in it).
     let stopped = false;
