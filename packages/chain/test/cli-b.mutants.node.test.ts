@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { thrown } from '../../../tools/thrown.js';
 import { EXIT, main, USAGE } from '../src/cli/main.js';
 import { chainHash, PART_FORMAT, verifyExport, writeExport } from '../src/index.js';
+import { unhex } from './helpers.js';
 
 const examples = join(import.meta.dirname, '..', 'examples');
 const exampleFile = join(examples, 'example.jsonl');
@@ -362,7 +363,7 @@ describe('record.ts and writer.ts', () => {
       hex.encode(
         createSha256()
           .update(new Uint8Array([0]))
-          .update(hex.decode(seal).value as Uint8Array)
+          .update(unhex(seal))
           .digest(),
       );
     expect(blocks.map((b) => b.proof)).toEqual([[leafHash(blocks[1].seal)], [leafHash(blocks[0].seal)]]);
@@ -371,7 +372,7 @@ describe('record.ts and writer.ts', () => {
         {
           checkpoint: {
             ...written.checkpoint,
-            root: hex.decode(written.checkpoint.root).value as Uint8Array,
+            root: unhex(written.checkpoint.root),
           },
         },
       ],
