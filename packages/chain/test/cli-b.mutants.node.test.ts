@@ -161,6 +161,17 @@ describe('main.ts: merge', () => {
   });
 });
 
+describe('main.ts: merge, a file naming the part format that is no JSON', () => {
+  it('is read as an anchor (here a note that is no checkpoint), not as a part', async () => {
+    // why: main.ts:93:11 (the JSON.parse catch emptied: the file becomes an undefined part).
+    const part = file('whole-b.part.json', (await run(exampleFile, '--range', '0:')).stdout);
+    const note = file('mentions-format.note', `not JSON, though it names ${PART_FORMAT}\n`);
+    expect(await run('merge', part, note)).toEqual(
+      usage('anchor 1 is not a checkpoint: the note body is not a checkpoint'),
+    );
+  });
+});
+
 describe('main.ts: stdin', () => {
   const stdin = (stream: Readable) =>
     vi.spyOn(process, 'stdin', 'get').mockReturnValue(stream as typeof process.stdin);
