@@ -143,6 +143,25 @@ describe('parts.ts', () => {
       );
   });
 
+  it('a record line without a record object, or of an unknown kind, is malformed, never a TypeError', () => {
+    // why: a record line of null threw "Cannot read properties of null" out of the merge (and out of
+    // `seam export merge`) instead of bad-part. Each of the four tests of the new check was deleted
+    // once and this case went red: without the tag test the unknown kind merged as a record, without
+    // the null test the TypeError came back, without the type or array test a string or an array
+    // reached the digest check. (A frame line's text that is not a string was already refused.)
+    const record = { unknown: [], seq: 0, prev: null, hash: null, wellFormed: false, linked: false };
+    for (const line of [
+      [size, 'record', null],
+      [size, 'record', 'x'],
+      [size, 'record', [record]],
+      [size, 'recorded', record],
+    ])
+      expect(thrown(() => mergeExportReports(withLine(line))).message, JSON.stringify(line)).toBe(malformed);
+    expect(thrown(() => mergeExportReports(withLine([size, 'frame', 5]))).message).toBe(
+      'bad-part: part 1: a frame line does not read as a frame',
+    );
+  });
+
   it('a record digest that is not hex is refused', () => {
     // why: parts.ts:142:9 `!bytes.ok` → false, :142:30 message → ""
     const record = { unknown: [], seq: 1, prev: 'zz', hash: null, wellFormed: false, linked: false };

@@ -135,7 +135,10 @@ function readingOf(line: PartLine, frames: LineReader, bad: (why: string) => Sea
     if (reading.type !== 'frame') throw bad('a frame line does not read as a frame');
     return reading;
   }
+  // A part file is input too: a record line must hold an object before it is spread.
   const record = line[2];
+  if (line[1] !== 'record' || typeof record !== 'object' || record === null || Array.isArray(record))
+    throw bad('a line is malformed');
   const digest = (text: string | null) => {
     if (text === null) return null;
     const bytes = hex.decode(text);
