@@ -350,6 +350,9 @@ describe('signatureBases and header records', () => {
   it('combineFieldLines: a single line is returned as given; non-strings refused whole', () => {
     // why: kills headers.ts:48:7 (a single line would be trimmed).
     expect(combineFieldLines([' a '])).toEqual({ ok: true, value: ' a ' });
+    // why: kills headers.ts:41:7 `value === undefined` → false (the rerun's one new survivor): an
+    // absent header (undefined, as a plain record gives it) is no header, not a wrong type.
+    expect(combineFieldLines(undefined)).toEqual({ ok: true, value: undefined });
     expect(combineFieldLines([' a ', ' b '])).toEqual({ ok: true, value: 'a, b' });
     // why: kills headers.ts:44:33 and headers.ts:46:33.
     expect(combineFieldLines(5)).toEqual({
