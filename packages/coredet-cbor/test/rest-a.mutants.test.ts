@@ -113,3 +113,160 @@ describe('defineObject', () => {
     });
   });
 });
+
+// One field of every type but uint/text/bytes (covered elsewhere), all optional, in a
+// must-understand space with one retired key.
+const typed: ObjectSchema = defineObject({
+  keys: {
+    1: { name: 'i', type: 'int', presence: 'optional' },
+    2: { name: 'arr', type: 'array', presence: 'optional' },
+    3: { name: 'map', type: 'map', presence: 'optional' },
+    4: { name: 'flag', type: 'bool', presence: 'optional' },
+    5: { name: 'x', type: 'any', presence: 'optional' },
+    6: { name: 'need', type: 'uint', presence: 'conditional', requiredWhen: (f) => f.flag === true },
+  },
+  keySpace: 'must-understand-0-63',
+  retired: [9],
+});
+
+const refusal = (hex: string) => {
+  const v = decodeObject(typed, fromHex(hex));
+  return v.ok ? 'accepted' : { code: v.code, detail: v.detail };
+};
+
+describe('decodeObject by field type', () => {
+  // why: object.ts:124:5/124:10 (case 'array' gone or renamed), object.ts:125:14 → true/false/!==,
+  // the same for 'map' (126:5, 126:10, 127:14), 'bool' (128:5, 128:10, 129:14 → true/false/&&,
+  // 129:14 head === 0xf4 → false/!==, 129:31 head === 0xf5 → false/!==), 'any' (130:5, 130:10,
+  // 131:14 true → false): each type takes its own major type and refuses another.
+  it('takes each field of its type', () => {
+    const v = decodeObject(typed, fromHex('a5012002810003a1000004f405f6'));
+    expect(v.ok && v.value.fields).toEqual({ i: -1, arr: [0], map: new Map([[0, 0]]), flag: false, x: null });
+    expect(refusal('a205f50600')).toBe('accepted');
+  });
+
+  // why: object.ts:119:14 head >>> 5 <= 1 → true, object.ts:125:14, 127:14, 129:14 → true,
+  // and object.ts:170:33 message → ''.
+  it.each([
+    ['int', 'a10160', 'field i is not int'],
+    ['array', 'a102a0', 'field arr is not array'],
+    ['map', 'a10380', 'field map is not map'],
+    ['bool', 'a104f6', 'field flag is not bool'],
+    ['bool', 'a10400', 'field flag is not bool'],
+  ])('refuses a %s field of another type (%s)', (_type, hex, detail) => {
+    expect(refusal(hex)).toEqual({ code: 'wrong-type', detail });
+  });
+
+  // why: object.ts:176:69 message → ''.
+  it('names the missing conditional field', () => {
+    expect(refusal('a104f5')).toEqual({ code: 'missing-field', detail: 'field need is missing' });
+  });
+});
+
+describe('decodeObject by key', () => {
+  // why: object.ts:137:45 typeof key === 'bigint' → false / !== and 137:60 'bigint' → "":
+  // a key past 2^53 (a bigint) in the extension range is an extension, not NaN's unknown-critical-field.
+  it('keeps a bigint key from 64 up as an extension', () => {
+    const v = decodeObject(typed, fromHex('a11bffffffffffffffff00'));
+    expect(v.ok && v.value.extensions.map((e) => e.key)).toEqual([18446744073709551615n]);
+  });
+
+  // why: object.ts:137:45 typeof key === 'bigint' → true and object.ts:137:13 typeof key === 'number'
+  // → true: both turn the byte-string key h'40' into the number 64 (an extension); it is no number
+  // key, so it is unknown; object.ts:167:26 message → "".
+  it('refuses a byte-string key as unknown-critical', () => {
+    expect(refusal('a1414000')).toEqual({
+      code: 'unknown-critical-field',
+      detail: 'a key this object does not allow',
+    });
+  });
+
+  // why: object.ts:167:26 message → "" (retired path).
+  it('refuses a retired key', () => {
+    expect(refusal('a10900')).toEqual({ code: 'retired-field', detail: 'a key this object does not allow' });
+  });
+
+  // why: object.ts:155:40 { ...options, lenient: false } → {} (the caller's bounds dropped).
+  it('applies the bounds passed', () => {
+    const v = decodeObject(typed, fromHex('a10400'), { maxBytes: 2 });
+    expect(v.ok ? 'accepted' : v.code).toBe('too-large');
+  });
+});
+
+describe('schemas not made by defineObject', () => {
+  // why: object.ts:80:39 message → '', object.ts:154:25 'decodeObject' → "", object.ts:203:25
+  // 'encodeObject' → "".
+  it('are refused by name', () => {
+    const fake = { spec: typed.spec, fields: typed.fields } as ObjectSchema;
+    expect(thrown(() => decodeObject(fake, fromHex('a0')))).toEqual({
+      name: 'SeamError',
+      code: 'bad-schema',
+      message: 'bad-schema: decodeObject takes a schema made by defineObject',
+    });
+    expect(thrown(() => encodeObject(fake, {}))).toEqual({
+      name: 'SeamError',
+      code: 'bad-schema',
+      message: 'bad-schema: encodeObject takes a schema made by defineObject',
+    });
+  });
+});
+
+describe('encodeObject', () => {
+  // why: object.ts:206:73 message → ''.
+  it('names an unknown field', () => {
+    expect(thrown(() => encodeObject(typed, { nope: 1 }))).toEqual({
+      name: 'SeamError',
+      code: 'unknown-critical-field',
+      message: 'unknown-critical-field: no field named nope',
+    });
+  });
+
+  // why: object.ts:210:75 message → ''.
+  it('names a missing field', () => {
+    expect(thrown(() => encodeObject(typed, { flag: true }))).toEqual({
+      name: 'SeamError',
+      code: 'missing-field',
+      message: 'missing-field: field need is missing',
+    });
+  });
+
+  // why: object.ts:216:41 message → ''.
+  it('names a field of the wrong type', () => {
+    expect(thrown(() => encodeObject(typed, { flag: 1 }))).toEqual({
+      name: 'SeamError',
+      code: 'wrong-type',
+      message: 'wrong-type: field flag is not bool',
+    });
+  });
+
+  // why: object.ts:223:9 message → "".
+  it('refuses an extension key under 64', () => {
+    expect(thrown(() => encodeObject(typed, {}, [{ key: 7, valueBytes: fromHex('00') }]))).toEqual({
+      name: 'SeamError',
+      code: 'unknown-critical-field',
+      message: 'unknown-critical-field: extensions use keys from 64 up in a must-understand space',
+    });
+  });
+
+  // why: object.ts:186:9 !(error instanceof SeamError) → false: an error that is no SeamError
+  // (here from a getter) would be read as one and turn into a TypeError; it must pass through as thrown.
+  it('lets an error that is no SeamError through unchanged', () => {
+    const value = {
+      get k(): CborValue {
+        throw new RangeError('from a getter');
+      },
+    } as unknown as CborValue;
+    expect(thrown(() => encodeObject(typed, { x: value }))).toEqual({
+      name: 'RangeError',
+      code: undefined,
+      message: 'from a getter',
+    });
+  });
+
+  // why: object.ts:125:14, 127:14, 129:14 → false, seen from the encoding side as well.
+  it('writes every type', () => {
+    expect(toHex(encodeObject(typed, { i: -1, arr: [0], map: new Map([[0, 0]]), flag: true, need: 0 }))).toBe(
+      'a5012002810003a1000004f50600',
+    );
+  });
+});
