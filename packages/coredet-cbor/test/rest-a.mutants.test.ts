@@ -270,3 +270,106 @@ describe('encodeObject', () => {
     );
   });
 });
+
+describe('cid', () => {
+  // why: cid.ts:52:7 !(content instanceof Uint8Array) → false and cid.ts:52:61/52:74 (code and
+  // message emptied).
+  it('refuses content that is not bytes', () => {
+    expect(thrown(() => cid('abc' as never, { codec: 'raw' }))).toEqual({
+      name: 'SeamError',
+      code: 'not-bytes',
+      message: 'not-bytes: cid takes a Uint8Array',
+    });
+  });
+
+  // why: cid.ts:53:7 !(options?.codec in CODEC_BYTE) → false, cid.ts:53:60/53:81 (code and message
+  // emptied), and cid.ts:53:9 options?.codec → options.codec (a TypeError without options).
+  it.each([
+    ['an unknown codec', { codec: 'dag-json' }],
+    ['no options', undefined],
+  ])('refuses %s', (_name, options) => {
+    expect(thrown(() => cid(new Uint8Array(1), options as never))).toEqual({
+      name: 'SeamError',
+      code: 'unsupported-codec',
+      message: 'unsupported-codec: codec is dag-cbor or raw',
+    });
+  });
+});
+
+describe('parseCid', () => {
+  const text = (bytes: number[]) => `b${base32LowerEncode(new Uint8Array(bytes))}`;
+  const refused = (t: string) => {
+    const v = parseCid(t);
+    return v.ok ? 'accepted' : { code: v.code, detail: v.detail };
+  };
+
+  // why: cid.ts:65:7 bin.length < 1 → bin.length <= 1: one byte 01 is CIDv1 whose codec is
+  // missing (unsupported-codec), not another version; cid.ts:67:56 message → "".
+  it('reads a lone version byte 01 as version 1 without a codec', () => {
+    expect(refused(text([0x01]))).toEqual({
+      code: 'unsupported-codec',
+      detail: 'only dag-cbor (0x71) and raw (0x55) are accepted',
+    });
+  });
+
+  // why: cid.ts:61:42, 65:84, 68:60, 70:38 messages → "".
+  it.each([
+    [
+      'B' + text([0x01]).slice(1),
+      'unsupported-multibase',
+      'only the lower-case base32 multibase (b) is accepted',
+    ],
+    [text([0x00]), 'unsupported-version', 'only CIDv1 is accepted'],
+    [text([0x01, 0x55, 0x13, 0x20]), 'unsupported-hash', 'only sha2-256 (0x12) is accepted'],
+    [text([0x01, 0x55, 0x12, 0x20]), 'bad-digest-length', 'the digest must be exactly 32 bytes'],
+  ])('refuses %s', (t, code, detail) => {
+    expect(refused(t)).toEqual({ code, detail });
+  });
+});
+
+describe('base32', () => {
+  // why: base32.ts:20:7 bits > 0 → true / bits >= 0: five bytes fill whole characters; no
+  // trailing character may follow.
+  it('writes 5 bytes as 8 characters', () => {
+    expect(base32LowerEncode(fromHex('0000000000'))).toBe('aaaaaaaa');
+  });
+
+  // why: base32.ts:35:37 -1 → +1, base32.ts:35:15 c < 128 → true and → c <= 128 (U+0080),
+  // base32.ts:36:42 message → "".
+  it.each(['\u0080', '\u00e1'])('refuses the non-ASCII character %j', (t) => {
+    expect(base32LowerDecode(t)).toEqual({
+      ok: false,
+      code: 'bad-base32',
+      detail: 'a character outside the lower-case base32 alphabet',
+    });
+  });
+
+  // why: base32.ts:45:7 bits >= 5 → false and → bits > 5: one character (5 bits, all zero)
+  // completes no byte; base32.ts:45:79 message → "".
+  it('refuses a lone character', () => {
+    expect(base32LowerDecode('a')).toEqual({
+      ok: false,
+      code: 'bad-base32',
+      detail: 'not the canonical spelling',
+    });
+  });
+});
+
+describe('compareRanges', () => {
+  // why: bytes.ts:10:13 Math.min → Math.max, bytes.ts:10:22 aEnd - aStart → aEnd + aStart and
+  // bytes.ts:10:37 bEnd - bStart → bEnd + bStart: each compares past a range's end (NaN)
+  // where a prefix orders first.
+  it('orders a prefix first, ranges starting inside their arrays', () => {
+    expect(compareRanges(fromHex('01'), 0, 1, fromHex('0102'), 0, 2)).toBe(-1);
+    expect(compareRanges(fromHex('0901'), 1, 2, fromHex('0102'), 0, 2)).toBe(-1);
+    expect(compareRanges(fromHex('0102'), 0, 2, fromHex('0901'), 1, 2)).toBe(1);
+  });
+});
+
+describe('explainCbor', () => {
+  // why: explain.ts:25:33 { ...options, lenient: false } → {} (the caller's bounds dropped).
+  it('applies the bounds passed to its verdict', () => {
+    const { verdict } = explainCbor(fromHex('8180'), { maxBytes: 1 });
+    expect(verdict.ok ? 'accepted' : verdict.code).toBe('too-large');
+  });
+});
