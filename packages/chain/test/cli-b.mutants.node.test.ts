@@ -11,36 +11,13 @@ import type { Worker } from 'node:worker_threads';
 import { createSha256, hex } from '@agent-seam/canonical';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { thrown } from '../../../tools/thrown.js';
-import { EXIT, main, USAGE } from '../src/cli/main.js';
+import { EXIT, USAGE } from '../src/cli/main.js';
 import { chainHash, PART_FORMAT, verifyExport, writeExport } from '../src/index.js';
+import { checkpoint, checkpointFile, exampleFile, key, run } from './cli-process.js';
 import { unhex } from './helpers.js';
 
-const examples = join(import.meta.dirname, '..', 'examples');
-const exampleFile = join(examples, 'example.jsonl');
-const checkpointFile = join(examples, 'example.checkpoint.json');
-const key = readFileSync(join(examples, 'example.key.txt'), 'utf8').trim();
-const checkpoint = JSON.parse(readFileSync(checkpointFile, 'utf8'));
 const dir = mkdtempSync(join(tmpdir(), 'seam-chain-cli-b-'));
 
-/** Runs the command in-process, returning its exit code and what it wrote. */
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    stdout += String(s);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
-    stderr += String(s);
-    return true;
-  });
-  try {
-    return { code: await main(argv), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
 afterEach(() => vi.restoreAllMocks());
 
 const file = (name: string, content: string | Uint8Array) => {

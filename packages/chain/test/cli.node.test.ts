@@ -4,34 +4,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';
 import { EXIT } from '../src/cli/exit.js';
-import { main } from '../src/cli/main.js';
+import { checkpoint, checkpointFile, exampleFile, key, run } from './cli-process.js';
 
-const examples = join(import.meta.dirname, '..', 'examples');
-const exampleFile = join(examples, 'example.jsonl');
-const checkpointFile = join(examples, 'example.checkpoint.json');
-const key = readFileSync(join(examples, 'example.key.txt'), 'utf8').trim();
-const checkpoint = JSON.parse(readFileSync(checkpointFile, 'utf8'));
 const dir = mkdtempSync(join(tmpdir(), 'seam-chain-cli-'));
 
-/** Runs the command in-process, returning its exit code and what it wrote. */
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    stdout += String(s);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
-    stderr += String(s);
-    return true;
-  });
-  try {
-    return { code: await main(argv), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
 afterEach(() => vi.restoreAllMocks());
 
 describe('seam-verify-export', () => {

@@ -1,11 +1,10 @@
 import { fail, unwrap } from '@agent-seam/canonical';
 import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
-import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
+import { signEd25519 } from '@agent-seam/did';
 import { expect, it } from 'vitest';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
 import { LABEL_SEAL_V1, LABEL_SIG_V1 } from '../src/envelope-wire.js';
 import {
-  type AccessInput,
   createDack,
   DACK_CHECKS,
   DACK_CODES,
@@ -29,6 +28,7 @@ import { type Entry, innerEntries } from '../src/seal-v2.js';
 import { signaturePreimage } from '../src/sender-key.js';
 import { encodeRawMap } from '../src/wire-map.js';
 import {
+  capability,
   DAY,
   editOuter,
   envelope,
@@ -45,23 +45,6 @@ import {
   TS,
   utf8,
 } from './envelope-fixture.js';
-
-const holder = keyPairFromSeed(seed('holder'));
-/** A capability whose proof of possession the holder `holderSeed` makes. */
-const capability = (holderSeed: Uint8Array): AccessInput => {
-  const entries: [number, unknown][] = [
-    [0, 'anet.cap/1'],
-    [1, OWN],
-    [2, 1],
-    [3, seed('cap-id').subarray(0, 16)],
-    [4, 1],
-    [5, TS + 30 * DAY],
-    [6, holder.publicKey],
-  ];
-  const body = encode(new Map(entries as [number, never][]));
-  const cap = { body, sig: signEd25519(seed('mailbox'), body) };
-  return { kind: 1, cap, holderSeed };
-};
 
 /**
  * The credential with a key 3 added to its Cap map (not a closed Cap map: bad-access).

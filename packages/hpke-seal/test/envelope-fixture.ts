@@ -29,6 +29,22 @@ export const DAY = 86_400_000;
 export const NOW = TS + 60_000;
 export const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
+export const holder = keyPairFromSeed(seed('holder'));
+/** A capability for OWN held by `holder`, signed by the mailbox; `holderSeed` makes the proof of possession. */
+export const capability = (holderSeed: Uint8Array): AccessInput => {
+  const entries: [number, unknown][] = [
+    [0, 'anet.cap/1'],
+    [1, OWN],
+    [2, 1],
+    [3, seed('cap-id').subarray(0, 16)],
+    [4, 1],
+    [5, TS + 30 * DAY],
+    [6, holder.publicKey],
+  ];
+  const body = encode(new Map(entries as [number, never][]));
+  return { kind: 1, cap: { body, sig: signEd25519(seed('mailbox'), body) }, holderSeed };
+};
+
 /** A key ring that holds one suite-1 key pair. */
 export const ringOf = (pair: { publicKey: Uint8Array; privateKey: Uint8Array }) => (kid: Uint8Array) =>
   bytesEqual(kid, keyId(1, pair.publicKey)) ? pair.privateKey : undefined;

@@ -7,39 +7,24 @@
  */
 import { unwrap } from '@agent-seam/canonical';
 import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
-import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
-import { type AccessInput, type SealEnvelopeOptions, sealEnvelope } from '../src/index.js';
+import { type SealEnvelopeOptions, sealEnvelope } from '../src/index.js';
 import {
-  DAY,
+  capability as capabilityFor,
   envelope,
   epoch,
+  holder,
   interaction,
   message,
   OWN,
   open,
   put,
   seed,
-  TS,
   utf8,
 } from './envelope-fixture.js';
 
-const holder = keyPairFromSeed(seed('holder'));
-/** A capability for OWN held by `holder` (the CapBody the open-path tests use). */
-const capability: AccessInput = (() => {
-  const entries: [number, unknown][] = [
-    [0, 'anet.cap/1'],
-    [1, OWN],
-    [2, 1],
-    [3, seed('cap-id').subarray(0, 16)],
-    [4, 1],
-    [5, TS + 30 * DAY],
-    [6, holder.publicKey],
-  ];
-  const body = encode(new Map(entries as [number, never][]));
-  return { kind: 1, cap: { body, sig: signEd25519(seed('mailbox'), body) }, holderSeed: seed('holder') };
-})();
+const capability = capabilityFor(seed('holder'));
 
 const grant = encode(new Map([[1, utf8('grant')]]));
 const rk = interaction.publicKey;
