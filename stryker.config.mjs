@@ -10,7 +10,13 @@ const pkg = basename(process.cwd());
 export default {
   testRunner: 'vitest',
   plugins: [fileURLToPath(import.meta.resolve('@stryker-mutator/vitest-runner'))],
-  vitest: { configFile: '../../vitest.shared.ts', related: false },
+  // The cli's tests run the command in-process in a working directory of files
+  // (process.chdir), which worker threads cannot do; forked processes can.
+  vitest: {
+    configFile: '../../vitest.shared.ts',
+    related: false,
+    ...(pkg === 'cli' ? { pool: 'forks' } : {}),
+  },
   mutate: ['src/**/*.ts'],
   inPlace: true,
   // Vitest does not type-check, so only the mutated files need rewriting.

@@ -1,6 +1,7 @@
 // Everything the seam command does with the outside world: files, stdin, the seed file,
 // the command line's time values, and the uniform exit codes. The commands judge nothing
 // themselves; they read here, call a package, and print.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { hex, type JsonValue, parseJSON, utf8Strict } from '@agent-seam/canonical';
 import { rfc3339Seconds } from '@agent-seam/chain';
@@ -15,10 +16,39 @@ export class Unreadable extends Error {}
 /** An input this reader cannot judge either way (an unknown canon, a missing key directory). */
 export class Unverifiable extends Error {}
 
+/** Where one run of the command reads stdin and writes its output. */
+export interface Streams {
+  stdin(): Uint8Array;
+  stdout(chunk: string | Uint8Array): void;
+  stderr(text: string): void;
+}
+
+const PROCESS_STREAMS: Streams = {
+  stdin: () => readFileSync(0),
+  stdout: (chunk) => void process.stdout.write(chunk),
+  stderr: (text) => void process.stderr.write(text),
+};
+
+// Per run rather than global, so that two in-process runs awaited side by side keep their
+// output apart.
+const running = new AsyncLocalStorage<Streams>();
+
+/** Runs `run` with the streams given (the process's own for the ones left out). */
+export const withStreams = <T>(streams: Partial<Streams>, run: () => T): T =>
+  running.run({ ...PROCESS_STREAMS, ...streams }, run);
+
+const streams = (): Streams => running.getStore() ?? PROCESS_STREAMS;
+
+/** Bytes or text to standard output, as they are. */
+export const write = (chunk: string | Uint8Array): void => streams().stdout(chunk);
+
+/** A line to standard error. */
+export const warn = (text: string): void => streams().stderr(text.endsWith('\n') ? text : `${text}\n`);
+
 /** The bytes of a file, or of stdin for `-`. */
 export function readInput(path: string): Uint8Array {
   try {
-    return readFileSync(path === '-' ? 0 : path);
+    return path === '-' ? streams().stdin() : readFileSync(path);
   } catch {
     throw new Unreadable(
       path === '-' ? 'cannot read stdin' : `cannot read ${path}: check the path (or give - for stdin)`,
@@ -78,7 +108,7 @@ export const signingTime = (text: string | undefined): number =>
   parseNow(text) ?? Math.floor(Date.now() / 1000);
 
 export function print(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 /** Text as UTF-8 bytes. */

@@ -17,7 +17,7 @@ import { merkleProve, merkleRoot, merkleVerify } from './commands/merkle.js';
 import { checkpointShow, noteCosign, noteKey, noteSign, noteVerify } from './commands/note.js';
 import { sealOpen } from './commands/seal.js';
 import { wbaSign, wbaVerify } from './commands/wba.js';
-import { EXIT, print, Unreadable, Unverifiable, UsageError } from './io.js';
+import { EXIT, print, type Streams, Unreadable, Unverifiable, UsageError, warn, withStreams } from './io.js';
 
 export const COMMANDS: readonly Command[] = [
   canon,
@@ -83,7 +83,16 @@ function find(argv: readonly string[]): { command: Command; rest: string[] } | n
   return null;
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
+/**
+ * Runs `seam ARGV` and resolves to its exit code. Output goes to the process's stdout and
+ * stderr and `-` reads its stdin, unless `streams` gives others (a program running the
+ * command in-process, or a test).
+ */
+export function main(argv: readonly string[], streams: Partial<Streams> = {}): Promise<number> {
+  return withStreams(streams, () => run(argv));
+}
+
+async function run(argv: readonly string[]): Promise<number> {
   const first = argv[0];
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     print(HELP);
@@ -116,7 +125,7 @@ export async function main(argv: readonly string[]): Promise<number> {
               ? [EXIT.usage, `${error.message} (a value on the command line; see --help)`]
               : [null, ''];
     if (code === null) throw error;
-    process.stderr.write(`seam: ${message}\n`);
+    warn(`seam: ${message}`);
     return code;
   }
 }

@@ -1,9 +1,7 @@
 import { base64Strict, hex } from '@agent-seam/canonical';
 import { encPublicKey, openBox } from '@agent-seam/cryptobox';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ALICE_SEED, assertBuilt, BOB_SEED, seam, workdir } from './run.js';
-
-beforeAll(assertBuilt);
+import { describe, expect, it } from 'vitest';
+import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
 
 const seedOf = (text: string) => {
   const s = hex.decode(text.trim());
@@ -13,16 +11,16 @@ const seedOf = (text: string) => {
 const alicePub = base64Strict.encode(encPublicKey(seedOf(ALICE_SEED)));
 const bobPub = base64Strict.encode(encPublicKey(seedOf(BOB_SEED)));
 
-describe('seam box', () => {
+describe('seam box', async () => {
   const dir = workdir({ 'alice.seed': ALICE_SEED, 'bob.seed': BOB_SEED });
-  const sealed = seam(
+  const sealed = await seam(
     dir,
     ['box', 'seal', '-', '--seed-file', 'alice.seed', '--to', bobPub, '--ad', 'msg-1'],
     'lunch at noon?',
   );
   const files = workdir({ 'box.txt': sealed.stdout });
-  const open = (ad: string, json = false) =>
-    seam(files, [
+  const open = async (ad: string, json = false) =>
+    await seam(files, [
       'box',
       'open',
       'box.txt',
@@ -35,7 +33,7 @@ describe('seam box', () => {
       ...(json ? ['--json'] : []),
     ]);
 
-  it('seal writes a box the library opens; open writes the plaintext', () => {
+  it('seal writes a box the library opens; open writes the plaintext', async () => {
     expect(sealed.code).toBe(0);
     const plain = openBox({
       recipientSeed: seedOf(BOB_SEED),
@@ -44,26 +42,45 @@ describe('seam box', () => {
       ad: new TextEncoder().encode('msg-1'),
     });
     expect(new TextDecoder().decode(plain!)).toBe('lunch at noon?');
-    const r = open('msg-1');
+    const r = await open('msg-1');
     expect(r).toMatchObject({ code: 0, stdout: 'lunch at noon?' });
   });
 
-  it('open under other associated data is refused, naming the check', () => {
-    const r = open('msg-2', true);
+  it('open under other associated data is refused, naming the check', async () => {
+    const r = await open('msg-2', true);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.ok).toBe(false);
     expect(out.explain.checks.some((c: { outcome: string }) => c.outcome === 'refuse')).toBe(true);
   });
 
-  it('usage errors exit 2 (no --ad, a key that is not base64); a missing file exits 4', () => {
-    expect(seam(dir, ['box', 'seal', '-', '--seed-file', 'alice.seed', '--to', bobPub], 'x').code).toBe(2);
+  it('usage errors exit 2 (no --ad, a key that is not base64); a missing file exits 4', async () => {
     expect(
-      seam(dir, ['box', 'seal', '-', '--seed-file', 'alice.seed', '--to', 'not base64!', '--ad', ''], 'x')
-        .code,
+      (await seam(dir, ['box', 'seal', '-', '--seed-file', 'alice.seed', '--to', bobPub], 'x')).code,
     ).toBe(2);
     expect(
-      seam(dir, ['box', 'open', 'none.txt', '--seed-file', 'bob.seed', '--from', alicePub, '--ad', '']).code,
+      (
+        await seam(
+          dir,
+          ['box', 'seal', '-', '--seed-file', 'alice.seed', '--to', 'not base64!', '--ad', ''],
+          'x',
+        )
+      ).code,
+    ).toBe(2);
+    expect(
+      (
+        await seam(dir, [
+          'box',
+          'open',
+          'none.txt',
+          '--seed-file',
+          'bob.seed',
+          '--from',
+          alicePub,
+          '--ad',
+          '',
+        ])
+      ).code,
     ).toBe(4);
   });
 });

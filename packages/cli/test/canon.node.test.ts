@@ -1,7 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, seam, workdir } from './run.js';
-
-beforeAll(assertBuilt);
+import { describe, expect, it } from 'vitest';
+import { seam, workdir } from './run.js';
 
 describe('seam canon', () => {
   const dir = workdir({
@@ -11,23 +9,23 @@ describe('seam canon', () => {
     'bom.json': '\ufeff{}',
   });
 
-  it('writes the canonical bytes of stdin, exactly, with no newline added', () => {
-    const r = seam(dir, ['canon', '-'], '{"b":1, "a":[1.0,"x"]}');
+  it('writes the canonical bytes of stdin, exactly, with no newline added', async () => {
+    const r = await seam(dir, ['canon', '-'], '{"b":1, "a":[1.0,"x"]}');
     expect(r).toMatchObject({ code: 0, stdout: '{"a":[1.0,"x"],"b":1}', stderr: '' });
   });
 
-  it('writes under another profile (jcs writes 1.0 as 1)', () => {
-    expect(seam(dir, ['canon', '--profile', 'jcs', 'messy.json']).stdout).toBe('{"a":[1,"x"],"b":1}');
+  it('writes under another profile (jcs writes 1.0 as 1)', async () => {
+    expect((await seam(dir, ['canon', '--profile', 'jcs', 'messy.json'])).stdout).toBe('{"a":[1,"x"],"b":1}');
   });
 
-  it('--check passes a canonical file', () => {
-    const r = seam(dir, ['canon', '--check', 'clean.json']);
+  it('--check passes a canonical file', async () => {
+    const r = await seam(dir, ['canon', '--check', 'clean.json']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('clean.json: canonical under seam (21 bytes)\n');
   });
 
-  it('--check refuses a file that is not canonical, at the first differing byte, with both sides', () => {
-    const r = seam(dir, ['canon', '--check', 'messy.json']);
+  it('--check refuses a file that is not canonical, at the first differing byte, with both sides', async () => {
+    const r = await seam(dir, ['canon', '--check', 'messy.json']);
     expect(r.code).toBe(1);
     // Byte 2 is where '{"b"' and '{"a"' part.
     expect(r.stdout).toContain('first difference at byte 2 (both windows start at byte 0)');
@@ -35,18 +33,18 @@ describe('seam canon', () => {
     expect(r.stdout).toContain('canonical  {"a":[1.0,"x"],"b":');
   });
 
-  it('--check --json is one object with the offset', () => {
-    const r = seam(dir, ['canon', '--check', '--json', 'messy.json']);
+  it('--check --json is one object with the offset', async () => {
+    const r = await seam(dir, ['canon', '--check', '--json', 'messy.json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, difference: { same: false, offset: 2 } });
   });
 
-  it('refuses what the parse boundary refuses, naming the check', () => {
-    const dup = seam(dir, ['canon', '--profile', 'jcs', 'dup.json']);
+  it('refuses what the parse boundary refuses, naming the check', async () => {
+    const dup = await seam(dir, ['canon', '--profile', 'jcs', 'dup.json']);
     expect(dup.code).toBe(1);
     expect(dup.stdout).toContain('[duplicate-key]');
     expect(dup.stdout).toMatch(/pass {9}document/);
-    const bom = seam(dir, ['canon', '--json', 'bom.json']);
+    const bom = await seam(dir, ['canon', '--json', 'bom.json']);
     expect(bom.code).toBe(1);
     expect(JSON.parse(bom.stdout).explain.checks.map((c: { outcome: string }) => c.outcome)).toEqual([
       'pass',
@@ -55,27 +53,27 @@ describe('seam canon', () => {
     ]);
   });
 
-  it('usage errors exit 2 with one line that says the fix', () => {
+  it('usage errors exit 2 with one line that says the fix', async () => {
     for (const args of [
       ['canon'],
       ['canon', '--profile', 'nope', 'clean.json'],
       ['canon', '--frobnicate', 'x'],
     ]) {
-      const r = seam(dir, args);
+      const r = await seam(dir, args);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(/^seam: .*(--help|one of)/);
     }
   });
 
-  it('an unreadable file exits 4', () => {
-    const r = seam(dir, ['canon', 'missing.json']);
+  it('an unreadable file exits 4', async () => {
+    const r = await seam(dir, ['canon', 'missing.json']);
     expect(r.code).toBe(4);
     expect(r.stderr).toBe('seam: cannot read missing.json: check the path (or give - for stdin)\n');
   });
 
-  it('--help shows a real example', () => {
-    const r = seam(dir, ['canon', '--help']);
+  it('--help shows a real example', async () => {
+    const r = await seam(dir, ['canon', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('example:\n  $ printf');
   });

@@ -1,10 +1,8 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { groupsOf, readManifest, repoRoot } from '@agent-seam/conformance';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, seam, workdir } from './run.js';
-
-beforeAll(assertBuilt);
+import { describe, expect, it } from 'vitest';
+import { seam, workdir } from './run.js';
 
 const root = repoRoot(import.meta.dirname);
 const vectors = join(root, 'vectors');
@@ -19,8 +17,14 @@ interface GroupResult {
   failed: { name: string; why: string }[];
 }
 
-function conformance(args: string[]) {
-  const run = seam(root, ['conformance', '--json', ...args]);
+// In-process, from the sources, there is no dist/vectors (the copy a build ships): these runs
+// name the repository's vectors/ (built.node.test.ts replays the shipped copy).
+async function conformance(args: string[]) {
+  const run = await seam(root, [
+    'conformance',
+    '--json',
+    ...(args.length > 0 ? args : ['--vectors', vectors]),
+  ]);
   return {
     code: run.code,
     report: JSON.parse(run.stdout) as { groups: GroupResult[]; unreplayed: unknown[] },
@@ -32,8 +36,8 @@ const disagreements = (groups: GroupResult[]) =>
   groups.flatMap((g) => g.failed.map((f) => `${g.file} ${g.group} / ${f.name}`));
 
 describe('seam conformance', () => {
-  it('replays every case of every non-empty group of every published vector file, all agreeing', () => {
-    const { code, report } = conformance([]);
+  it('replays every case of every non-empty group of every published vector file, all agreeing', async () => {
+    const { code, report } = await conformance([]);
     expect(disagreements(report.groups)).toEqual([]);
     expect(report.unreplayed).toEqual([]);
     expect(code).toBe(0);
@@ -61,7 +65,7 @@ describe('seam conformance', () => {
     expect(report.groups.reduce((n, g) => n + g.passed, 0)).toBeGreaterThanOrEqual(1000);
   });
 
-  it('reports exactly the cases whose expected code or bytes were changed (one or more in every file), and exits 1', () => {
+  it('reports exactly the cases whose expected code or bytes were changed (one or more in every file), and exits 1', async () => {
     const dir = workdir();
     cpSync(vectors, dir, { recursive: true });
     /** In the case named `name`, the member `member` changed from `from` to `to` (as JSON text). */
@@ -90,7 +94,7 @@ describe('seam conformance', () => {
     change('hpke_seal.json', 'trailing-byte', 'code', 'bad-outer', 'decrypt-failed');
     change('chain.json', 'strict-closed-file', 'status', 'sound', 'findings');
 
-    const { code, report } = conformance(['--vectors', dir]);
+    const { code, report } = await conformance(['--vectors', dir]);
     expect(disagreements(report.groups).sort()).toEqual([
       'canonical_profiles.json canonical.parseBoundary / refuse/string-starting-with-bom',
       'canonical_profiles.json canonical.signSide / accept/undefined-member-dropped',
@@ -107,15 +111,18 @@ describe('seam conformance', () => {
     expect(code).toBe(1);
   });
 
-  it('a missing vectors directory exits 4, a FILE argument 2; --help shows the example', () => {
+  it('a missing vectors directory exits 4, a FILE argument 2; --help shows the example', async () => {
     const dir = workdir();
-    expect(seam(dir, ['conformance', '--vectors', join(dir, 'none')]).code).toBe(4);
-    expect(seam(dir, ['conformance', 'vectors']).code).toBe(2);
-    const help = seam(dir, ['conformance', '--help']);
+    expect((await seam(dir, ['conformance', '--vectors', join(dir, 'none')])).code).toBe(4);
+    expect((await seam(dir, ['conformance', 'vectors'])).code).toBe(2);
+    const help = await seam(dir, ['conformance', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('$ seam conformance\n');
     // The summary line the help and the README show is the one the command prints today.
-    const summary = seam(root, ['conformance']).stdout.trimEnd().split('\n').at(-1)!;
+    const summary = (await seam(root, ['conformance', '--vectors', vectors])).stdout
+      .trimEnd()
+      .split('\n')
+      .at(-1)!;
     expect(summary).toMatch(/^conformance: \d+ cases in \d+ groups agree, 0 disagree$/);
     expect(help.stdout).toContain(`  ${summary}\n`);
     expect(readFileSync(join(root, 'packages', 'cli', 'README.md'), 'utf8')).toContain(`\n${summary}\n`);

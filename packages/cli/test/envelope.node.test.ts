@@ -1,10 +1,8 @@
 import { hex } from '@agent-seam/canonical';
 import { didFromSeed } from '@agent-seam/did';
 import { signEnvelope, verifyEnvelope } from '@agent-seam/envelope';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ALICE_SEED, assertBuilt, BOB_SEED, seam, workdir } from './run.js';
-
-beforeAll(assertBuilt);
+import { describe, expect, it } from 'vitest';
+import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
 
 const seedOf = (text: string) => {
   const s = hex.decode(text.trim());
@@ -26,8 +24,8 @@ const tampered = { ...sent, text: 'lunch at noon!' };
 describe('seam envelope sign', () => {
   const dir = workdir({ 'alice.seed': ALICE_SEED });
 
-  it('signs fields from stdin at --now; the library verifies the result', () => {
-    const r = seam(
+  it('signs fields from stdin at --now; the library verifies the result', async () => {
+    const r = await seam(
       dir,
       ['envelope', 'sign', '-', '--seed-file', 'alice.seed', '--now', '2026-07-17T09:30:00Z'],
       JSON.stringify({ to: bob, messageId: 'm1', text: 'lunch at noon?' }),
@@ -38,27 +36,27 @@ describe('seam envelope sign', () => {
     expect(verifyEnvelope(message, { recipientDid: bob, now: T }).ok).toBe(true);
   });
 
-  it('refuses fields that cannot be signed (exit 1), and a file not holding an object', () => {
-    const r = seam(
+  it('refuses fields that cannot be signed (exit 1), and a file not holding an object', async () => {
+    const r = await seam(
       dir,
       ['envelope', 'sign', '-', '--seed-file', 'alice.seed'],
       JSON.stringify({ to: bob, messageId: 7, text: 'x' }),
     );
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('cannot sign [missing-field]: messageId is a number');
-    expect(seam(dir, ['envelope', 'sign', '-', '--seed-file', 'alice.seed'], '[1]').code).toBe(1);
+    expect((await seam(dir, ['envelope', 'sign', '-', '--seed-file', 'alice.seed'], '[1]')).code).toBe(1);
   });
 
-  it('needs a seed file (exit 2) and never takes a seed as an option value', () => {
-    const r = seam(dir, ['envelope', 'sign', '-'], '{}');
+  it('needs a seed file (exit 2) and never takes a seed as an option value', async () => {
+    const r = await seam(dir, ['envelope', 'sign', '-'], '{}');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--seed-file');
-    expect(seam(dir, ['envelope', 'sign', '-', '--seed', '01'.repeat(32)], '{}').code).toBe(2);
+    expect((await seam(dir, ['envelope', 'sign', '-', '--seed', '01'.repeat(32)], '{}')).code).toBe(2);
   });
 
-  it('an unreadable seed file or input exits 4', () => {
-    expect(seam(dir, ['envelope', 'sign', 'none.json', '--seed-file', 'alice.seed']).code).toBe(4);
-    expect(seam(dir, ['envelope', 'sign', '-', '--seed-file', 'none.seed'], '{}').code).toBe(4);
+  it('an unreadable seed file or input exits 4', async () => {
+    expect((await seam(dir, ['envelope', 'sign', 'none.json', '--seed-file', 'alice.seed'])).code).toBe(4);
+    expect((await seam(dir, ['envelope', 'sign', '-', '--seed-file', 'none.seed'], '{}')).code).toBe(4);
   });
 });
 
@@ -70,19 +68,29 @@ describe('seam envelope verify', () => {
     'not-json.json': '{"from":',
   });
 
-  it('verifies a message addressed to you, every check passing', () => {
-    const r = seam(dir, ['envelope', 'verify', 'message.json', '--recipient', bob, '--now', String(T + 5)]);
+  it('verifies a message addressed to you, every check passing', async () => {
+    const r = await seam(dir, [
+      'envelope',
+      'verify',
+      'message.json',
+      '--recipient',
+      bob,
+      '--now',
+      String(T + 5),
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`verified: from ${alice}, messageId "m1", freshness fresh`);
     expect(r.stdout).toMatch(/pass +equation/);
   });
 
-  it('reads the message from stdin', () => {
-    expect(seam(dir, ['envelope', 'verify', '-', '--recipient', bob], JSON.stringify(sent)).code).toBe(0);
+  it('reads the message from stdin', async () => {
+    expect(
+      (await seam(dir, ['envelope', 'verify', '-', '--recipient', bob], JSON.stringify(sent))).code,
+    ).toBe(0);
   });
 
-  it('a tampered text: refused at the equation, the signed bytes shown, and the first differing byte against --expected', () => {
-    const r = seam(dir, [
+  it('a tampered text: refused at the equation, the signed bytes shown, and the first differing byte against --expected', async () => {
+    const r = await seam(dir, [
       'envelope',
       'verify',
       'tampered.json',
@@ -104,8 +112,8 @@ describe('seam envelope verify', () => {
     expect(r.stdout).toContain('the signature holds over the expected bytes');
   });
 
-  it('--json carries the verdict, the checks in order, the signed bytes and the comparison under explain', () => {
-    const r = seam(dir, [
+  it('--json carries the verdict, the checks in order, the signed bytes and the comparison under explain', async () => {
+    const r = await seam(dir, [
       'envelope',
       'verify',
       'tampered.json',
@@ -124,15 +132,15 @@ describe('seam envelope verify', () => {
     expect(out.explain.expected).toMatchObject({ same: false, offset: theirBytes.indexOf('?') });
   });
 
-  it('refuses a message addressed to someone else at the recipient check', () => {
-    const r = seam(dir, ['envelope', 'verify', 'message.json', '--recipient', alice]);
+  it('refuses a message addressed to someone else at the recipient check', async () => {
+    const r = await seam(dir, ['envelope', 'verify', 'message.json', '--recipient', alice]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('refused [wrong-recipient]');
     expect(r.stdout).toMatch(/not checked +equation/);
   });
 
-  it('refuses a stale message at --now', () => {
-    const r = seam(dir, [
+  it('refuses a stale message at --now', async () => {
+    const r = await seam(dir, [
       'envelope',
       'verify',
       'message.json',
@@ -145,17 +153,25 @@ describe('seam envelope verify', () => {
     expect(r.stdout).toContain('refused [stale]');
   });
 
-  it('usage errors exit 2: no --recipient, a --now that is no time', () => {
-    expect(seam(dir, ['envelope', 'verify', 'message.json']).code).toBe(2);
-    const r = seam(dir, ['envelope', 'verify', 'message.json', '--recipient', bob, '--now', 'yesterday']);
+  it('usage errors exit 2: no --recipient, a --now that is no time', async () => {
+    expect((await seam(dir, ['envelope', 'verify', 'message.json'])).code).toBe(2);
+    const r = await seam(dir, [
+      'envelope',
+      'verify',
+      'message.json',
+      '--recipient',
+      bob,
+      '--now',
+      'yesterday',
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('RFC 3339');
-    expect(seam(dir, ['envelope']).stderr).toContain('needs a subcommand');
+    expect((await seam(dir, ['envelope'])).stderr).toContain('needs a subcommand');
   });
 
-  it('a missing file or one that is not JSON exits 4', () => {
-    expect(seam(dir, ['envelope', 'verify', 'none.json', '--recipient', bob]).code).toBe(4);
-    const r = seam(dir, ['envelope', 'verify', 'not-json.json', '--recipient', bob]);
+  it('a missing file or one that is not JSON exits 4', async () => {
+    expect((await seam(dir, ['envelope', 'verify', 'none.json', '--recipient', bob])).code).toBe(4);
+    const r = await seam(dir, ['envelope', 'verify', 'not-json.json', '--recipient', bob]);
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('not one strict JSON value');
   });

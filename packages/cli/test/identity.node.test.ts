@@ -12,10 +12,8 @@ import {
   signDeviceBindingV2,
   signKeyState,
 } from '@agent-seam/did';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ALICE_SEED, assertBuilt, BOB_SEED, seam, workdir } from './run.js';
-
-beforeAll(assertBuilt);
+import { describe, expect, it } from 'vitest';
+import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
 
 const seedOf = (text: string) => {
   const s = hex.decode(text.trim());
@@ -71,8 +69,8 @@ const dir = workdir({
 });
 
 describe('seam card', () => {
-  it('sign: the card is signed at --now with the seed’s DID filled in; the library verifies it', () => {
-    const r = seam(
+  it('sign: the card is signed at --now with the seed’s DID filled in; the library verifies it', async () => {
+    const r = await seam(
       dir,
       ['card', 'sign', '-', '--seed-file', 'alice.seed', '--now', String(T)],
       '{"name":"billing agent"}',
@@ -82,108 +80,130 @@ describe('seam card', () => {
     expect(verifyCardEnvelope(JSON.parse(r.stdout), { expectedDid: alice }).ok).toBe(true);
   });
 
-  it('sign refuses a card naming another DID (exit 1), needs a seed file (exit 2)', () => {
-    const r = seam(dir, ['card', 'sign', '-', '--seed-file', 'alice.seed'], JSON.stringify({ did: bob }));
+  it('sign refuses a card naming another DID (exit 1), needs a seed file (exit 2)', async () => {
+    const r = await seam(
+      dir,
+      ['card', 'sign', '-', '--seed-file', 'alice.seed'],
+      JSON.stringify({ did: bob }),
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('cannot sign [did-mismatch]');
-    expect(seam(dir, ['card', 'sign', '-'], '{}').code).toBe(2);
+    expect((await seam(dir, ['card', 'sign', '-'], '{}')).code).toBe(2);
   });
 
-  it('verify: sound at --now, every check passing', () => {
-    const r = seam(dir, ['card', 'verify', 'card.json', '--did', alice, '--now', String(T + 60)]);
+  it('verify: sound at --now, every check passing', async () => {
+    const r = await seam(dir, ['card', 'verify', 'card.json', '--did', alice, '--now', String(T + 60)]);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe(`verified: card of ${alice}, signed at ${T}, freshness fresh`);
   });
 
-  it('verify: an edited card is refused at the equation, the signed bytes shown', () => {
-    const r = seam(dir, ['card', 'verify', 'card-edited.json', '--did', alice, '--json']);
+  it('verify: an edited card is refused at the equation, the signed bytes shown', async () => {
+    const r = await seam(dir, ['card', 'verify', 'card-edited.json', '--did', alice, '--json']);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ ok: false, code: 'bad-signature' });
     expect(Buffer.from(out.explain.signed.base64, 'base64').toString()).toContain('"name":"billing agent!"');
   });
 
-  it('verify: another DID than expected is refused at the did check; no --did is a usage error; no file exits 4', () => {
-    const r = seam(dir, ['card', 'verify', 'card.json', '--did', bob]);
+  it('verify: another DID than expected is refused at the did check; no --did is a usage error; no file exits 4', async () => {
+    const r = await seam(dir, ['card', 'verify', 'card.json', '--did', bob]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('refused [did-mismatch]');
-    expect(seam(dir, ['card', 'verify', 'card.json']).code).toBe(2);
-    expect(seam(dir, ['card', 'verify', 'none.json', '--did', alice]).code).toBe(4);
+    expect((await seam(dir, ['card', 'verify', 'card.json'])).code).toBe(2);
+    expect((await seam(dir, ['card', 'verify', 'none.json', '--did', alice])).code).toBe(4);
   });
 });
 
 describe('seam linkage verify', () => {
   const base = ['linkage', 'verify', 'linkage.jwt', '--did', alice, '--origin', 'https://agent.example'];
-  it('verifies a credential for the DID and origin at --now', () => {
-    const r = seam(dir, [...base, '--now', String(T)]);
+  it('verifies a credential for the DID and origin at --now', async () => {
+    const r = await seam(dir, [...base, '--now', String(T)]);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe(`verified: ${alice} is linked to https://agent.example`);
   });
-  it('refuses after exp, at the validity check', () => {
-    const r = seam(dir, [...base, '--now', String(T + 86400 * 2)]);
+  it('refuses after exp, at the validity check', async () => {
+    const r = await seam(dir, [...base, '--now', String(T + 86400 * 2)]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('refused [expired]');
     expect(r.stdout).toContain('signed bytes');
   });
-  it('--expected: an edited payload is found, and the signature holds over the bytes really signed', () => {
+  it('--expected: an edited payload is found, and the signature holds over the bytes really signed', async () => {
     const edited = [...base.slice(0, 2), 'linkage-edited.jwt', ...base.slice(3), '--now', String(T)];
-    const r = seam(dir, [...edited, '--expected', 'linkage.signed', '--json']);
+    const r = await seam(dir, [...edited, '--expected', 'linkage.signed', '--json']);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.code).toBe('bad-signature');
     expect(out.explain.expected).toMatchObject({ same: false, signatureHoldsOverExpected: true });
     expect(out.explain.expected.offset).toBeGreaterThan(header!.length);
-    const other = seam(dir, [...edited, '--expected', 'other.signed']);
+    const other = await seam(dir, [...edited, '--expected', 'other.signed']);
     expect(other.stdout).toContain('the signature does not hold over the expected bytes either');
   });
-  it('needs --now (exit 2); a missing file exits 4', () => {
-    expect(seam(dir, base).code).toBe(2);
+  it('needs --now (exit 2); a missing file exits 4', async () => {
+    expect((await seam(dir, base)).code).toBe(2);
     expect(
-      seam(dir, [
-        'linkage',
-        'verify',
-        'none.jwt',
-        '--did',
-        alice,
-        '--origin',
-        'https://a.example',
-        '--now',
-        '0',
-      ]).code,
+      (
+        await seam(dir, [
+          'linkage',
+          'verify',
+          'none.jwt',
+          '--did',
+          alice,
+          '--origin',
+          'https://a.example',
+          '--now',
+          '0',
+        ])
+      ).code,
     ).toBe(4);
   });
 });
 
 describe('seam binding verify', () => {
-  it('verifies the binding for the device named, refuses it for another, after validUntil', () => {
-    const ok = seam(dir, ['binding', 'verify', 'binding.json', '--device', bob, '--now', String(T)]);
+  it('verifies the binding for the device named, refuses it for another, after validUntil', async () => {
+    const ok = await seam(dir, ['binding', 'verify', 'binding.json', '--device', bob, '--now', String(T)]);
     expect(ok.code).toBe(0);
     expect(ok.stdout.split('\n')[0]).toBe(`verified: ${bob} is bound to ${alice}`);
-    const other = seam(dir, ['binding', 'verify', 'binding.json', '--device', alice, '--now', String(T)]);
+    const other = await seam(dir, [
+      'binding',
+      'verify',
+      'binding.json',
+      '--device',
+      alice,
+      '--now',
+      String(T),
+    ]);
     expect(other.code).toBe(1);
     expect(other.stdout).toContain('refused [wrong-device]');
-    const late = seam(dir, ['binding', 'verify', 'binding.json', '--device', bob, '--now', String(T + 7200)]);
+    const late = await seam(dir, [
+      'binding',
+      'verify',
+      'binding.json',
+      '--device',
+      bob,
+      '--now',
+      String(T + 7200),
+    ]);
     expect(late.stdout).toContain('refused [expired]');
   });
-  it('--expected: an edited validUntil is found, and both signatures hold over the bytes really signed', () => {
+  it('--expected: an edited validUntil is found, and both signatures hold over the bytes really signed', async () => {
     const edited = ['binding', 'verify', 'binding-edited.json', '--device', bob, '--now', String(T)];
-    const r = seam(dir, [...edited, '--expected', 'binding.signed']);
+    const r = await seam(dir, [...edited, '--expected', 'binding.signed']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('refused [bad-signature]');
     expect(r.stdout).toContain('--expected: first difference at byte');
     expect(r.stdout).toContain('the signature holds over the expected bytes');
-    const other = seam(dir, [...edited, '--expected', 'other.signed', '--json']);
+    const other = await seam(dir, [...edited, '--expected', 'other.signed', '--json']);
     expect(JSON.parse(other.stdout).explain.expected.signatureHoldsOverExpected).toBe(false);
   });
-  it('needs --device (exit 2); a missing file exits 4', () => {
-    expect(seam(dir, ['binding', 'verify', 'binding.json', '--now', '0']).code).toBe(2);
-    expect(seam(dir, ['binding', 'verify', 'none.json', '--device', bob, '--now', '0']).code).toBe(4);
+  it('needs --device (exit 2); a missing file exits 4', async () => {
+    expect((await seam(dir, ['binding', 'verify', 'binding.json', '--now', '0'])).code).toBe(2);
+    expect((await seam(dir, ['binding', 'verify', 'none.json', '--device', bob, '--now', '0'])).code).toBe(4);
   });
 });
 
 describe('seam keystate resolve', () => {
-  it('a verified record hands the root to its opDid', () => {
-    const r = seam(dir, [
+  it('a verified record hands the root to its opDid', async () => {
+    const r = await seam(dir, [
       'keystate',
       'resolve',
       'keystate.json',
@@ -196,21 +216,29 @@ describe('seam keystate resolve', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, opDid: bob });
   });
-  it('an altered record is refused and the root speaks for itself', () => {
-    const r = seam(dir, ['keystate', 'resolve', 'keystate-other.json', '--root', alice, '--now', String(T)]);
+  it('an altered record is refused and the root speaks for itself', async () => {
+    const r = await seam(dir, [
+      'keystate',
+      'resolve',
+      'keystate-other.json',
+      '--root',
+      alice,
+      '--now',
+      String(T),
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n')[0]).toBe(`speaks for ${alice} at ${T}: ${alice}`);
     expect(r.stdout).toContain('refused [bad-signature]');
   });
-  it('--expected: the edited epoch is found, and the root’s signature holds over the bytes really signed', () => {
+  it('--expected: the edited epoch is found, and the root’s signature holds over the bytes really signed', async () => {
     const edited = ['keystate', 'resolve', 'keystate-other.json', '--root', alice, '--now', String(T)];
-    const r = seam(dir, [...edited, '--expected', 'keystate.signed', '--json']);
+    const r = await seam(dir, [...edited, '--expected', 'keystate.signed', '--json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).explain.expected).toMatchObject({
       same: false,
       signatureHoldsOverExpected: true,
     });
-    const same = seam(dir, [
+    const same = await seam(dir, [
       ...edited.slice(0, 2),
       'keystate.json',
       ...edited.slice(3),
@@ -218,10 +246,12 @@ describe('seam keystate resolve', () => {
       'keystate.signed',
     ]);
     expect(same.code).toBe(0);
-    expect(seam(dir, [...edited, '--expected', 'none.signed']).code).toBe(4);
+    expect((await seam(dir, [...edited, '--expected', 'none.signed'])).code).toBe(4);
   });
-  it('needs --root (exit 2); a missing file exits 4', () => {
-    expect(seam(dir, ['keystate', 'resolve', 'keystate.json', '--now', '0']).code).toBe(2);
-    expect(seam(dir, ['keystate', 'resolve', 'none.json', '--root', alice, '--now', '0']).code).toBe(4);
+  it('needs --root (exit 2); a missing file exits 4', async () => {
+    expect((await seam(dir, ['keystate', 'resolve', 'keystate.json', '--now', '0'])).code).toBe(2);
+    expect((await seam(dir, ['keystate', 'resolve', 'none.json', '--root', alice, '--now', '0'])).code).toBe(
+      4,
+    );
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commandsShown } from '../../../tools/readme-commands.ts';
-import { assertBuilt, seam } from './run.js';
+import { assertBuilt, seamBuilt } from './run.js';
 
 // tools/doc-examples.ts runs the READMEs' TypeScript; this runs the root README's command
 // lines. Every `$ seam …` in a ```sh block is run as written by the BUILT command, from the
@@ -23,7 +23,7 @@ describe("the root README's seam walkthrough", () => {
   });
   for (const [i, shown] of commands.entries())
     it(`command ${i + 1}: seam ${shown.argv.filter((a) => !a.includes('/') && !a.startsWith('did:')).join(' ')}`, () => {
-      const r = seam(root, shown.argv);
+      const r = seamBuilt(root, shown.argv);
       expect(r.stdout.split('\n').slice(0, -1)).toEqual(shown.stdout);
       expect(r.code).toBe(shown.exit);
     });

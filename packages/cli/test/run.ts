@@ -2,11 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { vi } from 'vitest';
+import { main } from '../src/main.js';
 
-// The tests run the BUILT command as a user does: a spawned process, files in a temp
-// directory, stdin piped. A dist older than the sources would test old code, so that fails.
+// Most tests run the command in-process, from its sources, as `main(argv, streams)`: a
+// directory of files as the working directory, stdin given, stdout and stderr caught. So a
+// mutation run (pnpm mutate) sees every line they execute. The README walkthrough runs the
+// BUILT command in a spawned process, as a user does (seamBuilt); a dist older than the
+// sources would test old code, so that fails.
 const pkg = join(import.meta.dirname, '..');
-export const BIN = join(pkg, 'dist', 'bin.js');
+const BIN = join(pkg, 'dist', 'bin.js');
 
 function newest(dir: string): number {
   let t = 0;
@@ -36,12 +41,46 @@ export function assertBuilt(): void {
 export interface Run {
   code: number | null;
   stdout: string;
+  /** stdout as the bytes written (in-process runs). */
+  bytes?: Uint8Array;
   stderr: string;
 }
 
-/** Runs `seam ARGS` in `cwd` with `stdin` piped in. */
-export function seam(cwd: string, args: string[], stdin?: string | Uint8Array): Run {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, input: stdin ?? '', encoding: 'utf8' });
+/** Runs `seam ARGS` in-process in `cwd` with `stdin` given (none: empty). */
+export async function seam(cwd: string, args: string[], stdin: string | Uint8Array = ''): Promise<Run> {
+  const stdout: Uint8Array[] = [];
+  let stderr = '';
+  // `seam export verify` runs @agent-seam/chain's own command, which writes to the process.
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    stdout.push(Buffer.from(chunk));
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
+  const before = process.cwd();
+  process.chdir(cwd);
+  try {
+    const code = await main(args, {
+      stdin: () => Buffer.from(stdin),
+      stdout: (chunk) => void stdout.push(Buffer.from(chunk)),
+      stderr: (text) => {
+        stderr += text;
+      },
+    });
+    const bytes = Buffer.concat(stdout);
+    return { code, stdout: bytes.toString('utf8'), bytes, stderr };
+  } finally {
+    process.chdir(before);
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+/** Runs the built `seam ARGS` in a spawned process in `cwd`, `stdin` piped in, as a user does. */
+export function seamBuilt(cwd: string, args: string[], stdin: string | Uint8Array = ''): Run {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, input: stdin, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -13,10 +13,8 @@ import {
   readDack,
   sealEnvelope,
 } from '@agent-seam/hpke-seal';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, seam, workdir } from './run.js';
-
-beforeAll(assertBuilt);
+import { describe, expect, it } from 'vitest';
+import { seam, workdir } from './run.js';
 
 // The README's stand-in AIDs: the CID of a small record holding the identity key.
 const aidOf = (key: Uint8Array) =>
@@ -64,8 +62,8 @@ describe('seam seal open', () => {
     'epoch.seed': EPOCH_SEED,
     'other.seed': `${'04'.repeat(32)}\n`,
   });
-  const open = (file: string, ...more: string[]) =>
-    seam(dir, [
+  const open = async (file: string, ...more: string[]) =>
+    await seam(dir, [
       'seal',
       'open',
       file,
@@ -80,10 +78,10 @@ describe('seam seal open', () => {
       ...more,
     ]);
 
-  it('opens the envelope (raw or base64) and writes the body; --json gives the fields', () => {
-    expect(open('env.bin')).toMatchObject({ code: 0, stdout: 'hello Bob' });
-    expect(open('env.txt')).toMatchObject({ code: 0, stdout: 'hello Bob' });
-    const r = open('env.bin', '--json');
+  it('opens the envelope (raw or base64) and writes the body; --json gives the fields', async () => {
+    expect(await open('env.bin')).toMatchObject({ code: 0, stdout: 'hello Bob' });
+    expect(await open('env.txt')).toMatchObject({ code: 0, stdout: 'hello Bob' });
+    const r = await open('env.bin', '--json');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.value).toMatchObject({
@@ -98,7 +96,7 @@ describe('seam seal open', () => {
     expect(JSON.stringify(out)).not.toContain(hex.encode(sealed.dack.noteKey));
   });
 
-  it('bad-sig shows the bytes the inner signature covers; --expected compares them', () => {
+  it('bad-sig shows the bytes the inner signature covers; --expected compares them', async () => {
     // What alice signed, as the library hands it over once the layers are open.
     let signedBytes: Uint8Array = new Uint8Array(0);
     openEnvelope(sealed.bytes, {
@@ -115,15 +113,15 @@ describe('seam seal open', () => {
     writeFileSync(join(dir, 'signed.bin'), signedBytes);
     writeFileSync(join(dir, 'altered.bin'), altered);
     // The shared open(), its --sender-key given again: parseArgs keeps the last one (bob's).
-    const run = (...more: string[]) =>
-      open('env.bin', '--sender-key', base64Strict.encode(bob.publicKey), ...more);
-    const shown = run();
+    const run = async (...more: string[]) =>
+      await open('env.bin', '--sender-key', base64Strict.encode(bob.publicKey), ...more);
+    const shown = await run();
     expect(shown.code).toBe(1);
     expect(shown.stdout).toContain(`signed bytes (${signedBytes.length} bytes`);
-    const same = JSON.parse(run('--expected', 'signed.bin', '--json').stdout);
+    const same = JSON.parse((await run('--expected', 'signed.bin', '--json')).stdout);
     expect(same.explain.signed.base64).toBe(base64Strict.encode(signedBytes));
     expect(same.explain.expected).toEqual({ same: true });
-    const other = JSON.parse(run('--expected', 'altered.bin', '--json').stdout);
+    const other = JSON.parse((await run('--expected', 'altered.bin', '--json')).stdout);
     expect(other.explain.expected).toMatchObject({
       same: false,
       offset: signedBytes.length - 1,
@@ -131,15 +129,15 @@ describe('seam seal open', () => {
     });
   });
 
-  it('refusals exit 1 and name the refusing check in the package order', () => {
-    const late = open('env.bin', '--now', '2026-01-03T00:00:00Z', '--json');
+  it('refusals exit 1 and name the refusing check in the package order', async () => {
+    const late = await open('env.bin', '--now', '2026-01-03T00:00:00Z', '--json');
     // --now given twice: parseArgs keeps the last, so this judges two days later.
     expect(late.code).toBe(1);
     const out = JSON.parse(late.stdout);
     expect(out).toMatchObject({ ok: false, code: 'expired' });
     const refused = out.explain.checks.filter((c: { outcome: string }) => c.outcome === 'refuse');
     expect(refused.map((c: { id: string }) => c.id)).toEqual(['time']);
-    const wrongKey = seam(dir, [
+    const wrongKey = await seam(dir, [
       'seal',
       'open',
       'env.bin',
@@ -154,15 +152,15 @@ describe('seam seal open', () => {
     ]);
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stdout.split('\n')[0]).toMatch(/^refused \[sealed-to-unknown-key\]/);
-    const otherSigner = open('env.bin', '--sender-key', base64Strict.encode(bob.publicKey));
+    const otherSigner = await open('env.bin', '--sender-key', base64Strict.encode(bob.publicKey));
     expect(otherSigner.code).toBe(1);
     expect(otherSigner.stdout).toMatch(/^refused \[bad-sig\]/);
-    const asV1 = open('env.bin', '--v1', '--json');
+    const asV1 = await open('env.bin', '--v1', '--json');
     expect(JSON.parse(asV1.stdout)).toMatchObject({ ok: false, code: 'bad-version' });
   });
 
-  it('usage errors exit 2 (no --now, a bad --sender-key); a missing file or seed exits 4', () => {
-    const noNow = seam(dir, [
+  it('usage errors exit 2 (no --now, a bad --sender-key); a missing file or seed exits 4', async () => {
+    const noNow = await seam(dir, [
       'seal',
       'open',
       'env.bin',
@@ -175,16 +173,16 @@ describe('seam seal open', () => {
     ]);
     expect(noNow.code).toBe(2);
     expect(noNow.stderr).toMatch(/^seam: give --now TIME/);
-    expect(open('env.bin', '--sender-key', 'not a key').code).toBe(2);
-    expect(open('env.bin', '--v1', '--dack-keys-out', 'k.json').code).toBe(2);
-    expect(open('none.bin').code).toBe(4);
-    expect(open('env.bin', '--seed-file', 'env.txt').code).toBe(4);
+    expect((await open('env.bin', '--sender-key', 'not a key')).code).toBe(2);
+    expect((await open('env.bin', '--v1', '--dack-keys-out', 'k.json')).code).toBe(2);
+    expect((await open('none.bin')).code).toBe(4);
+    expect((await open('env.bin', '--seed-file', 'env.txt')).code).toBe(4);
   });
 });
 
-describe('seam dack', () => {
+describe('seam dack', async () => {
   const dir = workdir({ 'env.bin': sealed.bytes, 'epoch.seed': EPOCH_SEED });
-  const opened = seam(dir, [
+  const opened = await seam(dir, [
     'seal',
     'open',
     'env.bin',
@@ -213,11 +211,11 @@ describe('seam dack', () => {
     'short.txt': base64Strict.encode(new Uint8Array(79)),
   });
 
-  it('the recipient writes a dack from its opened keys; the sender library and seam dack read it', () => {
+  it('the recipient writes a dack from its opened keys; the sender library and seam dack read it', async () => {
     expect(opened.code).toBe(0);
     const bobKeys = readFileSync(join(dir, 'bob-dack.json'), 'utf8');
     expect(JSON.parse(bobKeys)).toEqual(JSON.parse(senderKeys));
-    const made = seam(dir, [
+    const made = await seam(dir, [
       'dack',
       'create',
       '--keys-file',
@@ -239,10 +237,16 @@ describe('seam dack', () => {
       'dack.txt': made.stdout,
       'dack.bin': createDack(sealed.dack, { decision: 'processed' }),
     });
-    const read = seam(files2, ['dack', 'read', 'dack.txt', '--keys-file', join(files, 'alice-dack.json')]);
+    const read = await seam(files2, [
+      'dack',
+      'read',
+      'dack.txt',
+      '--keys-file',
+      join(files, 'alice-dack.json'),
+    ]);
     expect(read.code).toBe(0);
     expect(read.stdout.split('\n')[0]).toBe('refused (reason 429, wait 60000 ms)');
-    const raw = seam(files2, [
+    const raw = await seam(files2, [
       'dack',
       'read',
       'dack.bin',
@@ -253,8 +257,15 @@ describe('seam dack', () => {
     expect(JSON.parse(raw.stdout)).toMatchObject({ ok: true, value: { decision: 'processed' } });
   });
 
-  it('a dack with another token, or of another length, is refused naming the check', () => {
-    const forged = seam(files, ['dack', 'read', 'forged.txt', '--keys-file', 'alice-dack.json', '--json']);
+  it('a dack with another token, or of another length, is refused naming the check', async () => {
+    const forged = await seam(files, [
+      'dack',
+      'read',
+      'forged.txt',
+      '--keys-file',
+      'alice-dack.json',
+      '--json',
+    ]);
     expect(forged.code).toBe(1);
     const out = JSON.parse(forged.stdout);
     expect(out).toMatchObject({ ok: false, code: 'bad-dack-token' });
@@ -264,19 +275,29 @@ describe('seam dack', () => {
       'token:refuse',
       'note:not-checked',
     ]);
-    const short = seam(files, ['dack', 'read', 'short.txt', '--keys-file', 'alice-dack.json']);
+    const short = await seam(files, ['dack', 'read', 'short.txt', '--keys-file', 'alice-dack.json']);
     expect(short.code).toBe(1);
     expect(short.stdout).toMatch(/^refused \[bad-dack-length\]/);
   });
 
-  it('usage errors exit 2; an unreadable dack or keys file exits 4', () => {
-    expect(seam(files, ['dack', 'create', '--keys-file', 'alice-dack.json']).code).toBe(2);
+  it('usage errors exit 2; an unreadable dack or keys file exits 4', async () => {
+    expect((await seam(files, ['dack', 'create', '--keys-file', 'alice-dack.json'])).code).toBe(2);
     expect(
-      seam(files, ['dack', 'create', '--keys-file', 'alice-dack.json', '--processed', '--reason', '0']).code,
+      (
+        await seam(files, [
+          'dack',
+          'create',
+          '--keys-file',
+          'alice-dack.json',
+          '--processed',
+          '--reason',
+          '0',
+        ])
+      ).code,
     ).toBe(2);
-    expect(seam(files, ['dack', 'read', 'forged.txt']).code).toBe(2);
-    expect(seam(files, ['dack', 'read', 'none.txt', '--keys-file', 'alice-dack.json']).code).toBe(4);
-    expect(seam(files, ['dack', 'read', 'forged.txt', '--keys-file', 'bad-keys.json']).code).toBe(4);
+    expect((await seam(files, ['dack', 'read', 'forged.txt'])).code).toBe(2);
+    expect((await seam(files, ['dack', 'read', 'none.txt', '--keys-file', 'alice-dack.json'])).code).toBe(4);
+    expect((await seam(files, ['dack', 'read', 'forged.txt', '--keys-file', 'bad-keys.json'])).code).toBe(4);
   });
 });
 
@@ -300,8 +321,8 @@ describe('seam seal open --v1 (VEC-SEALED-1 of ANetCore v0.15)', () => {
     'v1.bin': Buffer.from(vec.envelope, 'hex'),
     'recipient.seed': `${sha256Hex('anet-seal-golden-v1/recipient-enc')}\n`,
   });
-  const open = (nowSeconds: number, ...more: string[]) =>
-    seam(dir, [
+  const open = async (nowSeconds: number, ...more: string[]) =>
+    await seam(dir, [
       'seal',
       'open',
       'v1.bin',
@@ -317,15 +338,15 @@ describe('seam seal open --v1 (VEC-SEALED-1 of ANetCore v0.15)', () => {
       ...more,
     ]);
 
-  it('opens the real v1 envelope and writes its body', () => {
-    expect(open(facts.now_for_checks / 1000)).toMatchObject({
+  it('opens the real v1 envelope and writes its body', async () => {
+    expect(await open(facts.now_for_checks / 1000)).toMatchObject({
       code: 0,
       stdout: facts.inner_fields.body_utf8,
     });
   });
 
-  it('refuses it as expired a day later, with the v1 check list', () => {
-    const r = open(facts.inner_fields.exp / 1000 + 1, '--json');
+  it('refuses it as expired a day later, with the v1 check list', async () => {
+    const r = await open(facts.inner_fields.exp / 1000 + 1, '--json');
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ ok: false, code: 'expired' });

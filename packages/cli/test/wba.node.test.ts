@@ -1,10 +1,8 @@
 import { hex } from '@agent-seam/canonical';
 import { didFromSeed, jwkFromPublicKey, keyPairFromSeed } from '@agent-seam/did';
 import { verifyRequest } from '@agent-seam/wba';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ALICE_SEED, assertBuilt, seam, workdir } from './run.js';
-
-beforeAll(assertBuilt);
+import { describe, expect, it } from 'vitest';
+import { ALICE_SEED, seam, workdir } from './run.js';
 
 const seed = hex.decode(ALICE_SEED.trim());
 if (!seed.ok) throw new Error('seed');
@@ -28,7 +26,7 @@ const headersOf = (text: string) => {
   return out;
 };
 
-describe('seam wba', () => {
+describe('seam wba', async () => {
   const signArgs = [
     'wba',
     'sign',
@@ -41,7 +39,7 @@ describe('seam wba', () => {
     String(T),
   ];
   const request = 'GET /catalog HTTP/1.1\nHost: shop.example\nAccept: */*\n';
-  const signed = seam(dir, signArgs, request);
+  const signed = await seam(dir, signArgs, request);
   const write = (name: string, text: string) => workdir({ [name]: text });
 
   it('sign adds Signature-Input and Signature to the request; the library verifies them', () => {
@@ -60,14 +58,14 @@ describe('seam wba', () => {
     expect(verdict.ok && verdict.value.did).toBe(bot);
   });
 
-  it('verify: a request as curl -v shows it, every check passing, the base line by line', () => {
+  it('verify: a request as curl -v shows it, every check passing, the base line by line', async () => {
     const curl = `*   Trying 192.0.2.1:443...\n${signed.stdout
       .trim()
       .split('\n')
       .map((l) => `> ${l}`)
       .join('\n')}\n> \n< HTTP/1.1 200 OK\n< content-length: 0\n`;
     const d = write('curl.txt', curl);
-    const r = seam(d, [
+    const r = await seam(d, [
       'wba',
       'verify',
       'curl.txt',
@@ -80,15 +78,15 @@ describe('seam wba', () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe(
-      `verified: signed by ${bot} (keyid ${jwks.keys[0] && JSON.parse(seam(dir, ['did', bot, '--json']).stdout).thumbprint}, label sig1)`,
+      `verified: signed by ${bot} (keyid ${jwks.keys[0] && JSON.parse((await seam(dir, ['did', bot, '--json'])).stdout).thumbprint}, label sig1)`,
     );
     expect(r.stdout).toContain('signature base of sig1');
     expect(r.stdout).toContain('\n  "@authority": shop.example\n');
   });
 
-  it('verify under another authority: refused at the equation; the base shows the authority used; --expected finds it', () => {
+  it('verify under another authority: refused at the equation; the base shows the authority used; --expected finds it', async () => {
     const d = write('req.txt', signed.stdout);
-    const good = seam(d, [
+    const good = await seam(d, [
       'wba',
       'verify',
       '--json',
@@ -102,7 +100,7 @@ describe('seam wba', () => {
     ]);
     const base: string = JSON.parse(good.stdout).bases[0].base;
     const e = workdir({ 'base.txt': base });
-    const r = seam(d, [
+    const r = await seam(d, [
       'wba',
       'verify',
       'req.txt',
@@ -122,9 +120,9 @@ describe('seam wba', () => {
     expect(r.stdout).toContain('--expected: first difference at byte 26');
   });
 
-  it('verify refuses an expired request at the times check', () => {
+  it('verify refuses an expired request at the times check', async () => {
     const d = write('req.txt', signed.stdout);
-    const r = seam(d, [
+    const r = await seam(d, [
       'wba',
       'verify',
       'req.txt',
@@ -139,27 +137,39 @@ describe('seam wba', () => {
     expect(r.stdout).toContain('refused [expired]');
   });
 
-  it('a directory URL needs --allow-network (exit 2); a URL that cannot be fetched is unverifiable (exit 6)', () => {
+  it('a directory URL needs --allow-network (exit 2); a URL that cannot be fetched is unverifiable (exit 6)', async () => {
     const d = write('req.txt', signed.stdout);
     const base = ['wba', 'verify', 'req.txt', '--authority', 'shop.example', '--now', String(T)];
-    const r = seam(d, [...base, '--directory', 'https://bot.example/keys']);
+    const r = await seam(d, [...base, '--directory', 'https://bot.example/keys']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--allow-network');
-    const offline = seam(d, [...base, '--directory', 'http://127.0.0.1:9/keys', '--allow-network']);
+    const offline = await seam(d, [...base, '--directory', 'http://127.0.0.1:9/keys', '--allow-network']);
     expect(offline.code).toBe(6);
     expect(offline.stderr).toContain('[fetch-failed]');
   });
 
-  it('usage errors exit 2 (no --now, no --authority); an unreadable or malformed request file exits 4', () => {
+  it('usage errors exit 2 (no --now, no --authority); an unreadable or malformed request file exits 4', async () => {
     expect(
-      seam(dir, ['wba', 'verify', 'x.txt', '--directory', 'keys.json', '--authority', 'a.example']).code,
-    ).toBe(2);
-    expect(seam(dir, ['wba', 'sign', '-', '--seed-file', 'bot.seed'], request).code).toBe(2);
-    expect(
-      seam(dir, ['wba', 'verify', 'none.txt', '--directory', 'keys.json', '--authority', 'a', '--now', '0'])
+      (await seam(dir, ['wba', 'verify', 'x.txt', '--directory', 'keys.json', '--authority', 'a.example']))
         .code,
+    ).toBe(2);
+    expect((await seam(dir, ['wba', 'sign', '-', '--seed-file', 'bot.seed'], request)).code).toBe(2);
+    expect(
+      (
+        await seam(dir, [
+          'wba',
+          'verify',
+          'none.txt',
+          '--directory',
+          'keys.json',
+          '--authority',
+          'a',
+          '--now',
+          '0',
+        ])
+      ).code,
     ).toBe(4);
-    const bad = seam(dir, [
+    const bad = await seam(dir, [
       'wba',
       'verify',
       'bad.txt',

@@ -1,7 +1,7 @@
 import { base64Strict } from '@agent-seam/canonical';
 import { BOX_CHECKS, openBoxVerdict, sealBox } from '@agent-seam/cryptobox';
 import { type Command, oneInput, str } from '../command.js';
-import { EXIT, print, printJson, readInput, readSeed, readText, UsageError, utf8 } from '../io.js';
+import { EXIT, print, printJson, readInput, readSeed, readText, UsageError, utf8, write } from '../io.js';
 import { report, signRefusal, trySign } from './shared.js';
 
 /** A public key given as standard base64 (as seam did prints encPub). */
@@ -92,7 +92,7 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
     const verdict = openBoxVerdict({ recipientSeed, senderPub, blob, ad });
     const json = values.json === true;
     if (verdict.ok && !json) {
-      process.stdout.write(verdict.value);
+      write(verdict.value);
       return EXIT.ok;
     }
     return report({

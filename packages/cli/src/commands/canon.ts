@@ -7,7 +7,7 @@ import {
 } from '@agent-seam/canonical';
 import { type Command, oneInput, str } from '../command.js';
 import { checksText, compare, comparisonText } from '../explain.js';
-import { EXIT, print, printJson, readInput, UsageError } from '../io.js';
+import { EXIT, print, printJson, readInput, UsageError, write } from '../io.js';
 
 const PROFILES = Object.keys(profiles) as ProfileName[];
 
@@ -64,7 +64,7 @@ exit: 0 canonical (or written), 1 not canonical or not JSON the profile accepts,
           ok: true,
           canonical: new TextDecoder().decode(verdict.value),
         });
-      else process.stdout.write(verdict.value);
+      else write(verdict.value);
       return EXIT.ok;
     }
     const difference = compare(input, verdict.value);

@@ -10,7 +10,18 @@ import {
   parseDiagnostic,
 } from '@agent-seam/coredet-cbor';
 import { type Command, oneInput, str } from '../command.js';
-import { EXIT, print, printJson, readInput, readJson, readText, Unreadable, UsageError } from '../io.js';
+import {
+  EXIT,
+  print,
+  printJson,
+  readInput,
+  readJson,
+  readText,
+  Unreadable,
+  UsageError,
+  warn,
+  write,
+} from '../io.js';
 import { report, signRefusal, trySign } from './shared.js';
 
 /** The input bytes: the file as is, or with --hex its text read as hex (white space ignored). */
@@ -77,7 +88,7 @@ function itemOf(path: string, from: Source): Verdict<CborValue, DiagnosticCode> 
   if (!json.ok) return diag;
   const value = json.value as CborValue;
   if (diag.ok && !sameEncoding(diag.value, value))
-    process.stderr.write(
+    warn(
       'seam: note: read as JSON; as diagnostic notation this text means other bytes (1.0 stays a float there): add --from diag for that\n',
     );
   return { ok: true, value };
@@ -137,7 +148,7 @@ exit: 0, 1 refused (the code and the offset), 2 bad command line, 4 unreadable i
     if (!bytes.ok) return signRefusal('cbor encode', json, bytes.code, bytes.detail);
     if (json) printJson({ command: 'cbor encode', ok: true, value: hex.encode(bytes.value) });
     else if (values.hex === true) print(hex.encode(bytes.value));
-    else process.stdout.write(bytes.value);
+    else write(bytes.value);
     return EXIT.ok;
   },
 };

@@ -18,7 +18,17 @@ import {
 } from '@agent-seam/tlog-note';
 import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str } from '../command.js';
 import { checksText } from '../explain.js';
-import { EXIT, parseNow, print, printJson, readSeed, readText, signingTime, UsageError } from '../io.js';
+import {
+  EXIT,
+  parseNow,
+  print,
+  printJson,
+  readSeed,
+  readText,
+  signingTime,
+  UsageError,
+  write,
+} from '../io.js';
 import { report, signRefusal, trySign } from './shared.js';
 
 const list = (v: unknown): string[] =>
@@ -149,7 +159,7 @@ exit: 0 signed, 1 the text cannot be signed, 2 bad command line, 4 unreadable fi
     const signed = trySign(() => signNote(readText(path), [{ name, seed }]));
     if (!signed.ok) return signRefusal('note sign', values.json === true, signed.code, signed.detail);
     if (values.json === true) printJson({ command: 'note sign', ok: true, value: signed.value });
-    else process.stdout.write(signed.value);
+    else write(signed.value);
     return EXIT.ok;
   },
 };
@@ -173,7 +183,7 @@ exit: 0 cosigned, 1 not a signed checkpoint, 2 bad command line, 4 unreadable fi
     const signed = trySign(() => cosign(readText(path), { name, seed }, signingTime(str(values.now))));
     if (!signed.ok) return signRefusal('note cosign', values.json === true, signed.code, signed.detail);
     if (values.json === true) printJson({ command: 'note cosign', ok: true, value: signed.value });
-    else process.stdout.write(signed.value);
+    else write(signed.value);
     return EXIT.ok;
   },
 };

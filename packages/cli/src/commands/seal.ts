@@ -12,7 +12,7 @@ import {
   SEALED_ENVELOPE_V1_CHECKS,
 } from '@agent-seam/hpke-seal';
 import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str } from '../command.js';
-import { EXIT, parseNow, readInput, readSeed, UsageError } from '../io.js';
+import { EXIT, parseNow, readInput, readSeed, UsageError, write } from '../io.js';
 import { report } from './shared.js';
 
 /** The sender's Ed25519 key: a did:key, or 32 bytes as standard base64. */
@@ -125,7 +125,7 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
       writeFileSync(dackOut, dackKeysJson(verdict.value.dack), { mode: 0o600 });
     const json = values.json === true;
     if (verdict.ok && !json) {
-      process.stdout.write(verdict.value.body);
+      write(verdict.value.body);
       return EXIT.ok;
     }
     const shown = verdict.ok
