@@ -258,8 +258,9 @@ describe('code the package tests did not reach', () => {
   });
 
   it('of many repeated names out of order, the last is kept (more than 16 members)', () => {
-    // why: sinks.ts:159:74 the tie-break `a - b` → `a + b` (equal names sorted in no fixed
-    // order, so another than the last could be kept)
+    // why: no test of this package ran stableOrder's sort branch (sinks.ts:159, more than 16
+    // members out of order). Its tie-break mutant 159:74 `a - b` → `a + b` is equivalent
+    // (spec/canonical.md, Mutation testing); this case holds the branch to last-wins.
     const members: string[] = [];
     for (let i = 0; i < 20; i++) members.push(`"k${String(19 - i).padStart(2, '0')}":${i}`, `"d":${i}`);
     const got = canonicalFromJSON(utf8(`{${members.join(',')}}`), { profile: 'seam' });
