@@ -4,6 +4,7 @@ import {
   bytesEqual,
   canonicalFromJSON,
   canonicalize,
+  canonicalString,
   checkListProblems,
   explainVerdict,
   fail,
@@ -36,6 +37,17 @@ describe('matchCanonicalJSON compares strings and floats type for type', () => {
     const doc = utf8('["ab","c"]');
     expect(matchCanonicalJSON(doc, ['ab', 'c'], { profile: 'jcs' })).toBe('same');
     expect(matchCanonicalJSON(doc, ['ab","c', 'c'], { profile: 'jcs' })).toBe('other');
+  });
+
+  it('a -0 inside a container is not canonical, as a -0 alone is not', () => {
+    // why: canonical-check.ts:139:9 `end - start` → `end + start` (the "-0" exception held only
+    // at offset 0, so a nested -0 passed as a short integer that spells itself: a wrong verdict)
+    for (const profile of ['jcs', 'seam', 'rfc004', 'agentplane-v1', 'swarmrelay-v1'] as const) {
+      expect(isCanonicalJSON(utf8('-0'), { profile })).toBe(false);
+      expect(isCanonicalJSON(utf8('[-0]'), { profile })).toBe(false);
+      expect(isCanonicalJSON(utf8('{"a":-0}'), { profile })).toBe(false);
+      expect(matchCanonicalJSON(utf8('[-0]'), [0], { profile })).toBe('not-canonical');
+    }
   });
 
   it('a non-ASCII string is not its UTF-8 bytes read as Latin-1 characters', () => {
@@ -190,6 +202,25 @@ describe('canonicalize', () => {
       code: 'unsupported-type',
       message: 'unsupported-type: $[0] is an object that is neither an array nor a plain object',
     });
+  });
+
+  it('canonicalString writes a large value again with JSON.stringify, reading a getter again', () => {
+    // why: canonicalize.ts:111:13 `out.full()` → false (the writer never gave up at 2048
+    // characters, so the native path of native-text.ts was never taken). As native-text.ts says,
+    // that path reads a getter twice (the survey, JSON.stringify) after the writer's own read.
+    const pad = Array.from({ length: 1000 }, (_, i) => i + 1);
+    let reads = 0;
+    const value = {
+      a: pad,
+      get z() {
+        reads++;
+        return reads;
+      },
+    };
+    expect(canonicalString(value, { profile: 'jcs' })).toBe(`{"a":[${pad.join(',')}],"z":3}`);
+    expect(reads).toBe(3);
+    reads = 0;
+    expect(text(canonicalize(value, { profile: 'jcs' }))).toBe(`{"a":[${pad.join(',')}],"z":1}`);
   });
 
   it('a string holding an unpaired surrogate is refused with its message', () => {
