@@ -86,7 +86,7 @@ describe('isCanonicalJSON checks its options as canonicalFromJSON does', () => {
     });
   });
 
-  it("both duplicateKeys values are taken (a repeated name is still not canonical)", () => {
+  it('both duplicateKeys values are taken (a repeated name is still not canonical)', () => {
     // why: canonical-check.ts:216:35 `duplicates !== 'last-wins'` → true and → `===`, 216:50
     // 'last-wins' → "", 216:65 `duplicates !== 'refuse'` → true and → `===`, 216:80 'refuse' → ""
     // (each threw bad-options for a valid value)
