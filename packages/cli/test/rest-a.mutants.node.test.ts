@@ -175,3 +175,129 @@ describe('box.ts', () => {
     expect(r.stdout).not.toContain('lunch');
   });
 });
+
+describe('canon.ts', () => {
+  it('--profile names one of the profiles, all of them in the message', async () => {
+    // why: canon.ts:40:9 (the profile test → false: an unknown profile reaches the parser),
+    // :41:68 (', ' → "").
+    const { profiles } = await import('@agent-seam/canonical');
+    const r = await seam(workdir({ 'a.json': '1' }), ['canon', '--profile', 'nope', 'a.json']);
+    expect(r).toMatchObject(usage(`--profile names one of ${Object.keys(profiles).join(', ')}`));
+    expect(Object.keys(profiles).length).toBeGreaterThan(1);
+  });
+
+  it('stdin is named "stdin" in a refusal and in --check', async () => {
+    // why: canon.ts:44:18 (path === '-' → false), :44:27 ('-' → ""), :44:33 ('stdin' → "").
+    const refused = await seam(workdir(), ['canon', '-'], '{"a":');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/^stdin: not JSON the seam profile accepts \[[a-z-]+\]\n/);
+    const check = await seam(workdir(), ['canon', '--check', '-'], '{"a":1}');
+    expect(check).toMatchObject({ code: 0, stdout: 'stdin: canonical under seam (7 bytes)\n' });
+  });
+
+  it('--json: a refusal, the canonical text, and --check each as one object', async () => {
+    const dir = workdir({ 'bad.json': '[1,', 'doc.json': '{"b":1, "a":2}' });
+    // why: canon.ts:49:20 ('canon' → ""), :51:15 (ok false → true).
+    const refused = await seam(dir, ['canon', '--json', 'bad.json']);
+    expect(refused.code).toBe(1);
+    const r = JSON.parse(refused.stdout);
+    expect(r).toMatchObject({ command: 'canon', profile: 'seam', ok: false });
+    expect(Object.keys(r)).toEqual(['command', 'profile', 'ok', 'code', 'detail', 'explain']);
+    // why: canon.ts:60:11 (=== true → false), :60:27 (true → false), :61:19, :62:20, :64:15.
+    const written = await seam(dir, ['canon', '--json', 'doc.json']);
+    expect(written.code).toBe(0);
+    expect(JSON.parse(written.stdout)).toEqual({
+      command: 'canon',
+      profile: 'seam',
+      ok: true,
+      canonical: '{"a":2,"b":1}',
+    });
+    // why: canon.ts:71:52 ('canon' → "").
+    const check = await seam(dir, ['canon', '--json', '--check', 'doc.json']);
+    expect(check.code).toBe(1);
+    expect(JSON.parse(check.stdout)).toMatchObject({ command: 'canon', profile: 'seam', ok: false });
+  });
+});
+
+describe('card.ts', () => {
+  const NOW = '1784280000';
+  const sign = (dir: string, card: string, json = false) =>
+    seam(dir, ['card', 'sign', '-', '--seed-file', 'alice.seed', '--now', NOW, ...(json ? ['--json'] : [])], card);
+
+  it('card sign --json: the envelope the library signs, as {command, ok, value}', async () => {
+    const dir = seeds();
+    const card = { name: 'billing agent', url: 'https://agent.example' };
+    const want = signCardEnvelope({ did: didFromSeed(ALICE), ...card }, ALICE, Number(NOW));
+    // why: card.ts:90:9 (json → false), :84:18 (=== true → false), :84:34, :90:25, :90:36, :90:53.
+    const r = await sign(dir, JSON.stringify(card), true);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ command: 'card sign', ok: true, value: want });
+    expect(JSON.parse((await sign(dir, JSON.stringify(card))).stdout)).toEqual(want);
+  });
+
+  it('card sign refuses a card that is no JSON object: a string, null, an array, a number', async () => {
+    const dir = seeds();
+    const refusal = {
+      command: 'card sign',
+      ok: false,
+      code: 'malformed-card',
+      detail: 'FILE holds the card as a JSON object',
+    };
+    // why: card.ts:85:9 (each ConditionalExpression / LogicalOperator of the object test):
+    // "x" and 7 are caught only by typeof, null only by === null, [] only by Array.isArray;
+    // :86:26, :86:45, :86:63 (the refusal's strings), :84:18 / :84:34 (--json).
+    for (const card of ['"x"', 'null', '[]', '7']) {
+      const r = await sign(dir, card, true);
+      expect({ card, code: r.code, out: JSON.parse(r.stdout) }).toEqual({ card, code: 1, out: refusal });
+      expect(await sign(dir, card)).toMatchObject({
+        code: 1,
+        stdout: 'cannot sign [malformed-card]: FILE holds the card as a JSON object\n',
+      });
+    }
+  });
+
+  it('card sign --json of a card the library will not sign', async () => {
+    // why: card.ts:89:40 ('card sign' → ""): a card of another DID than the seed's.
+    const dir = seeds();
+    const r = await sign(dir, JSON.stringify({ did: didFromSeed(BOB), name: 'x' }), true);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ command: 'card sign', ok: false });
+    expect(Object.keys(out)).toEqual(['command', 'ok', 'code', 'detail']);
+  });
+
+  it('card verify --expected: whether the signature holds over the other bytes; --json names the command', async () => {
+    const dir = seeds();
+    const signed = await sign(dir, JSON.stringify({ name: 'n' }));
+    writeFileSync(`${dir}/card.json`, signed.stdout);
+    writeFileSync(`${dir}/other.bin`, 'other bytes');
+    const did = didFromSeed(ALICE);
+    // why: card.ts:56:18 (holdsOver → () => undefined: the member would be left out),
+    // :50:16 ('card verify' → "").
+    const r = await seam(dir, ['card', 'verify', 'card.json', '--did', did, '--expected', 'other.bin', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.command).toBe('card verify');
+    expect(out.explain.expected).toMatchObject({ same: false, signatureHoldsOverExpected: false });
+  });
+
+  it('linkage verify: each missing option named; --json names the command', async () => {
+    const dir = workdir({ 'l.jwt': 'a.b.c\n' });
+    const lv = (args: string[]) => seam(dir, ['linkage', 'verify', 'l.jwt', ...args]);
+    // why: card.ts:123:43, :123:52 (no --did).
+    expect(await lv([])).toMatchObject(usage('give --did DID: the DID whose claim you check'));
+    // why: card.ts:124:49, :124:61 (no --origin).
+    const did = didFromSeed(ALICE);
+    expect(await lv(['--did', did])).toMatchObject(
+      usage('give --origin ORIGIN: where you fetched the credential'),
+    );
+    // why: card.ts:125:52, :125:61 (no --now).
+    expect(await lv(['--did', did, '--origin', 'https://a.example'])).toMatchObject(
+      usage('give --now TIME: the credential is judged at a time'),
+    );
+    // why: card.ts:129:16 ('linkage verify' → "").
+    const r = await lv(['--did', did, '--origin', 'https://a.example', '--now', NOW, '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ command: 'linkage verify', ok: false });
+  });
+});
