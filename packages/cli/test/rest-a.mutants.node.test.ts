@@ -301,3 +301,115 @@ describe('card.ts', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ command: 'linkage verify', ok: false });
   });
 });
+
+describe('cbor.ts', () => {
+  const files = () =>
+    workdir({
+      'map.cbor': new Uint8Array([0xa1, 0x61, 0x61, 0x01]),
+      'a0.txt': 'a0',
+      'bad.hex': 'a0 zz',
+      'cut.cbor': new Uint8Array([0x18]),
+      'latin1.txt': new Uint8Array([0x5b, 0xe9, 0x5d]),
+    });
+
+  it('decode reads the file as bytes without --hex; a strict item prints its notation and size', async () => {
+    // why: cbor.ts:54:62 (values.hex === true → true) and :29:7 (!asHex → false): the bytes would
+    // be read as hex text (0xa1 is no UTF-8); :67:15, :67:21 (the ok line → undefined / '').
+    const r = await seam(files(), ['cbor', 'decode', 'map.cbor']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith('{"a": 1}\nstrict: CoreDet-CBOR (4 bytes)\n')).toBe(true);
+  });
+
+  it('decode --hex of text that is no hex: exit 4 and what to do', async () => {
+    // why: cbor.ts:31:39 (the message → '').
+    expect(await seam(files(), ['cbor', 'decode', '--hex', 'bad.hex'])).toMatchObject({
+      code: 4,
+      stdout: '',
+      stderr: 'seam: bad.hex is not hex; leave out --hex to read the bytes as they are\n',
+    });
+  });
+
+  it('decode of bytes that are no CBOR says there is no notation; --json names the command', async () => {
+    // why: cbor.ts:57:36 (the no-notation line → "").
+    const r = await seam(files(), ['cbor', 'decode', 'cut.cbor']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^\(no diagnostic notation: the bytes are not well-formed CBOR\)\nrefused \[/);
+    // why: cbor.ts:59:16 ('cbor decode' → "").
+    const j = await seam(files(), ['cbor', 'decode', '--json', 'cut.cbor']);
+    expect(JSON.parse(j.stdout)).toMatchObject({ command: 'cbor decode', ok: false, diagnostic: null });
+  });
+
+  it('encode --from json reads one JSON value (1.0 the integer 1)', async () => {
+    // why: cbor.ts:81:37 (the JSON item's verdict ok: true → false).
+    expect(await seam(workdir(), ['cbor', 'encode', '--from', 'json', '--hex', '-'], '[1.0]')).toMatchObject({
+      code: 0,
+      stdout: '8101\n',
+    });
+  });
+
+  it('encode of bytes that are neither JSON nor UTF-8 names the file, or stdin', async () => {
+    // why: cbor.ts:86:38 (the message → ''), :86:41 (path === '-' → true, → false, → !==),
+    // :86:50 ('-' → ""), :86:56 ('stdin' → "").
+    expect(await seam(files(), ['cbor', 'encode', 'latin1.txt'])).toMatchObject({
+      code: 4,
+      stderr: 'seam: latin1.txt is neither JSON nor UTF-8 text\n',
+    });
+    expect(await seam(files(), ['cbor', 'encode', '-'], new Uint8Array([0x5b, 0xe9, 0x5d]))).toMatchObject({
+      code: 4,
+      stderr: 'seam: stdin is neither JSON nor UTF-8 text\n',
+    });
+  });
+
+  it('encode --from names one of the sources', async () => {
+    // why: cbor.ts:132:28 (the message → ''), :132:64 (', ' → "").
+    expect(await seam(workdir(), ['cbor', 'encode', '--from', 'yaml', '-'], '1')).toMatchObject(
+      usage('--from names one of auto, diag, json'),
+    );
+  });
+
+  it('encode --json: a notation refusal, a value CoreDet cannot hold, and the bytes, as objects', async () => {
+    // why: cbor.ts:137:18 ('cbor encode' → "").
+    const diag = await seam(workdir(), ['cbor', 'encode', '--json', '-'], '[1, 2_1]');
+    expect(diag.code).toBe(1);
+    expect(JSON.parse(diag.stdout)).toMatchObject({
+      command: 'cbor encode',
+      ok: false,
+      code: 'encoding-indicator',
+    });
+    // why: cbor.ts:148:9 (!bytes.ok → false: the refused encode would be written), :148:39
+    // ('cbor encode' → ""): 2^64 is one JSON value, beyond CoreDet's 64-bit integers.
+    const big = ['cbor', 'encode', '--from', 'json', '-'];
+    const refused = await seam(workdir(), [...big, '--json'], '18446744073709551616');
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toEqual({
+      command: 'cbor encode',
+      ok: false,
+      code: 'int-out-of-range',
+      detail: 'integers are limited to 64 bits',
+    });
+    expect(await seam(workdir(), big, '18446744073709551616')).toMatchObject({
+      code: 1,
+      stdout: 'cannot sign [int-out-of-range]: integers are limited to 64 bits\n',
+    });
+    // why: cbor.ts:149:9 (json → false), :149:25, :149:36, :149:55 (the --json object).
+    const ok = await seam(workdir(), ['cbor', 'encode', '--json', '-'], "{1: h'0102'}");
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual({ command: 'cbor encode', ok: true, value: 'a101420102' });
+  });
+
+  it('cid hashes the bytes as they are, or the hex they spell with --hex; --json as an object', async () => {
+    const dir = files();
+    const asText = cid(utf8('a0'), { codec: 'dag-cbor' }).text;
+    const asHex = cid(new Uint8Array([0xa0]), { codec: 'dag-cbor' }).text;
+    expect(asText).not.toBe(asHex);
+    // why: cbor.ts:169:59 (values.hex === true → true, → false, → !==; true → false).
+    expect(await seam(dir, ['cbor', 'cid', 'a0.txt'])).toMatchObject({ code: 0, stdout: `${asText}\n` });
+    expect(await seam(dir, ['cbor', 'cid', '--hex', 'a0.txt'])).toMatchObject({ code: 0, stdout: `${asHex}\n` });
+    // why: cbor.ts:171:9 (=== true → false), :171:25, :171:41, :171:52, :171:68 (the --json object).
+    expect(JSON.parse((await seam(dir, ['cbor', 'cid', '--hex', '--json', 'a0.txt'])).stdout)).toEqual({
+      command: 'cbor cid',
+      ok: true,
+      value: asHex,
+    });
+  });
+});
