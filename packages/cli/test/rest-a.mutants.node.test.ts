@@ -76,9 +76,7 @@ describe('box.ts', () => {
   it('usage errors name the flag and what to give', async () => {
     const dir = seeds();
     // why: box.ts:9:48 (no --to: the `give FLAG BASE64` message → '').
-    expect(await seal(dir, ['--ad', 'm1'])).toMatchObject(
-      usage('give --to BASE64: the recipient’s encPub'),
-    );
+    expect(await seal(dir, ['--ad', 'm1'])).toMatchObject(usage('give --to BASE64: the recipient’s encPub'));
     // why: box.ts:11:37 (not base64 → '').
     expect(await seal(dir, ['--to', 'not base64!', '--ad', 'm1'])).toMatchObject(
       usage('--to wants standard base64 (seam did --seed-file prints encPub so)'),
@@ -121,8 +119,7 @@ describe('box.ts', () => {
 
   it('seal --json: the box as {command, ok, value}; a refusal as {command, ok: false, code, detail}', async () => {
     const dir = seeds();
-    // why: box.ts:69:41, :69:52, :69:68 (the --json object), :68:52 → true (a success printed
-    // as a refusal is impossible, but the refusal below must be JSON only with --json).
+    // why: box.ts:69:41, :69:52, :69:68 (the --json object of a sealed box).
     const ok = await seal(dir, ['--to', bobPub, '--ad', 'm1'], true);
     expect(ok.code).toBe(0);
     const out = JSON.parse(ok.stdout);
@@ -222,7 +219,11 @@ describe('canon.ts', () => {
 describe('card.ts', () => {
   const NOW = '1784280000';
   const sign = (dir: string, card: string, json = false) =>
-    seam(dir, ['card', 'sign', '-', '--seed-file', 'alice.seed', '--now', NOW, ...(json ? ['--json'] : [])], card);
+    seam(
+      dir,
+      ['card', 'sign', '-', '--seed-file', 'alice.seed', '--now', NOW, ...(json ? ['--json'] : [])],
+      card,
+    );
 
   it('card sign --json: the envelope the library signs, as {command, ok, value}', async () => {
     const dir = seeds();
@@ -274,7 +275,16 @@ describe('card.ts', () => {
     const did = didFromSeed(ALICE);
     // why: card.ts:56:18 (holdsOver → () => undefined: the member would be left out),
     // :50:16 ('card verify' → "").
-    const r = await seam(dir, ['card', 'verify', 'card.json', '--did', did, '--expected', 'other.bin', '--json']);
+    const r = await seam(dir, [
+      'card',
+      'verify',
+      'card.json',
+      '--did',
+      did,
+      '--expected',
+      'other.bin',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.command).toBe('card verify');
@@ -404,7 +414,10 @@ describe('cbor.ts', () => {
     expect(asText).not.toBe(asHex);
     // why: cbor.ts:169:59 (values.hex === true → true, → false, → !==; true → false).
     expect(await seam(dir, ['cbor', 'cid', 'a0.txt'])).toMatchObject({ code: 0, stdout: `${asText}\n` });
-    expect(await seam(dir, ['cbor', 'cid', '--hex', 'a0.txt'])).toMatchObject({ code: 0, stdout: `${asHex}\n` });
+    expect(await seam(dir, ['cbor', 'cid', '--hex', 'a0.txt'])).toMatchObject({
+      code: 0,
+      stdout: `${asHex}\n`,
+    });
     // why: cbor.ts:171:9 (=== true → false), :171:25, :171:41, :171:52, :171:68 (the --json object).
     expect(JSON.parse((await seam(dir, ['cbor', 'cid', '--hex', '--json', 'a0.txt'])).stdout)).toEqual({
       command: 'cbor cid',
@@ -465,7 +478,9 @@ describe('conformance.ts', async () => {
       `${g.passed}/${g.cases}${g.failed.length > 0 ? '  DISAGREES' : ''}`,
     ]);
     const width = (i: number) => Math.max(...cells.map((c) => c[i]!.length));
-    return cells.map((c) => [c[0]!.padEnd(width(0)), c[1]!.padEnd(width(1)), c[2]!.padEnd(width(2)), c[3]].join('  '));
+    return cells.map((c) =>
+      [c[0]!.padEnd(width(0)), c[1]!.padEnd(width(1)), c[2]!.padEnd(width(2)), c[3]].join('  '),
+    );
   };
 
   it('takes no FILE', async () => {
@@ -515,7 +530,7 @@ describe('conformance.ts', async () => {
     // no padding.
     expect(lines.slice(0, report.groups.length)).toEqual(rowsOf(report));
     const row = lines[report.groups.findIndex((g) => g.group === 'merkle.reject')]!;
-    expect(row).toMatch(/^@agent-seam\/merkle \S+ +merkle\.json +merkle\.reject +\d+\/\d+  DISAGREES$/);
+    expect(row).toMatch(/^@agent-seam\/merkle \S+ +merkle\.json +merkle\.reject +\d+\/\d+ {2}DISAGREES$/);
     expect(lines.filter((l) => l.endsWith('DISAGREES'))).toEqual([row]);
     // why: conformance.ts:56:42 (the disagreeing case's line → '').
     const why = bad[0]!.failed[0]!.why;
