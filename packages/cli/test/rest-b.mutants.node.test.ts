@@ -6,10 +6,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { base64Strict, escapeBytes, hex } from '@agent-seam/canonical';
 import { cid, encode } from '@agent-seam/coredet-cbor';
-import { didFromPublicKey, didFromSeed, keyPairFromSeed, signKeyState } from '@agent-seam/did';
+import {
+  didFromPublicKey,
+  didFromSeed,
+  jwkFromPublicKey,
+  keyPairFromSeed,
+  signKeyState,
+} from '@agent-seam/did';
 import { signEnvelope } from '@agent-seam/envelope';
 import { ACCESS_KIND_SESSION, createDack, deriveKeyPair, sealEnvelope } from '@agent-seam/hpke-seal';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/main.js';
 import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
 
@@ -614,6 +620,152 @@ describe('seal open: the options no other test uses', () => {
     expect(await seam(dir, [...args, '--aid', bobAid])).toMatchObject({
       code: 2,
       stderr: "seam: give --sender-key KEY: the sender's Ed25519 key (did:key or base64)\n",
+    });
+  });
+});
+
+describe('wba: the options and request shapes no other test uses', async () => {
+  const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(aliceSeed).publicKey)] };
+  const dir = workdir({ 'bot.seed': ALICE_SEED, 'keys.json': JSON.stringify(jwks) });
+  const sign = async (request: string, ...more: string[]) =>
+    await seam(
+      dir,
+      [
+        'wba',
+        'sign',
+        '-',
+        '--seed-file',
+        'bot.seed',
+        '--authority',
+        'shop.example',
+        '--now',
+        String(T),
+        ...more,
+      ],
+      request,
+    );
+  const request = 'GET /catalog HTTP/1.1\nHost: shop.example\n';
+  const signed = (await sign(request)).stdout;
+  const verify = async (text: string, ...more: string[]) =>
+    await seam(workdir({ 'req.txt': text }), [
+      'wba',
+      'verify',
+      'req.txt',
+      '--directory',
+      join(dir, 'keys.json'),
+      '--authority',
+      'shop.example',
+      '--now',
+      String(T),
+      ...more,
+    ]);
+
+  it('sign skips blank lines before the request line', async () => {
+    // why: wba.ts:43:47 (lines.shift() dropped: the loop never ends, a Timeout).
+    expect(await sign(`\n\n${request}`)).toMatchObject({ code: 0, stdout: signed });
+  });
+
+  it('sign --json: the header fields it adds; --signature-agent is sent and covered', async () => {
+    // why: wba.ts:210:15 (block emptied), :211:17 ({} for the object), :211:28 ('wba sign'
+    // emptied), :211:44 (ok: false); :205:35 ({} for { signatureAgent }).
+    const json = JSON.parse((await sign(request, '--json')).stdout);
+    expect(json).toEqual({ command: 'wba sign', ok: true, value: json.value });
+    expect(signed).toBe(
+      `${request}signature-input: ${json.value['signature-input']}\nsignature: ${json.value.signature}\n`,
+    );
+    const agent = await sign(request, '--signature-agent', 'https://bot.example/keys');
+    expect(agent.code).toBe(0);
+    expect(agent.stdout).toContain('\nsignature-agent: "https://bot.example/keys"\n');
+    expect(agent.stdout).toMatch(/\nsignature-input: sig1=\("@authority" "signature-agent"\);/);
+  });
+
+  it('sign: --expires-in out of range; a lifetime the package refuses, as --json', async () => {
+    // why: wba.ts:194:67 (the message emptied); :209:40 ('wba sign' emptied in the refusal).
+    expect(await sign(request, '--expires-in', '0')).toMatchObject({
+      code: 2,
+      stderr: 'seam: --expires-in wants whole seconds, 1..600\n',
+    });
+    const r = await sign(request, '--expires-in', '601', '--json');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ command: 'wba sign', ok: false, code: 'bad-argument' });
+  });
+
+  it('a header line without a colon, no --directory, no --authority: each says what to give', async () => {
+    // why: wba.ts:56:28, :66:26, :115:28 (the messages emptied).
+    expect(await verify('GET / HTTP/1.1\nno colon here\n')).toMatchObject({
+      code: 4,
+      stderr: 'seam: each header line of the request file is Name: value (as curl -v shows them)\n',
+    });
+    const d = workdir({ 'req.txt': signed });
+    expect(
+      await seam(d, ['wba', 'verify', 'req.txt', '--authority', 'shop.example', '--now', String(T)]),
+    ).toMatchObject({
+      code: 2,
+      stderr: 'seam: give --directory FILE|URL: the signer’s key directory (a JWK Set)\n',
+    });
+    expect(
+      await seam(d, ['wba', 'verify', 'req.txt', '--directory', 'k.json', '--now', String(T)]),
+    ).toMatchObject({
+      code: 2,
+      stderr: 'seam: give --authority HOST: your own host[:port], as the signer had to cover it\n',
+    });
+  });
+
+  it('a request without Signature-Input: --json shows no bases', async () => {
+    // why: wba.ts:124:46 (the [] for unreadable members filled).
+    const r = await verify(request, '--json');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      command: 'wba verify',
+      bases: [],
+      ok: false,
+      code: 'missing-signature-input',
+    });
+  });
+
+  it('a member without a keyid, and one whose base cannot be built, are shown as such', async () => {
+    // why: wba.ts:145:90 (the '' without a keyid filled) and :147:17 (the "cannot be built"
+    // line emptied).
+    const sig = `:${base64Strict.encode(new Uint8Array(64))}:`;
+    const text = `${request}Signature-Input: a=("@authority");created=${T}, b=("x-missing");created=${T}\nSignature: a=${sig}, b=${sig}\n`;
+    const r = await verify(text);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      `\nsignature base of a, line by line:\n  "@authority": shop.example\n  "@signature-params": ("@authority");created=${T}\n`,
+    );
+    expect(r.stdout).toContain(
+      '\nsignature base of b, line by line:\n  cannot be built [missing-covered-header]\n',
+    );
+  });
+});
+
+describe('wba verify --allow-network: a directory that is fetched but not signed', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is unverifiable, with the code the package gives and no detail', async () => {
+    // why: wba.ts:75:116 (the '' for a refusal without a detail filled).
+    const jwks = JSON.stringify({ keys: [jwkFromPublicKey(keyPairFromSeed(aliceSeed).publicKey)] });
+    vi.stubGlobal('fetch', async () => new Response(jwks, { status: 200 }));
+    const d = workdir({ 'req.txt': 'GET / HTTP/1.1\nHost: shop.example\n' });
+    const where = 'https://bot.example/.well-known/http-message-signatures-directory';
+    const r = await seam(d, [
+      'wba',
+      'verify',
+      'req.txt',
+      '--directory',
+      where,
+      '--allow-network',
+      '--authority',
+      'shop.example',
+      '--now',
+      String(T),
+    ]);
+    expect(r).toMatchObject({
+      code: 6,
+      stdout: '',
+      stderr: `seam: the key directory at ${where} could not be used [missing-signature-input]; give it as a file with --directory FILE\n`,
     });
   });
 });
