@@ -1,7 +1,8 @@
 // Cases for the mutants Stryker left alive in the command layer (b): dack, did, envelope,
 // identity, merkle, note, seal, wba, shared, explain, io, main. Each `why` names the
 // mutant(s) by file.ts:line:column of the mutation report; each was applied by hand and
-// seen to turn exactly its case red. The equivalent ones are in spec/cli.md.
+// seen to turn its case red (wba.ts:43:47 by never ending: a timeout). The equivalent
+// ones, which no input can tell apart, are in spec/cli.md.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { base64Strict, escapeBytes, hex } from '@agent-seam/canonical';
