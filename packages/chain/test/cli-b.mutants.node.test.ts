@@ -108,13 +108,14 @@ describe('main.ts: anchor files', () => {
   });
 });
 
-describe('main.ts: merge', () => {
-  const partOf = async (...range: string[]) => {
-    const r = await run(exampleFile, '--range', ...range, '--key', key);
-    expect(r.code).toBe(EXIT.sound);
-    return r.stdout;
-  };
+/** The part `--range RANGE` prints for the example. */
+const partOf = async (...range: string[]) => {
+  const r = await run(exampleFile, '--range', ...range, '--key', key);
+  expect(r.code).toBe(EXIT.sound);
+  return r.stdout;
+};
 
+describe('main.ts: merge', () => {
   it('wants at least one part', async () => {
     // why: main.ts:105:7 (-> false: an empty merge then fails later with another message)
     // and main.ts:105:62 (the message emptied).
@@ -135,6 +136,24 @@ describe('main.ts: merge', () => {
       expect([r.code, r.stderr], anchor).toEqual([EXIT.sound, '']);
       expect(r.stdout).toContain('anchor 1: matched (size 1)');
     }
+  });
+});
+
+describe('main.ts: merge, a part file whose JSON spells the format name with escapes', () => {
+  it('is read as a part, as its JSON says, and a file holding JSON null as an anchor', async () => {
+    // why: the format name was once looked for in the text before parsing, so a part
+    // written with `\/` escapes was read as an anchor and refused (this case was red then).
+    // A file holding JSON null has no format: an anchor, refused as one.
+    const text = await partOf('0:');
+    const escaped = file('escaped.part.json', text.replaceAll('/', '\\/'));
+    expect(readFileSync(escaped, 'utf8')).not.toContain(PART_FORMAT);
+    const r = await run('merge', escaped, checkpointFile, '--key', key);
+    expect([r.code, r.stderr]).toEqual([EXIT.sound, '']);
+    expect(r.stdout).toContain('anchor 1: matched (size 1)');
+    const nullFile = file('null.json', 'null');
+    expect(await run('merge', escaped, nullFile)).toEqual(
+      usage('anchor 1 is not a checkpoint: the note body is not a checkpoint'),
+    );
   });
 });
 

@@ -82,11 +82,13 @@ function fileSize(path: string): number {
   }
 }
 
-/** A merge's file arguments: each is a part (JSON of the part format) or else an anchor. */
+/**
+ * A merge's file arguments: each is a part (JSON whose `format` is the part format, however
+ * its text spells it) or else an anchor.
+ */
 function partOrAnchor(arg: AnchorArg): PartialExportReport | null {
   if (!('path' in arg)) return null;
   const text = readText(arg.path);
-  if (!text.includes(PART_FORMAT)) return null;
   try {
     const value = JSON.parse(text);
     return value?.format === PART_FORMAT ? value : null;
