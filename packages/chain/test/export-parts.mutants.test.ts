@@ -126,6 +126,7 @@ describe('parts.ts', () => {
 
   const withLine = (line: unknown) => [{ ...whole, lines: [line as PartLine] }];
   const malformed = 'bad-part: part 1: a line is malformed';
+  const record = { unknown: [], seq: 0, prev: null, hash: null, wellFormed: false, linked: false };
 
   it('a line that is not [size, …] with a non-negative integer size is malformed', () => {
     // why: parts.ts:130:7 whole condition → false, `(A || B) && line[0] < 0` for `A || B || line[0] < 0`,
@@ -149,7 +150,6 @@ describe('parts.ts', () => {
     // once and this case went red: without the tag test the unknown kind merged as a record, without
     // the null test the TypeError came back, without the type or array test a string or an array
     // reached the digest check. (A frame line's text that is not a string was already refused.)
-    const record = { unknown: [], seq: 0, prev: null, hash: null, wellFormed: false, linked: false };
     for (const line of [
       [size, 'record', null],
       [size, 'record', 'x'],
@@ -157,15 +157,52 @@ describe('parts.ts', () => {
       [size, 'recorded', record],
     ])
       expect(thrown(() => mergeExportReports(withLine(line))).message, JSON.stringify(line)).toBe(malformed);
-    expect(thrown(() => mergeExportReports(withLine([size, 'frame', 5]))).message).toBe(
-      'bad-part: part 1: a frame line does not read as a frame',
+    expect(thrown(() => mergeExportReports(withLine([size, 'frame', 5]))).message).toBe(malformed);
+  });
+
+  it('every member of a record reading is checked, and a line of null is malformed too', () => {
+    // why: a part line of null, or a record reading with one member of the wrong shape (an
+    // `unknown` that is no array, a `hashed` or `rawFinding` of another shape, an unknown
+    // signature state), threw a TypeError out of the merge, or was merged as it was; a refused
+    // line's code and message were passed on unread. This case was red before the shape check.
+    const full = { ...record, rawFinding: null, hashed: null, signature: 'missing' };
+    expect(() => mergeExportReports(withLine([size, 'record', full]))).not.toThrow(/malformed/);
+    const hashed = { seq: 1, run: 'r', case: null, concluded: { seals: true, headMatches: true } };
+    for (const edit of [
+      { unknown: 'x' },
+      { unknown: [1] },
+      { seq: -1 },
+      { seq: '1' },
+      { prev: 7 },
+      { hash: {} },
+      { wellFormed: 'yes' },
+      { linked: null },
+      { rawFinding: { code: 'record-not-canonical' } },
+      { rawFinding: { code: 'other', message: '' } },
+      { hashed: {} },
+      { hashed: undefined },
+      { rawFinding: undefined },
+      { hashed: { ...hashed, run: 1 } },
+      { hashed: { ...hashed, case: 1 } },
+      { hashed: { ...hashed, seq: null, concluded: { seals: true } } },
+      { signature: 'fine' },
+      { signature: undefined },
+    ])
+      expect(
+        thrown(() => mergeExportReports(withLine([size, 'record', { ...full, ...edit }]))).message,
+        JSON.stringify(edit),
+      ).toBe(malformed);
+    for (const line of [null, [size, 'refused', 'no-such-code', 'm'], [size, 'refused', 'line-not-json', 5]])
+      expect(thrown(() => mergeExportReports(withLine(line))).message, JSON.stringify(line)).toBe(malformed);
+    expect(() => mergeExportReports(withLine([size, 'refused', 'line-not-json', 'm']))).not.toThrow(
+      /malformed/,
     );
   });
 
   it('a record digest that is not hex is refused', () => {
     // why: parts.ts:142:9 `!bytes.ok` → false, :142:30 message → ""
-    const record = { unknown: [], seq: 1, prev: 'zz', hash: null, wellFormed: false, linked: false };
-    expect(thrown(() => mergeExportReports(withLine([size, 'record', record]))).message).toBe(
+    const notHex = { ...record, seq: 1, prev: 'zz', rawFinding: null, hashed: null, signature: 'missing' };
+    expect(thrown(() => mergeExportReports(withLine([size, 'record', notHex]))).message).toBe(
       'bad-part: part 1: a record digest is not hex',
     );
   });

@@ -1,6 +1,14 @@
 import { hex, SeamError, utf8Strict } from '@agent-seam/canonical';
-import type { TrustedKeys } from '../signature.js';
-import { LineReader, type LineReading, type LineRefusal, lineBytes, type RecordReading } from './reading.js';
+import { safeInt } from '../json.js';
+import { SIGNATURE_CODES, type TrustedKeys } from '../signature.js';
+import {
+  LINE_REFUSALS,
+  LineReader,
+  type LineReading,
+  type LineRefusal,
+  lineBytes,
+  type RecordReading,
+} from './reading.js';
 import type { ExportReport } from './report.js';
 import { checkOptions, DEFAULT_MAX_LINE_BYTES, type ExportOptions, ExportVerifier } from './verifier.js';
 
@@ -118,7 +126,10 @@ export function mergeExportReports(
     if (part.range.start !== at) throw bad(`it starts at byte ${part.range.start}, not ${at}`);
     if (part.maxLineBytes !== maxLineBytes || JSON.stringify(part.keys) !== keys)
       throw bad('it was read under other record keys or another line cap');
-    for (const line of part.lines) verifier.take(line[0], readingOf(line, frames, bad));
+    for (const line of part.lines) {
+      const reading = readingOf(line, frames, bad);
+      verifier.take(line[0], reading);
+    }
     at = part.range.end;
   }
   if (fileSize === null || at !== fileSize)
@@ -129,16 +140,20 @@ export function mergeExportReports(
 function readingOf(line: PartLine, frames: LineReader, bad: (why: string) => SeamError): LineReading {
   if (!Array.isArray(line) || !Number.isSafeInteger(line[0]) || line[0] < 0) throw bad('a line is malformed');
   if (line.length === 1) return { type: 'blank' };
-  if (line[1] === 'refused') return { type: 'refused', code: line[2] as LineRefusal, message: line[3] };
-  if (line[1] === 'frame') {
+  if (
+    line[1] === 'refused' &&
+    (LINE_REFUSALS as readonly unknown[]).includes(line[2]) &&
+    typeof line[3] === 'string'
+  )
+    return { type: 'refused', code: line[2] as LineRefusal, message: line[3] };
+  if (line[1] === 'frame' && typeof line[2] === 'string') {
     const reading = frames.read(utf8Strict.encode(line[2]));
     if (reading.type !== 'frame') throw bad('a frame line does not read as a frame');
     return reading;
   }
-  // A part file is input too: a record line must hold an object before it is spread.
+  // A part file is input too: every member of a record reading is checked before it is used.
   const record = line[2];
-  if (line[1] !== 'record' || typeof record !== 'object' || record === null || Array.isArray(record))
-    throw bad('a line is malformed');
+  if (line[1] !== 'record' || !isTravellingRecord(record)) throw bad('a line is malformed');
   const digest = (text: string | null) => {
     if (text === null) return null;
     const bytes = hex.decode(text);
@@ -146,6 +161,44 @@ function readingOf(line: PartLine, frames: LineReader, bad: (why: string) => Sea
     return bytes.value;
   };
   return { type: 'record', record: { ...record, prev: digest(record.prev), hash: digest(record.hash) } };
+}
+
+const SIGNATURE_STATES: readonly unknown[] = ['missing', 'null', 'unchecked', 'verified', ...SIGNATURE_CODES];
+const RAW_FINDINGS: readonly unknown[] = ['record-not-canonical', 'record-body-mismatch'];
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isSeq = (v: unknown) => v === null || safeInt(v) !== null;
+const isTextOrNull = (v: unknown) => v === null || typeof v === 'string';
+const isBoolean = (v: unknown) => typeof v === 'boolean';
+
+/** Whether `v` has every member of a record reading, each of its type (a part line's own shape). */
+function isTravellingRecord(v: unknown): v is TravellingRecord {
+  if (!isObject(v)) return false;
+  const { unknown, seq, prev, hash, wellFormed, linked, rawFinding, hashed, signature } = v;
+  return (
+    Array.isArray(unknown) &&
+    unknown.every((name) => typeof name === 'string') &&
+    isSeq(seq) &&
+    isTextOrNull(prev) &&
+    isTextOrNull(hash) &&
+    isBoolean(wellFormed) &&
+    isBoolean(linked) &&
+    (rawFinding === null ||
+      (isObject(rawFinding) &&
+        RAW_FINDINGS.includes(rawFinding.code) &&
+        typeof rawFinding.message === 'string')) &&
+    (hashed === null ||
+      (isObject(hashed) &&
+        isSeq(hashed.seq) &&
+        isTextOrNull(hashed.run) &&
+        isTextOrNull(hashed.case) &&
+        (hashed.concluded === null ||
+          (isObject(hashed.concluded) &&
+            isBoolean(hashed.concluded.seals) &&
+            isBoolean(hashed.concluded.headMatches))))) &&
+    SIGNATURE_STATES.includes(signature)
+  );
 }
 
 function checkRange(

@@ -19,7 +19,8 @@ export type LineReading =
   | { type: 'frame'; frame: JsonObject }
   | { type: 'record'; record: RecordReading };
 
-export type LineRefusal = 'line-not-bytes' | 'line-too-long' | 'line-not-json' | 'line-not-object';
+export const LINE_REFUSALS = ['line-not-bytes', 'line-too-long', 'line-not-json', 'line-not-object'] as const;
+export type LineRefusal = (typeof LINE_REFUSALS)[number];
 
 /** A record line, judged on its own (steps 2 and 4 of the spec). */
 export interface RecordReading {
