@@ -2,7 +2,9 @@
 // layer (d): merkle, note, seal, shared, wba. Each `why` names the mutant(s) by
 // file.ts:line:column of the mutation report; each was applied by hand and seen to turn
 // its case red. The equivalent ones, which no input can tell apart, are in spec/cli.md.
-import { base64Strict, escapeBytes } from '@agent-seam/canonical';
+import { base64Strict, escapeBytes, hex } from '@agent-seam/canonical';
+import { didFromSeed } from '@agent-seam/did';
+import { signEnvelope } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
 import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
 
@@ -261,5 +263,60 @@ describe('note verify and checkpoint show: keys, quorum, the decoded lines', asy
     });
     const plain = await seam(files, ['checkpoint', 'show', 'signed.txt']);
     expect(plain.stdout.startsWith(`origin     ${LOG}\n`)).toBe(true);
+  });
+});
+
+describe('report (shared): the tip after a refusal at the equation', () => {
+  const seedOf = (text: string) => {
+    const s = hex.decode(text.trim());
+    if (!s.ok) throw new Error('seed');
+    return s.value;
+  };
+  const alice = didFromSeed(seedOf(ALICE_SEED));
+  const bob = didFromSeed(seedOf(BOB_SEED));
+  const sent = signEnvelope(
+    { to: bob, messageId: 'm1', contextId: null, text: 'lunch at noon?', timestamp: T },
+    seedOf(ALICE_SEED),
+  );
+  const theirBytes = `{"contextId":null,"from":"${alice}","messageId":"m1","text":"lunch at noon?","timestamp":${T},"to":"${bob}"}`;
+  const dir = workdir({
+    'message.json': JSON.stringify(sent),
+    'tampered.json': JSON.stringify({ ...sent, text: 'x' }),
+    'their-bytes.bin': theirBytes,
+  });
+  const tip = 'next: ask the signer for the exact bytes it signed and add --expected THEIR-BYTES to compare\n';
+
+  it('a refusal at the equation without --expected ends with the tip, after the signed bytes', async () => {
+    // why: shared.ts:67:35 (the find's test undefined), :67:42 (c.outcome === 'refuse'
+    // false, !==), :67:56 ('refuse' emptied), :69:7 (the condition false; e.signed !==
+    // undefined as ===), :69:33 (e.expected === undefined as !==), :69:61 (refused?.id !==
+    // 'equation'), :69:77 ('equation' emptied), :70:11 (the tip emptied).
+    const r = await seam(dir, ['envelope', 'verify', 'tampered.json', '--recipient', bob]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.startsWith('refused [bad-signature]: the signature verifies: [S]B = R + [h]A\n')).toBe(true);
+    expect(r.stdout.endsWith(`"}\n${tip}`)).toBe(true);
+  });
+
+  it('no tip with --expected, nor after a refusal at another check: the signed bytes end the text', async () => {
+    // why: shared.ts:69:7 (the condition true; the && before the id as ||; e.signed !==
+    // undefined && e.expected === undefined true, || ), :69:33 (e.expected === undefined
+    // true), :69:61 (refused?.id === 'equation' true), :67:42 (c.outcome === 'refuse'
+    // true: the first check, a pass, taken as the refusing one), :71:11 (the '' without a
+    // tip filled).
+    const withExpected = await seam(dir, [
+      'envelope',
+      'verify',
+      'tampered.json',
+      '--recipient',
+      bob,
+      '--expected',
+      'their-bytes.bin',
+    ]);
+    expect(withExpected.code).toBe(1);
+    expect(withExpected.stdout).not.toContain('next:');
+    const elsewhere = await seam(dir, ['envelope', 'verify', 'message.json', '--recipient', alice]);
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stdout.startsWith('refused [wrong-recipient]: ')).toBe(true);
+    expect(elsewhere.stdout.endsWith(`${bob.slice(-8)}"}\n`)).toBe(true);
   });
 });
