@@ -284,7 +284,8 @@ describe('report (shared): the tip after a refusal at the equation', () => {
     'tampered.json': JSON.stringify({ ...sent, text: 'x' }),
     'their-bytes.bin': theirBytes,
   });
-  const tip = 'next: ask the signer for the exact bytes it signed and add --expected THEIR-BYTES to compare\n';
+  const tip =
+    'next: ask the signer for the exact bytes it signed and add --expected THEIR-BYTES to compare\n';
 
   it('a refusal at the equation without --expected ends with the tip, after the signed bytes', async () => {
     // why: shared.ts:67:35 (the find's test undefined), :67:42 (c.outcome === 'refuse'
@@ -293,7 +294,9 @@ describe('report (shared): the tip after a refusal at the equation', () => {
     // 'equation'), :69:77 ('equation' emptied), :70:11 (the tip emptied).
     const r = await seam(dir, ['envelope', 'verify', 'tampered.json', '--recipient', bob]);
     expect(r.code).toBe(1);
-    expect(r.stdout.startsWith('refused [bad-signature]: the signature verifies: [S]B = R + [h]A\n')).toBe(true);
+    expect(r.stdout.startsWith('refused [bad-signature]: the signature verifies: [S]B = R + [h]A\n')).toBe(
+      true,
+    );
     expect(r.stdout.endsWith(`"}\n${tip}`)).toBe(true);
   });
 
@@ -318,5 +321,32 @@ describe('report (shared): the tip after a refusal at the equation', () => {
     expect(elsewhere.code).toBe(1);
     expect(elsewhere.stdout.startsWith('refused [wrong-recipient]: ')).toBe(true);
     expect(elsewhere.stdout.endsWith(`${bob.slice(-8)}"}\n`)).toBe(true);
+  });
+});
+
+describe('seal open: usage errors before the envelope is opened', () => {
+  const dir = workdir({ 'env.bin': 'not an envelope', 'epoch.seed': `${'03'.repeat(32)}\n` });
+  const open = async (...more: string[]) =>
+    await seam(dir, ['seal', 'open', 'env.bin', '--seed-file', 'epoch.seed', '--aid', 'x', ...more]);
+  const key = didFromSeed(hex.decode('01'.repeat(32)).value as Uint8Array);
+
+  it('a --sender-key that is no Ed25519 key says what it wants', async () => {
+    // why: seal.ts:24:26 (the message emptied).
+    expect(await open('--sender-key', 'did:key:zzz', '--now', String(T))).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'seam: --sender-key wants an Ed25519 did:key or 32 bytes as standard base64\n',
+    });
+  });
+
+  it('--v1 with --interaction-seed-file alone is a usage error', async () => {
+    // why: seal.ts:101:16 (interactionPath !== undefined false) and :103:9 (the message emptied).
+    expect(
+      await open('--sender-key', key, '--now', String(T), '--v1', '--interaction-seed-file', 'epoch.seed'),
+    ).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'seam: a v1 envelope has one layer and no delivery confirmation: drop --v1 or those options\n',
+    });
   });
 });
