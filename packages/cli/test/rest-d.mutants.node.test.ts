@@ -3,7 +3,7 @@
 // file.ts:line:column of the mutation report; each was applied by hand and seen to turn
 // its case red. The equivalent ones, which no input can tell apart, are in spec/cli.md.
 import { base64Strict, escapeBytes, hex } from '@agent-seam/canonical';
-import { didFromSeed } from '@agent-seam/did';
+import { didFromSeed, jwkFromPublicKey, keyPairFromSeed } from '@agent-seam/did';
 import { signEnvelope } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
 import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
@@ -348,5 +348,74 @@ describe('seal open: usage errors before the envelope is opened', () => {
       stdout: '',
       stderr: 'seam: a v1 envelope has one layer and no delivery confirmation: drop --v1 or those options\n',
     });
+  });
+});
+
+describe('wba: usage errors, the keyid, --expected against the first base', async () => {
+  const jwks = {
+    keys: [jwkFromPublicKey(keyPairFromSeed(hex.decode('01'.repeat(32)).value as Uint8Array).publicKey)],
+  };
+  const dir = workdir({ 'bot.seed': ALICE_SEED, 'keys.json': JSON.stringify(jwks) });
+  const request = 'GET /catalog HTTP/1.1\nHost: shop.example\n';
+  const signArgs = ['wba', 'sign', '-', '--seed-file', 'bot.seed', '--now', String(T)];
+  const signed = (await seam(dir, [...signArgs, '--authority', 'shop.example'], request)).stdout;
+  const verifyArgs = ['wba', 'verify', 'req.txt', '--directory', 'keys.json', '--authority', 'shop.example'];
+  const base = `"@authority": shop.example\n"@signature-params": ${signed.match(/signature-input: sig1=(.*)\n/)?.[1]}`;
+  const files = workdir({
+    'req.txt': signed,
+    'keys.json': JSON.stringify(jwks),
+    'base.txt': base,
+    'other.txt': `${base}x`,
+  });
+
+  it('no --now (verify) and no --authority (sign) are usage errors saying what to give', async () => {
+    // why: wba.ts:118:28 and :192:28 (the messages emptied).
+    expect(await seam(files, verifyArgs)).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'seam: give --now TIME: when the request arrived (RFC 3339 or Unix seconds)\n',
+    });
+    expect(await seam(dir, signArgs, request)).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'seam: give --authority HOST: the authority the request is for\n',
+    });
+  });
+
+  it('the base is shown with its keyid; --expected compares it, as text and --json', async () => {
+    // why: wba.ts:145:42 (m.keyid !== undefined: true, false, ===), :145:66 (the keyid part
+    // emptied), :138:13 (expected !== undefined && first !== null false), :138:39 (first !==
+    // null: true, ===), :138:56 ({} for the comparison), :154:37 (first !== null true).
+    const keyid = signed.match(/keyid="([^"]+)"/)?.[1];
+    expect(keyid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const same = await seam(files, [...verifyArgs, '--now', String(T), '--expected', 'base.txt']);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain(
+      `\nsignature base of sig1 (keyid ${keyid}), line by line:\n  "@authority": shop.example\n`,
+    );
+    expect(
+      same.stdout.endsWith(
+        '\n--expected: identical to the signed bytes above: the bytes agree, so the signature or the key is what differs\n',
+      ),
+    ).toBe(true);
+    const json = await seam(files, [...verifyArgs, '--now', String(T), '--expected', 'other.txt', '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      command: 'wba verify',
+      ok: true,
+      expected: { same: false },
+    });
+  });
+
+  it('--expected with no base to compare (no Signature-Input): nothing compared, no crash', async () => {
+    // why: wba.ts:138:39 and :154:37 (first !== null true: utf8(null) throws).
+    const d = workdir({ 'req.txt': request, 'keys.json': JSON.stringify(jwks), 'base.txt': base });
+    const r = await seam(d, [...verifyArgs, '--now', String(T), '--expected', 'base.txt']);
+    expect(r).toMatchObject({ code: 1, stderr: '' });
+    expect(r.stdout.startsWith('refused [missing-signature-input]')).toBe(true);
+    expect(r.stdout).not.toContain('--expected');
+    const json = await seam(d, [...verifyArgs, '--now', String(T), '--expected', 'base.txt', '--json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).expected).toBeUndefined();
   });
 });
