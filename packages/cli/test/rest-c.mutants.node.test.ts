@@ -4,15 +4,26 @@
 // its case red. The equivalent ones, which no input can tell apart, are in spec/cli.md.
 import { base64Strict, base64urlStrict, hex, unwrap } from '@agent-seam/canonical';
 import { encPublicKey, encPublicKeyPq } from '@agent-seam/cryptobox';
-import { didFromPublicKey, jwkFromPublicKey, keyPairFromSeed } from '@agent-seam/did';
+import {
+  bindingV2SignedBytes,
+  didFromPublicKey,
+  didFromSeed,
+  jwkFromPublicKey,
+  keyPairFromSeed,
+  signDeviceBindingV2,
+  signKeyState,
+} from '@agent-seam/did';
 import { createDack, readDack } from '@agent-seam/hpke-seal';
 import { thumbprint } from '@agent-seam/wba';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, seam, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
 
 const seed = unwrap(hex.decode(ALICE_SEED.trim()));
 const key = keyPairFromSeed(seed).publicKey;
 const alice = didFromPublicKey(key);
+const bobSeed = unwrap(hex.decode(BOB_SEED.trim()));
+const bob = didFromSeed(bobSeed);
+const T = 1784280600; // 2026-07-17T09:30:00Z
 
 describe('dack: the keys file and the whole-number options', () => {
   const keys = {
@@ -210,5 +221,168 @@ describe('did: every spelling, as text and as --json', () => {
         stderr:
           'seam: a public key is 64 hex or 43 base64url characters (32 bytes); a DID starts did:key:\n',
       });
+  });
+});
+
+describe('envelope: the usage errors, the refusals to sign, and the checks as text', () => {
+  const dir = workdir({ 'alice.seed': ALICE_SEED, 'empty.json': '{}' });
+  const sign = async (fields: string, ...more: string[]) =>
+    await seam(dir, ['envelope', 'sign', '-', '--seed-file', 'alice.seed', '--now', String(T), ...more], fields);
+
+  it('verify without --recipient: a usage error that says what to give', async () => {
+    // why: envelope.ts:46:28 (the message emptied).
+    expect(await seam(dir, ['envelope', 'verify', 'empty.json'])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'seam: give --recipient DID: your own did:key, whom the message must be addressed to\n',
+    });
+  });
+
+  it('sign: FILE that is null, an array or a number is refused as not an object, as text and --json', async () => {
+    // why: envelope.ts:94:9 (the whole test → false, the || → &&, the first two → false,
+    // typeof fields !== 'object' → false), :94:39 (fields === null → false), :95:26
+    // ('envelope sign' emptied), :95:43 (values.json === true: true, false, !==), :95:59,
+    // :95:65 ('not-an-object' emptied), :95:82 (the detail emptied).
+    for (const fields of ['null', '[]', '5']) {
+      expect(await sign(fields)).toMatchObject({
+        code: 1,
+        stdout: 'cannot sign [not-an-object]: FILE holds a JSON object\n',
+        stderr: '',
+      });
+      const json = await sign(fields, '--json');
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.stdout)).toEqual({
+        command: 'envelope sign',
+        ok: false,
+        code: 'not-an-object',
+        detail: 'FILE holds a JSON object',
+      });
+    }
+  });
+
+  it('sign: fields the library refuses, as text and --json', async () => {
+    // why: envelope.ts:105:40 ('envelope sign' emptied), :105:57 (values.json === true →
+    // false), :105:73.
+    const fields = JSON.stringify({ messageId: 'm1', text: 'hi' });
+    expect(await sign(fields)).toMatchObject({
+      code: 1,
+      stdout: 'cannot sign [missing-field]: to is undefined; it is a string\n',
+      stderr: '',
+    });
+    const json = await sign(fields, '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({
+      command: 'envelope sign',
+      ok: false,
+      code: 'missing-field',
+      detail: 'to is undefined; it is a string',
+    });
+  });
+
+  it('verify a refused message: the checks laid out, and --json names the command', async () => {
+    // why: explain.ts:20:17 (Math.min for the id column's width), :20:41 (the lengths
+    // undefined), :23:7 (r.code !== undefined: true, false, ===), :24:11 (the [code: detail]
+    // emptied); envelope.ts:56:16 ('envelope verify' emptied).
+    const args = ['envelope', 'verify', 'empty.json', '--recipient', bob];
+    const r = await seam(dir, args);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(
+      [
+        'refused [missing-field]: a JSON object: from, to, messageId, text strings, contextId string or null, integer timestamp, sig (from, to, messageId and text are strings)',
+        'checks, in the order the verifier makes them:',
+        '  pass         recipient-named  you named the recipient (recipientDid); the message cannot name it',
+        '  REFUSED      fields           a JSON object: from, to, messageId, text strings, contextId string or null, integer timestamp, sig [missing-field: from, to, messageId and text are strings]',
+        '  not checked  recipient        to is the recipient you named',
+        '  not checked  freshness        timestamp within maxSkew (300 s) of now, either way (not asked for: no now given)',
+        '  not checked  signer-key       from is an Ed25519 did:key whose key is not of small order',
+        '  not checked  signed-bytes     the six fields have a canonical seam spelling (the bytes the signature covers)',
+        '  not checked  signature-text   the signature is one canonical standard base64 spelling of 64 bytes',
+        '  not checked  lengths          a 32-byte key, a 64-byte signature and a message of bytes',
+        '  not checked  key-point        the key is the strict RFC 8032 encoding of a curve point, not of small order',
+        '  not checked  r-point          R (first half of the signature) is a strict encoding of a point, not of small order',
+        '  not checked  s-scalar         S (second half) is below the group order L',
+        '  not checked  equation         the signature verifies: [S]B = R + [h]A',
+        '  not checked  replay           the first delivery of this (from, messageId) the replay cache has seen (not asked for: no replay given)',
+        '',
+      ].join('\n'),
+    );
+    const json = await seam(dir, [...args, '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      command: 'envelope verify',
+      ok: false,
+      code: 'missing-field',
+      detail: 'from, to, messageId and text are strings',
+    });
+  });
+});
+
+describe('identity: binding verify and keystate resolve', () => {
+  const aliceSeed = seed;
+  const binding = signDeviceBindingV2({ ts: T, validUntil: T + 3600 }, aliceSeed, bobSeed);
+  const later = signDeviceBindingV2({ ts: T, validUntil: T + 7200 }, aliceSeed, bobSeed);
+  const keystate = signKeyState(
+    { rootDid: alice, epoch: 1, opDid: bob, notBefore: null, notAfter: null, ts: T },
+    aliceSeed,
+  );
+  const dir = workdir({
+    'binding.json': JSON.stringify(binding),
+    // The later binding's fields with the root's signature over the first: the root's sig
+    // holds over the first binding's bytes, the device's (from the later one) does not.
+    'mixed.json': JSON.stringify({ ...later, sig: binding.sig }),
+    'binding.signed': bindingV2SignedBytes(binding) as Uint8Array,
+    'keystate.json': JSON.stringify(keystate),
+  });
+
+  it('binding verify without --device or --now: usage errors that say what to give', async () => {
+    // why: identity.ts:37:7 ('--device' emptied), :38:7 (its what emptied), :40:52 ('--now'
+    // emptied), :40:61 (its what emptied).
+    expect(await seam(dir, ['binding', 'verify', 'binding.json', '--now', String(T)])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'seam: give --device DID: the device you are asking about\n',
+    });
+    expect(await seam(dir, ['binding', 'verify', 'binding.json', '--device', bob])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'seam: give --now TIME: validUntil is judged at a time\n',
+    });
+  });
+
+  it('binding verify --expected: both signatures must hold over the expected bytes', async () => {
+    // why: identity.ts:53:29 (&& → ||: the root's signature alone would be enough),
+    // :47:16 ('binding verify' emptied).
+    const r = await seam(dir, [
+      'binding', 'verify', 'mixed.json', '--device', bob, '--now', String(T), '--expected', 'binding.signed', '--json',
+    ]);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ command: 'binding verify', ok: false });
+    expect(out.explain.expected).toMatchObject({ same: false, signatureHoldsOverExpected: false });
+  });
+
+  it('keystate resolve without --root or --now: usage errors; a verified record as text and --json', async () => {
+    // why: identity.ts:88:48 ('--root' emptied), :88:58 (its what emptied), :89:52 ('--now'
+    // emptied), :89:61 (its what emptied), :106:15 (the ok line → undefined), :106:40 (the ok
+    // line emptied), :97:16 ('keystate resolve' emptied).
+    expect(await seam(dir, ['keystate', 'resolve', 'keystate.json', '--now', String(T)])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'seam: give --root DID: the root DID you are resolving\n',
+    });
+    expect(await seam(dir, ['keystate', 'resolve', 'keystate.json', '--root', alice])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'seam: give --now TIME: a KeyState has a window\n',
+    });
+    const args = ['keystate', 'resolve', 'keystate.json', '--root', alice, '--now', String(T)];
+    const text = await seam(dir, args);
+    expect(text.code).toBe(0);
+    expect(text.stdout.split('\n').slice(0, 2)).toEqual([
+      `speaks for ${alice} at ${T}: ${bob}`,
+      `the record verified: epoch 1, opDid ${bob}`,
+    ]);
+    const json = await seam(dir, [...args, '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ command: 'keystate resolve', ok: true, opDid: bob });
   });
 });
