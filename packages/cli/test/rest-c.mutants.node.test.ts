@@ -46,10 +46,13 @@ describe('dack: the keys file and the whole-number options', () => {
     'empty.json': '{}',
     'number.json': JSON.stringify({ ...keys, processedToken: 5 }),
     'both.bin': createDack(dackKeys, { decision: 'refused', reason: 429, waitMs: 60000 }),
+    'reason.bin': createDack(dackKeys, { decision: 'refused', reason: 429 }),
+    'wait.bin': createDack(dackKeys, { decision: 'refused', waitMs: 60000 }),
     // 80 characters of valid base64: as raw bytes it is a dack-sized input, decoded only 60.
     'eighty.txt': 'A'.repeat(80),
   });
-  const create = async (...more: string[]) => await seam(dir, ['dack', 'create', '--keys-file', 'keys.json', ...more]);
+  const create = async (...more: string[]) =>
+    await seam(dir, ['dack', 'create', '--keys-file', 'keys.json', ...more]);
   const readBack = async (b64: string) =>
     await seam(dir, ['dack', 'read', '-', '--keys-file', 'keys.json'], b64);
 
@@ -62,12 +65,21 @@ describe('dack: the keys file and the whole-number options', () => {
     });
   });
 
+  it('neither or both of --processed and --refused: a usage error that says to choose', async () => {
+    // why: dack.ts:60:28 (the message emptied).
+    for (const flags of [[], ['--processed', '--refused']])
+      expect(await create(...flags)).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: 'seam: give --processed or --refused: what you decided about the envelope\n',
+      });
+  });
+
   it('a keys file that is null, {} or holds a number: unreadable (exit 4), never a crash', async () => {
     // why: dack.ts:17:7 (typeof value === 'object' && value !== null: true, ||), :17:36
-    // (value !== null → true): null[name] would throw; :18:19 (typeof text === 'string' →
-    // true) hex.decode of a number or undefined; :19:9 (bytes === null || !bytes.ok: false,
-    // &&, bytes === null → false): null.ok would throw; :21:9 (the message emptied), :21:60
-    // (', ' emptied).
+    // (value !== null → true): null[name] would throw; :19:9 (bytes === null || !bytes.ok:
+    // false, &&, bytes === null → false): null.ok would throw; :21:9 (the message emptied),
+    // :21:60 (', ' emptied).
     for (const file of ['null.json', 'empty.json', 'number.json'])
       expect(await seam(dir, ['dack', 'create', '--keys-file', file, '--processed'])).toMatchObject({
         code: 4,
@@ -120,12 +132,18 @@ describe('dack: the keys file and the whole-number options', () => {
     expect(out).toEqual({ command: 'dack create', ok: true, value: out.value });
   });
 
-  it('read: a reason and a wait both; --json names the command', async () => {
+  it('read: a reason and a wait, each alone and both; --json names the command', async () => {
     // why: dack.ts:105:11 (note.reason !== undefined || ...: true, &&, first → false, first
     // ===), :107:21 and :108:21 (the parts → true), :96:16 ('dack read' emptied).
-    const both = await seam(dir, ['dack', 'read', 'both.bin', '--keys-file', 'keys.json']);
-    expect(both.code).toBe(0);
-    expect(both.stdout.split('\n')[0]).toBe('refused (reason 429, wait 60000 ms)');
+    for (const [file, line] of [
+      ['both.bin', 'refused (reason 429, wait 60000 ms)'],
+      ['reason.bin', 'refused (reason 429)'],
+      ['wait.bin', 'refused (wait 60000 ms)'],
+    ]) {
+      const r = await seam(dir, ['dack', 'read', file, '--keys-file', 'keys.json']);
+      expect(r.code).toBe(0);
+      expect(r.stdout.split('\n')[0]).toBe(line);
+    }
     const json = await seam(dir, ['dack', 'read', 'both.bin', '--keys-file', 'keys.json', '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({
       command: 'dack read',
@@ -141,7 +159,11 @@ describe('dack: the keys file and the whole-number options', () => {
     const want = readDack(dackKeys, new TextEncoder().encode('A'.repeat(80)));
     expect(want.ok).toBe(false);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ command: 'dack read', ok: false, code: want.ok ? '' : want.code });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      command: 'dack read',
+      ok: false,
+      code: want.ok ? '' : want.code,
+    });
   });
 });
 
@@ -218,8 +240,7 @@ describe('did: every spelling, as text and as --json', () => {
       expect(await seam(dir, ['did', given])).toMatchObject({
         code: 2,
         stdout: '',
-        stderr:
-          'seam: a public key is 64 hex or 43 base64url characters (32 bytes); a DID starts did:key:\n',
+        stderr: 'seam: a public key is 64 hex or 43 base64url characters (32 bytes); a DID starts did:key:\n',
       });
   });
 });
@@ -227,7 +248,11 @@ describe('did: every spelling, as text and as --json', () => {
 describe('envelope: the usage errors, the refusals to sign, and the checks as text', () => {
   const dir = workdir({ 'alice.seed': ALICE_SEED, 'empty.json': '{}' });
   const sign = async (fields: string, ...more: string[]) =>
-    await seam(dir, ['envelope', 'sign', '-', '--seed-file', 'alice.seed', '--now', String(T), ...more], fields);
+    await seam(
+      dir,
+      ['envelope', 'sign', '-', '--seed-file', 'alice.seed', '--now', String(T), ...more],
+      fields,
+    );
 
   it('verify without --recipient: a usage error that says what to give', async () => {
     // why: envelope.ts:46:28 (the message emptied).
@@ -353,7 +378,16 @@ describe('identity: binding verify and keystate resolve', () => {
     // why: identity.ts:53:29 (&& → ||: the root's signature alone would be enough),
     // :47:16 ('binding verify' emptied).
     const r = await seam(dir, [
-      'binding', 'verify', 'mixed.json', '--device', bob, '--now', String(T), '--expected', 'binding.signed', '--json',
+      'binding',
+      'verify',
+      'mixed.json',
+      '--device',
+      bob,
+      '--now',
+      String(T),
+      '--expected',
+      'binding.signed',
+      '--json',
     ]);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
