@@ -109,7 +109,7 @@ describe('dack: the keys file and the whole-number options', () => {
       });
     const top = await create('--refused', '--reason', '65535', '--wait-ms', String(Number.MAX_SAFE_INTEGER));
     expect(top.code).toBe(0);
-    expect(readDack(dackKeys, base64Strict.decode(top.stdout.trim()).value as Uint8Array)).toEqual({
+    expect(readDack(dackKeys, unwrap(base64Strict.decode(top.stdout.trim())))).toEqual({
       ok: true,
       value: { decision: 'refused', reason: 65535, waitMs: Number.MAX_SAFE_INTEGER },
     });
@@ -120,7 +120,7 @@ describe('dack: the keys file and the whole-number options', () => {
       const made = await create(flag);
       expect(made.code).toBe(0);
       expect(made.stderr).toBe('');
-      expect(readDack(dackKeys, base64Strict.decode(made.stdout.trim()).value as Uint8Array)).toEqual({
+      expect(readDack(dackKeys, unwrap(base64Strict.decode(made.stdout.trim())))).toEqual({
         ok: true,
         value: { decision },
       });
@@ -139,7 +139,7 @@ describe('dack: the keys file and the whole-number options', () => {
       ['both.bin', 'refused (reason 429, wait 60000 ms)'],
       ['reason.bin', 'refused (reason 429)'],
       ['wait.bin', 'refused (wait 60000 ms)'],
-    ]) {
+    ] as const) {
       const r = await seam(dir, ['dack', 'read', file, '--keys-file', 'keys.json']);
       expect(r.code).toBe(0);
       expect(r.stdout.split('\n')[0]).toBe(line);

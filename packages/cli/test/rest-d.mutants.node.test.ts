@@ -2,7 +2,7 @@
 // layer (d): merkle, note, seal, shared, wba. Each `why` names the mutant(s) by
 // file.ts:line:column of the mutation report; each was applied by hand and seen to turn
 // its case red. The equivalent ones, which no input can tell apart, are in spec/cli.md.
-import { base64Strict, escapeBytes, hex } from '@agent-seam/canonical';
+import { base64Strict, escapeBytes, hex, unwrap } from '@agent-seam/canonical';
 import { didFromSeed, jwkFromPublicKey, keyPairFromSeed } from '@agent-seam/did';
 import { signEnvelope } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
@@ -328,7 +328,7 @@ describe('seal open: usage errors before the envelope is opened', () => {
   const dir = workdir({ 'env.bin': 'not an envelope', 'epoch.seed': `${'03'.repeat(32)}\n` });
   const open = async (...more: string[]) =>
     await seam(dir, ['seal', 'open', 'env.bin', '--seed-file', 'epoch.seed', '--aid', 'x', ...more]);
-  const key = didFromSeed(hex.decode('01'.repeat(32)).value as Uint8Array);
+  const key = didFromSeed(unwrap(hex.decode('01'.repeat(32))));
 
   it('a --sender-key that is no Ed25519 key says what it wants', async () => {
     // why: seal.ts:24:26 (the message emptied).
@@ -353,7 +353,7 @@ describe('seal open: usage errors before the envelope is opened', () => {
 
 describe('wba: usage errors, the keyid, --expected against the first base', async () => {
   const jwks = {
-    keys: [jwkFromPublicKey(keyPairFromSeed(hex.decode('01'.repeat(32)).value as Uint8Array).publicKey)],
+    keys: [jwkFromPublicKey(keyPairFromSeed(unwrap(hex.decode('01'.repeat(32)))).publicKey)],
   };
   const dir = workdir({ 'bot.seed': ALICE_SEED, 'keys.json': JSON.stringify(jwks) });
   const request = 'GET /catalog HTTP/1.1\nHost: shop.example\n';
