@@ -1,13 +1,8 @@
-import { base64Strict, hex } from '@agent-seam/canonical';
+import { base64Strict } from '@agent-seam/canonical';
 import { encPublicKey, openBox } from '@agent-seam/cryptobox';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, seedOf, workdir } from './run.js';
 
-const seedOf = (text: string) => {
-  const s = hex.decode(text.trim());
-  if (!s.ok) throw new Error('seed');
-  return s.value;
-};
 const alicePub = base64Strict.encode(encPublicKey(seedOf(ALICE_SEED)));
 const bobPub = base64Strict.encode(encPublicKey(seedOf(BOB_SEED)));
 

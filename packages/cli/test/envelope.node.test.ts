@@ -1,14 +1,8 @@
-import { hex } from '@agent-seam/canonical';
 import { didFromSeed } from '@agent-seam/did';
 import { signEnvelope, verifyEnvelope } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, seedOf, workdir } from './run.js';
 
-const seedOf = (text: string) => {
-  const s = hex.decode(text.trim());
-  if (!s.ok) throw new Error('seed');
-  return s.value;
-};
 const alice = didFromSeed(seedOf(ALICE_SEED));
 const bob = didFromSeed(seedOf(BOB_SEED));
 const T = 1784280600; // 2026-07-17T09:30:00Z

@@ -1,4 +1,3 @@
-import { hex } from '@agent-seam/canonical';
 import {
   domainLinkageSigningInput,
   signCardEnvelope,
@@ -13,13 +12,8 @@ import {
   signKeyState,
 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, seedOf, workdir } from './run.js';
 
-const seedOf = (text: string) => {
-  const s = hex.decode(text.trim());
-  if (!s.ok) throw new Error('seed');
-  return s.value;
-};
 const aliceSeed = seedOf(ALICE_SEED);
 const bobSeed = seedOf(BOB_SEED);
 const alice = didFromSeed(aliceSeed);

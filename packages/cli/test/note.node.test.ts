@@ -1,14 +1,8 @@
-import { hex } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { ed25519Verifier, formatVerifierKey, openNote, parseVerifierKey } from '@agent-seam/tlog-note';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, seedOf, workdir } from './run.js';
 
-const seedOf = (text: string) => {
-  const s = hex.decode(text.trim());
-  if (!s.ok) throw new Error('seed');
-  return s.value;
-};
 const LOG = 'example.com/log';
 const logKey = formatVerifierKey(ed25519Verifier(LOG, keyPairFromSeed(seedOf(ALICE_SEED)).publicKey));
 const root = Buffer.alloc(32, 7).toString('base64');

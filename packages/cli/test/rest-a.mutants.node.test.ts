@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { base64Strict, hex } from '@agent-seam/canonical';
+import { base64Strict } from '@agent-seam/canonical';
 import { signCardEnvelope } from '@agent-seam/cardpub';
 import { cid } from '@agent-seam/coredet-cbor';
 import { encPublicKey, encPublicKeyPq, openBox } from '@agent-seam/cryptobox';
@@ -7,18 +7,13 @@ import { didFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { helpText } from '../src/command.js';
 import { exportVerify } from '../src/commands/export.js';
-import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, seedOf, workdir } from './run.js';
 
 // Cases found by the mutation run of the command layer (issue 15): each names the mutant(s)
 // of src/command.ts and src/commands/{box,canon,card,cbor,conformance}.ts it kills, as
 // file.ts:line:column of the report. The rest of those files' survivors are equivalent
 // (spec/cli.md, "Command layer (a)").
 
-const seedOf = (text: string) => {
-  const s = hex.decode(text.trim());
-  if (!s.ok) throw new Error('seed');
-  return s.value;
-};
 const ALICE = seedOf(ALICE_SEED);
 const BOB = seedOf(BOB_SEED);
 const alicePub = base64Strict.encode(encPublicKey(ALICE));

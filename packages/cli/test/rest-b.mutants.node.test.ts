@@ -5,7 +5,7 @@
 // ones, which no input can tell apart, are in spec/cli.md.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { base64Strict, escapeBytes, hex } from '@agent-seam/canonical';
+import { base64Strict, escapeBytes } from '@agent-seam/canonical';
 import { cid, encode } from '@agent-seam/coredet-cbor';
 import {
   didFromPublicKey,
@@ -18,13 +18,17 @@ import { signEnvelope } from '@agent-seam/envelope';
 import { ACCESS_KIND_SESSION, createDack, deriveKeyPair, sealEnvelope } from '@agent-seam/hpke-seal';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/main.js';
-import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
+import {
+  ALICE_SEED,
+  BOB_SEED,
+  DACK_KEYS,
+  DACK_KEYS_HEX,
+  seam,
+  seedOf,
+  signedCheckpoint,
+  workdir,
+} from './run.js';
 
-const seedOf = (text: string) => {
-  const s = hex.decode(text.trim());
-  if (!s.ok) throw new Error('seed');
-  return s.value;
-};
 const aliceSeed = seedOf(ALICE_SEED);
 const bobSeed = seedOf(BOB_SEED);
 const alice = didFromSeed(aliceSeed);
@@ -172,18 +176,8 @@ describe('did: a P-256 did:key and a refusal as --json', () => {
 });
 
 describe('dack create and read', () => {
-  const keys = {
-    processedToken: hex.encode(new Uint8Array(16).fill(1)),
-    refusedToken: hex.encode(new Uint8Array(16).fill(2)),
-    noteKey: hex.encode(new Uint8Array(32).fill(3)),
-    handle: hex.encode(new Uint8Array(16).fill(4)),
-  };
-  const dackKeys = {
-    processedToken: new Uint8Array(16).fill(1),
-    refusedToken: new Uint8Array(16).fill(2),
-    noteKey: new Uint8Array(32).fill(3),
-    handle: new Uint8Array(16).fill(4),
-  };
+  const keys = DACK_KEYS_HEX;
+  const dackKeys = DACK_KEYS;
   const dir = workdir({
     'keys.json': JSON.stringify(keys),
     'processed.bin': createDack(dackKeys, { decision: 'processed' }),
@@ -379,23 +373,7 @@ describe('merkle: --json, string numbers, consistency claims', () => {
 });
 
 describe('note and checkpoint: the options no other test uses', async () => {
-  const LOG = 'example.com/log';
-  const root = Buffer.alloc(32, 7).toString('base64');
-  const body = `${LOG}\n4\n${root}\n`;
-  const dir = workdir({ 'log.seed': ALICE_SEED, 'witness.seed': BOB_SEED, 'body.txt': body });
-  const signed = (await seam(dir, ['note', 'sign', 'body.txt', '--seed-file', 'log.seed', '--name', LOG]))
-    .stdout;
-  const logKey = (await seam(dir, ['note', 'key', '--seed-file', 'log.seed', '--name', LOG])).stdout.trim();
-  const witnessKey = (
-    await seam(dir, ['note', 'key', '--seed-file', 'witness.seed', '--name', 'w1.example', '--witness'])
-  ).stdout.trim();
-  const cosigned = (
-    await seam(
-      dir,
-      ['note', 'cosign', '-', '--seed-file', 'witness.seed', '--name', 'w1.example', '--now', String(T)],
-      signed,
-    )
-  ).stdout;
+  const { LOG, body, dir, signed, logKey, witnessKey, cosigned } = await signedCheckpoint(T);
   const files = workdir({ 'signed.txt': signed, 'cosigned.txt': cosigned });
   const verify = async (...more: string[]) => await seam(files, ['note', 'verify', 'cosigned.txt', ...more]);
   const quorum = ['--key', logKey, '--witness', witnessKey, '--quorum', '1'];
@@ -537,7 +515,7 @@ describe('note and checkpoint: the options no other test uses', async () => {
       ),
     ).toBe(true);
 
-    const withExtensions = `${LOG}\n4\n${root}\nfirst\nsecond\n`;
+    const withExtensions = `${body}first\nsecond\n`;
     const note = (
       await seam(dir, ['note', 'sign', '-', '--seed-file', 'log.seed', '--name', LOG], withExtensions)
     ).stdout;

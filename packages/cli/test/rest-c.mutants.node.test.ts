@@ -16,7 +16,7 @@ import {
 import { createDack, readDack } from '@agent-seam/hpke-seal';
 import { thumbprint } from '@agent-seam/wba';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, DACK_KEYS, DACK_KEYS_HEX, seam, workdir } from './run.js';
 
 const seed = unwrap(hex.decode(ALICE_SEED.trim()));
 const key = keyPairFromSeed(seed).publicKey;
@@ -26,18 +26,8 @@ const bob = didFromSeed(bobSeed);
 const T = 1784280600; // 2026-07-17T09:30:00Z
 
 describe('dack: the keys file and the whole-number options', () => {
-  const keys = {
-    processedToken: hex.encode(new Uint8Array(16).fill(1)),
-    refusedToken: hex.encode(new Uint8Array(16).fill(2)),
-    noteKey: hex.encode(new Uint8Array(32).fill(3)),
-    handle: hex.encode(new Uint8Array(16).fill(4)),
-  };
-  const dackKeys = {
-    processedToken: new Uint8Array(16).fill(1),
-    refusedToken: new Uint8Array(16).fill(2),
-    noteKey: new Uint8Array(32).fill(3),
-    handle: new Uint8Array(16).fill(4),
-  };
+  const keys = DACK_KEYS_HEX;
+  const dackKeys = DACK_KEYS;
   const notKeys =
     'is not a dack keys file: processedToken, refusedToken, noteKey, handle as hex (seam seal open --dack-keys-out)';
   const dir = workdir({

@@ -6,7 +6,7 @@ import { base64Strict, escapeBytes, hex, unwrap } from '@agent-seam/canonical';
 import { didFromSeed, jwkFromPublicKey, keyPairFromSeed } from '@agent-seam/did';
 import { signEnvelope } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, signedCheckpoint, workdir } from './run.js';
 
 const T = 1784280600; // 2026-07-17T09:30:00Z
 
@@ -128,23 +128,7 @@ describe('merkle: leaves files, --index, claims of other shapes', () => {
 });
 
 describe('note verify and checkpoint show: keys, quorum, the decoded lines', async () => {
-  const LOG = 'example.com/log';
-  const root = Buffer.alloc(32, 7).toString('base64');
-  const body = `${LOG}\n4\n${root}\n`;
-  const dir = workdir({ 'log.seed': ALICE_SEED, 'witness.seed': BOB_SEED, 'body.txt': body });
-  const signed = (await seam(dir, ['note', 'sign', 'body.txt', '--seed-file', 'log.seed', '--name', LOG]))
-    .stdout;
-  const logKey = (await seam(dir, ['note', 'key', '--seed-file', 'log.seed', '--name', LOG])).stdout.trim();
-  const witnessKey = (
-    await seam(dir, ['note', 'key', '--seed-file', 'witness.seed', '--name', 'w1.example', '--witness'])
-  ).stdout.trim();
-  const cosigned = (
-    await seam(
-      dir,
-      ['note', 'cosign', '-', '--seed-file', 'witness.seed', '--name', 'w1.example', '--now', String(T)],
-      signed,
-    )
-  ).stdout;
+  const { LOG, body, signed, logKey, witnessKey, cosigned } = await signedCheckpoint(T);
   const other = `— other.example ${base64Strict.encode(Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8))}\n`;
   const files = workdir({ 'signed.txt': signed, 'cosigned.txt': cosigned, 'other.txt': `${signed}${other}` });
   const verify = async (file: string, ...more: string[]) =>

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { hex, unwrap } from '@agent-seam/canonical';
 import { vi } from 'vitest';
 import { main } from '../src/main.js';
 
@@ -94,3 +95,46 @@ export function workdir(files: Record<string, string | Uint8Array> = {}): string
 /** Two agents' seeds as seed files hold them (64 hex characters and a newline). */
 export const ALICE_SEED = `${'01'.repeat(32)}\n`;
 export const BOB_SEED = `${'02'.repeat(32)}\n`;
+
+/** A seed file's text as the 32 bytes it holds. */
+export const seedOf = (text: string): Uint8Array => unwrap(hex.decode(text.trim()));
+
+/** dack keys as the library takes them, and as a keys file (`--dack-keys-out`) holds them: hex. */
+export const DACK_KEYS = {
+  processedToken: new Uint8Array(16).fill(1),
+  refusedToken: new Uint8Array(16).fill(2),
+  noteKey: new Uint8Array(32).fill(3),
+  handle: new Uint8Array(16).fill(4),
+};
+export const DACK_KEYS_HEX = Object.fromEntries(
+  Object.entries(DACK_KEYS).map(([name, bytes]) => [name, hex.encode(bytes)]),
+);
+
+/**
+ * A checkpoint of the log `example.com/log` signed with ALICE_SEED by `seam note sign`, the
+ * log's and a witness's (BOB_SEED, `w1.example`) verifier keys, and the note cosigned at `now`.
+ */
+export async function signedCheckpoint(now: number) {
+  const LOG = 'example.com/log';
+  const body = `${LOG}\n4\n${Buffer.alloc(32, 7).toString('base64')}\n`;
+  const dir = workdir({ 'log.seed': ALICE_SEED, 'witness.seed': BOB_SEED, 'body.txt': body });
+  const signed = (await seam(dir, ['note', 'sign', 'body.txt', '--seed-file', 'log.seed', '--name', LOG]))
+    .stdout;
+  const logKey = (await seam(dir, ['note', 'key', '--seed-file', 'log.seed', '--name', LOG])).stdout.trim();
+  const witnessKey = (
+    await seam(dir, ['note', 'key', '--seed-file', 'witness.seed', '--name', 'w1.example', '--witness'])
+  ).stdout.trim();
+  const cosign = [
+    'note',
+    'cosign',
+    '-',
+    '--seed-file',
+    'witness.seed',
+    '--name',
+    'w1.example',
+    '--now',
+    String(now),
+  ];
+  const cosigned = (await seam(dir, cosign, signed)).stdout;
+  return { LOG, body, dir, signed, logKey, witnessKey, cosigned };
+}
