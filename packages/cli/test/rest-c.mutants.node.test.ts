@@ -253,45 +253,32 @@ describe('envelope: the usage errors, the refusals to sign, and the checks as te
     });
   });
 
+  /** `envelope sign` of FILE refused with `code` and `detail`, as text and as --json. */
+  const signRefused = async (fields: string, code: string, detail: string) => {
+    expect(await sign(fields)).toMatchObject({
+      code: 1,
+      stdout: `cannot sign [${code}]: ${detail}\n`,
+      stderr: '',
+    });
+    const json = await sign(fields, '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({ command: 'envelope sign', ok: false, code, detail });
+  };
+
   it('sign: FILE that is null, an array or a number is refused as not an object, as text and --json', async () => {
     // why: envelope.ts:94:9 (the whole test → false, the || → &&, the first two → false,
     // typeof fields !== 'object' → false), :94:39 (fields === null → false), :95:26
     // ('envelope sign' emptied), :95:43 (values.json === true: true, false, !==), :95:59,
     // :95:65 ('not-an-object' emptied), :95:82 (the detail emptied).
-    for (const fields of ['null', '[]', '5']) {
-      expect(await sign(fields)).toMatchObject({
-        code: 1,
-        stdout: 'cannot sign [not-an-object]: FILE holds a JSON object\n',
-        stderr: '',
-      });
-      const json = await sign(fields, '--json');
-      expect(json.code).toBe(1);
-      expect(JSON.parse(json.stdout)).toEqual({
-        command: 'envelope sign',
-        ok: false,
-        code: 'not-an-object',
-        detail: 'FILE holds a JSON object',
-      });
-    }
+    for (const fields of ['null', '[]', '5'])
+      await signRefused(fields, 'not-an-object', 'FILE holds a JSON object');
   });
 
   it('sign: fields the library refuses, as text and --json', async () => {
     // why: envelope.ts:105:40 ('envelope sign' emptied), :105:57 (values.json === true →
     // false), :105:73.
     const fields = JSON.stringify({ messageId: 'm1', text: 'hi' });
-    expect(await sign(fields)).toMatchObject({
-      code: 1,
-      stdout: 'cannot sign [missing-field]: to is undefined; it is a string\n',
-      stderr: '',
-    });
-    const json = await sign(fields, '--json');
-    expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toEqual({
-      command: 'envelope sign',
-      ok: false,
-      code: 'missing-field',
-      detail: 'to is undefined; it is a string',
-    });
+    await signRefused(fields, 'missing-field', 'to is undefined; it is a string');
   });
 
   it('verify a refused message: the checks laid out, and --json names the command', async () => {
