@@ -503,7 +503,7 @@ describe('conformance.ts', async () => {
       [
         ...rowsOf(report),
         'not replayed: merkle.json merkle.future (this seam has no replayer for it: update @agent-seam/cli)',
-        `conformance: ${report.passed} cases in ${report.groups.length} groups agree, 0 disagree, 1 groups not replayed`,
+        `conformance: ${report.passed} cases in ${report.groups.length} groups agree, 0 disagree; groups not replayed: 1`,
       ].join('\n') + '\n',
     );
   });

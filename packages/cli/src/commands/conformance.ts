@@ -59,7 +59,7 @@ function reportText(r: ConformanceReport): string {
       `not replayed: ${u.file} ${u.group} (this seam has no replayer for it: update @agent-seam/cli)`,
     );
   lines.push(
-    `conformance: ${r.passed} cases in ${r.groups.length} groups agree, ${r.failed} disagree${r.unreplayed.length > 0 ? `, ${r.unreplayed.length} groups not replayed` : ''}`,
+    `conformance: ${r.passed} cases in ${r.groups.length} groups agree, ${r.failed} disagree${r.unreplayed.length > 0 ? `; groups not replayed: ${r.unreplayed.length}` : ''}`,
   );
   return lines.join('\n');
 }
