@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';
 import { EXIT } from '../src/cli/exit.js';
+import { main } from '../src/cli/main.js';
+import { PART_FORMAT } from '../src/index.js';
 import { checkpoint, checkpointFile, exampleFile, key, run } from './cli-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'seam-chain-cli-'));
@@ -214,6 +216,66 @@ describe('seam-verify-export', () => {
       expect(r.code).toBe(EXIT.usage);
       expect(r.stderr).toContain('usage: seam-verify-export');
     });
+});
+
+describe('seam-verify-export in a program: main(argv, streams)', () => {
+  // Nothing may reach the process's streams: they fail the case if written to.
+  const silent = () => [
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => expect.fail('wrote to process.stdout')),
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => expect.fail('wrote to process.stderr')),
+  ];
+  afterEach(() => vi.restoreAllMocks());
+  const caught = () => {
+    const got = { stdout: '', stderr: '' };
+    return {
+      got,
+      streams: {
+        stdout: (text: string) => void (got.stdout += text),
+        stderr: (text: string) => void (got.stderr += text),
+      },
+    };
+  };
+
+  it('reads - from the stdin given, in the chunks it comes in, and writes the report to the stdout given', async () => {
+    silent();
+    const bytes = readFileSync(exampleFile);
+    async function* chunks() {
+      for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
+    }
+    const { got, streams } = caught();
+    const code = await main(['-', checkpointFile, '--key', key, '--jobs', '1'], {
+      ...streams,
+      stdin: chunks,
+    });
+    expect(code).toBe(EXIT.sound);
+    expect(got.stdout).toBe(
+      (await run(exampleFile, checkpointFile, '--key', key)).stdout.replace(exampleFile, 'stdin'),
+    );
+    expect(got.stderr).toBe('');
+  }, 10_000);
+
+  it('writes --help, a --range part and a usage error to the streams given', async () => {
+    silent();
+    const { got, streams } = caught();
+    expect(await main(['--help'], streams)).toBe(EXIT.sound);
+    expect(await main([exampleFile, '--range', '0:'], streams)).toBe(EXIT.sound);
+    expect(await main([exampleFile, '--bogus'], streams)).toBe(EXIT.usage);
+    const [help, part] = got.stdout.split(/(?<=\n)(?=\{)/);
+    expect(help).toContain('usage: seam-verify-export');
+    expect(JSON.parse(part!)).toMatchObject({ format: PART_FORMAT });
+    expect(got.stderr).toMatch(/^seam-verify-export: .*\nusage: seam-verify-export/);
+  });
+
+  it('draws the progress line on a stderr that says it is a terminal, and only there', async () => {
+    const big = join(dir, 'big.jsonl');
+    writeFileSync(big, `${readFileSync(exampleFile, 'utf8')}${`${' '.repeat(1023)}\n`.repeat(5 * 1024)}`);
+    for (const stderrIsTerminal of [true, false]) {
+      const { got, streams } = caught();
+      await main([big, '--jobs', '1'], { ...streams, stderrIsTerminal });
+      if (stderrIsTerminal) expect(got.stderr).toMatch(/^\rverifying .*big\.jsonl: .*done\x1b\[K\n$/s);
+      else expect(got.stderr).toBe('');
+    }
+  });
 });
 
 describe('seam-verify-export: an anchor that is not a checkpoint is a bad command line', () => {

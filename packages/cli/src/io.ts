@@ -5,6 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { hex, type JsonValue, parseJSON, utf8Strict } from '@agent-seam/canonical';
 import { rfc3339Seconds } from '@agent-seam/chain';
+import type { CommandIo } from '@agent-seam/chain/cli';
 
 /** One exit code per kind of outcome, the same for every command. */
 export const EXIT = { ok: 0, refused: 1, usage: 2, unreadable: 4, unverifiable: 6 } as const;
@@ -38,6 +39,25 @@ export const withStreams = <T>(streams: Partial<Streams>, run: () => T): T =>
   running.run({ ...PROCESS_STREAMS, ...streams }, run);
 
 const streams = (): Streams => running.getStore() ?? PROCESS_STREAMS;
+
+/**
+ * The run's streams as @agent-seam/chain's export command takes them. The process's own
+ * stdin stays a stream there (an export is unbounded); a stdin given to main is its bytes.
+ * A stderr given to main is no terminal, so no progress line is drawn on it.
+ */
+export function exportStreams(): Partial<CommandIo> {
+  const run = streams();
+  return {
+    stdout: run.stdout,
+    stderr: run.stderr,
+    ...(run.stdin === PROCESS_STREAMS.stdin ? {} : { stdin: () => given(run.stdin) }),
+    ...(run.stderr === PROCESS_STREAMS.stderr ? {} : { stderrIsTerminal: false }),
+  };
+}
+
+async function* given(stdin: () => Uint8Array): AsyncGenerator<Uint8Array> {
+  yield stdin();
+}
 
 /** Bytes or text to standard output, as they are. */
 export const write = (chunk: string | Uint8Array): void => streams().stdout(chunk);

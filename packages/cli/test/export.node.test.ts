@@ -69,10 +69,34 @@ describe('seam export verify', () => {
     expect(help.stdout).toContain('example:\n  $ seam export verify');
   });
 
-  it('prints no progress when stderr is not a terminal, even for a file of several MB', async () => {
+  it('prints no progress on a stderr given to main, even with the process on a terminal', async () => {
+    // why: io.ts exportStreams (stderrIsTerminal: false left out → the process's terminal
+    // would get the progress line drawn into the caller's stderr).
     const big = workdir({ 'big.jsonl': `${exported}${`${' '.repeat(1023)}\n`.repeat(6 * 1024)}` });
-    const r = await exportVerify(big, 'big.jsonl');
-    expect(r.code).toBe(0);
-    expect(r.stderr).toBe('');
+    const tty = Object.getOwnPropertyDescriptor(process.stderr, 'isTTY');
+    Object.defineProperty(process.stderr, 'isTTY', { value: true, configurable: true });
+    try {
+      const r = await exportVerify(big, 'big.jsonl');
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+    } finally {
+      if (tty === undefined) delete (process.stderr as { isTTY?: boolean }).isTTY;
+      else Object.defineProperty(process.stderr, 'isTTY', tty);
+    }
   });
+
+  it('reads - from the stdin given to main, and writes to its stdout and stderr', async () => {
+    // why: io.ts exportStreams (the given stdin left out → the process's stdin, which never
+    // ends under the test runner: red on the timeout; stdout or stderr left out → not caught).
+    const r = await seam(
+      dir,
+      ['export', 'verify', '-', 'checkpoint.json', '--key', key, '--jobs', '1'],
+      exported,
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^stdin: export, 2 runs/);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe('2 runs, 4 records, 1 case: sound');
+    const usage = await exportVerify(dir, 'export.jsonl', '--bogus');
+    expect(usage.stderr).toMatch(/^seam-verify-export: /);
+  }, 10_000);
 });

@@ -3,7 +3,6 @@ import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hex, unwrap } from '@agent-seam/canonical';
-import { vi } from 'vitest';
 import { main } from '../src/main.js';
 
 // Most tests run the command in-process, from its sources, as `main(argv, streams)`: a
@@ -51,15 +50,6 @@ export interface Run {
 export async function seam(cwd: string, args: string[], stdin: string | Uint8Array = ''): Promise<Run> {
   const stdout: Uint8Array[] = [];
   let stderr = '';
-  // `seam export verify` runs @agent-seam/chain's own command, which writes to the process.
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout.push(Buffer.from(chunk));
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
   const before = process.cwd();
   process.chdir(cwd);
   try {
@@ -74,8 +64,6 @@ export async function seam(cwd: string, args: string[], stdin: string | Uint8Arr
     return { code, stdout: bytes.toString('utf8'), bytes, stderr };
   } finally {
     process.chdir(before);
-    out.mockRestore();
-    err.mockRestore();
   }
 }
 

@@ -25,6 +25,26 @@ export { EXIT, USAGE };
 
 class Unreadable extends Error {}
 
+/**
+ * Where one run reads stdin and writes its output. `main` takes the process's own for any
+ * left out, so a program can run the command in-process and keep what it prints.
+ */
+export interface CommandIo {
+  /** The bytes of `-`, read as they come (never all at once: an export is unbounded). */
+  stdin(): AsyncIterable<Uint8Array>;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Whether stderr is a terminal: the progress line is drawn only there. */
+  stderrIsTerminal: boolean;
+}
+
+const processIo = (): CommandIo => ({
+  stdin: () => process.stdin,
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  stderrIsTerminal: process.stderr.isTTY === true,
+});
+
 const isFile = (path: string) => {
   try {
     return statSync(path).isFile();
@@ -97,7 +117,7 @@ function partOrAnchor(arg: AnchorArg): PartialExportReport | null {
   }
 }
 
-async function verifyFile(args: CliArgs): Promise<number> {
+async function verifyFile(args: CliArgs, io: CommandIo): Promise<number> {
   const parts: PartialExportReport[] = [];
   const anchorArgs = args.anchors.filter((arg) => {
     const part = args.merge ? partOrAnchor(arg) : null;
@@ -133,8 +153,8 @@ async function verifyFile(args: CliArgs): Promise<number> {
     }
   } else {
     const progress =
-      size >= PROGRESS_FROM_BYTES && process.stderr.isTTY === true ? progressMeter(args.file, size) : null;
-    const stream = stdin ? process.stdin : createReadStream(args.file, { highWaterMark: 1024 * 1024 });
+      size >= PROGRESS_FROM_BYTES && io.stderrIsTerminal ? progressMeter(args.file, size, io) : null;
+    const stream = stdin ? io.stdin() : createReadStream(args.file, { highWaterMark: 1024 * 1024 });
     const lines = splitLines(stream as AsyncIterable<Uint8Array>, DEFAULT_MAX_LINE_BYTES);
     try {
       report = await verifyExport(progress === null ? lines : metered(lines, progress), options);
@@ -145,7 +165,7 @@ async function verifyFile(args: CliArgs): Promise<number> {
     }
     progress?.(0, true);
   }
-  process.stdout.write(
+  io.stdout(
     args.json
       ? `${JSON.stringify(report, null, 2)}\n`
       : formatReport(stdin ? 'stdin' : args.file, report, args.graderVerdicts),
@@ -154,7 +174,11 @@ async function verifyFile(args: CliArgs): Promise<number> {
 }
 
 /** `--range`: the readings of the lines of FILE that start in [start, end), printed as a part. */
-async function readRange(args: CliArgs, range: NonNullable<CliArgs['range']>): Promise<number> {
+async function readRange(
+  args: CliArgs,
+  range: NonNullable<CliArgs['range']>,
+  io: CommandIo,
+): Promise<number> {
   const total = fileSize(args.file);
   const end = range.end ?? total;
   if (end > total) throw new UsageError(`--range ends past the end of ${args.file} (${total} bytes)`);
@@ -169,7 +193,7 @@ async function readRange(args: CliArgs, range: NonNullable<CliArgs['range']>): P
     if (error instanceof SeamError) throw error;
     throw new Unreadable(`reading ${args.file} failed`);
   }
-  process.stdout.write(`${JSON.stringify(part)}\n`);
+  io.stdout(`${JSON.stringify(part)}\n`);
   return EXIT.sound;
 }
 
@@ -220,7 +244,7 @@ async function* metered(
  * Progress on stderr, redrawn in place, only when stderr is a terminal (a pipe or a log
  * file gets nothing): bytes read, records per second, and the time left at that rate.
  */
-function progressMeter(file: string, total: number): (bytes: number, done?: boolean) => void {
+function progressMeter(file: string, total: number, io: CommandIo): (bytes: number, done?: boolean) => void {
   let seen = 0;
   let records = 0;
   let shown = 0;
@@ -235,25 +259,26 @@ function progressMeter(file: string, total: number): (bytes: number, done?: bool
     const left = seen > 0 ? ((total - seen) * elapsed) / seen : 0;
     const pct = Math.min(100, Math.floor((seen * 100) / total));
     const text = `verifying ${file}: ${pct}% (${(seen / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB), ${Math.round(rate)} records/s, ${done ? 'done' : `${Math.ceil(left)} s left`}`;
-    process.stderr.write(`\r${text}\x1b[K${done ? '\n' : ''}`);
+    io.stderr(`\r${text}\x1b[K${done ? '\n' : ''}`);
   };
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[], streams: Partial<CommandIo> = {}): Promise<number> {
+  const io = { ...processIo(), ...streams };
   try {
     const args = parseArgs(argv, isFile);
     if (args.help) {
-      process.stdout.write(`${USAGE}\n`);
+      io.stdout(`${USAGE}\n`);
       return EXIT.sound;
     }
-    return args.range === undefined ? await verifyFile(args) : await readRange(args, args.range);
+    return args.range === undefined ? await verifyFile(args, io) : await readRange(args, args.range, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`seam-verify-export: ${error.message}\n${USAGE}\n`);
+      io.stderr(`seam-verify-export: ${error.message}\n${USAGE}\n`);
       return EXIT.usage;
     }
     if (error instanceof Unreadable) {
-      process.stderr.write(`seam-verify-export: ${error.message}\n`);
+      io.stderr(`seam-verify-export: ${error.message}\n`);
       return EXIT.unreadable;
     }
     throw error;

@@ -1,6 +1,6 @@
 import { USAGE, main as verifyExport } from '@agent-seam/chain/cli';
 import type { Command } from '../command.js';
-import { EXIT } from '../io.js';
+import { EXIT, exportStreams } from '../io.js';
 
 // seam-verify-export's code for "no finding, but not checked under --strict".
 const UNCHECKED = 3;
@@ -28,7 +28,7 @@ ${USAGE.replace(/^usage: seam-verify-export/, '  seam-verify-export').replace(/\
   options: {},
   raw: true,
   async run(_values, argv) {
-    const code = await verifyExport(argv);
+    const code = await verifyExport(argv, exportStreams());
     return code === UNCHECKED ? EXIT.refused : code;
   },
 };
