@@ -230,8 +230,12 @@ describe('seam-verify-export in a program: main(argv, streams)', () => {
     return {
       got,
       streams: {
-        stdout: (text: string) => void (got.stdout += text),
-        stderr: (text: string) => void (got.stderr += text),
+        stdout: (text: string) => {
+          got.stdout += text;
+        },
+        stderr: (text: string) => {
+          got.stderr += text;
+        },
       },
     };
   };
