@@ -256,3 +256,274 @@ describe('explain: the signed bytes and --expected as text', () => {
     );
   });
 });
+
+describe('seal open: --json refusals, a short sender key, base64 text, --dack-keys-out', () => {
+  // The sealed envelope of test/seal-dack.node.test.ts: alice to bob's AID, epoch seed 03.
+  const aidOf = (key: Uint8Array) =>
+    cid(
+      encode(
+        new Map<number, string | Uint8Array>([
+          [0, 'example inception'],
+          [1, key],
+        ]),
+      ),
+      { codec: 'dag-cbor' },
+    ).text;
+  const sender = keyPairFromSeed(aliceSeed);
+  const bobAid = aidOf(keyPairFromSeed(seedOf(BOB_SEED)).publicKey);
+  const sentMs = Date.UTC(2026, 0, 1);
+  const sealed = sealEnvelope({
+    to: bobAid,
+    recipientPublicKey: deriveKeyPair(new Uint8Array(32).fill(3)).publicKey,
+    senderSeed: aliceSeed,
+    message: {
+      from: aidOf(sender.publicKey),
+      ksn: 0,
+      type: 'anet.message/1',
+      ix: 'ix-1',
+      mid: new Uint8Array(16).fill(9),
+      tsMs: sentMs,
+      expMs: sentMs + 60_000,
+      body: new TextEncoder().encode('hello Bob'),
+    },
+    access: { kind: ACCESS_KIND_SESSION },
+  });
+  const files = () =>
+    workdir({
+      'env.bin': sealed.bytes,
+      'env.txt': `${base64Strict.encode(sealed.bytes)}\n`,
+      'epoch.seed': `${'03'.repeat(32)}\n`,
+      'expected.bin': 'what the sender says it signed',
+    });
+  const open = (file: string, aid = bobAid, senderKey = didFromPublicKey(sender.publicKey)) => [
+    'seal',
+    'open',
+    file,
+    '--aid',
+    aid,
+    '--seed-file',
+    'epoch.seed',
+    '--sender-key',
+    senderKey,
+    '--now',
+    '2026-01-01T00:00:05Z',
+  ];
+
+  it('a refusal as --json names the command', async () => {
+    // why: seal.ts:149:16 ('seal open' → "").
+    const r = await seam(files(), [...open('env.bin', 'not-my-aid'), '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ command: 'seal open', ok: false });
+  });
+
+  it('a refusal before the inner signature with --expected: nothing to compare, no --expected part', async () => {
+    // why: explain.ts:66:7 (signed !== null → true: compare(null, expected) throws).
+    const r = await seam(files(), [...open('env.bin', 'not-my-aid'), '--expected', 'expected.bin']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^refused \[/);
+    expect(r.stdout).not.toContain('--expected');
+    expect(r.stdout).not.toContain('signed bytes');
+  });
+
+  it('--sender-key of base64 that is not 32 bytes is a usage error', async () => {
+    // why: seal.ts:23:18 (key.value.length !== 32 → false: a 16-byte key taken).
+    expect(
+      await seam(files(), open('env.bin', bobAid, base64Strict.encode(new Uint8Array(16)))),
+    ).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'seam: --sender-key wants an Ed25519 did:key or 32 bytes as standard base64\n',
+    });
+  });
+
+  it('an envelope as base64 text with a final newline opens', async () => {
+    // why: seal.ts:31:38 (.trim() dropped: the text with its newline is no strict base64,
+    // so its raw bytes were opened and refused).
+    expect(await seam(files(), open('env.txt'))).toMatchObject({ code: 0, stdout: 'hello Bob', stderr: '' });
+  });
+
+  it('--dack-keys-out writes the keys of an opened envelope, and nothing for a refused one', async () => {
+    // why: seal.ts:124:9 (the condition → false: nothing written; verdict.ok && 'dack' in
+    // … → true: a refusal's value read, a TypeError) and :124:23 ('dack' → "": nothing written).
+    const dir = files();
+    expect(await seam(dir, [...open('env.bin'), '--dack-keys-out', 'keys.json'])).toMatchObject({
+      code: 0,
+      stdout: 'hello Bob',
+    });
+    expect(JSON.parse(readFileSync(join(dir, 'keys.json'), 'utf8'))).toEqual({
+      processedToken: Buffer.from(sealed.dack.processedToken).toString('hex'),
+      refusedToken: Buffer.from(sealed.dack.refusedToken).toString('hex'),
+      noteKey: Buffer.from(sealed.dack.noteKey).toString('hex'),
+      handle: Buffer.from(sealed.dack.handle).toString('hex'),
+    });
+    const refused = await seam(dir, [...open('env.bin', 'not-my-aid'), '--dack-keys-out', 'none.json']);
+    expect(refused.code).toBe(1);
+    expect(() => readFileSync(join(dir, 'none.json'))).toThrow();
+  });
+});
+
+describe('wba: the request file as curl -v and a proxy log show it', () => {
+  it('skips curl lines (*, <, {, } with or without a space), strips "> " or ">", keeps > and * inside a value', () => {
+    // why: wba.ts:41:21 (/^[*<{}] ?/ without ^: "Accept: */*" dropped; → /^[*<{}] /: "*"
+    // and "{" alone kept as the request line), :42:27 (/^> ?/ → /> ?/: "a>b" → "ab"; → /^> /:
+    // ">Host" kept), :57:18 (toLowerCase → toUpperCase).
+    const text = [
+      '*',
+      '* Trying',
+      '{',
+      '> GET /a HTTP/1.1',
+      '>Host: shop.example',
+      '> Accept: */*',
+      'X-Note: a>b',
+      '',
+      '< HTTP/1.1 200',
+    ].join('\n');
+    expect(requestHeaders(text)).toEqual({
+      requestLine: 'GET /a HTTP/1.1',
+      fieldLines: ['Host: shop.example', 'Accept: */*', 'X-Note: a>b'],
+      headers: { host: [' shop.example'], accept: [' */*'], 'x-note': [' a>b'] },
+    });
+  });
+
+  it('the request line: a method, a target, and an optional HTTP/N or HTTP/N.N, nothing else', () => {
+    // why: wba.ts:45:8 (without ^: "get GET /" taken; without $: "GET / HTTP/1.1 x" taken;
+    // the HTTP part required: "GET /" refused; its ".N" required: "GET / HTTP/2" refused).
+    for (const line of ['GET /', 'GET / HTTP/2', 'POST /x HTTP/1.1'])
+      expect(requestHeaders(`${line}\nHost: a\n`).requestLine).toBe(line);
+    for (const line of ['get GET / HTTP/1.1', 'GET / HTTP/1.1 x'])
+      expect(() => requestHeaders(`${line}\nHost: a\n`)).toThrow(
+        'the request file starts with a request line',
+      );
+  });
+
+  it('a header line that starts with its colon has no name', () => {
+    // why: wba.ts:55:9 (colon <= 0 → colon < 0: a nameless field taken).
+    expect(() => requestHeaders('GET / HTTP/1.1\n: x\n')).toThrow(
+      'each header line of the request file is Name: value',
+    );
+  });
+});
+
+describe('wba: verify and sign, the options no other case reaches', () => {
+  const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(aliceSeed).publicKey)] };
+  const request = 'GET /catalog HTTP/1.1\nHost: shop.example\n';
+  const setup = async () => {
+    const dir = workdir({
+      'bot.seed': ALICE_SEED,
+      'old.txt': `${request}Signature-Input: old\nSignature: old\n`,
+    });
+    mkdirSync(join(dir, 'xhttps:'));
+    writeFileSync(join(dir, 'xhttps:', 'keys.json'), JSON.stringify(jwks));
+    const sign = [
+      'wba',
+      'sign',
+      '-',
+      '--seed-file',
+      'bot.seed',
+      '--authority',
+      'shop.example',
+      '--now',
+      String(T),
+    ];
+    const signed = await seam(dir, sign, request);
+    expect(signed.code).toBe(0);
+    writeFileSync(join(dir, 'req.txt'), signed.stdout);
+    return { dir, sign };
+  };
+  const verify = (directory: string, authority = 'shop.example') => [
+    'wba',
+    'verify',
+    'req.txt',
+    '--directory',
+    directory,
+    '--authority',
+    authority,
+    '--now',
+    String(T),
+  ];
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('a directory file whose path has https:// inside it is read as a file', async () => {
+    // why: wba.ts:67:8 (/^https?:\/\// without ^: the path taken for a URL, a usage error).
+    const { dir } = await setup();
+    const r = await seam(dir, verify('xhttps://keys.json'));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^verified: signed by did:key:/);
+  });
+
+  it('a refusal at the equation without signed bytes shown gives no --expected tip', async () => {
+    // why: shared.ts:69:7 (e.signed !== undefined → true: the tip printed for wba, which
+    // shows its bases itself and has no signed bytes in the report).
+    const { dir } = await setup();
+    writeFileSync(join(dir, 'keys.json'), JSON.stringify(jwks));
+    const r = await seam(dir, verify('keys.json', 'other.example'));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^refused \[bad-signature\]/);
+    expect(r.stdout).not.toContain('next: ask the signer');
+  });
+
+  it('--allow-network: a signed directory is used; a bad status is unverifiable with its detail', async () => {
+    // why: wba.ts:73:7 (!fetched.ok → true: a verified directory refused) and :75:92 (the
+    // `: ${fetched.detail}` part → '').
+    const { dir } = await setup();
+    const where = 'https://bot.example/.well-known/http-message-signatures-directory';
+    const published = signDirectory({
+      seed: aliceSeed,
+      authority: 'bot.example',
+      created: T - 60,
+      expires: T + 3600,
+    });
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(published.body, { status: 200, headers: published.headers }),
+    );
+    const r = await seam(dir, [...verify(where), '--allow-network']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^verified: signed by did:key:/);
+    vi.stubGlobal('fetch', async () => new Response('gone', { status: 404 }));
+    expect(await seam(dir, [...verify(where), '--allow-network'])).toMatchObject({
+      code: 6,
+      stdout: '',
+      stderr: `seam: the key directory at ${where} could not be used [bad-status]: status 404, not 200; give it as a file with --directory FILE\n`,
+    });
+  });
+
+  it('verify and sign without a request file say REQUEST', async () => {
+    // why: wba.ts:112:51 and :188:49 ('REQUEST' → "").
+    const { dir, sign } = await setup();
+    expect(await seam(dir, ['wba', 'verify'])).toMatchObject({
+      code: 2,
+      stderr: 'seam: seam wba verify reads one REQUEST (or - for stdin); got 0; see seam wba verify --help\n',
+    });
+    expect(
+      await seam(
+        dir,
+        sign.filter((a) => a !== '-'),
+      ),
+    ).toMatchObject({
+      code: 2,
+      stderr: 'seam: seam wba sign reads one REQUEST (or - for stdin); got 0; see seam wba sign --help\n',
+    });
+  });
+
+  it('--expires-in with digits at only one end is a usage error', async () => {
+    // why: wba.ts:194:10 (/^[1-9][0-9]{0,5}$/ without ^: "x5"; without $: "5x").
+    const { dir, sign } = await setup();
+    for (const lifetime of ['x5', '5x'])
+      expect(await seam(dir, [...sign, '--expires-in', lifetime], request)).toMatchObject({
+        code: 2,
+        stderr: 'seam: --expires-in wants whole seconds, 1..600\n',
+      });
+  });
+
+  it('sign replaces the Signature-Input and Signature lines a request already has', async () => {
+    // why: wba.ts:214:18 (the filter dropped), :214:45 (toLowerCase → toUpperCase; the name
+    // → the whole line), :214:66 (':' → "": every name empty): the old lines kept.
+    const { dir, sign } = await setup();
+    const fresh = await seam(dir, sign, request);
+    const again = await seam(dir, [...sign.slice(0, 2), 'old.txt', ...sign.slice(3)]);
+    expect(again).toMatchObject({ code: 0, stdout: fresh.stdout });
+  });
+});
