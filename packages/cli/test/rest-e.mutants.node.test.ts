@@ -3,15 +3,18 @@
 // mutant(s) by file.ts:line:column of that run's report (io.ts by its line there; the file
 // has grown by 20 lines above since); each was applied by hand and seen to turn its case
 // red. The equivalent ones, which no input can tell apart, are in spec/cli.md (e).
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { base64Strict } from '@agent-seam/canonical';
 import { cid, encode } from '@agent-seam/coredet-cbor';
-import { didFromPublicKey, jwkFromPublicKey, keyPairFromSeed } from '@agent-seam/did';
+import { didFromPublicKey, jwkFromPublicKey, keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { ACCESS_KIND_SESSION, deriveKeyPair, sealEnvelope } from '@agent-seam/hpke-seal';
 import { cosignatureVerifier, ed25519Verifier, formatVerifierKey } from '@agent-seam/tlog-note';
 import { signDirectory } from '@agent-seam/wba';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+// hpke-seal's own seam for a hand-built envelope (its tests use it); not part of its API.
+import { assembleEnvelope, innerEntries } from '../../hpke-seal/src/seal-v2.js';
 import { requestHeaders } from '../src/commands/wba.js';
 import { ALICE_SEED, BOB_SEED, seam, seedOf, signedCheckpoint, workdir } from './run.js';
 
@@ -525,5 +528,77 @@ describe('wba: verify and sign, the options no other case reaches', () => {
     const fresh = await seam(dir, sign, request);
     const again = await seam(dir, [...sign.slice(0, 2), 'old.txt', ...sign.slice(3)]);
     expect(again).toMatchObject({ code: 0, stdout: fresh.stdout });
+  });
+});
+
+describe('seal open --expected: a sender who signed other bytes than the envelope carries', () => {
+  it('says the signature holds over the expected bytes', async () => {
+    // why: seal.ts:156:9 (the holdsOver answer → false, and signed.signature !== undefined →
+    // ===: "does not hold" printed). hpke-seal's assembleEnvelope is the seam its own tests
+    // use to build an envelope one check refuses; here its signer signs the preimage with
+    // its last byte flipped, so the signature holds over those bytes and not the preimage.
+    const aidOf = (key: Uint8Array) =>
+      cid(
+        encode(
+          new Map<number, string | Uint8Array>([
+            [0, 'example inception'],
+            [1, key],
+          ]),
+        ),
+        { codec: 'dag-cbor' },
+      ).text;
+    const sender = keyPairFromSeed(aliceSeed);
+    const bobAid = aidOf(keyPairFromSeed(seedOf(BOB_SEED)).publicKey);
+    const sentMs = Date.UTC(2026, 0, 1);
+    let other = new Uint8Array(0);
+    const sealed = assembleEnvelope({
+      to: bobAid,
+      recipientPublicKey: deriveKeyPair(new Uint8Array(32).fill(3)).publicKey,
+      inner: innerEntries(bobAid, {
+        from: aidOf(sender.publicKey),
+        ksn: 0,
+        type: 'anet.message/1',
+        ix: 'ix-1',
+        mid: new Uint8Array(16).fill(9),
+        tsMs: sentMs,
+        expMs: sentMs + 60_000,
+        body: new TextEncoder().encode('hello Bob'),
+      }),
+      sign: (preimage) => {
+        other = preimage.slice();
+        other[other.length - 1]! ^= 1;
+        return signEd25519(aliceSeed, other);
+      },
+      access: { kind: ACCESS_KIND_SESSION },
+      outerExtensions: [],
+      wrapExtensions: [],
+      random: (length) => randomBytes(length),
+    });
+    const dir = workdir({
+      'env.bin': sealed.bytes,
+      'epoch.seed': `${'03'.repeat(32)}\n`,
+      'other.bin': other,
+    });
+    const r = await seam(dir, [
+      'seal',
+      'open',
+      'env.bin',
+      '--aid',
+      bobAid,
+      '--seed-file',
+      'epoch.seed',
+      '--sender-key',
+      didFromPublicKey(sender.publicKey),
+      '--now',
+      '2026-01-01T00:00:05Z',
+      '--expected',
+      'other.bin',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^refused \[bad-sig\]/);
+    expect(r.stdout).toContain(`\n--expected: first difference at byte ${other.length - 1} (`);
+    expect(r.stdout).toContain(
+      '\nthe signature holds over the expected bytes: the sender signed those bytes instead of the ones above',
+    );
   });
 });
