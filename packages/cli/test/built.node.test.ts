@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, seamBuilt, workdir } from './run.js';
+import { assertBuilt, seamBuilt, VERSION, workdir } from './run.js';
 
 // The BUILT command in spawned processes, as a user runs it: the bin's own wiring (the
 // process's exit code, its real stdin and stdout) and @agent-seam/chain's export command,
@@ -19,8 +19,7 @@ const dir = workdir({
 
 describe('the built seam command', () => {
   it('exits with the command’s code and prints to the process’s stdout and stderr', () => {
-    const version = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')).version;
-    expect(seamBuilt(dir, ['--version'])).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(seamBuilt(dir, ['--version'])).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
     expect(seamBuilt(dir, ['canon', '-'], '{"b":1,"a":2}')).toMatchObject({
       code: 0,
       stdout: '{"a":2,"b":1}',

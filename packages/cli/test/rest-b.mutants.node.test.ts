@@ -3,7 +3,6 @@
 // mutant(s) by file.ts:line:column of the mutation report; each was applied by hand and
 // seen to turn its case red (wba.ts:43:47 by never ending: a timeout). The equivalent
 // ones, which no input can tell apart, are in spec/cli.md.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { base64Strict, escapeBytes } from '@agent-seam/canonical';
 import { cid, encode } from '@agent-seam/coredet-cbor';
@@ -26,6 +25,7 @@ import {
   seam,
   seedOf,
   signedCheckpoint,
+  VERSION,
   workdir,
 } from './run.js';
 
@@ -58,8 +58,7 @@ describe('main: the command line without a command', () => {
 
   it('seam --version prints the package version', async () => {
     // why: main.ts:101:48 (block emptied: falls through to "no command"), :102:5 (nothing printed).
-    const version = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')).version;
-    expect(await seam(dir, ['--version'])).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(await seam(dir, ['--version'])).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
   });
 
   it('an unknown command is a usage error naming it', async () => {

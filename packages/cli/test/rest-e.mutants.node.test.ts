@@ -16,7 +16,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // hpke-seal's own seam for a hand-built envelope (its tests use it); not part of its API.
 import { assembleEnvelope, innerEntries } from '../../hpke-seal/src/seal-v2.js';
 import { requestHeaders } from '../src/commands/wba.js';
-import { ALICE_SEED, BOB_SEED, seam, seedOf, signedCheckpoint, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, seedOf, signedCheckpoint, VERSION, workdir } from './run.js';
 
 const aliceSeed = seedOf(ALICE_SEED);
 const T = 1784280600; // 2026-07-17T09:30:00Z
@@ -32,8 +32,7 @@ describe('main: the short spellings of help and version, and a command group alo
     expect(help.stdout).toMatch(/^seam: inspect, sign, verify and explain agent-seam artifacts/);
     expect(await seam(dir, ['-h'])).toEqual(help);
     expect(await seam(dir, ['help'])).toEqual(help);
-    const version = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')).version;
-    expect(await seam(dir, ['-V'])).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(await seam(dir, ['-V'])).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
   });
 
   it('a command group without its subcommand is a usage error listing them', async () => {

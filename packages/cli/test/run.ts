@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hex, unwrap } from '@agent-seam/canonical';
@@ -72,6 +72,9 @@ export function seamBuilt(cwd: string, args: string[], stdin: string | Uint8Arra
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd, input: stdin, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** The version `seam --version` prints: the package's. */
+export const VERSION: string = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).version;
 
 /** A fresh directory holding `files`. */
 export function workdir(files: Record<string, string | Uint8Array> = {}): string {
