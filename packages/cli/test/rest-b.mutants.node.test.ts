@@ -5,7 +5,6 @@
 // ones, which no input can tell apart, are in spec/cli.md.
 import { join } from 'node:path';
 import { base64Strict, escapeBytes } from '@agent-seam/canonical';
-import { cid, encode } from '@agent-seam/coredet-cbor';
 import {
   didFromPublicKey,
   didFromSeed,
@@ -19,6 +18,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/main.js';
 import {
   ALICE_SEED,
+  aidOf,
   BOB_SEED,
   DACK_KEYS,
   DACK_KEYS_HEX,
@@ -535,16 +535,6 @@ describe('note and checkpoint: the options no other test uses', async () => {
 });
 
 describe('seal open: the options no other test uses', () => {
-  const aidOf = (key: Uint8Array) =>
-    cid(
-      encode(
-        new Map<number, string | Uint8Array>([
-          [0, 'example inception'],
-          [1, key],
-        ]),
-      ),
-      { codec: 'dag-cbor' },
-    ).text;
   const sender = keyPairFromSeed(aliceSeed);
   const bobAid = aidOf(keyPairFromSeed(bobSeed).publicKey);
   const epoch = deriveKeyPair(new Uint8Array(32).fill(3));

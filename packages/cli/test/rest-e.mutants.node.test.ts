@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { base64Strict } from '@agent-seam/canonical';
-import { cid, encode } from '@agent-seam/coredet-cbor';
 import { didFromPublicKey, jwkFromPublicKey, keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { ACCESS_KIND_SESSION, deriveKeyPair, sealEnvelope } from '@agent-seam/hpke-seal';
 import { cosignatureVerifier, ed25519Verifier, formatVerifierKey } from '@agent-seam/tlog-note';
@@ -16,7 +15,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // hpke-seal's own seam for a hand-built envelope (its tests use it); not part of its API.
 import { assembleEnvelope, innerEntries } from '../../hpke-seal/src/seal-v2.js';
 import { requestHeaders } from '../src/commands/wba.js';
-import { ALICE_SEED, BOB_SEED, seam, seedOf, signedCheckpoint, VERSION, workdir } from './run.js';
+import { ALICE_SEED, aidOf, BOB_SEED, seam, seedOf, signedCheckpoint, VERSION, workdir } from './run.js';
 
 const aliceSeed = seedOf(ALICE_SEED);
 const T = 1784280600; // 2026-07-17T09:30:00Z
@@ -262,16 +261,6 @@ describe('explain: the signed bytes and --expected as text', () => {
 // A sealed envelope's parts as test/seal-dack.node.test.ts has them: alice to bob's AID
 // (the README's stand-in AIDs: the CID of a small record holding the identity key), sealed
 // to the epoch key of seed 03, sent at 2026-01-01T00:00:00Z.
-const aidOf = (key: Uint8Array) =>
-  cid(
-    encode(
-      new Map<number, string | Uint8Array>([
-        [0, 'example inception'],
-        [1, key],
-      ]),
-    ),
-    { codec: 'dag-cbor' },
-  ).text;
 const sender = keyPairFromSeed(aliceSeed);
 const bobAid = aidOf(keyPairFromSeed(seedOf(BOB_SEED)).publicKey);
 const sentMs = Date.UTC(2026, 0, 1);

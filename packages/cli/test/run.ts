@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hex, unwrap } from '@agent-seam/canonical';
+import { cid, encode } from '@agent-seam/coredet-cbor';
 import { main } from '../src/main.js';
 
 // Most tests run the command in-process, from its sources, as `main(argv, streams)`: a
@@ -75,6 +76,21 @@ export function seamBuilt(cwd: string, args: string[], stdin: string | Uint8Arra
 
 /** The version `seam --version` prints: the package's. */
 export const VERSION: string = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).version;
+
+/**
+ * An AID as the README's examples stand one in: the CID of a small DAG-CBOR record holding
+ * the identity key.
+ */
+export const aidOf = (key: Uint8Array): string =>
+  cid(
+    encode(
+      new Map<number, string | Uint8Array>([
+        [0, 'example inception'],
+        [1, key],
+      ]),
+    ),
+    { codec: 'dag-cbor' },
+  ).text;
 
 /** A fresh directory holding `files`. */
 export function workdir(files: Record<string, string | Uint8Array> = {}): string {

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { base64Strict, hex } from '@agent-seam/canonical';
-import { cid, encode } from '@agent-seam/coredet-cbor';
 import { didFromPublicKey, keyPairFromSeed } from '@agent-seam/did';
 import {
   ACCESS_KIND_SESSION,
@@ -14,21 +13,8 @@ import {
   sealEnvelope,
 } from '@agent-seam/hpke-seal';
 import { describe, expect, it } from 'vitest';
-import { seam, workdir } from './run.js';
+import { aidOf, seam, workdir } from './run.js';
 
-// The README's stand-in AIDs: the CID of a small record holding the identity key.
-const aidOf = (key: Uint8Array) =>
-  cid(
-    encode(
-      new Map<number, string | Uint8Array>([
-        [0, 'example inception'],
-        [1, key],
-      ]),
-    ),
-    {
-      codec: 'dag-cbor',
-    },
-  ).text;
 const alice = keyPairFromSeed(new Uint8Array(32).fill(1));
 const bob = keyPairFromSeed(new Uint8Array(32).fill(2));
 const aliceAid = aidOf(alice.publicKey);
