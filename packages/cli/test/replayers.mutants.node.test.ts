@@ -1,64 +1,221 @@
-// The replayers of `seam conformance` held to disagree: a vector file whose expectation is
-// changed in one case (its refusal `code`, or its `expect` string: a code or the value an
-// accepted case must give) must make that case, and only it, disagree. Without this, a
-// replayer that stopped comparing would still report every case as agreeing (the first
-// mutation run of src/conformance/ found most of its survivors there).
+// The replayers of `seam conformance` held to disagree. Without this, a replayer that stopped
+// comparing would still report every case as agreeing (the first mutation run of
+// src/conformance/ found most of its survivors there). Two changes to a published vector file,
+// one at a time, each replayed through the one group it touches:
+// - a case's expectation changed (its refusal `code`, or its `expect` string): that case, and
+//   only it, must disagree;
+// - any field of an accepted case changed (an input or an expected output): the same, except the
+//   fields listed in UNJUDGED, each with the reason the verdict does not depend on it (and each
+//   checked still to agree, so that the list cannot go stale).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPLAYS } from '../src/conformance/index.js';
+import type { FileReplay } from '../src/conformance/replay.js';
 import { replayVectors } from '../src/conformance/run.js';
 
 const root = join(import.meta.dirname, '..', '..', '..', 'vectors');
 const WRONG = 'x-not-this-code';
 
-interface Coded {
-  name: string;
-  code?: unknown;
-  expect?: unknown;
+type Path = (string | number)[];
+// biome-ignore lint/suspicious/noExplicitAny: vector files are untyped JSON, walked member by member.
+type Json = any;
+
+const at = (doc: Json, path: Path): Json => path.reduce((v, k) => v[k], doc);
+const named = (c: Json) => typeof c?.name === 'string';
+const record = (c: Json) => typeof c === 'object' && c !== null && !Array.isArray(c);
+
+/** Every list of cases in `doc` (an array of objects: merkle's proofs have no names), by its path. */
+function caseLists(doc: Json, path: Path = []): Path[] {
+  if (Array.isArray(doc))
+    return doc.length > 0 && doc.every(record) ? [path] : doc.flatMap((v, i) => caseLists(v, [...path, i]));
+  if (typeof doc !== 'object' || doc === null) return [];
+  return Object.entries(doc).flatMap(([k, v]) => caseLists(v, [...path, k]));
 }
 
-/** The first case of every list of cases in `doc` with a string `code` or `expect`. */
-function firstCodedCases(doc: unknown): Coded[] {
-  const found: Coded[] = [];
-  const walk = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      const coded = value.find(
-        (c): c is Coded =>
-          typeof c?.name === 'string' && (typeof c.code === 'string' || typeof c.expect === 'string'),
-      );
-      if (coded !== undefined) found.push(coded);
-      else value.forEach(walk);
-    } else if (typeof value === 'object' && value !== null) Object.values(value).forEach(walk);
-  };
-  walk(doc);
-  return found;
+/** The paths of every scalar inside `value`. */
+function leaves(value: Json, path: Path = []): Path[] {
+  if (typeof value !== 'object' || value === null) return [path];
+  return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, Array.isArray(value) ? Number(k) : k]));
 }
+
+/** Another value of the same kind: the last digit of a hex string, a number moved, a flag flipped. */
+function changed(v: Json): Json {
+  if (typeof v === 'boolean') return !v;
+  if (typeof v === 'number') return v + 1 === v ? v * 2 : v + 1;
+  if (typeof v === 'string' && /^([0-9a-f]{2})+$/.test(v)) return v.slice(0, -1) + (v.endsWith('0') ? '1' : '0');
+  if (typeof v === 'string') return `${v}x`;
+  return 0;
+}
+
+/** The group a list of cases belongs to, as the report names it. */
+const groupOf = (replay: FileReplay, list: Path): string =>
+  replay.layout === 'seam-wire' && list[0] === 'reject' ? `reject.${list[1]}` : String(list[0]);
+
+/** The names of the cases that disagree when `doc` is replayed through `group` alone. */
+async function disagreeing(replay: FileReplay, group: string, doc: Json): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'seam-replayers-'));
+  writeFileSync(join(dir, replay.file), JSON.stringify(doc));
+  const one = { ...replay, groups: { [group]: replay.groups[group]! } };
+  const report = await replayVectors(dir, [one]);
+  expect(report.groups.map((g) => g.group)).toEqual([group]);
+  return report.groups.flatMap((g) => g.failed.map((f) => f.name));
+}
+
+/** A replayer names a case as the file does (by its index when it has no name), or under its list (`refuse/<name>`, `pad-0`). */
+const isCase = (name: string, c: Json, index: number) => {
+  const own = c.name ?? String(index);
+  return name === own || name.endsWith(`/${own}`) || name.endsWith(`-${own}`);
+};
+
+/** Lists of keys that a group's cases share (a JWK Set): a key changed must make some case disagree. */
+const shared = (list: Path) => list.join('.').endsWith('.jwks.keys');
+
+/** A refusal case: its fields other than the expected code need not change the verdict. */
+const refusing = (list: Path, c: Json) =>
+  typeof c.code === 'string' || c.mustReject === true || list.some((k) => /refuse|reject/.test(String(k)));
+
+/** Fields of an accepted case that no replayer compares, and why the verdict does not depend on them. */
+const UNJUDGED: { file: string; list: string; leaf: RegExp; why: string }[] = [
+  { file: '*', list: '*', leaf: /^(name|why|rule)$/, why: 'a description for the reader' },
+  {
+    file: 'tlog_note.json',
+    list: 'tlog.quorum.accept',
+    leaf: /^(now|maxAge)$/,
+    why: 'one second later, or one second more of allowed age, still finds the checkpoint fresh',
+  },
+  {
+    file: 'wire_vectors.json',
+    list: 'relay.fresh',
+    leaf: /^now$/,
+    why: 'one second later is still inside the minute the token names',
+  },
+  {
+    file: 'wire_vectors.json',
+    list: 'envelope.freshness.replay',
+    leaf: /^(windowSeconds|maxEntries|steps\.\d+\.now)$/,
+    why: 'the second delivery is refused at any window, cache size and time that still hold the first',
+  },
+  {
+    file: 'wire_vectors.json',
+    list: 'wba.request.accept',
+    leaf: /^url$/,
+    why: "the case's point: the authority comes from the server's configuration, not the URL; the path is not a signed component",
+  },
+  {
+    file: 'wire_vectors.json',
+    list: 'wba.fetch.accept',
+    leaf: /^response\.headers\.content-type$/,
+    why: "a directory's media type is not judged: its body is read as a JWK Set whatever the response calls it",
+  },
+  {
+    file: 'merkle.json',
+    list: 'merkle.proofs.inclusion',
+    leaf: /^size$/,
+    why: 'leaf 0 of a tree of 10 leaves has the proof shape of 13 (every sibling to its right, four levels), and RFC 6962 binds the size only through that shape',
+  },
+  {
+    file: 'cryptobox.json',
+    list: 'sealed.payload.payloads',
+    leaf: /^wrappedKey$/,
+    why: 'the wrapped key shown as text: the envelope carries it, and the sealing is compared byte for byte',
+  },
+  {
+    file: 'hpke_seal.json',
+    list: 'seal.v2.accept',
+    leaf: /^envelope$/,
+    why: "the last byte ends outer extension 100's value, which a first-contact envelope (access kind 0) does not authenticate; the case compares its key, not its value",
+  },
+  {
+    file: 'chain.json',
+    list: 'chain.signatures',
+    leaf: /^keys\.test-other$/,
+    why: 'a key of the key set the record is not signed with',
+  },
+  {
+    file: 'chain.json',
+    list: 'audit.hmac',
+    leaf: /^secrets\.1$/,
+    why: 'the previous secret: the entry is sealed with the current one, tried first',
+  },
+  {
+    file: 'chain.json',
+    list: 'export.sound',
+    leaf: /^options\.(now|maxCheckpointAge)$/,
+    why: 'one second later, or one second more of allowed age, still finds the anchor fresh',
+  },
+  {
+    file: 'chain.json',
+    list: 'export.findings',
+    leaf: /^lines\.\d+$/,
+    why: "the first case's finding is the missing header: the header is read from the first line only, and the reading stops there",
+  },
+];
+
+const unjudged = (file: string, list: Path, leaf: Path) =>
+  UNJUDGED.find(
+    (u) =>
+      (u.file === '*' || u.file === file) &&
+      (u.list === '*' || u.list === list.join('.')) &&
+      u.leaf.test(leaf.join('.')),
+  );
 
 for (const replay of REPLAYS) {
-  describe(`${replay.file}: one case's expectation changed disagrees, alone`, () => {
-    const text = readFileSync(join(root, replay.file), 'utf8');
-    const cases = firstCodedCases(JSON.parse(text));
+  const text = readFileSync(join(root, replay.file), 'utf8');
+  const lists = caseLists(JSON.parse(text));
 
-    it('has cases to change', () => {
-      expect(cases.length).toBeGreaterThan(0);
+  describe(`${replay.file}: one case's expectation changed disagrees, alone`, () => {
+    const coded = lists.flatMap((list) => {
+      const i = at(JSON.parse(text), list).findIndex(
+        (c: Json) => named(c) && (typeof c.code === 'string' || typeof c.expect === 'string'),
+      );
+      return i < 0 ? [] : [{ list, i }];
     });
 
-    for (const [i, c] of cases.entries())
-      it(`${c.name}`, async () => {
+    it('has cases to change', () => {
+      expect(coded.length).toBeGreaterThan(0);
+    });
+
+    for (const { list, i } of coded) {
+      const c = at(JSON.parse(text), [...list, i]);
+      it(`${list.join('.')}: ${c.name}`, async () => {
         const doc = JSON.parse(text);
-        const target = firstCodedCases(doc)[i]!;
+        const target = at(doc, [...list, i]);
         if (typeof target.code === 'string') target.code = WRONG;
         else target.expect = WRONG;
-        const dir = mkdtempSync(join(tmpdir(), 'seam-replayers-'));
-        writeFileSync(join(dir, replay.file), JSON.stringify(doc));
-        const report = await replayVectors(dir, [replay]);
-        // A replayer names a case as the file does, or under its list (`refuse/<name>`).
-        const failed = report.groups.flatMap((g) => g.failed.map((f) => f.name));
+        const failed = await disagreeing(replay, groupOf(replay, list), doc);
         expect(failed).toHaveLength(1);
-        expect(failed[0] === c.name || failed[0]!.endsWith(`/${c.name}`)).toBe(true);
-        expect(report.failed).toBe(1);
+        expect(isCase(failed[0]!, c, i)).toBe(true);
       });
+    }
+  });
+
+  describe(`${replay.file}: any field of an accepted case changed disagrees, alone`, () => {
+    const accepting = lists.filter((list) => !refusing(list, at(JSON.parse(text), [...list, 0])));
+
+    it('has accepted cases to change', () => {
+      expect(accepting.length).toBeGreaterThan(0);
+    });
+
+    for (const list of accepting) {
+      const c = at(JSON.parse(text), [...list, 0]);
+      for (const leaf of leaves(c)) {
+        const reason = unjudged(replay.file, list, leaf);
+        it(`${list.join('.')}: ${c.name ?? 0}: ${leaf.join('.')}${reason ? ` (not judged: ${reason.why})` : ''}`, async () => {
+          const doc = JSON.parse(text);
+          const parent = at(doc, [...list, 0, ...leaf.slice(0, -1)]);
+          const key = leaf.at(-1)!;
+          parent[key] = changed(parent[key]);
+          const failed = await disagreeing(replay, groupOf(replay, list), doc);
+          if (reason) expect(failed).toEqual([]);
+          else if (shared(list)) expect(failed.length).toBeGreaterThan(0);
+          else {
+            expect(failed).toHaveLength(1);
+            expect(isCase(failed[0]!, c, 0)).toBe(true);
+          }
+        });
+      }
+    }
   });
 }

@@ -121,11 +121,15 @@ const canonicalGroups = {
   numberHazards: (g: Case[]) =>
     cases(g, (c) => {
       same(parsedText(c.pythonCanonical, 'seam'), c.pythonCanonical, 'the Python bytes read back');
+      same(JSON.parse(c.pythonCanonical), c.payload, 'payload');
       same(c.signMustNotEmit, true, 'signMustNotEmit');
+      // Verifying needs the received bytes exactly when re-writing the parsed value loses them.
+      const rewritten = canonicalString(JSON.parse(c.pythonCanonical), { profile: 'jcs' });
+      same(rewritten !== c.pythonCanonical, c.verifyNeedsPythonRepr, 'verifyNeedsPythonRepr');
       const marked = parseJSON(utf8(c.pythonCanonical), { floats: 'marked' });
       if (!marked.ok) throw new Mismatch(`refused [${marked.code}] with floats marked`);
       throwsCode(() => canonicalize(marked.value, { profile: 'seam' }), 'number-hazard');
-      same(canonicalString(JSON.parse(c.pythonCanonical), { profile: 'jcs' }), c.javascriptWouldWrite, 'jcs');
+      same(rewritten, c.javascriptWouldWrite, 'jcs');
     }),
   'reject.encoding': sides(
     (c) => same(parsedText(bytesOf(c.documentHex), 'seam'), c.canonical, 'canonical'),
@@ -292,7 +296,11 @@ const envelopeGroups = {
       ),
       ...cases(
         g.fresh,
-        (c) => accepted(verifyListenToken(c.token, c as never), { freshness: 'fresh' }),
+        (c) => {
+          same(relayOrigin(c.relayUrl), c.origin, 'origin');
+          same(listenTokenMessage(c as never), c.listenTokenMsg, 'listenTokenMsg');
+          accepted(verifyListenToken(c.token, c as never), { freshness: 'fresh' });
+        },
         'fresh/',
       ),
     ];
