@@ -460,6 +460,18 @@ const boundaryAccept: BoundaryInput[] = [
     bytes: '{"b":"群れ\u{1F426}","a":"\uFEFF"}',
     why: 'a string document stands for its UTF-8: non-ASCII and astral characters, and a U+FEFF that is not the first character, come out as the bytes would',
   },
+  {
+    name: 'name-starting-with-u-feff-seam',
+    profile: 'seam',
+    bytes: '{"\uFEFFa":1,"a":2}',
+    why: 'a member name that starts with U+FEFF keeps it: two members (found by the mutation triage: the text decoder behind member names dropped a leading U+FEFF, and the first member was lost as a repeat of "a"; the default TextDecoder in utf8-slice.ts turns this case red)',
+  },
+  {
+    name: 'name-starting-with-u-feff-jcs',
+    profile: 'jcs',
+    bytes: '{"\uFEFFa":1,"a":2}',
+    why: 'the twin under a profile that refuses repeated names: two distinct names, not a duplicate-key (the default TextDecoder in utf8-slice.ts turns this case red)',
+  },
 ];
 
 const boundaryRefuse: BoundaryInput[] = [

@@ -1,4 +1,6 @@
-const UTF8 = new TextDecoder();
+// ignoreBOM: a slice is one string or name, and one that starts with U+FEFF keeps it (the
+// decoder's default drops it; a document's own leading BOM is refused before any slice).
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * The text of `bytes[start, end)`, which the parse boundary has already checked to be

@@ -5,6 +5,8 @@ import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_DEPTH,
   JsonFloat,
+  jsonReader,
+  matchCanonicalJSON,
   PARSE_CODES,
   parseJSON,
   profiles,
@@ -83,6 +85,34 @@ describe('parseJSON value model', () => {
     const v = parseJSON(utf8(doc), { floats: 'marked', profile: 'jcs' });
     const c = canonicalFromJSON(utf8(doc), { profile: 'jcs' });
     expect(v.ok && c.ok && canonicalString(v.value, { profile: 'jcs' })).toBe(c.ok && text(c.value));
+  });
+});
+
+describe('a string or name that starts with U+FEFF keeps it', () => {
+  // Found by the mutation triage: the text decoder behind long or non-ASCII strings dropped a
+  // leading U+FEFF, so a name "\uFEFFa" read as "a" (a member lost, or a false duplicate).
+  // The engine's JSON.parse is the independent reader here: it keeps the character.
+  const documents = ['["\uFEFFab"]', '{"\uFEFFa":1,"a":2}', '{"s":"\uFEFF' + 'x'.repeat(20) + '"}'];
+
+  it('parseJSON and jsonReader read what JSON.parse reads', () => {
+    const read = jsonReader({ profile: 'jcs' });
+    for (const doc of documents) {
+      expect(parseJSON(utf8(doc), { profile: 'jcs' })).toEqual({ ok: true, value: JSON.parse(doc) });
+      expect(read(utf8(doc))).toEqual({ ok: true, value: JSON.parse(doc) });
+    }
+  });
+
+  it('canonicalFromJSON keeps both members under every profile', () => {
+    for (const profile of Object.keys(profiles) as (keyof typeof profiles)[]) {
+      const v = canonicalFromJSON(utf8('{"\uFEFFa":1,"a":2}'), { profile });
+      expect(v.ok && text(v.value)).toBe('{"a":2,"\uFEFFa":1}');
+    }
+  });
+
+  it('matchCanonicalJSON compares the string with its U+FEFF', () => {
+    const bytes = utf8('"\uFEFFab"');
+    expect(matchCanonicalJSON(bytes, '\uFEFFab', { profile: 'jcs' })).toBe('same');
+    expect(matchCanonicalJSON(bytes, 'ab', { profile: 'jcs' })).toBe('other');
   });
 });
 
