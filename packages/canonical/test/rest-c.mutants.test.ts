@@ -23,9 +23,9 @@ import { canonicalText, expectRefusal, text, utf8 } from './helpers.js';
  * Cases written against the survivors of the third stretch of the Stryker run over the rest of
  * the package (issue 15, `pnpm mutate --filter canonical --rest`, part 3: profiles, the byte
  * spellings, strings, time, UTF-8, sinks, show-bytes, verdict and the X25519 door's checks).
- * Each `why` names the mutant(s) the case kills. Several of them are chosen when the module
- * loads (a module constant, an exported arrow function), which the run's mutation switching
- * could not tell apart; applied to the source they are plain wrong answers.
+ * Each `why` names the mutant(s) the case kills. Many of them are decided when the module
+ * loads (a module constant, an exported arrow function): the run reported them as survivors,
+ * but applied to the source each one gives wrong answers, which these cases see.
  */
 
 describe('profiles: the exported records are the contract tables', () => {
