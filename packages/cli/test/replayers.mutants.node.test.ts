@@ -19,7 +19,7 @@ const root = join(import.meta.dirname, '..', '..', '..', 'vectors');
 const WRONG = 'x-not-this-code';
 
 type Path = (string | number)[];
-// biome-ignore lint/suspicious/noExplicitAny: vector files are untyped JSON, walked member by member.
+// Vector files are untyped JSON, walked member by member.
 type Json = any;
 
 const at = (doc: Json, path: Path): Json => path.reduce((v, k) => v[k], doc);
@@ -37,14 +37,17 @@ function caseLists(doc: Json, path: Path = []): Path[] {
 /** The paths of every scalar inside `value`. */
 function leaves(value: Json, path: Path = []): Path[] {
   if (typeof value !== 'object' || value === null) return [path];
-  return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, Array.isArray(value) ? Number(k) : k]));
+  return Object.entries(value).flatMap(([k, v]) =>
+    leaves(v, [...path, Array.isArray(value) ? Number(k) : k]),
+  );
 }
 
 /** Another value of the same kind: the last digit of a hex string, a number moved, a flag flipped. */
 function changed(v: Json): Json {
   if (typeof v === 'boolean') return !v;
   if (typeof v === 'number') return v + 1 === v ? v * 2 : v + 1;
-  if (typeof v === 'string' && /^([0-9a-f]{2})+$/.test(v)) return v.slice(0, -1) + (v.endsWith('0') ? '1' : '0');
+  if (typeof v === 'string' && /^([0-9a-f]{2})+$/.test(v))
+    return v.slice(0, -1) + (v.endsWith('0') ? '1' : '0');
   if (typeof v === 'string') return `${v}x`;
   return 0;
 }
@@ -53,18 +56,28 @@ function changed(v: Json): Json {
 const groupOf = (replay: FileReplay, list: Path): string =>
   replay.layout === 'seam-wire' && list[0] === 'reject' ? `reject.${list[1]}` : String(list[0]);
 
-/** The names of the cases that disagree when `doc` is replayed through `group` alone. */
-async function disagreeing(replay: FileReplay, group: string, doc: Json): Promise<string[]> {
+/**
+ * The cases that disagree when `doc` is replayed through `group` alone. Every disagreement must
+ * say what disagreed: its text starts with a word (the field compared, or the verdict), never
+ * with an empty label.
+ */
+async function disagreeing(
+  replay: FileReplay,
+  group: string,
+  doc: Json,
+): Promise<{ name: string; why: string }[]> {
   const dir = mkdtempSync(join(tmpdir(), 'seam-replayers-'));
   writeFileSync(join(dir, replay.file), JSON.stringify(doc));
   const one = { ...replay, groups: { [group]: replay.groups[group]! } };
   const report = await replayVectors(dir, [one]);
   expect(report.groups.map((g) => g.group)).toEqual([group]);
-  return report.groups.flatMap((g) => g.failed.map((f) => f.name));
+  const failed = report.groups.flatMap((g) => g.failed);
+  for (const f of failed) expect(f.why).toMatch(/^[A-Za-z]/);
+  return failed;
 }
 
 /** A replayer names a case as the file does (by its index when it has no name), or under its list (`refuse/<name>`, `pad-0`). */
-const isCase = (name: string, c: Json, index: number) => {
+const isCase = ({ name }: { name: string }, c: Json, index: number) => {
   const own = c.name ?? String(index);
   return name === own || name.endsWith(`/${own}`) || name.endsWith(`-${own}`);
 };
@@ -187,6 +200,8 @@ for (const replay of REPLAYS) {
         const failed = await disagreeing(replay, groupOf(replay, list), doc);
         expect(failed).toHaveLength(1);
         expect(isCase(failed[0]!, c, i)).toBe(true);
+        // The disagreement shows what the vector says.
+        expect(failed[0]!.why).toContain(WRONG);
       });
     }
   });
