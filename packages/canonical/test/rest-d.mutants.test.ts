@@ -1,5 +1,6 @@
 import { jsonReader, parseJSON } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 import { utf8 } from './helpers.js';
 
 /**
@@ -58,5 +59,105 @@ describe('jsonReader holds to parseJSON where its JSON.parse path would build so
       expect(read(document as never)).toEqual(parseJSON(document as never));
       expect(read(document as never)).toMatchObject({ ok: false, code: 'not-bytes' });
     }
+  });
+});
+
+/** parseJSON's refusal of `document`, as the fields a case compares whole. */
+const refusal = (code: string, detail: string) => ({ ok: false, code, detail });
+const badOptions = (message: string) => ({
+  name: 'SeamError',
+  code: 'bad-options',
+  message: `bad-options: ${message}`,
+});
+const bytes = (...xs: number[]) => new Uint8Array(xs);
+
+describe('parseJSON: the options it refuses, whole, and the edges it admits', () => {
+  it('each bad option is named in its message', () => {
+    // why: from-json.ts:49:40, 53:40 and 138:40 the messages → ""
+    const doc = utf8('1');
+    expect(thrown(() => parseJSON(doc, { duplicateKeys: 'first' as 'refuse' }))).toEqual(
+      badOptions("duplicateKeys must be 'last-wins' or 'refuse'"),
+    );
+    expect(thrown(() => parseJSON(doc, { maxDepth: 1.5 }))).toEqual(
+      badOptions('maxDepth must be a non-negative integer'),
+    );
+    expect(thrown(() => parseJSON(doc, { floats: 'bigint' as 'marked' }))).toEqual(
+      badOptions("floats must be 'number' or 'marked'"),
+    );
+  });
+
+  it('maxDepth 0 and maxBytes 0 are caps, not bad options', () => {
+    // why: from-json.ts:52:42 `maxDepth < 0` → `<= 0` and 54:42 `maxBytes < 0` → `<= 0` (0 threw)
+    expect(parseJSON(utf8('1'), { maxDepth: 0 })).toEqual({ ok: true, value: 1 });
+    expect(parseJSON(utf8('[]'), { maxDepth: 0 })).toEqual(refusal('too-deep', 'nesting deeper than 0'));
+    expect(parseJSON(utf8(''), { maxBytes: 0 })).toMatchObject({ ok: false, code: 'invalid-json' });
+    expect(parseJSON(utf8('1'), { maxBytes: 0 })).toEqual(
+      refusal('too-large', 'document is larger than 0 bytes'),
+    );
+  });
+});
+
+describe('parseJSON: the encoding gate, code and detail', () => {
+  it('a document that is neither bytes nor a string is described by its type, never its value', () => {
+    // why: from-json.ts:70:30 the detail → "", and describeType: 81:3 `v === null` → true, → false,
+    // → `!==`, 81:16 'null' → "", 81:44 'an array' → "", 81:57 `typeof v === 'object'` → true, →
+    // false, → `!==`, 81:70 'object' → "", 81:81 'an object' → "", 81:95 `a ${typeof v}` → ''
+    const cases: [unknown, string][] = [
+      [null, 'null'],
+      [[1], 'an array'],
+      [{ a: 1 }, 'an object'],
+      [7, 'a number'],
+      [undefined, 'a undefined'],
+    ];
+    for (const [document, described] of cases) {
+      expect(parseJSON(document as never)).toEqual(
+        refusal('not-bytes', `the document is ${described}, not a Uint8Array or a string`),
+      );
+    }
+  });
+
+  it('too large, as a string and as bytes, names the cap', () => {
+    // why: from-json.ts:71:60 (a string) and 89:57 (bytes) the detail → ''
+    const detail = 'document is larger than 2 bytes';
+    expect(parseJSON('123', { maxBytes: 2 })).toEqual(refusal('too-large', detail));
+    expect(parseJSON(utf8('123'), { maxBytes: 2 })).toEqual(refusal('too-large', detail));
+  });
+
+  it('a string holding an unpaired surrogate has no UTF-8', () => {
+    // why: from-json.ts:73:33 the detail → ""
+    expect(parseJSON('"\ud800"')).toEqual(
+      refusal('invalid-utf8', 'the string holds an unpaired surrogate, which has no UTF-8 encoding'),
+    );
+  });
+
+  it('only the three bytes EF BB BF are a byte order mark', () => {
+    // why: from-json.ts:90:7 `bytes[0] === 0xef && bytes[1] === 0xbb` → `||` and `bytes[0] === 0xef`
+    // → true, 90:28 `bytes[1] === 0xbb` → true, 90:49 `bytes[2] === 0xbf` → true (each took a
+    // character that shares two of those bytes for a mark), 91:24 the detail → ""
+    expect(parseJSON(bytes(0xef, 0xbb, 0xbf, 0x31))).toEqual(
+      refusal('bom', 'document starts with a UTF-8 byte order mark'),
+    );
+    // U+F03F (EF 80 BF), U+1EFF (E1 BB BF), U+FEC0 (EF BB 80): well-formed, and no JSON value
+    for (const c of ['\uf03f', '\u1eff', '\ufec0']) {
+      expect(parseJSON(c)).toEqual(refusal('invalid-json', 'unexpected character at offset 0'));
+    }
+  });
+
+  it('UTF-16 is told by its byte order mark or a zero byte among the first four, and only there', () => {
+    // why: from-json.ts:95:19 the mark test → false and its `||` → `&&`, 95:20 `FE FF` → false,
+    // 95:64 `FF FE` → false (a mark followed by no zero byte was called invalid UTF-8), 95:41
+    // `bytes[1] === 0xff` → true and → `!==` (FE then another byte was called UTF-16), 97:48 the
+    // detail → ""; 94:16 `Math.min` → `Math.max` and 96:19 `i < head` → `<=` (a zero byte at
+    // offset 4, inside a string, was called UTF-16: it is a raw control character)
+    const utf16 = refusal('utf16-or-utf32', 'document is UTF-16 or UTF-32, not UTF-8');
+    expect(parseJSON(bytes(0xfe, 0xff, 0x41, 0x42))).toEqual(utf16);
+    expect(parseJSON(bytes(0xff, 0xfe, 0x41, 0x42))).toEqual(utf16);
+    expect(parseJSON(bytes(0x31, 0x00))).toEqual(utf16);
+    // why: 98:68 the detail → ""
+    const notUtf8 = refusal('invalid-utf8', 'document is not well-formed UTF-8');
+    expect(parseJSON(bytes(0xfe, 0x41, 0x42, 0x43))).toEqual(notUtf8);
+    expect(parseJSON(bytes(0x22, 0x61, 0x62, 0x63, 0x00, 0x22))).toEqual(
+      refusal('invalid-json', 'raw control character in a string at offset 4'),
+    );
   });
 });
