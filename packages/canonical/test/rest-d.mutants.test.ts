@@ -95,7 +95,8 @@ describe('parseJSON: the options it refuses, whole, and the edges it admits', ()
   });
 
   it('maxDepth 0 and maxBytes 0 are caps, not bad options', () => {
-    // why: from-json.ts:52:42 `maxDepth < 0` → `<= 0` and 54:42 `maxBytes < 0` → `<= 0` (0 threw)
+    // why: from-json.ts:52:42 `maxDepth < 0` → `<= 0` and 54:42 `maxBytes < 0` → `<= 0` (0 threw);
+    // parser.ts:86:40 the too-deep detail → ''
     expect(parseJSON(utf8('1'), { maxDepth: 0 })).toEqual({ ok: true, value: 1 });
     expect(parseJSON(utf8('[]'), { maxDepth: 0 })).toEqual(refusal('too-deep', 'nesting deeper than 0'));
     expect(parseJSON(utf8(''), { maxBytes: 0 })).toMatchObject({ ok: false, code: 'invalid-json' });
@@ -381,5 +382,56 @@ describe('canonicalString: the small writer and the text it lets through', () =>
     for (const pair of ['\u{10000}', '\u{103ff}']) {
       expect(canonicalString([pair], { profile: 'jcs' })).toBe(`["${pair}"]`);
     }
+  });
+});
+
+describe('the parser: each refusal with its detail', () => {
+  const refused = (doc: string, code: string, detail: string, options = {}) =>
+    expect(parseJSON(utf8(doc), options)).toEqual(refusal(code, detail));
+
+  it('where the document ends, and what comes after it', () => {
+    // why: parser.ts:82:11 `this.pos >= n` → false and → `>` (an empty document "ended inside a
+    // value"), 82:59 its detail → ""; 138:12 the end test → true, → false, → `>` and → `<`, 139:19
+    // the code → "", 139:35 and 140:35 the details → ""; 114:41 the detail → ''
+    refused('', 'invalid-json', 'document ends where a value was expected');
+    refused('[1', 'invalid-json', 'document ends inside a value');
+    refused('[1}', 'invalid-json', 'unexpected character at offset 2');
+    refused('1 2', 'invalid-json', 'unexpected text after the document at offset 2');
+  });
+
+  it('a repeated name under refuse, and the faults inside a string', () => {
+    // why: parser.ts:171:32 the detail → ""; 238:11 `p >= n` → false and → `>`, 238:19 its block
+    // emptied, 240:19 the code → "" and 240:35 the detail → "" (an unclosed string read past its
+    // end: "raw control character"); 247:35, 264:37 and 279:35 the details → ''; 264:21 the code →
+    // ""; 265:18 `return false` → true (an unknown escape was read on, then refused elsewhere)
+    refused('{"a":1,"a":2}', 'duplicate-key', 'an object repeats a member name', { duplicateKeys: 'refuse' });
+    refused('"abc', 'invalid-json', 'document ends inside a string');
+    refused('"a\\nbc', 'invalid-json', 'document ends inside a string');
+    refused('"a\u0001"', 'invalid-json', 'raw control character in a string at offset 2');
+    refused('"\\x"', 'invalid-json', 'unknown escape at offset 1');
+    // the string's closing quote is at offset 7: " \ u d 8 0 0 "
+    refused('"\\ud800"', 'lone-surrogate', 'string ending at offset 7 escapes an unpaired surrogate');
+  });
+});
+
+describe('jsonReader: a string value its screen skips ends at its closing quote, no sooner or later', () => {
+  // Both documents are valid JSON whose member ":1," is -0, which parseJSON reads as 0 and
+  // JSON.parse as -0. A skip that loses the string's bounds reads the rest out of step: a member
+  // name then runs from a closing quote to the next opening one, over `:-0,`, so the screen never
+  // sees the -0 and hands the document to JSON.parse.
+  const holdsTo0 = (doc: string) => {
+    const read = jsonReader()(utf8(doc));
+    expect(read).toEqual(parseJSON(utf8(doc)));
+    expect(read.ok && Object.is((read.value as Record<string, unknown>)[':1,'], 0)).toBe(true);
+  };
+
+  it('a skip that starts one byte early', () => {
+    // why: parser.ts:207:13 `this.pos + 1` → `- 1` (every string value was its opening quote alone)
+    holdsTo0('{"k":",",":1,":-0,":2,":":"}');
+  });
+
+  it('a skip that ends one byte early', () => {
+    // why: parser.ts:211:20 `p + 1` → `p - 1` (the parse went on at the last byte inside the quotes)
+    holdsTo0('{"k":",",":1,":-0,":":2,"z":3}');
   });
 });
