@@ -1,11 +1,18 @@
 import {
   canonicalize,
   canonicalString,
+  checkListProblems,
+  createSha256,
+  explainVerdict,
+  fail,
+  hmacSha256,
   JsonFloat,
   jsonReader,
   type ProfileName,
   parseJSON,
   pythonFloatRepr,
+  sha256,
+  sha512,
 } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
@@ -433,5 +440,84 @@ describe('jsonReader: a string value its screen skips ends at its closing quote,
   it('a skip that ends one byte early', () => {
     // why: parser.ts:211:20 `p + 1` → `p - 1` (the parse went on at the last byte inside the quotes)
     holdsTo0('{"k":",",":1,":-0,":":2,"z":3}');
+  });
+});
+
+describe('the small remainder: explain, hashes, JsonFloat, the writer without options', () => {
+  it('a refusal without a detail gives the refusing check no detail at all', () => {
+    // why: explain.ts:68:9 `verdict.detail !== undefined` → true (a `detail: undefined` member)
+    const [result] = explainVerdict([{ id: 'only', title: 'Only', codes: ['x'] }], fail('x'));
+    expect(Object.keys(result!)).toEqual(['id', 'title', 'outcome', 'code']);
+  });
+
+  it('of checks sharing a code, the detail picks the one with any of its prefixes at its start', () => {
+    // why: explain.ts:77:37 `.some` → `.every` and 77:78 `startsWith` → `endsWith` (the first
+    // check, whose first prefix starts the detail, was not picked: nothing was, which threw)
+    const checks = [
+      { id: 'first', title: 'First', codes: ['x'], detailStarts: ['A ', 'B '] },
+      { id: 'second', title: 'Second', codes: ['x'], detailStarts: ['C '] },
+    ];
+    expect(explainVerdict(checks, fail('x', 'A is wrong')).map((r) => r.outcome)).toEqual([
+      'refuse',
+      'not-checked',
+    ]);
+  });
+
+  it('a refusal without a detail goes to the sharing check that names no prefix', () => {
+    // why: explain.ts:74:77 the default detail '' → "Stryker was here!" (which starts with "S")
+    const checks = [
+      { id: 'named', title: 'Named', codes: ['x'], detailStarts: ['S'] },
+      { id: 'plain', title: 'Plain', codes: ['x'] },
+    ];
+    expect(explainVerdict(checks, fail('x')).map((r) => r.outcome)).toEqual(['pass', 'refuse']);
+  });
+
+  it('two checks may share a code when one of them names its prefixes', () => {
+    // why: explain.ts:99:20 `other.detailStarts === undefined` → true (a clash was reported)
+    const checks = [
+      { id: 'a', title: 'A', codes: ['x'], detailStarts: ['A'] },
+      { id: 'b', title: 'B', codes: ['x'] },
+    ];
+    expect(checkListProblems(checks, ['x'])).toEqual([]);
+  });
+
+  it('the hashing door names the argument that is not bytes, and a digest taken twice', () => {
+    // why: hashes.ts:32:93, 35:93 and 73:45 'the input' → "", 39:40 'the key' → "", 39:74 'the
+    // message' → "", 84:66 the message → ""
+    const bad = (what: string) => ({
+      name: 'SeamError',
+      code: 'bad-argument',
+      message: `bad-argument: ${what} must be a Uint8Array`,
+    });
+    const notBytes = 'x' as unknown as Uint8Array;
+    const bytes0 = new Uint8Array(0);
+    expect(thrown(() => sha256(notBytes))).toEqual(bad('the input'));
+    expect(thrown(() => sha512(notBytes))).toEqual(bad('the input'));
+    expect(thrown(() => createSha256().update(notBytes))).toEqual(bad('the input'));
+    expect(thrown(() => hmacSha256(notBytes, bytes0))).toEqual(bad('the key'));
+    expect(thrown(() => hmacSha256(bytes0, notBytes))).toEqual(bad('the message'));
+    const hasher = createSha256();
+    hasher.digest();
+    expect(thrown(() => hasher.digest())).toEqual({
+      name: 'SeamError',
+      code: 'finished',
+      message: 'finished: the digest was already taken',
+    });
+  });
+
+  it('a JsonFloat is frozen', () => {
+    // why: json-value.ts:18:5 `Object.freeze(this)` removed
+    expect(Object.isFrozen(new JsonFloat(1.5))).toBe(true);
+  });
+
+  it('canonicalize and canonicalString without options refuse with unknown-profile, as profileOf does', () => {
+    // why: canonicalize.ts:291:31 and 304:29 `options?.profile` → `options.profile` (a TypeError)
+    const unknown = {
+      name: 'SeamError',
+      code: 'unknown-profile',
+      message: 'unknown-profile: profile must be one of: seam, jcs, swarmrelay-v1, agentplane-v1, rfc004',
+    };
+    expect(thrown(() => canonicalize(1, undefined as never))).toEqual(unknown);
+    expect(thrown(() => canonicalString(1, undefined as never))).toEqual(unknown);
   });
 });
