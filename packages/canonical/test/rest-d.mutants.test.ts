@@ -6,6 +6,7 @@ import {
   explainVerdict,
   fail,
   hmacSha256,
+  isCanonicalJSON,
   JsonFloat,
   jsonReader,
   type ProfileName,
@@ -510,7 +511,7 @@ describe('the small remainder: explain, hashes, JsonFloat, the writer without op
     expect(Object.isFrozen(new JsonFloat(1.5))).toBe(true);
   });
 
-  it('canonicalize and canonicalString without options refuse with unknown-profile, as profileOf does', () => {
+  it('canonicalize, canonicalString and isCanonicalJSON without options refuse with unknown-profile', () => {
     // why: canonicalize.ts:291:31 and 304:29 `options?.profile` → `options.profile` (a TypeError)
     const unknown = {
       name: 'SeamError',
@@ -519,5 +520,9 @@ describe('the small remainder: explain, hashes, JsonFloat, the writer without op
     };
     expect(thrown(() => canonicalize(1, undefined as never))).toEqual(unknown);
     expect(thrown(() => canonicalString(1, undefined as never))).toEqual(unknown);
+    // why: canonical-check.ts:212:29 `options?.profile` → `options.profile`, listed as equivalent in
+    // spec/canonical.md (part 1) on the belief that `options.maxBytes` throws the same TypeError
+    // next; but profileOf(undefined) throws this SeamError first, and the mutant a TypeError
+    expect(thrown(() => isCanonicalJSON(utf8('1'), undefined as never))).toEqual(unknown);
   });
 });
