@@ -7,15 +7,18 @@
 // - any field of an accepted case changed (an input or an expected output): the same, except the
 //   fields listed in UNJUDGED, each with the reason the verdict does not depend on it (and each
 //   checked still to agree, so that the list cannot go stale).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { REPLAYS } from '../src/conformance/index.js';
 import type { FileReplay } from '../src/conformance/replay.js';
 import { replayVectors } from '../src/conformance/run.js';
 
 const root = join(import.meta.dirname, '..', '..', '..', 'vectors');
+/** One directory for every changed vector file (the cases run one after another). */
+const dir = mkdtempSync(join(tmpdir(), 'seam-replayers-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const WRONG = 'x-not-this-code';
 
 type Path = (string | number)[];
@@ -66,7 +69,6 @@ async function disagreeing(
   group: string,
   doc: Json,
 ): Promise<{ name: string; why: string }[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'seam-replayers-'));
   writeFileSync(join(dir, replay.file), JSON.stringify(doc));
   const one = { ...replay, groups: { [group]: replay.groups[group]! } };
   const report = await replayVectors(dir, [one]);
@@ -174,6 +176,12 @@ const unjudged = (file: string, list: Path, leaf: Path) =>
       u.leaf.test(leaf.join('.')),
   );
 
+/** The UNJUDGED entries some field of some accepted case matched: each must be used. */
+const used = new Set<(typeof UNJUDGED)[number]>();
+afterAll(() => {
+  expect(UNJUDGED.filter((u) => !used.has(u)).map((u) => `${u.file} ${u.list} ${u.leaf}`)).toEqual([]);
+});
+
 for (const replay of REPLAYS) {
   const text = readFileSync(join(root, replay.file), 'utf8');
   const lists = caseLists(JSON.parse(text));
@@ -217,6 +225,7 @@ for (const replay of REPLAYS) {
       const c = at(JSON.parse(text), [...list, 0]);
       for (const leaf of leaves(c)) {
         const reason = unjudged(replay.file, list, leaf);
+        if (reason) used.add(reason);
         it(`${list.join('.')}: ${c.name ?? 0}: ${leaf.join('.')}${reason ? ` (not judged: ${reason.why})` : ''}`, async () => {
           const doc = JSON.parse(text);
           const parent = at(doc, [...list, 0, ...leaf.slice(0, -1)]);
