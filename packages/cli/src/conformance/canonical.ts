@@ -144,7 +144,11 @@ export const canonical: FileReplay = {
       replay: sides(
         (c) => {
           same(parsedText(bytesOf(c.documentHex), c.profile, c.options), c.canonical, 'canonical');
-          accepted(parsedVerdict(c));
+          // parseJSON keeps the same member as canonicalFromJSON does.
+          const parsed = parsedVerdict(c);
+          accepted(parsed);
+          if (parsed.ok)
+            same(canonicalString(parsed.value, { profile: c.profile }), c.canonical, 'parseJSON value');
         },
         (c) => {
           parseRefused(bytesOf(c.documentHex), c.profile, c.code, c.options);

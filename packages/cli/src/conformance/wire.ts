@@ -183,7 +183,11 @@ const didGroups = {
           c.binding,
           'binding',
         );
-        accepted(verifyDeviceBindingV2(c.binding, { expectedDeviceDid: c.deviceDid, now: g.checkNow }));
+        // The verified binding is what was signed.
+        acceptedWith(
+          verifyDeviceBindingV2(c.binding, { expectedDeviceDid: c.deviceDid, now: g.checkNow }),
+          JSON.parse(c.bindingPayload),
+        );
       },
       'cases/',
     ),
@@ -264,7 +268,8 @@ function claimRefused(c: Case): void {
   if (c.code !== 'unknown-nonce' || c.issuedNonces.length === 0) return;
   // The accepting twin: the same genuine claim carrying an issued nonce is accepted, once.
   const genuine = { ...c.input, nonce: c.issuedNonces[0] };
-  accepted(judge(genuine, issued));
+  const { sig: _, ...message } = genuine.message;
+  acceptedWith(judge(genuine, issued), { nonce: genuine.nonce, message });
   refused(judge(genuine, issued), 'unknown-nonce');
 }
 
@@ -273,7 +278,8 @@ const envelopeGroups = {
     cases(g, async (c) => {
       same(text(signingPayload(c as never)), c.signingPayload, 'signingPayload');
       if (c.sig === undefined) return;
-      same(signEnvelope(c as never, bytesOf(c.seed)).sig, c.sig, 'sig');
+      const fields = ['from', 'to', 'text', 'timestamp', 'messageId', 'contextId', 'sig'];
+      holds(signEnvelope(c as never, bytesOf(c.seed)), given(c, fields), 'signed');
       accepted(await envelopeVerdict(c, { recipientDid: c.recipientDid }));
     }),
   'reject.message': (g: Case[]) =>
@@ -335,8 +341,12 @@ const envelopeGroups = {
   invite: (g: Case[]) =>
     cases(g, (c) => {
       same(text(invitePayload(c.card)), c.invitePayload, 'invitePayload');
-      same(signInvite(c.card, INVITE_SEED).sig, c.sig, 'sig');
-      accepted(verifyInvite({ ...c.card, sig: c.sig }, { now: seconds(c.checkNow) }));
+      // The signed invite is the card and its signature, and so is the verified one.
+      same(signInvite(c.card, INVITE_SEED), { ...c.card, sig: c.sig }, 'signed invite');
+      acceptedWith(verifyInvite({ ...c.card, sig: c.sig }, { now: seconds(c.checkNow) }), {
+        ...c.card,
+        sig: c.sig,
+      });
     }),
   'reject.invite': (g: Case[]) =>
     cases(g, (c) => refused(verifyInvite(c.input, { now: seconds(c.checkNow) }), c.code)),

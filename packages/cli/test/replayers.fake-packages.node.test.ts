@@ -1,0 +1,253 @@
+// The replayers of `seam conformance` held to notice a package that answers wrongly. The other
+// replayer tests change the vector file; this one changes the package: every function the
+// replayers import from a package is wrapped, and on cue one call returns a wrong answer (an
+// acceptance turned into a refusal, a refusal with another code, a value with one byte, one
+// character or one member changed). Each call a case makes to the package that owns its group is
+// cued in turn, and the case, replayed alone, must disagree; the calls listed in UNJUDGED are
+// held to still agree, each for the reason given. A replayer that checks a verdict only where a
+// correct package would pass (`accepted(v)` dropped before `if (v.ok)`), or compares a value
+// twice where only the second comparison could see a wrong decode, is caught here and nowhere
+// else.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { REPLAYS } from '../src/conformance/index.js';
+import type { FileReplay } from '../src/conformance/replay.js';
+
+const fake = vi.hoisted(() => {
+  type Cue = { fn: string; nth: number; variant: string };
+  type Call = { fn: string; variants: string[] };
+  const state = { owner: '', cue: undefined as Cue | undefined, calls: [] as Call[], counts: new Map() };
+
+  const isRecord = (x: unknown): x is Record<string, unknown> =>
+    typeof x === 'object' && x !== null && Object.getPrototypeOf(x) === Object.prototype;
+  const isVerdict = (x: unknown): x is { ok: boolean; code?: string; value?: unknown } =>
+    isRecord(x) && typeof x.ok === 'boolean';
+
+  /**
+   * The wrong answers a result can be turned into: a verdict `refused` (when it accepted), with
+   * another `code` (when it refused) or with its `value` changed; anything else `changed` (bytes,
+   * text, numbers, flags, lists, maps, a record's first member that can change). None for nothing,
+   * functions and class instances.
+   */
+  function variants(x: unknown): string[] {
+    if (isVerdict(x))
+      return x.ok ? ['refused', ...(variants(x.value).length > 0 ? ['value'] : [])] : ['code'];
+    if (x instanceof Uint8Array || Array.isArray(x) || x instanceof Map) return ['changed'];
+    if (['string', 'number', 'bigint', 'boolean'].includes(typeof x)) return ['changed'];
+    return isRecord(x) && Object.values(x).some((v) => variants(v).length > 0) ? ['changed'] : [];
+  }
+
+  /** `x` with one thing wrong. */
+  function wrong(x: unknown, variant: string): unknown {
+    if (isVerdict(x)) {
+      if (variant === 'refused')
+        return { ok: false, code: 'x-fake-refusal', detail: 'refused by the fake package' };
+      if (variant === 'code') return { ...x, code: `${x.code}-x` };
+      return { ...x, value: wrong(x.value, variants(x.value)[0]!) };
+    }
+    if (x instanceof Uint8Array) {
+      const y = x.length === 0 ? new Uint8Array(1) : x.slice();
+      y[y.length - 1]! ^= 1;
+      return y;
+    }
+    if (Array.isArray(x)) return x.length === 0 ? [0] : x.slice(0, -1);
+    if (x instanceof Map) {
+      const y = new Map(x);
+      if (y.size === 0) y.set('x', 0);
+      else y.delete([...y.keys()].at(-1));
+      return y;
+    }
+    if (typeof x === 'string') return `${x}x`;
+    if (typeof x === 'number') return Number.isNaN(x) ? 0 : x + 1 === x ? x * 2 : x + 1;
+    if (typeof x === 'bigint') return x + 1n;
+    if (typeof x === 'boolean') return !x;
+    const record = x as Record<string, unknown>;
+    const [k, v] = Object.entries(record).find(([, v]) => variants(v).length > 0)!;
+    return { ...record, [k]: wrong(v, variants(v)[0]!) };
+  }
+
+  /** The result of call `nth` of `fn`: recorded, and wrong when it is the cued call. */
+  function answer(fn: string, nth: number, result: unknown): unknown {
+    state.calls.push({ fn, variants: variants(result) });
+    const cue = state.cue;
+    return cue && cue.fn === fn && cue.nth === nth ? wrong(result, cue.variant) : result;
+  }
+
+  const isClass = (f: unknown) =>
+    typeof f === 'function' && /^class\b/.test(Function.prototype.toString.call(f));
+
+  /** The package `pkg` with its functions wrapped; only calls to the owner of the replayed group are recorded. */
+  function wrapped(pkg: string, module: Record<string, unknown>): Record<string, unknown> {
+    return Object.fromEntries(
+      Object.entries(module).map(([name, f]) => {
+        if (typeof f !== 'function' || isClass(f)) return [name, f];
+        const fn = `${pkg}.${name}`;
+        const call = function (this: unknown, ...args: unknown[]) {
+          if (state.owner !== pkg) return (f as (...a: unknown[]) => unknown).apply(this, args);
+          const nth = state.counts.get(fn) ?? 0;
+          state.counts.set(fn, nth + 1);
+          let result: unknown;
+          try {
+            result = (f as (...a: unknown[]) => unknown).apply(this, args);
+          } catch (error) {
+            // A refusal by throwing (a signer given what it cannot sign): the wrong answer returns.
+            state.calls.push({ fn, variants: ['returned'] });
+            if (state.cue?.fn === fn && state.cue.nth === nth) return undefined;
+            throw error;
+          }
+          return result instanceof Promise ? result.then((r) => answer(fn, nth, r)) : answer(fn, nth, result);
+        };
+        return [name, call];
+      }),
+    );
+  }
+  return { state, wrapped };
+});
+
+vi.mock('@agent-seam/canonical', async (original) => fake.wrapped('@agent-seam/canonical', await original()));
+vi.mock('@agent-seam/did', async (original) => fake.wrapped('@agent-seam/did', await original()));
+vi.mock('@agent-seam/envelope', async (original) => fake.wrapped('@agent-seam/envelope', await original()));
+vi.mock('@agent-seam/cardpub', async (original) => fake.wrapped('@agent-seam/cardpub', await original()));
+vi.mock('@agent-seam/wba', async (original) => fake.wrapped('@agent-seam/wba', await original()));
+vi.mock('@agent-seam/coredet-cbor', async (original) =>
+  fake.wrapped('@agent-seam/coredet-cbor', await original()),
+);
+vi.mock('@agent-seam/cryptobox', async (original) => fake.wrapped('@agent-seam/cryptobox', await original()));
+vi.mock('@agent-seam/hpke-seal', async (original) => fake.wrapped('@agent-seam/hpke-seal', await original()));
+vi.mock('@agent-seam/merkle', async (original) => fake.wrapped('@agent-seam/merkle', await original()));
+vi.mock('@agent-seam/tlog-note', async (original) => fake.wrapped('@agent-seam/tlog-note', await original()));
+vi.mock('@agent-seam/chain', async (original) => fake.wrapped('@agent-seam/chain', await original()));
+
+const root = join(import.meta.dirname, '..', '..', '..', 'vectors');
+
+/**
+ * Calls whose wrong answer no case can see, and why: `group`, the case's name, and the call
+ * (`<package>.<function>#<nth call in the case> <variant>`). Each entry must excuse some call,
+ * so that the list cannot go stale.
+ */
+const UNJUDGED: { group: RegExp; name: RegExp; call: RegExp; why: string }[] = [
+  {
+    group: /^seal\.v[12](-refuse)?$/,
+    name: /./,
+    call: /^@agent-seam\/hpke-seal\.deriveKeyPair#[12] changed$/,
+    why: "the sender's and the third party's key pairs: a case opens with the recipient's, the first one derived",
+  },
+  {
+    group: /^seal\.v[12](-refuse)?$/,
+    name: /^(too-large|envelope-as-hex-text|trailing-byte|version-3|outer-key-9|outer-kid-15-bytes|suite-2|other-recipient|unknown-kid)$/,
+    call: /^@agent-seam\/hpke-seal\.deriveKeyPair#0 changed$/,
+    why: "refused before the recipient's private key opens anything: for its size, form, version, suite, or a kid naming another key",
+  },
+  {
+    group: /^tlog\.(reject\.note|go-rules|quorum)$/,
+    name: /./,
+    call: /^@agent-seam\/tlog-note\.parseVerifierKey#\d value$/,
+    why: 'a verifier key whose signature the note does not reach: refused before its signature lines are read, or a key with no line of its own (a witness that did not cosign)',
+  },
+  {
+    group: /^envelope\.freshness$/,
+    name: /./,
+    call: /^@agent-seam\/envelope\.verifyEnvelope#\d value$/,
+    why: "the group judges time: each case states the verdict's freshness or the replay cache's answer, not the message's fields",
+  },
+  {
+    group: /^domainLinkage\.refuse$/,
+    name: /^accept\//,
+    call: /^@agent-seam\/cardpub\.verifyDomainLinkage#0 value$/,
+    why: "the accepted twins of the refusals state the verdict only; the token's fields are compared in domainLinkage",
+  },
+  {
+    group: /^a2a$/,
+    name: /^accept\//,
+    call: /^@agent-seam\/cardpub\.verifyA2ACard#[01] value$/,
+    why: "the protected header's members (kid, jku): the vector carries them only inside the signed header",
+  },
+  {
+    group: /^wba\.directory$/,
+    name: /./,
+    call: /^@agent-seam\/wba\.verifyDirectory#0 value$/,
+    why: "the signature's label, created and expires: compared as the signature-input text the directory's cases state",
+  },
+  {
+    group: /^jwk\.refuse$/,
+    name: /./,
+    call: /^@agent-seam\/wba\.publicKeyFromJwk#0 code$/,
+    why: "the vector's code is the thumbprint's; publicKeyFromJwk is held only to refuse",
+  },
+  {
+    group: /^numberHazards$/,
+    name: /./,
+    call: /^@agent-seam\/canonical\.parseJSON#0 value$/,
+    why: 'the value read with floats marked is only given to the writer, which must refuse it whatever its members',
+  },
+];
+const excused = new Set<(typeof UNJUDGED)[number]>();
+afterAll(() => {
+  expect(UNJUDGED.filter((u) => !excused.has(u)).map((u) => `${u.group} ${u.call}`)).toEqual([]);
+});
+
+/** The checks of one group of a vector file, as `seam conformance` builds them. */
+function checksOf(replay: FileReplay, group: string) {
+  const doc = JSON.parse(readFileSync(join(root, replay.file), 'utf8'));
+  const value =
+    replay.layout === 'seam-wire' && group.startsWith('reject.') ? doc.reject[group.slice(7)] : doc[group];
+  const entry = replay.groups[group]!;
+  return { pkg: entry.pkg, checks: entry.replay(value, doc) };
+}
+
+/** Runs one check with `cue` in place; returns the calls it made to the owner and what it threw. */
+async function run(owner: string, check: () => unknown, cue?: { fn: string; nth: number; variant: string }) {
+  Object.assign(fake.state, { owner, cue, calls: [], counts: new Map() });
+  let thrown: unknown;
+  try {
+    await check();
+  } catch (error) {
+    thrown = error;
+  }
+  const calls = fake.state.calls;
+  Object.assign(fake.state, { owner: '', cue: undefined });
+  return { calls, thrown };
+}
+
+for (const replay of REPLAYS) {
+  const doc = JSON.parse(readFileSync(join(root, replay.file), 'utf8'));
+  const groups = Object.keys(replay.groups).filter((g) =>
+    replay.layout === 'seam-wire' && g.startsWith('reject.')
+      ? doc.reject?.[g.slice(7)]
+      : doc[g] !== undefined,
+  );
+  describe(`${replay.file}: a package answering one call wrongly makes the case disagree`, () => {
+    for (const group of groups) {
+      it(group, async () => {
+        const { pkg, checks } = checksOf(replay, group);
+        const missed: string[] = [];
+        let cued = 0;
+        for (const [i, [name, check]] of checks.entries()) {
+          const honest = await run(pkg, check);
+          expect(honest.thrown, `${group} ${name} agrees with the real package`).toBeUndefined();
+          const seen = new Map<string, number>();
+          for (const call of honest.calls) {
+            const nth = seen.get(call.fn) ?? 0;
+            seen.set(call.fn, nth + 1);
+            for (const variant of call.variants) {
+              cued++;
+              // A fresh check: a case may keep state (a replay cache) from its first run.
+              const fresh = checksOf(replay, group).checks[i]![1];
+              const { thrown } = await run(pkg, fresh, { fn: call.fn, nth, variant });
+              if (thrown !== undefined) continue;
+              const what = `${call.fn}#${nth} ${variant}`;
+              const reason = UNJUDGED.find(
+                (u) => u.group.test(group) && u.name.test(name) && u.call.test(what),
+              );
+              if (reason) excused.add(reason);
+              else missed.push(`${name}: ${what}`);
+            }
+          }
+        }
+        expect(cued).toBeGreaterThan(0);
+        expect(missed, missed.join('\n')).toEqual([]);
+      });
+    }
+  });
+}
