@@ -99,6 +99,34 @@ describe('replayVectors', () => {
     expect([report.passed, report.failed]).toEqual([0, 3]);
   });
 
+  it('a replayer that disagrees while reading what its cases share fails its group, and the next group runs', async () => {
+    // why: run.ts's catch around entry.replay (without it a changed dack envelope ended the whole
+    // run with the Mismatch, instead of reporting the group).
+    const report = await replayed(
+      { shared: [{ name: 'a' }], next: [{ name: 'b' }] },
+      {
+        shared: {
+          pkg,
+          replay: () => {
+            throw new Mismatch('the group envelope: refused [bad-tag]');
+          },
+        },
+        next: agree,
+      },
+    );
+    expect(report.groups.map((g) => [g.group, g.passed, g.failed])).toEqual([
+      [
+        'shared',
+        0,
+        [
+          { name: '(group)', why: 'the group envelope: refused [bad-tag]' },
+          { name: '(group)', why: "replayed 0 of the file's 1 cases" },
+        ],
+      ],
+      ['next', 1, []],
+    ]);
+  });
+
   it('a replayer that reaches fewer cases than the file holds fails the group', async () => {
     // why: run.ts:87 (checks.length !== expected → false: the skipped case would go unnoticed).
     const report = await replayed(

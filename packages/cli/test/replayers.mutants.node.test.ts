@@ -182,6 +182,84 @@ afterAll(() => {
   expect(UNJUDGED.filter((u) => !used.has(u)).map((u) => `${u.file} ${u.list} ${u.leaf}`)).toEqual([]);
 });
 
+/** A group's own fields, outside its lists of cases: what its cases share (a seed, a clock, a request). */
+function sharedLeaves(value: Json, path: Path = []): Path[] {
+  if (typeof value !== 'object' || value === null) return [path];
+  if (Array.isArray(value) && value.length > 0 && value.every(record)) return [];
+  return Object.entries(value)
+    .filter(([k]) => !(k === '_' || k === 'note' || k.endsWith('Note')))
+    .flatMap(([k, v]) => sharedLeaves(v, [...path, Array.isArray(value) ? Number(k) : k]));
+}
+
+/** Shared fields no case depends on, and why. */
+const SHARED_UNJUDGED: { file: string; group: string; leaf: RegExp; why: string }[] = [
+  ...['bindingV2', 'domainLinkage.refuse', 'wba.directory', 'wba.request'].map((group) => ({
+    file: 'wire_vectors.json',
+    group,
+    leaf: /^(checkNow|now)$/,
+    why: "one second (or millisecond) later is still inside every case's window",
+  })),
+  ...['seal.v1', 'seal.v2', 'seal.v2-refuse', 'seal.dack'].map((group) => ({
+    file: 'hpke_seal.json',
+    group,
+    leaf: /^keys\.(nowMs|otherEpochIkm)$/,
+    why: "one second (or millisecond) later is still inside every case's window; the other epoch's key stands for a key that opens nothing, which any other key does alike",
+  })),
+  {
+    file: 'hpke_seal.json',
+    group: 'seal.v2-refuse',
+    leaf: /^keys\.(interactionIkm|senderSeed)$/,
+    why: 'every case is refused with these keys changed too, and with the same code: by a check that does not use them or that fails either way',
+  },
+  {
+    file: 'hpke_seal.json',
+    group: 'seal.v1',
+    leaf: /^keys\.interactionIkm$/,
+    why: 'a v1 envelope has no interaction layer',
+  },
+  {
+    file: 'hpke_seal.json',
+    group: 'seal.dack',
+    leaf: /^keys\.interactionIkm$/,
+    why: "the group's envelope is a first contact, opened with the epoch key",
+  },
+  {
+    file: 'hpke_seal.json',
+    group: 'seal.dack',
+    leaf: /^envelope$/,
+    why: "the last byte ends outer extension 100's value, which a first-contact envelope does not authenticate (as in seal.v2's accepted cases)",
+  },
+  {
+    file: 'wire_vectors.json',
+    group: 'relay',
+    leaf: /^seedB$/,
+    why: "the other agent's seed: the replayer signs with A's, and B appears by the DID each case gives",
+  },
+  {
+    file: 'wire_vectors.json',
+    group: 'wba.profile',
+    leaf: /^seedHex$/,
+    why: "the profile's cases are requests to verify, carrying their signatures; none is made here",
+  },
+  {
+    file: 'cryptobox.json',
+    group: 'sealed.reject',
+    leaf: /^kek\.hex$/,
+    why: 'every refusal comes before a data key is unwrapped',
+  },
+];
+
+const sharedUsed = new Set<(typeof SHARED_UNJUDGED)[number]>();
+afterAll(() => {
+  expect(
+    SHARED_UNJUDGED.filter((u) => !sharedUsed.has(u)).map((u) => `${u.file} ${u.group} ${u.leaf}`),
+  ).toEqual([]);
+});
+
+/** The path of a group's value in its file. */
+const groupPath = (replay: FileReplay, group: string): Path =>
+  replay.layout === 'seam-wire' && group.startsWith('reject.') ? ['reject', group.slice(7)] : [group];
+
 for (const replay of REPLAYS) {
   const text = readFileSync(join(root, replay.file), 'utf8');
   const lists = caseLists(JSON.parse(text));
@@ -242,4 +320,30 @@ for (const replay of REPLAYS) {
       }
     }
   });
+
+  const doc = JSON.parse(text);
+  const shares = Object.keys(replay.groups).flatMap((group) => {
+    const path = groupPath(replay, group);
+    const value = path.reduce((v: Json, k) => v?.[k], doc);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+    return sharedLeaves(value).map((leaf) => ({ group, path, leaf }));
+  });
+  if (shares.length > 0)
+    describe(`${replay.file}: any field a group's cases share, changed, makes some case disagree`, () => {
+      for (const { group, path, leaf } of shares) {
+        const reason = SHARED_UNJUDGED.find(
+          (u) => u.file === replay.file && u.group === group && u.leaf.test(leaf.join('.')),
+        );
+        if (reason) sharedUsed.add(reason);
+        it(`${group}: ${leaf.join('.')}${reason ? ` (not judged: ${reason.why})` : ''}`, async () => {
+          const changedDoc = JSON.parse(text);
+          const parent = at(changedDoc, [...path, ...leaf.slice(0, -1)]);
+          const key = leaf.at(-1)!;
+          parent[key] = changed(parent[key]);
+          const failed = await disagreeing(replay, group, changedDoc);
+          if (reason) expect(failed).toEqual([]);
+          else expect(failed.length).toBeGreaterThan(0);
+        });
+      }
+    });
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { groupsOf } from '@agent-seam/conformance';
 import { Unreadable } from '../io.js';
-import { type FileReplay, Mismatch } from './replay.js';
+import { type CaseCheck, type FileReplay, Mismatch } from './replay.js';
 
 export interface GroupResult {
   pkg: string;
@@ -43,6 +43,10 @@ function readDoc(dir: string, file: string): unknown {
   }
 }
 
+/** What a case that threw disagreed on: a Mismatch says it; anything else is shown as thrown. */
+const whyOf = (error: unknown): string =>
+  error instanceof Mismatch ? error.message : `threw ${(error as Error)?.message ?? String(error)}`;
+
 /**
  * Every case of every group of the vector files in `dir`, run through the installed
  * packages. A case the replayer does not reach (its count differs from the file's) fails.
@@ -71,16 +75,21 @@ export async function replayVectors(dir: string, replays: readonly FileReplay[])
         passed: 0,
         failed: [],
       };
-      const checks = entry.replay(value, doc);
       const expected = count - (entry.data ?? []).reduce((n, k) => n + (value?.[k]?.length ?? 0), 0);
+      // What the cases share is read first (a group's keys, an envelope they all open): when
+      // that disagrees, the whole group does, and the other files still run.
+      let checks: CaseCheck[] = [];
+      try {
+        checks = entry.replay(value, doc);
+      } catch (error) {
+        result.failed.push({ name: '(group)', why: whyOf(error) });
+      }
       for (const [name, check] of checks) {
         try {
           await check();
           result.passed++;
         } catch (error) {
-          const why =
-            error instanceof Mismatch ? error.message : `threw ${(error as Error)?.message ?? String(error)}`;
-          result.failed.push({ name, why });
+          result.failed.push({ name, why: whyOf(error) });
         }
       }
       result.cases = expected;

@@ -44,6 +44,7 @@ import {
 } from '@agent-seam/envelope';
 import {
   DIRECTORY_MEDIA_TYPE,
+  DIRECTORY_PATH,
   fetchDirectory,
   jwkFromPublicKey,
   parseSignatureAgent,
@@ -432,6 +433,10 @@ const cardpubGroups = {
 
 // -- @agent-seam/wba -------------------------------------------------------------------
 
+/** The signature parameters a signature-input spells, from the fields the vector gives them in. */
+const paramsOf = (x: Case) =>
+  `(${x.components.map((c: string) => `"${c}"`).join(' ')});created=${x.created};expires=${x.expires};keyid="${x.keyid}";alg="${x.alg}";tag="${x.tag}"`;
+
 /** The request of webBotAuth, made from the seed and read back. */
 function reproduceRequest(g: Case, seed: Uint8Array): void {
   const r = g.request;
@@ -444,6 +449,7 @@ function reproduceRequest(g: Case, seed: Uint8Array): void {
   });
   same(headers['signature-input'], r.signatureInput, 'request signature-input');
   same(headers['signature-input'], `sig1=${r.signatureParams}`, 'request signature-params');
+  same(headers['signature-input'], `sig1=${paramsOf(r)}`, 'request parameters');
   same(headers['signature-agent'], r.signatureAgent, 'request signature-agent');
   const base = signatureBase(
     [
@@ -474,6 +480,8 @@ function reproduceDirectory(g: Case, seed: Uint8Array): void {
   const made = signDirectory({ seed, authority: d.authority, created: d.created, expires: d.expires });
   same(made.body, d.body, 'directory body');
   same(made.headers['signature-input'], d.signatureInput, 'directory signature-input');
+  same(made.headers['signature-input'], `sig1=${paramsOf(d)}`, 'directory parameters');
+  same([DIRECTORY_PATH, DIRECTORY_MEDIA_TYPE], [d.path, d.contentType], 'directory path and media type');
   same(
     signatureBase([{ name: '@authority', value: d.authority }], d.signatureParams),
     d.signatureBase,
@@ -491,7 +499,8 @@ function reproduceDirectory(g: Case, seed: Uint8Array): void {
 
 /**
  * webBotAuth's cases are its keys (JWK, thumbprint input, thumbprint, DID). The request
- * and directory the group's seed signs are checked with the key whose bytes are that seed.
+ * and directory the group's seed signs, which are no case of their own, are checked with its
+ * last key.
  */
 const webBotAuth = (g: Case) =>
   cases(g.keys, (key) => {
@@ -501,7 +510,7 @@ const webBotAuth = (g: Case) =>
     same(thumbprintInput(jwk), { ok: true, value: key.thumbprintInput }, 'thumbprintInput');
     same(thumbprint(jwk), { ok: true, value: key.thumbprint }, 'thumbprint');
     same(didFromPublicKey(publicKey), key.did, 'did');
-    if (key.publicHex !== g.seedHex) return;
+    if (key !== g.keys.at(-1)) return;
     reproduceRequest(g, bytesOf(g.seedHex));
     reproduceDirectory(g, bytesOf(g.seedHex));
   });
