@@ -65,4 +65,20 @@ describe('writeExport', () => {
       'unsupported-type: records[0] holds a bigint (or a cycle), which a JSON line cannot spell',
     ]);
   });
+
+  it('carries a given raw text as given, a leading U+FEFF too', () => {
+    // why: writer.ts's rawText (decoding the raw bytes again dropped a leading U+FEFF, so the line
+    // carried other text than the bytes its hash covers).
+    const raw = '\uFEFF{"canon":1,"kind":"RunAdmitted"}';
+    const { lines } = writeExport({
+      origin: 'example.com/agentplane',
+      runs: [
+        { run, sealed: false, records: [{ body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1 }, raw }] },
+      ],
+      cases: [],
+      unreadable: [],
+    });
+    const records = lines.map((l) => JSON.parse(l)).filter((l) => typeof l.raw === 'string');
+    expect(records.map((r) => r.raw)).toEqual([raw]);
+  });
 });

@@ -103,6 +103,18 @@ describe('seam note and checkpoint', async () => {
     expect(n.stdout).toMatch(/^not a checkpoint \[/);
   });
 
+  it('checkpoint show shows the origin that is signed, a leading U+FEFF too', async () => {
+    // why: note.ts's body decoder (a default TextDecoder dropped a leading U+FEFF, showing another
+    // origin than the one the signatures cover).
+    const bom = await seam(
+      dir,
+      ['note', 'sign', '-', '--seed-file', 'log.seed', '--name', LOG],
+      `\uFEFF${body}`,
+    );
+    const r = await seam(dir, ['checkpoint', 'show', '-', '--json'], bom.stdout);
+    expect(JSON.parse(r.stdout).value.origin).toBe(`\uFEFF${LOG}`);
+  });
+
   it('usage errors exit 2 (no --key, a bad vkey, --witness without --quorum); unreadable files exit 4', async () => {
     expect((await seam(files, ['note', 'verify', 'signed.txt'])).code).toBe(2);
     expect((await seam(files, ['note', 'verify', 'signed.txt', '--key', 'nonsense'])).code).toBe(2);

@@ -116,7 +116,8 @@ export function writeRunRecords(
         : canonicalOfObject(body, CANON_PROFILE, `records[${i}].body`);
     const hash = chainHash(prev, raw);
     const signature = key && !record.unsigned ? signRecord(hash, key.keyId, key.seed) : null;
-    const rawText = new TextDecoder().decode(raw);
+    // The given text itself: decoding its bytes again would drop a leading U+FEFF.
+    const rawText = record.raw ?? new TextDecoder().decode(raw);
     lines.push(
       lineOf(
         { seq: body.seq, body, prev_hash: hex.encode(prev), hash: hex.encode(hash), signature, raw: rawText },

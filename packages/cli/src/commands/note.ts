@@ -230,7 +230,7 @@ exit: 0 shown, 1 not a checkpoint (the check that refused is shown), 4 unreadabl
     const described = describeNote(readText(path));
     const json = values.json === true;
     const checkpoint = described.ok
-      ? parseCheckpoint(new TextDecoder().decode(described.value.body))
+      ? parseCheckpoint(new TextDecoder('utf-8', { ignoreBOM: true }).decode(described.value.body))
       : described;
     if (!checkpoint.ok) {
       const checks = explainVerdict(described.ok ? CHECKPOINT_CHECKS : NOTE_CHECKS, checkpoint);
