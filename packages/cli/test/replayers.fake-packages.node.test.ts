@@ -192,7 +192,12 @@ const UNJUDGED: { group: RegExp; name: RegExp; call: RegExp; why: string }[] = [
   },
 ];
 const excused = new Set<(typeof UNJUDGED)[number]>();
+/** The groups replayed, and how many there are: a filtered run (a mutation run's) replays some. */
+const replayed = new Set<string>();
+let groupCount = 0;
 afterAll(() => {
+  // Only a run of every group can tell that an entry excuses nothing.
+  if (replayed.size < groupCount) return;
   expect(UNJUDGED.filter((u) => !excused.has(u)).map((u) => `${u.group} ${u.call}`)).toEqual([]);
 });
 
@@ -226,9 +231,11 @@ for (const replay of REPLAYS) {
       ? doc.reject?.[g.slice(7)]
       : doc[g] !== undefined,
   );
+  groupCount += groups.length;
   describe(`${replay.file}: a package answering one call wrongly makes the case disagree`, () => {
     for (const group of groups) {
       it(group, async () => {
+        replayed.add(group);
         const { pkg, checks } = checksOf(replay, group);
         const missed: string[] = [];
         let cued = 0;
