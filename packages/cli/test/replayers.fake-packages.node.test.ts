@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { REPLAYS } from '../src/conformance/index.js';
 import { type FileReplay, Mismatch } from '../src/conformance/replay.js';
+import { groupPath } from '../src/conformance/run.js';
 
 const fake = vi.hoisted(() => {
   type Cue = { fn: string; nth: number; variant: string };
@@ -204,8 +205,7 @@ afterAll(() => {
 /** The checks of one group of a vector file, as `seam conformance` builds them. */
 function checksOf(replay: FileReplay, group: string) {
   const doc = JSON.parse(readFileSync(join(root, replay.file), 'utf8'));
-  const value =
-    replay.layout === 'seam-wire' && group.startsWith('reject.') ? doc.reject[group.slice(7)] : doc[group];
+  const value = groupPath(replay.layout, group).reduce((v, k) => v?.[k], doc);
   const entry = replay.groups[group]!;
   return { pkg: entry.pkg, checks: entry.replay(value, doc) };
 }
@@ -226,10 +226,8 @@ async function run(owner: string, check: () => unknown, cue?: { fn: string; nth:
 
 for (const replay of REPLAYS) {
   const doc = JSON.parse(readFileSync(join(root, replay.file), 'utf8'));
-  const groups = Object.keys(replay.groups).filter((g) =>
-    replay.layout === 'seam-wire' && g.startsWith('reject.')
-      ? doc.reject?.[g.slice(7)]
-      : doc[g] !== undefined,
+  const groups = Object.keys(replay.groups).filter(
+    (g) => groupPath(replay.layout, g).reduce((v, k) => v?.[k], doc) !== undefined,
   );
   groupCount += groups.length;
   describe(`${replay.file}: a package answering one call wrongly makes the case disagree`, () => {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPLAYS } from '../src/conformance/index.js';
 import type { FileReplay } from '../src/conformance/replay.js';
-import { replayVectors } from '../src/conformance/run.js';
+import { groupPath, replayVectors } from '../src/conformance/run.js';
 
 const root = join(import.meta.dirname, '..', '..', '..', 'vectors');
 /** One directory for every changed vector file (the cases run one after another). */
@@ -256,10 +256,6 @@ afterAll(() => {
   ).toEqual([]);
 });
 
-/** The path of a group's value in its file. */
-const groupPath = (replay: FileReplay, group: string): Path =>
-  replay.layout === 'seam-wire' && group.startsWith('reject.') ? ['reject', group.slice(7)] : [group];
-
 for (const replay of REPLAYS) {
   const text = readFileSync(join(root, replay.file), 'utf8');
   const lists = caseLists(JSON.parse(text));
@@ -323,7 +319,7 @@ for (const replay of REPLAYS) {
 
   const doc = JSON.parse(text);
   const shares = Object.keys(replay.groups).flatMap((group) => {
-    const path = groupPath(replay, group);
+    const path = groupPath(replay.layout, group);
     const value = path.reduce((v: Json, k) => v?.[k], doc);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
     return sharedLeaves(value).map((leaf) => ({ group, path, leaf }));

@@ -43,6 +43,10 @@ function readDoc(dir: string, file: string): unknown {
   }
 }
 
+/** Where a group's value sits in its file: the wire file keeps its `reject.*` groups under `reject`. */
+export const groupPath = (layout: FileReplay['layout'], group: string): string[] =>
+  layout === 'seam-wire' && group.startsWith('reject.') ? ['reject', group.slice(7)] : [group];
+
 /** What a case that threw disagreed on: a Mismatch says it; anything else is shown as thrown. */
 const whyOf = (error: unknown): string =>
   error instanceof Mismatch ? error.message : `threw ${(error as Error)?.message ?? String(error)}`;
@@ -63,10 +67,7 @@ export async function replayVectors(dir: string, replays: readonly FileReplay[])
         continue;
       }
       report.versions[entry.pkg] ??= versionOf(entry.pkg);
-      const value =
-        replay.layout === 'seam-wire' && group.startsWith('reject.')
-          ? doc.reject[group.slice(7)]
-          : doc[group];
+      const value = groupPath(replay.layout, group).reduce((v, k) => v?.[k], doc);
       const result: GroupResult = {
         pkg: entry.pkg,
         file: replay.file,
