@@ -199,6 +199,30 @@ describe('parts.ts', () => {
     );
   });
 
+  it('a line is read by its tag first, and every member of a record travels in its own shape', () => {
+    // why: parts.ts:144:5 `line[1] === 'refused'` → true (a record line whose third and fourth
+    // members spell a refusal merged as that refusal), :156:7 `line[1] !== 'record'` → false (a
+    // well-shaped record under another tag merged as a record), :181 the `unknown` names' test →
+    // `() => undefined`, `false` or `typeof name === ""` (a record that names an unknown member was
+    // refused as malformed; no case had a non-empty `unknown`), :197:12 the `concluded` test → `true`,
+    // or its first `&&` → `||` (a `concluded` whose `seals` is no boolean merged). Each mutant
+    // applied by hand turns this case red.
+    const full = { ...record, rawFinding: null, hashed: null, signature: 'missing' };
+    const hashed = { seq: 1, run: 'r', case: null, concluded: { seals: true, headMatches: true } };
+    for (const line of [
+      [size, 'record', 'line-not-json', 'm'],
+      [size, 'recorded', full],
+      [size, 'record', { ...full, unknown: ['a', 1] }],
+      [size, 'record', { ...full, hashed: { ...hashed, concluded: 'x' } }],
+      [size, 'record', { ...full, hashed: { ...hashed, concluded: { seals: 'x', headMatches: true } } }],
+    ])
+      expect(thrown(() => mergeExportReports(withLine(line))).message, JSON.stringify(line)).toBe(malformed);
+    for (const shaped of [{ ...full, unknown: ['a'] }, { ...full, hashed }])
+      expect(() => mergeExportReports(withLine([size, 'record', shaped])), JSON.stringify(shaped)).not.toThrow(
+        /malformed/,
+      );
+  });
+
   it('a record digest that is not hex is refused', () => {
     // why: parts.ts:142:9 `!bytes.ok` → false, :142:30 message → ""
     const notHex = { ...record, seq: 1, prev: 'zz', rawFinding: null, hashed: null, signature: 'missing' };
