@@ -217,10 +217,14 @@ describe('parts.ts', () => {
       [size, 'record', { ...full, hashed: { ...hashed, concluded: { seals: 'x', headMatches: true } } }],
     ])
       expect(thrown(() => mergeExportReports(withLine(line))).message, JSON.stringify(line)).toBe(malformed);
-    for (const shaped of [{ ...full, unknown: ['a'] }, { ...full, hashed }])
-      expect(() => mergeExportReports(withLine([size, 'record', shaped])), JSON.stringify(shaped)).not.toThrow(
-        /malformed/,
-      );
+    for (const shaped of [
+      { ...full, unknown: ['a'] },
+      { ...full, hashed },
+    ])
+      expect(
+        () => mergeExportReports(withLine([size, 'record', shaped])),
+        JSON.stringify(shaped),
+      ).not.toThrow(/malformed/);
   });
 
   it('a record digest that is not hex is refused', () => {
