@@ -1,4 +1,4 @@
-// pnpm mutate --filter <pkg> [--all | --rest | --mutate <glob,...>] [--force] [--concurrency <n>] [--ignore-static] [--restore] [--summary]
+// pnpm mutate --filter <pkg> [--all | --rest | --mutate <glob,...>] [--static] [--force] [--concurrency <n>] [--ignore-static] [--restore] [--summary]
 //
 // Runs Stryker (vitest runner) over one package and writes reports/mutation/<pkg>.md:
 // the mutation score per file and every surviving mutant. Without --all it mutates the
@@ -17,12 +17,18 @@
 // the last results without running anything. --concurrency caps Stryker's test runners
 // (default: the config's 2), for a machine whose cores are shared. --ignore-static skips
 // static mutants (module-level constants, run against every test: most of the time of a
-// run); the report counts them as ignored, outside the score.
+// run); the report counts them as ignored, outside the score. --static runs only those: Stryker
+// mutates the module-level lines of the chosen files (every top-level statement but function
+// and type declarations), runs each static mutant against every test of the package with the
+// mutant switched on before the modules load, and the report (<pkg>[.rest].static.md) counts
+// the static mutants alone. (A static mutant that one test happens to cover is otherwise run
+// against that test only, after the module loaded, and reported as survived.)
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { installRuntimes, RUNTIMES } from './runtimes.js';
 
 /** The files of each package that judge attacker bytes (mutated by default). */
@@ -139,6 +145,7 @@ if (!mutate) {
   process.exit(2);
 }
 const globs: string[] = mutate;
+const staticOnly = flag('--static');
 
 if (flag('--summary')) summarize();
 else run();
@@ -150,11 +157,12 @@ function run(): void {
   mkdirSync(backup, { recursive: true });
   for (const file of listSources(join(pkgDir, 'src'))) cpSync(join(pkgDir, file), join(backup, file));
   const stryker = join(root, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
-  const args = [stryker, 'run', join(root, 'stryker.config.mjs'), '--mutate', globs.join(',')];
+  const targets = staticOnly ? globs.flatMap(moduleLevelRanges) : globs;
+  const args = [stryker, 'run', join(root, 'stryker.config.mjs'), '--mutate', targets.join(',')];
   if (flag('--force')) args.push('--force');
   const concurrency = option('--concurrency');
   if (concurrency !== undefined) args.push('--concurrency', concurrency);
-  if (flag('--ignore-static')) args.push('--ignoreStatic');
+  if (flag('--ignore-static') && !staticOnly) args.push('--ignoreStatic');
   const child = spawn(node22(), args, {
     cwd: pkgDir,
     stdio: 'inherit',
@@ -185,6 +193,7 @@ interface Mutant {
   mutatorName: string;
   replacement?: string;
   status: string;
+  static?: boolean;
   location: { start: { line: number; column: number }; end: { line: number; column: number } };
 }
 
@@ -196,6 +205,8 @@ function summarize(): void {
   // Only the files this run mutated: the incremental file keeps older results too.
   const mutated = new Set(globs.flatMap((g) => Object.keys(report.files).filter((f) => matches(f, g))));
   for (const f of Object.keys(report.files)) if (!mutated.has(f)) delete report.files[f];
+  if (staticOnly)
+    for (const file of Object.values(report.files)) file.mutants = file.mutants.filter((m) => m.static);
   const selection = flag('--all')
     ? ' --all'
     : flag('--rest')
@@ -208,8 +219,8 @@ function summarize(): void {
   const lines = [
     `# Mutation report: @agent-seam/${pkg}`,
     '',
-    `Reproduce: \`pnpm mutate --filter ${pkg}${selection}${flag('--ignore-static') ? ' --ignore-static' : ''} --force\` (Stryker 10.1.1, vitest runner).`,
-    `Mutated: ${globs.map((m) => `\`${m}\``).join(', ')}.`,
+    `Reproduce: \`pnpm mutate --filter ${pkg}${selection}${staticOnly ? ' --static' : flag('--ignore-static') ? ' --ignore-static' : ''} --force\` (Stryker 10.1.1, vitest runner).`,
+    `Mutated: ${globs.map((m) => `\`${m}\``).join(', ')}${staticOnly ? ' (their static mutants only: module-level code, each run against every test)' : ''}.`,
     '',
     '| file | mutants | killed | timeout | survived | no coverage | score |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -267,11 +278,36 @@ function summarize(): void {
     `Equivalent mutants, with the reason each cannot be killed, are listed in spec/${pkg}.md.`,
     '',
   );
-  const reportName = flag('--rest') ? `${pkg}.rest.md` : `${pkg}.md`;
+  const reportName = `${pkg}${flag('--rest') ? '.rest' : ''}${staticOnly ? '.static' : ''}.md`;
   writeFileSync(join(reports, reportName), lines.join('\n'));
   console.log(
     `mutation score ${pkg}: ${score(total)} (${survivors.length} undetected) -> reports/mutation/${reportName}`,
   );
+}
+
+/**
+ * The lines of `file` that run when its module loads, as Stryker ranges (`file:from-to`):
+ * every top-level statement but function, interface and type declarations, and the static
+ * members of classes. Stryker keeps the mutants that lie inside a range.
+ */
+function moduleLevelRanges(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(join(pkgDir, file), 'utf8'), ts.ScriptTarget.Latest);
+  const line = (pos: number) => source.getLineAndCharacterOfPosition(pos).line + 1;
+  const range = (node: ts.Node) => `${file}:${line(node.getStart(source))}-${line(node.getEnd())}`;
+  const isStatic = (member: ts.ClassElement) =>
+    ts.isClassStaticBlockDeclaration(member) ||
+    (ts.isPropertyDeclaration(member) &&
+      (ts.getModifiers(member) ?? []).some((m) => m.kind === ts.SyntaxKind.StaticKeyword));
+  return source.statements.flatMap((node) => {
+    if (ts.isClassDeclaration(node)) return node.members.filter(isStatic).map(range);
+    const declaresOnly =
+      ts.isFunctionDeclaration(node) ||
+      ts.isInterfaceDeclaration(node) ||
+      ts.isTypeAliasDeclaration(node) ||
+      ts.isImportDeclaration(node) ||
+      ts.isExportDeclaration(node);
+    return declaresOnly ? [] : [range(node)];
+  });
 }
 
 function score(r: { killed: number; timeout: number; survived: number; noCoverage: number }): string {
