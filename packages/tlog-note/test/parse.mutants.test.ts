@@ -221,6 +221,19 @@ describe('parseVerifierKey refusal details', () => {
     });
   });
 
+  it('a key id with a ninth character before or after its eight hex digits is bad-key-id', () => {
+    // why: keys.ts:87:20 the key id pattern without `^`, or without `$` (static mutants, run by
+    // `pnpm mutate --filter tlog-note --static`): a ninth character then passed the pattern and
+    // the vkey was refused later, as key-id-mismatch. Each mutant applied by hand turns this red.
+    const [name, id, ...key] = VKEY.split('+');
+    for (const spelled of [`0${id}`, `${id}0`])
+      expect(parseVerifierKey([name, spelled, ...key].join('+')), spelled).toEqual({
+        ok: false,
+        code: 'bad-key-id',
+        detail: 'expected 8 lowercase hex digits',
+      });
+  });
+
   it('a key id in upper case is bad-key-id, said so', () => {
     // why: keys.ts:104:59 the detail → "".
     const [name, id, ...key] = VKEY.split('+');
