@@ -49,14 +49,22 @@ export const base58btc = {
       return fail('base58-too-long', `more than ${BASE58_MAX_CHARS} characters`);
     let zeros = 0;
     while (zeros < text.length && text.charCodeAt(zeros) === 0x31) zeros++;
-    // Little-endian base-256 bytes of the number.
+    // Little-endian base-256 bytes of the number, three digits folded in per pass over them:
+    // 255 * 58^3 plus the carry stays below 2^31, so the bit operations stay exact.
     const bytes: number[] = [];
-    for (let i = zeros; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      let carry = c < 128 ? DIGIT[c]! : -1;
-      if (carry < 0) return fail('bad-base58', 'character outside the base58btc alphabet');
+    for (let i = zeros; i < text.length; ) {
+      let group = 0;
+      let scale = 1;
+      for (const end = Math.min(i + 3, text.length); i < end; i++) {
+        const c = text.charCodeAt(i);
+        const digit = c < 128 ? DIGIT[c]! : -1;
+        if (digit < 0) return fail('bad-base58', 'character outside the base58btc alphabet');
+        group = group * 58 + digit;
+        scale *= 58;
+      }
+      let carry = group;
       for (let j = 0; j < bytes.length; j++) {
-        carry += bytes[j]! * 58;
+        carry += bytes[j]! * scale;
         bytes[j] = carry & 0xff;
         carry >>= 8;
       }
