@@ -287,27 +287,46 @@ function summarize(): void {
 
 /**
  * The lines of `file` that run when its module loads, as Stryker ranges (`file:from-to`):
- * every top-level statement but function, interface and type declarations, and the static
- * members of classes. Stryker keeps the mutants that lie inside a range.
+ * every top-level statement but function, interface and type declarations, the static
+ * members of classes, and the functions of the file that those lines call (transitively).
+ * Stryker keeps the mutants that lie inside a range. (A function of another file called at
+ * load is not followed: no verify path file has one.)
  */
 function moduleLevelRanges(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(join(pkgDir, file), 'utf8'), ts.ScriptTarget.Latest);
   const line = (pos: number) => source.getLineAndCharacterOfPosition(pos).line + 1;
   const range = (node: ts.Node) => `${file}:${line(node.getStart(source))}-${line(node.getEnd())}`;
+  const functions = new Map<string, ts.FunctionDeclaration>();
+  for (const node of source.statements)
+    if (ts.isFunctionDeclaration(node) && node.name) functions.set(node.name.text, node);
   const isStatic = (member: ts.ClassElement) =>
     ts.isClassStaticBlockDeclaration(member) ||
     (ts.isPropertyDeclaration(member) &&
       (ts.getModifiers(member) ?? []).some((m) => m.kind === ts.SyntaxKind.StaticKeyword));
-  return source.statements.flatMap((node) => {
-    if (ts.isClassDeclaration(node)) return node.members.filter(isStatic).map(range);
+  const atLoad: ts.Node[] = source.statements.flatMap((node): ts.Node[] => {
+    if (ts.isClassDeclaration(node)) return node.members.filter(isStatic);
     const declaresOnly =
       ts.isFunctionDeclaration(node) ||
       ts.isInterfaceDeclaration(node) ||
       ts.isTypeAliasDeclaration(node) ||
       ts.isImportDeclaration(node) ||
       ts.isExportDeclaration(node);
-    return declaresOnly ? [] : [range(node)];
+    return declaresOnly ? [] : [node];
   });
+  // The file's functions called by name from code that runs at load run at load too.
+  const called = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && !ts.isFunctionDeclaration(node)) return;
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+      const target = functions.get(node.expression.text);
+      if (target !== undefined && !atLoad.includes(target)) {
+        atLoad.push(target);
+        called(target);
+      }
+    }
+    ts.forEachChild(node, called);
+  };
+  for (const node of [...atLoad]) called(node);
+  return atLoad.map(range);
 }
 
 function score(r: { killed: number; timeout: number; survived: number; noCoverage: number }): string {
