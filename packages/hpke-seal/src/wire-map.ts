@@ -109,6 +109,3 @@ export function encodeRawMap(entries: Iterable<readonly [number | bigint, Uint8A
   for (const [key, valueBytes] of entries) map.set(key, new RawCbor(valueBytes));
   return encode(map);
 }
-
-/** The encoding of one value, for placing beside raw entries. */
-export const encodeValue = (value: CborValue): Uint8Array => encode(value);
