@@ -555,3 +555,24 @@ describe('parseDiagnostic bound errors (rest mutants, b)', () => {
     });
   });
 });
+
+describe('parseDiagnostic escapes (static mutants)', () => {
+  it('each one-character escape reads as its character', () => {
+    // why: parse-diagnostic.ts:121:8 ESCAPES '/' → "" and :123:6 '\f' → "" (module-level, found by
+    // `pnpm mutate --filter coredet-cbor --rest --static`): `\/` and `\f` were never read by a case,
+    // and with either mutant the character vanished from the text. Each applied by hand turns this red.
+    const escapes: [string, string][] = [
+      ['\\"', '"'],
+      ['\\\\', '\\'],
+      ['\\/', '/'],
+      ['\\b', '\b'],
+      ['\\f', '\f'],
+      ['\\n', '\n'],
+      ['\\r', '\r'],
+      ['\\t', '\t'],
+    ];
+    for (const [escape, char] of escapes)
+      expect(parseDiagnostic(`"a${escape}b"`), escape).toEqual({ ok: true, value: `a${char}b` });
+    expect(parseDiagnostic("'a\\'b'")).toEqual({ ok: true, value: new TextEncoder().encode("a'b") });
+  });
+});
