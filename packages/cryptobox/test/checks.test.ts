@@ -1,4 +1,4 @@
-import { base64Strict } from '@agent-seam/canonical';
+import { base64Strict, explainVerdict } from '@agent-seam/canonical';
 import {
   BOX_CHECKS,
   BOX_CODES,
@@ -119,4 +119,14 @@ holdChecksToVerifier('openPayload', PAYLOAD_CHECKS, PAYLOAD_CODES, {
   'wrapped-key > key': () =>
     openP(payloadBytes(1, 2, [0x7b, 0x78, ...new Uint8Array(40)]), { keyRing: emptyRing }),
   'key > authentication': () => openP(flipLast(payload), { keyRing: emptyRing }),
+});
+
+it('an empty payload is explained at the version check, which names that truncation', () => {
+  // why: checks.ts:77 the version check's detailStarts → [] (a module-level table, found by
+  // `pnpm mutate --filter cryptobox --rest --static`): no case explained the empty envelope, the
+  // one `truncated` the version check makes, and without its prefix no check claimed it (the
+  // explanation threw unknown-code). Applied by hand, this case goes red.
+  const verdict = openP(new Uint8Array(0));
+  expect(verdict).toMatchObject({ ok: false, code: 'truncated', detail: 'the envelope is empty' });
+  expect(explainVerdict(PAYLOAD_CHECKS, verdict).find((r) => r.outcome === 'refuse')?.id).toBe('version');
 });
