@@ -348,3 +348,13 @@ it('each v1 fault the order cases combine is, alone, refused by its own check', 
   ];
   expect(alone.map(([, verdict]) => (verdict.ok ? 'ok' : verdict.code))).toEqual(alone.map(([code]) => code));
 });
+
+it("each version's check list names the outer keys that version refuses", () => {
+  // why: checks.ts:20 `version === 2` → true, false or `!==` in the outer-keys title (a module-level
+  // list, found by `pnpm mutate --filter hpke-seal --rest --static`): no case read the title, which
+  // the explain layer shows a person. v1's outer map is keys 1-6, v2's keys 1-8 (spec/hpke-seal.md).
+  const title = (checks: readonly { id: string; title: string }[]) =>
+    checks.find((c) => c.id === 'outer-keys')?.title;
+  expect(title(SEALED_ENVELOPE_V1_CHECKS)).toBe('no outer key 0 or 7-63');
+  expect(title(SEALED_ENVELOPE_CHECKS)).toBe('no outer key 0 or 9-63');
+});
