@@ -1,4 +1,4 @@
-import { checkListProblems } from '@agent-seam/canonical';
+import { checkListProblems, explainVerdict } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
@@ -101,4 +101,51 @@ holdChecksToVerifier('verifyAuditEntry', AUDIT_CHECKS, AUDIT_CODES, {
   // A member that is no JSON value (a Date) has no rfc004 canonical form.
   'hmac-spelling > canonical': () => verifyAuditEntry({ hmac: 'sha1:00', at: new Date(0) }, ['s']),
   'canonical > hmac': () => verifyAuditEntry({ hmac: `sha256:${'00'.repeat(32)}`, at: new Date(0) }, ['s']),
+});
+
+describe('module-level check lists (static mutants, `pnpm mutate --filter chain --rest --static`)', () => {
+  it("the export's steps: the spec's ids in its order, each with a title of its own", () => {
+    // why: export/checks.ts, each step id ('signatures', 'log', 'anchors', 'cases', 'graders')
+    // → "" and each title → "": the explain layer shows both to a person, and no case read them.
+    // The ids are the steps of spec/chain.md ("Steps, as implemented").
+    expect(EXPORT_CHECKS.map((c) => c.id)).toEqual([
+      'lines',
+      'header',
+      'records',
+      'runs',
+      'signatures',
+      'log',
+      'anchors',
+      'cases',
+      'trailer',
+      'graders',
+    ]);
+    const titles = EXPORT_CHECKS.map((c) => c.title);
+    expect(titles.filter((t) => t.trim() === '')).toEqual([]);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('an export of an unknown canon: the header passes, the steps after it are not checked', async () => {
+    // why: export/checks.ts:129 BEFORE_STOPPING's 'header' → "": the header of a reader that
+    // stopped at a canon it does not implement was shown as not checked, though it was read whole.
+    const unknownCanon = [lines[0]!.replace('"canon":1', '"canon":99'), ...lines.slice(1)];
+    expect(unknownCanon[0]).not.toBe(lines[0]);
+    const report = await verifyExport(unknownCanon);
+    expect(report.status).toBe('unverifiable');
+    expect(outcomes(explainReport(report))).toEqual({
+      lines: 'pass',
+      header: 'pass',
+      ...Object.fromEntries(EXPORT_CHECKS.slice(2).map((c) => [c.id, 'not-checked'])),
+    });
+  });
+
+  it('a record signature that does not verify is explained at the signature step', () => {
+    // why: checks.ts:27 the hash-length prefix 'the hash' → "" (a bad signature was put at
+    // hash-length), :40 the signature step's prefixes ['Ed25519'] → [] (no step claimed it: the
+    // explanation threw). The pairs above only ever explain the earlier step of a pair.
+    const verdict = verifyRecordSignature(signRecord(new Uint8Array(32).fill(8), 'k1', seed), hash, keys);
+    expect(verdict).toMatchObject({ ok: false, code: 'signature-invalid' });
+    const refused = explainVerdict(RECORD_SIGNATURE_CHECKS, verdict).find((r) => r.outcome === 'refuse');
+    expect(refused?.id).toBe('signature');
+  });
 });
