@@ -571,8 +571,8 @@ describe('parseDiagnostic escapes (static mutants)', () => {
       ['\\r', '\r'],
       ['\\t', '\t'],
     ];
-    for (const [escape, char] of escapes)
-      expect(parseDiagnostic(`"a${escape}b"`), escape).toEqual({ ok: true, value: `a${char}b` });
+    for (const [spelled, char] of escapes)
+      expect(parseDiagnostic(`"a${spelled}b"`), spelled).toEqual({ ok: true, value: `a${char}b` });
     expect(parseDiagnostic("'a\\'b'")).toEqual({ ok: true, value: new TextEncoder().encode("a'b") });
   });
 });
