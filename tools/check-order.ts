@@ -1,4 +1,4 @@
-import { type CheckSpec, checkListProblems, explainVerdict, type Verdict } from '@agent-seam/canonical';
+import { type CheckSpec, checkListProblems, explainVerdict, fail, type Verdict } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
  * - for every pair of adjacent checks `a > b`, an input that breaks both is refused with
  *   a code of `a`. Each pair is given either such an input (a function returning the
  *   verdict) or, as a string, the reason no input can break both. The pairs given must be
- *   exactly the adjacent pairs, so a new check cannot slip in unexamined.
+ *   exactly the adjacent pairs, so a new check cannot slip in unexamined;
+ * - a refusal whose detail starts with one of a check's `detailStarts` (never an empty list)
+ *   is explained at that check, for each of its codes (the pairs explain only the earlier
+ *   check of each pair, and with one of its codes: a check's other prefixes went unexamined).
  */
 export function holdChecksToVerifier(
   name: string,
@@ -34,6 +37,18 @@ export function holdChecksToVerifier(
     it('names every adjacent pair once', () => {
       const adjacent = checks.slice(1).map((check, i) => `${checks[i]!.id} > ${check.id}`);
       expect(Object.keys(pairs)).toEqual(adjacent);
+    });
+    it('explains a refusal at the check whose detail prefix it starts with', () => {
+      // An empty prefix list names nothing: a shared code could then never reach its check.
+      expect(checks.filter((c) => c.detailStarts?.length === 0).map((c) => c.id)).toEqual([]);
+      for (const check of checks)
+        for (const start of check.detailStarts ?? [])
+          for (const code of check.codes) {
+            const refused = explainVerdict(checks, fail(code, `${start} …`), everyOption).find(
+              (r) => r.outcome === 'refuse',
+            );
+            expect(refused?.id, `${code} "${start} …"`).toBe(check.id);
+          }
     });
     for (const [pair, input] of Object.entries(pairs)) {
       const earlier = checks.find((c) => c.id === pair.split(' > ')[0]);
