@@ -1,7 +1,7 @@
 // Cases for the static mutants of wba's files outside the verify path (module-level tables and
 // patterns), found by `pnpm mutate --filter wba --rest --static`. Each `why` names the mutants;
 // each mutant applied by hand turns its case red.
-import { createHash } from 'node:crypto';
+import { base64urlStrict, sha256, utf8Strict } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
 import { fetchDirectory, signDirectory, signRequest, thumbprint } from '../src/index.js';
@@ -18,7 +18,7 @@ describe('wba module-level tables and patterns', () => {
     const x = 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU';
     const y = 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0';
     const text = `{"crv":"P-256","kty":"EC","x":"${x}","y":"${y}"}`;
-    const expected = createHash('sha256').update(text).digest('base64url');
+    const expected = base64urlStrict.encode(sha256(utf8Strict.encode(text)));
     expect(thumbprint({ kty: 'EC', crv: 'P-256', x, y, use: 'sig' })).toEqual({ ok: true, value: expected });
     expect(thumbprint({ kty: 'EC', crv: 'P-256', x, y: 'not+base64url' })).toMatchObject({
       ok: false,
