@@ -37,24 +37,25 @@ interface KeyNames {
 }
 
 /**
- * Thumbprint and did:key of each key seen, by its bytes (as a 32-character string). A
- * verifier reads the same directory on every request, and both names are functions of the
- * key bytes alone, so the memo is exact even for a caller who edits the set between calls.
- * Emptied when full, so a directory of many keys costs memory only up to the limit.
+ * Thumbprint and did:key of each key seen, by its `x` text. A verifier reads the same
+ * directory on every request, and both names are functions of the key bytes alone, which an
+ * `x` that passed the read spells (one `x`, one key), so the memo is exact even for a caller
+ * who edits the set between calls. Keyed by the text, not the bytes: spelling 32 bytes as a
+ * string cost a microsecond a request. Emptied when full, so a directory of many keys costs
+ * memory only up to the limit.
  */
 const NAMES_LIMIT = 1024;
 const namesByKey = new Map<string, KeyNames>();
 
-function namesOf(publicKey: Uint8Array): KeyNames {
-  const memoKey = String.fromCharCode(...publicKey);
-  const known = namesByKey.get(memoKey);
+function namesOf(x: string, publicKey: Uint8Array): KeyNames {
+  const known = namesByKey.get(x);
   if (known !== undefined) return known;
   if (namesByKey.size >= NAMES_LIMIT) namesByKey.clear();
   const names = {
     thumbprint: unwrap(thumbprint(jwkFromPublicKey(publicKey))),
     did: didFromPublicKey(publicKey),
   };
-  namesByKey.set(memoKey, names);
+  namesByKey.set(x, names);
   return names;
 }
 
@@ -72,7 +73,7 @@ export function keysByThumbprint(jwks: unknown): Verdict<Map<string, DirectoryKe
     // The strict read of `x` is the one check; the names are then derived from the key bytes.
     const key = publicKeyFromJwk(jwk);
     if (!key.ok) continue;
-    const { thumbprint, did } = namesOf(key.value);
+    const { thumbprint, did } = namesOf((jwk as Jwk).x!, key.value);
     out.set(thumbprint, { publicKey: key.value, did });
   }
   return ok(out);

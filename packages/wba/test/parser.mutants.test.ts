@@ -128,7 +128,7 @@ describe('parseSignature refusals and acceptances', () => {
   });
 
   it('reads every base64 character and keeps the text between the colons', () => {
-    // why: kills the BASE64_CHAR class mutants and the `!cursor.done` guard.
+    // why: kills the isBase64Char range and character mutants and the `!cursor.done` guard.
     expect(parseSignature('a=:AZaz09+/=:, b=::')).toEqual({
       ok: true,
       value: [
