@@ -1,4 +1,4 @@
-import { fail, hex, ok, SeamError, unwrap, type Verdict } from '@agent-seam/canonical';
+import { fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { signEd25519, verifyEd25519 } from '@agent-seam/did';
 import { DIGEST_SIZE, domainDigest } from './digest.js';
 
@@ -58,14 +58,23 @@ export function signRecord(hash: Uint8Array, keyId: string, seed: Uint8Array): K
   return signKeyed(keyId, seed, recordSigningInput(hash));
 }
 
-/** A wire value of exactly `{key_id: string, signature: 128 lowercase hex}`; null otherwise. */
-export function keyedSignatureOf(value: unknown): KeyedSignature | null {
+/** A well-formed wire signature with its 64 bytes, decoded once (a record's is judged on every line). */
+interface ReadSignature {
+  wire: KeyedSignature;
+  bytes: Uint8Array;
+}
+
+function readKeyed(value: unknown): ReadSignature | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   if (Object.keys(value).length !== 2) return null;
   const { key_id: keyId, signature } = value as Record<string, unknown>;
   if (typeof keyId !== 'string' || typeof signature !== 'string' || signature.length !== 128) return null;
-  return hex.decode(signature).ok ? { key_id: keyId, signature } : null;
+  const bytes = hex.decode(signature);
+  return bytes.ok ? { wire: { key_id: keyId, signature }, bytes: bytes.value } : null;
 }
+
+/** A wire value of exactly `{key_id: string, signature: 128 lowercase hex}`; null otherwise. */
+export const keyedSignatureOf = (value: unknown): KeyedSignature | null => readKeyed(value)?.wire ?? null;
 
 /**
  * Judges a `{key_id, signature}` value (as parsed from the wire) over `input`, both
@@ -78,15 +87,14 @@ export function judgeKeyed(
   keys: TrustedKeys,
 ): Verdict<{ keyId: string }, SignatureCode> {
   if (value === null || value === undefined) return fail('signature-absent');
-  const signature = keyedSignatureOf(value);
+  const signature = readKeyed(value);
   if (signature === null)
     return fail('signature-malformed', 'not exactly a key_id and 128 lowercase hex characters');
-  const key = keys.get(signature.key_id);
+  const keyId = signature.wire.key_id;
+  const key = keys.get(keyId);
   if (key === undefined) return fail('signature-unknown-key', 'the named key was not supplied');
-  const verdict = verifyEd25519(key, input, unwrap(hex.decode(signature.signature)));
-  return verdict.ok
-    ? ok({ keyId: signature.key_id })
-    : fail('signature-invalid', `Ed25519 refused: ${verdict.code}`);
+  const verdict = verifyEd25519(key, input, signature.bytes);
+  return verdict.ok ? ok({ keyId }) : fail('signature-invalid', `Ed25519 refused: ${verdict.code}`);
 }
 
 /**
