@@ -1,12 +1,6 @@
 import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { equationHolds } from '#equation';
-import {
-  decodePointStrict,
-  GROUP_ORDER,
-  publicKeyOfSeed,
-  scalarFromLittleEndian,
-  signWithSeed,
-} from './primitives.js';
+import { decodePointStrict, GROUP_ORDER, publicKeyOfSeed, signWithSeed } from './primitives.js';
 import { isSmallOrderEncoding } from './small-order.js';
 
 /** Refusals of the Ed25519 door. */
@@ -59,6 +53,18 @@ function yBelowFieldPrime(encoding: Uint8Array): boolean {
 const isStrictEncoding = (encoding: Uint8Array, decode: boolean): boolean =>
   yBelowFieldPrime(encoding) && (!decode || decodePointStrict(encoding) !== null);
 
+/** L little-endian, as RFC 8032 spells S, so that S < L is read from the bytes (no bigint per verification). */
+const ORDER_BYTES = Uint8Array.from({ length: 32 }, (_, i) => Number((GROUP_ORDER >> BigInt(8 * i)) & 0xffn));
+
+/** S (the signature's last 32 bytes) < L, compared from the most significant byte down. */
+function sBelowGroupOrder(signature: Uint8Array): boolean {
+  for (let i = 31; i >= 0; i--) {
+    const byte = signature[32 + i]!;
+    if (byte !== ORDER_BYTES[i]) return byte < ORDER_BYTES[i]!;
+  }
+  return false;
+}
+
 /**
  * The door's checks before the equation, in their fixed order, shared by every backend;
  * null when all pass. The fourteen small-order encodings come first (x = 0 with the sign
@@ -77,7 +83,7 @@ function refusalBeforeEquation(
   if (isSmallOrderEncoding(rBytes)) return 'small-order-r';
   if (!isStrictEncoding(rBytes, decode)) return 'non-canonical-r';
   // S >= L would give a second signature (S + L) for every signature.
-  if (scalarFromLittleEndian(signature.subarray(32, 64)) >= GROUP_ORDER) return 'non-canonical-s';
+  if (!sBelowGroupOrder(signature)) return 'non-canonical-s';
   return null;
 }
 

@@ -191,6 +191,21 @@ describe('the byte checks alone, over a backend whose equation always holds', ()
     });
   });
 
+  it('S is held to L byte by byte: one below at any byte passes the screen, one above is refused', () => {
+    // why: kills sBelowGroupOrder's i >= 0 → i > 0 (L - 1, which differs only in byte 0, was
+    // refused), byte < ORDER_BYTES[i] → true / false / >, the !== guard → true (the top byte
+    // alone decided) or false (every S refused), and the ORDER_BYTES table itself: L is
+    // written out here from RFC 8032, not derived from the constant under test.
+    const L = 2n ** 252n + 27742317777372353535851937790883648493n;
+    const sOf = (n: bigint) => Uint8Array.from({ length: 32 }, (_, i) => Number((n >> BigInt(8 * i)) & 255n));
+    const withS = (n: bigint) => new Uint8Array([...signature.subarray(0, 32), ...sOf(n)]);
+    const below = [L - 1n, L - (1n << 120n), 2n ** 252n - 1n, 0n];
+    const above = [L + 1n, L + (1n << 120n), 2n ** 253n, 2n ** 256n - 1n];
+    for (const n of below) expect(yes(publicKey, message, withS(n))).toEqual({ ok: true, value: true });
+    for (const n of above)
+      expect(yes(publicKey, message, withS(n))).toMatchObject({ ok: false, code: 'non-canonical-s' });
+  });
+
   it('a key sharing 31 bytes with a small-order y but not its top byte is not small order', () => {
     // why: kills isSmallOrderEncoding's (encoding[31] & 0x7f) === y[31] → true.
     expect(yes(key(0x00, 0x00, 0x05), message, signature)).toEqual({ ok: true, value: true });
