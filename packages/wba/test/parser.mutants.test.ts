@@ -120,6 +120,9 @@ describe('parseSignature refusals and acceptances', () => {
     ['sig1=abc', SIG, "expected ':' at offset 5"],
     ['sig1=:ab', SIG, "expected ':' at offset 8"],
     ['sig1=:a b:', SIG, "expected ':' at offset 7"],
+    // why: '_' (0x5f) and '~' (0x7e) lie above 'Z' and are no base64; kills isBase64Char's c <= 0x5a → true.
+    ['sig1=:a_b:', SIG, "expected ':' at offset 7"],
+    ['sig1=:a~b:', SIG, "expected ':' at offset 7"],
     ['sig1=:YQ==:;x=1', 'signature-member-parameters', 'parameters on a Signature member at offset 11'],
     ['sig1=:YQ==:, sig1=:YQ==:', 'duplicate-label', 'label appears twice at offset 17'],
     ['', SIG, 'empty dictionary at offset 0'],
