@@ -45,6 +45,9 @@ describe('base64urlStrict', () => {
 describe('hex', () => {
   it('is lowercase pairs only', () => {
     expect(hex.encode(new Uint8Array([0, 0xab, 0xff]))).toBe('00abff');
+    // why: every entry of the byte-pair table, against Number#toString(16), not the table.
+    const all = Uint8Array.from({ length: 256 }, (_, b) => b);
+    expect(hex.encode(all)).toBe([...all].map((b) => b.toString(16).padStart(2, '0')).join(''));
     for (const bad of ['0', 'AB', '0g', ' 00']) expect(codeOf(hex.decode(bad))).toBe('bad-hex');
     expect(codeOf(hex.decode(''))).toBe('ok');
   });
