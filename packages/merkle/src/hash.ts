@@ -10,16 +10,20 @@ export const HASH_SIZE = 32;
 const LEAF_PREFIX = new Uint8Array([0x00]);
 const NODE_PREFIX = new Uint8Array([0x01]);
 
-/** SHA-256(0x00 ‖ data): the hash of one leaf's data. */
-export function leafHash(data: Uint8Array): Uint8Array {
-  return createSha256().update(LEAF_PREFIX).update(data).digest();
-}
-
-// One scratch buffer for node hashing: 0x01 ‖ left ‖ right is always 65 bytes, and
-// reusing it keeps the million-leaf root free of per-node allocations. Safe because
-// hashing is synchronous and nothing keeps a reference to the buffer.
+// Scratch buffers for the hash inputs of the common sizes: 0x01 ‖ left ‖ right is always
+// 65 bytes, and 0x00 ‖ a 32-byte leaf (a digest, as logs usually hold) 33; reusing them
+// keeps the million-leaf root free of per-hash allocations. Safe because hashing is
+// synchronous and nothing keeps a reference to the buffers.
+const leafInput = new Uint8Array(1 + HASH_SIZE);
 const nodeInput = new Uint8Array(1 + 2 * HASH_SIZE);
 nodeInput[0] = 0x01;
+
+/** SHA-256(0x00 ‖ data): the hash of one leaf's data. */
+export function leafHash(data: Uint8Array): Uint8Array {
+  if (data.length !== HASH_SIZE) return createSha256().update(LEAF_PREFIX).update(data).digest();
+  leafInput.set(data, 1);
+  return sha256(leafInput);
+}
 
 /** SHA-256(0x01 ‖ left ‖ right): the hash of an interior node from its two children. */
 export function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {

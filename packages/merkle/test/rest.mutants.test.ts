@@ -10,8 +10,10 @@ import {
   nodeHash,
   prefixRoot,
 } from '@agent-seam/merkle';
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
+import { naiveRoot } from './reference.js';
 
 /**
  * Cases written against the survivors of a Stryker run over the files outside the verify
@@ -153,5 +155,19 @@ describe('the stateless generators and IncrementalTree', () => {
     expect(thrown(() => new IncrementalTree().appendLeafHash(bytes(33, 1)))).toEqual(
       seamError('bad-hash-length', 'a leaf hash is 32 bytes'),
     );
+  });
+});
+
+describe('a 32-byte leaf, hashed through the scratch input', () => {
+  it('is SHA-256(0x00 ‖ leaf) for each leaf in turn, and the roots agree with the naive reference', () => {
+    // why: kills leafHash's `leafInput.set(data, 1)` removed (every 32-byte leaf then hashed
+    // as zeros) and any reuse of one leaf's input for the next; the reference is noble's
+    // SHA-256 over a fresh concatenation (test/reference.ts), not the code under test.
+    const leaves = Array.from({ length: 5 }, (_, i) => Uint8Array.from({ length: 32 }, (_, j) => i * 32 + j));
+    const hashes = leaves.map((leaf) => leafHash(leaf));
+    leaves.forEach((leaf, i) => {
+      expect(hashes[i]).toEqual(nobleSha256(concatBytes([new Uint8Array([0]), leaf])));
+    });
+    expect(prefixRoot(leaves, 5)).toEqual(naiveRoot(leaves));
   });
 });
