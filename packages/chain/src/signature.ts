@@ -74,7 +74,9 @@ function readKeyed(value: unknown): ReadSignature | null {
 }
 
 /** A wire value of exactly `{key_id: string, signature: 128 lowercase hex}`; null otherwise. */
-export const keyedSignatureOf = (value: unknown): KeyedSignature | null => readKeyed(value)?.wire ?? null;
+export function keyedSignatureOf(value: unknown): KeyedSignature | null {
+  return readKeyed(value)?.wire ?? null;
+}
 
 /**
  * Judges a `{key_id, signature}` value (as parsed from the wire) over `input`, both
