@@ -196,7 +196,7 @@ try {
   // the door's speed at that moment: a machine whose speed drifts (load, clock) moved a
   // door measured once, after all passes, by up to 25% between runs.
   // The door verifies distinct records' signatures in turn, as the export does: one signature
-  // verified over and over ran up to 4% faster here (OpenSSL's data-dependent branches learn it).
+  // verified over and over ran up to 4% faster here (the branch predictor, I expect, learns OpenSSL's data-dependent branches).
   const signed = Array.from({ length: 1024 }, (_, i) => {
     const hash = chainHash(new Uint8Array(32), Uint8Array.of(i & 0xff, i >> 8));
     return {
