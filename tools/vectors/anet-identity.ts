@@ -1358,6 +1358,7 @@ const resolverGroup = {
       acceptedAtMs: NOW,
       pinned: 'three',
       code: 'bad-kel',
+      detailHas: 'kel-rollback',
       why: 'pin: the thief of a1 sends the log that ends before the rotation',
     },
     {
@@ -1371,6 +1372,7 @@ const resolverGroup = {
       ),
       acceptedAtMs: NOW,
       code: 'bad-kel',
+      detailHas: 'anet.kel/2',
       why: 'version: a log without the anet.kel/2 tag',
     },
     {
@@ -1391,6 +1393,7 @@ const resolverGroup = {
       envelope: H(sealedFrom('old-set', { ...currentSender, keys: keySet({}, 'a1', 1) }, NOW - 60_000)),
       acceptedAtMs: NOW,
       code: 'bad-key-state',
+      detailHas: 'key-set-not-tip',
       why: 'key set: signed at state 1, the log ends at 2',
     },
     {

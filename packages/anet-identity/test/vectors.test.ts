@@ -21,8 +21,10 @@ const b = (text: string) => unwrap(hex.decode(text));
 const file = loadVectors<any>('anet_identity.json');
 /** A received field: bytes from hex, or (named in `asIs`) the JSON value itself, of the wrong type. */
 const wire = (c: any, field: string) => (c.asIs?.includes(field) ? c[field] : b(c[field]));
-const replayed = (kelHex: string, nowMs: number): ReplayedKel => unwrap(replayKel(b(kelHex), { now: new Date(nowMs) }));
-const rows = (kel: ReplayedKel) => kel.states.map((s) => [s.status, s.supersededAtMs, s.type, hex.encode(s.key)]);
+const replayed = (kelHex: string, nowMs: number): ReplayedKel =>
+  unwrap(replayKel(b(kelHex), { now: new Date(nowMs) }));
+const rows = (kel: ReplayedKel) =>
+  kel.states.map((s) => [s.status, s.supersededAtMs, s.type, hex.encode(s.key)]);
 
 describe('anet.kel: logs that replay, and one refusal per check', () => {
   const g = file['anet.kel'];
@@ -50,14 +52,19 @@ describe('anet.kel: logs that replay, and one refusal per check', () => {
 
 describe('anet.key-state: the key at a key state, time and hub acceptance', () => {
   const g = file['anet.key-state'];
-  const kels = Object.fromEntries(Object.entries(g.kels).map(([k, v]) => [k, replayed(v as string, g.nowMs)]));
-  const judge = (c: any) => keyStateAt(kels[c.kel]!, { ksn: c.ksn, tsMs: c.tsMs, acceptedAtMs: c.acceptedAtMs });
+  const kels = Object.fromEntries(
+    Object.entries(g.kels).map(([k, v]) => [k, replayed(v as string, g.nowMs)]),
+  );
+  const judge = (c: any) =>
+    keyStateAt(kels[c.kel]!, { ksn: c.ksn, tsMs: c.tsMs, acceptedAtMs: c.acceptedAtMs });
   for (const c of g.accept)
     it(`accept/${c.name}`, () =>
       ledger.accept('anet.key-state', c.name, () => expect(hex.encode(unwrap(judge(c)).key)).toBe(c.key)));
   for (const c of g.refuse)
     it(`refuse/${c.name}`, () =>
-      ledger.refuse('anet.key-state', c.name, () => expect(judge(c)).toMatchObject({ ok: false, code: c.code })));
+      ledger.refuse('anet.key-state', c.name, () =>
+        expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
+      ));
 });
 
 describe('anet.pins: rollbacks and forks against the pinned log', () => {
@@ -96,7 +103,9 @@ describe('anet.notice: witness notices against the log they travel with', () => 
       ledger.accept('anet.notice', c.name, () => expect(unwrap(judge(c)).witnessKeyFrom).toBe(c.from)));
   for (const c of g.refuse)
     it(`refuse/${c.name}`, () =>
-      ledger.refuse('anet.notice', c.name, () => expect(judge(c)).toMatchObject({ ok: false, code: c.code })));
+      ledger.refuse('anet.notice', c.name, () =>
+        expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
+      ));
 });
 
 describe('anet.key-set: signed encryption key sets, the high-water rule and the key a sender picks', () => {
@@ -110,13 +119,18 @@ describe('anet.key-set: signed encryption key sets, the high-water rule and the 
     it(`accept/${c.name}`, () =>
       ledger.accept('anet.key-set', c.name, () => {
         const set = unwrap(judge(c));
-        const mbox = set.mbox === undefined ? {} : { mbox: { epoch: set.mbox.epoch, key: hex.encode(set.mbox.key) } };
-        expect({ version: set.version, aid: set.aid, seq: set.seq, keys: set.keys.length, ...mbox }).toEqual(c.expect);
+        const mbox =
+          set.mbox === undefined ? {} : { mbox: { epoch: set.mbox.epoch, key: hex.encode(set.mbox.key) } };
+        expect({ version: set.version, aid: set.aid, seq: set.seq, keys: set.keys.length, ...mbox }).toEqual(
+          c.expect,
+        );
         expect(hex.encode(chooseEncryptionKey(set, c.nowMs ?? g.nowMs)!.publicKey)).toBe(c.choose);
       }));
   for (const c of g.refuse)
     it(`refuse/${c.name}`, () =>
-      ledger.refuse('anet.key-set', c.name, () => expect(judge(c)).toMatchObject({ ok: false, code: c.code })));
+      ledger.refuse('anet.key-set', c.name, () =>
+        expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
+      ));
   for (const c of g.update) {
     const side = c.code === undefined ? ledger.accept : ledger.refuse;
     it(`update/${c.name}`, () =>
@@ -147,8 +161,12 @@ describe('anet.resolver: v2 envelopes opened with the built-in resolver', () => 
   };
   for (const c of g.accept)
     it(`accept/${c.name}`, () =>
-      ledger.accept('anet.resolver', c.name, () => expect(hex.encode(unwrap(open(c)).senderKey)).toBe(c.senderKey)));
+      ledger.accept('anet.resolver', c.name, () =>
+        expect(hex.encode(unwrap(open(c)).senderKey)).toBe(c.senderKey),
+      ));
   for (const c of g.refuse)
     it(`refuse/${c.name}`, () =>
-      ledger.refuse('anet.resolver', c.name, () => expect(open(c)).toMatchObject({ ok: false, code: c.code })));
+      ledger.refuse('anet.resolver', c.name, () =>
+        expect(open(c)).toMatchObject({ ok: false, code: c.code }),
+      ));
 });
