@@ -5,174 +5,52 @@
  * the check under it would let the input through or fail it later with another code; its
  * `why` names the check. The expected codes are written by hand, not read from the code.
  */
-import { createHash } from 'node:crypto';
+
 import {
-  type EventInput,
   encodeEvent,
-  encodeKel,
   encodeKeySet,
   eventId,
-  type KelVersion,
   KelWriter,
-  type KeySetInput,
-  type NoticeInput,
   nextKeyDigest,
   signKeySet,
   signNotice,
 } from '../../packages/anet-identity/src/index.ts';
-import { hex } from '../../packages/canonical/src/index.ts';
-import { decode, encode, RawCbor } from '../../packages/coredet-cbor/src/index.ts';
-import { keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
+import {
+  AGENT,
+  AID,
+  agent,
+  bodyEdited,
+  DAY,
+  editNotice,
+  epochKeys,
+  flip,
+  H,
+  HOUR,
+  hub,
+  hubLogOver,
+  keyEdited,
+  keySet,
+  log,
+  NOW,
+  noticeOf,
+  noticeOfLength,
+  OTHER_WITNESS,
+  otherHub,
+  pub,
+  ROTATED,
+  seed,
+  setEdited,
+  sha256,
+  signedEdited,
+  T0,
+  utf8,
+  v2icp,
+  v2rot,
+  v015icp,
+  WITNESS,
+} from '../../packages/anet-identity/test/fixture.ts';
+import { encode } from '../../packages/coredet-cbor/src/index.ts';
 import { deriveKeyPair, type InnerMessage, sealEnvelope } from '../../packages/hpke-seal/src/index.ts';
-
-const H = (b: Uint8Array) => hex.encode(b);
-const sha256 = (data: string | Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
-const utf8 = (text: string) => new TextEncoder().encode(text);
-
-/** Every key of these vectors: seed = SHA-256("anet-identity-vector/" + label). */
-const seed = (label: string) => sha256(`anet-identity-vector/${label}`);
-const pub = (label: string) => keyPairFromSeed(seed(label)).publicKey;
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-/** 2026-01-01T00:00:00Z. */
-const T0 = 1_767_225_600_000;
-const NOW = T0 + 3 * DAY;
-const ROTATED = T0 + 2 * DAY;
-
-// ------------------------------------------------------------------ identities
-
-const hub = () =>
-  KelWriter.incept({
-    version: 'v2',
-    seed: seed('w0'),
-    nextPublicKey: pub('w1'),
-    timestampMs: T0 - DAY,
-    kind: 'hub',
-  });
-const WITNESS = hub().aid;
-const otherHub = () =>
-  KelWriter.incept({
-    version: 'v2',
-    seed: seed('x0'),
-    nextPublicKey: pub('x1'),
-    timestampMs: T0 - DAY,
-    kind: 'hub',
-  });
-const OTHER_WITNESS = otherHub().aid;
-
-/** The agent of most vectors: icp (a0), its first rotation naming the witness (a1), a scheduled rotation (a2). */
-const agent = (steps = 3, options: { emergency?: boolean } = {}) => {
-  const w = KelWriter.incept({
-    version: 'v2',
-    seed: seed('a0'),
-    nextPublicKey: pub('a1'),
-    timestampMs: T0,
-    kind: 'agent',
-  });
-  if (steps > 1)
-    w.rotate({ seed: seed('a1'), nextPublicKey: pub('a2'), timestampMs: T0 + HOUR, witness: WITNESS });
-  if (steps > 2)
-    w.rotate({
-      seed: seed('a2'),
-      nextPublicKey: pub('a3'),
-      timestampMs: ROTATED,
-      emergency: options.emergency,
-    });
-  return w;
-};
-const AGENT = agent();
-const AID = AGENT.aid;
-
-// ------------------------------------------------------------------ low-level logs
-
-/** One event of a hand-built log: its fields (keys by label), its signer, and edits that break one rule. */
-interface Ev {
-  type: EventInput['type'];
-  key?: string | null;
-  next?: string | null;
-  ts?: number;
-  signer: string;
-  fields?: Partial<EventInput>;
-  /** Edits the event map after it is written (add or remove keys). */
-  edit?: (event: Map<number, unknown>) => void;
-  /** Edits the signed wrapper. */
-  wrap?: (signed: Map<number, unknown>) => void;
-}
-
-/** A log built event by event: seq, aid and prev chained unless an event's fields say otherwise. */
-function log(version: KelVersion, events: Ev[]): Uint8Array {
-  const ids: string[] = [];
-  const signed = events.map((ev, seq) => {
-    const input: EventInput = {
-      version,
-      type: ev.type,
-      seq,
-      keys: ev.key === null ? [] : [pub(ev.key ?? ev.signer)],
-      ...(seq > 0 ? { aid: ids[0], prev: ids[seq - 1] } : {}),
-      ...(ev.next === null || ev.next === undefined ? {} : { nextDigest: nextKeyDigest(pub(ev.next)) }),
-      ...(ev.ts === undefined ? {} : { timestampMs: ev.ts }),
-      ...ev.fields,
-    };
-    let bytes = encodeEvent(input);
-    if (ev.edit) {
-      const map = (decode(bytes) as { value: Map<number, unknown> }).value;
-      ev.edit(map);
-      bytes = encode(map as never);
-    }
-    const id = eventId(bytes);
-    ids.push(id);
-    const wrapper = new Map<number, unknown>([
-      [1, new RawCbor(bytes)],
-      [2, signEd25519(seed(ev.signer), bytes)],
-      [3, id],
-    ]);
-    ev.wrap?.(wrapper);
-    return encode(wrapper as never);
-  });
-  return encodeKel(signed);
-}
-
-const v2icp = (over: Partial<Ev> = {}): Ev => ({
-  type: 'icp',
-  key: 'a0',
-  next: 'a1',
-  ts: T0,
-  signer: 'a0',
-  fields: { kind: 1 },
-  ...over,
-});
-const v2rot = (over: Partial<Ev> = {}): Ev => ({
-  type: 'rot',
-  key: 'a1',
-  next: 'a2',
-  ts: T0 + HOUR,
-  signer: 'a1',
-  fields: { kind: 1, witnesses: [WITNESS] },
-  ...over,
-});
-const v015icp: Ev = { type: 'icp', key: 'k0', next: 'k1', signer: 'k0' };
-
-/** The last event of a log, changed: its signature flipped (bit 0 of byte 0). */
-const flip = (bytes: Uint8Array) => {
-  const out = bytes.slice();
-  out[0]! ^= 1;
-  return out;
-};
-
-/** A version-2 hub log of rotations whose encoding just passes `bytes`. */
-function hubLogOver(bytes: number): Uint8Array {
-  const w = KelWriter.incept({
-    version: 'v2',
-    seed: seed('big0'),
-    nextPublicKey: pub('big1'),
-    timestampMs: T0,
-    kind: 'hub',
-  });
-  for (let i = 1; w.bytes().length <= bytes; i++)
-    w.rotate({ seed: seed(`big${i}`), nextPublicKey: pub(`big${i + 1}`), timestampMs: T0 + i });
-  return w.bytes();
-}
 
 // ------------------------------------------------------------------ anet.kel
 
@@ -748,41 +626,6 @@ const pinsGroup = {
 
 // ------------------------------------------------------------------ anet.notice
 
-const noticeOf = (over: Partial<NoticeInput> = {}, signer = 'w0', ksn = 0) =>
-  signNotice(
-    { aid: AID, seq: AGENT.tip.seq, id: AGENT.tip.id, timestampMs: NOW - HOUR, witness: WITNESS, ...over },
-    seed(signer),
-    ksn,
-  );
-/** A notice with its wire map or envelope edited. */
-const editNotice = (
-  edit: (wire: Map<number, unknown>, envelope: Map<number, unknown>) => void,
-  base = noticeOf(),
-) => {
-  const wire = (decode(base) as { value: Map<number, unknown> }).value;
-  const envelope = wire.get(2) as Map<number, unknown>;
-  edit(wire, envelope);
-  return encode(wire as never);
-};
-/** A notice whose body is edited and signed again by the witness. */
-const bodyEdited = (edit: (body: Map<number, unknown>) => void) =>
-  editNotice((wire, envelope) => {
-    const body = (decode(wire.get(1) as Uint8Array) as { value: Map<number, unknown> }).value;
-    edit(body);
-    const bytes = encode(body as never);
-    wire.set(1, bytes);
-    envelope.set(4, signEd25519(seed('w0'), bytes));
-  });
-/** A signed notice of exactly `length` bytes: its tip id padded (the body is signed as written). */
-function noticeOfLength(length: number): Uint8Array {
-  for (let pad = 0; ; pad++) {
-    const bytes = bodyEdited((b) => b.set(3, `${AGENT.tip.id}${'x'.repeat(pad)}`));
-    if (bytes.length >= length) {
-      if (bytes.length !== length) throw new Error('no padding gives that length');
-      return bytes;
-    }
-  }
-}
 const hubWithAgentKind = KelWriter.incept({
   version: 'v2',
   seed: seed('w0'),
@@ -975,36 +818,6 @@ const noticeGroup = {
 
 // ------------------------------------------------------------------ anet.key-set
 
-const epochKeys = (n: number, span = DAY, start = NOW - DAY) =>
-  Array.from({ length: n }, (_, i) => ({
-    publicKey: deriveKeyPair(seed(`epoch${i}`)).publicKey,
-    notBeforeMs: start + i * DAY,
-    notAfterMs: start + i * DAY + span,
-  }));
-const setInput = (over: Partial<KeySetInput> = {}): KeySetInput => ({
-  version: 'v2',
-  aid: AID,
-  seq: NOW - 2 * HOUR,
-  issuedAtMs: NOW - 2 * HOUR,
-  keys: epochKeys(14),
-  mbox: { epoch: 1, key: pub('mbox') },
-  ...over,
-});
-const keySet = (over: Partial<KeySetInput> = {}, signer = 'a2', ksn = 2) =>
-  signKeySet(encodeKeySet(setInput(over)), seed(signer), ksn);
-/** A set whose EncKeySet map is edited, signed again by the current key. */
-const setEdited = (edit: (set: Map<number, unknown>) => void, over: Partial<KeySetInput> = {}) => {
-  const set = (decode(encodeKeySet(setInput(over))) as { value: Map<number, unknown> }).value;
-  edit(set);
-  return signKeySet(encode(set as never), seed('a2'), 2);
-};
-const keyEdited = (edit: (key: Map<number, unknown>) => void) =>
-  setEdited((set) => edit((set.get(3) as Map<number, unknown>[])[0]!));
-const signedEdited = (edit: (signed: Map<number, unknown>) => void) => {
-  const signed = (decode(keySet()) as { value: Map<number, unknown> }).value;
-  edit(signed);
-  return encode(signed as never);
-};
 const v015Set = signKeySet(
   encodeKeySet({
     version: 'v1',
