@@ -182,7 +182,14 @@ const emptyArray = encode([] as never);
 const truncated = AGENT.bytes().subarray(0, AGENT.bytes().length - 1);
 const array257 = encode(Array.from({ length: 257 }, () => 0) as never);
 
-const kelRefuse: { name: string; kel: string; code: string; why: string; asIs?: string[] }[] = [
+const kelRefuse: {
+  name: string;
+  kel: string;
+  code: string;
+  why: string;
+  asIs?: string[];
+  detailHas?: string;
+}[] = [
   {
     name: 'hex-text-instead-of-bytes',
     kel: H(AGENT.bytes()),
@@ -200,7 +207,8 @@ const kelRefuse: { name: string; kel: string; code: string; why: string; asIs?: 
     name: 'truncated-cbor',
     kel: H(truncated),
     code: 'bad-kel-encoding',
-    why: 'kel-encoding: the last byte is cut off',
+    detailHas: 'truncated',
+    why: 'kel-encoding: the last byte is cut off (the detail names the decoder refusal; the array test after it would refuse with the same code)',
   },
   {
     name: 'a-map-not-an-array',

@@ -45,6 +45,7 @@ describe('anet.kel: logs that replay, and one refusal per check', () => {
       ledger.refuse('anet.kel', c.name, () => {
         const verdict = replayKel(wire(c, 'kel'), { now });
         expect(verdict).toMatchObject({ ok: false, code: c.code });
+        if (c.detailHas !== undefined) expect((verdict as { detail: string }).detail).toContain(c.detailHas);
         // The same bytes fail the same way every time.
         expect(replayKel(wire(c, 'kel'), { now })).toEqual(verdict);
       }));
