@@ -495,7 +495,7 @@ const kelRefuse: {
 
 const v015Kel = v015.bytes();
 const keyStateGroup = {
-  note: 'keyStateAt over the replayed log named by `kel` (replayed at nowMs); a case gives ksn, tsMs and acceptedAtMs and expects the key (hex) or a code.',
+  note: 'keyStateAt over the replayed log named by `kel` (replayed at nowMs); a case gives ksn, tsMs (default nowMs) and acceptedAtMs (default tsMs) and expects the state of seq ksn with its key (hex), or a code.',
   nowMs: NOW,
   kels: {
     scheduled: H(AGENT.bytes()),
@@ -504,7 +504,7 @@ const keyStateGroup = {
     v015: H(v015Kel),
   },
   accept: [
-    { name: 'current-key', kel: 'scheduled', ksn: 2, tsMs: NOW, acceptedAtMs: NOW, key: H(pub('a2')) },
+    { name: 'current-key', kel: 'scheduled', ksn: 2, key: H(pub('a2')) },
     {
       name: 'old-key-one-hour-after-the-rotation',
       kel: 'scheduled',
@@ -643,12 +643,10 @@ const hubWithAgentKind = KelWriter.incept({
 });
 
 const noticeGroup = {
-  note: 'verifyNotice against the replayed `kel` (default the agent log, replayed at nowMs) with the roots named by `roots`: "key" = witnessKeys {witness: w0}, "kel" = witnesses {witness: its hub log}, "other" = both hubs pinned, "none" = {}; now = new Date(nowMs).',
+  note: 'verifyNotice against the replayed `kel` (default the agent log, replayed at nowMs) with the roots named by `roots`: "key" = witnessKeys {witness: w0}, "kel" = witnesses {witness: its hub log}, "none" = {}; now = new Date(nowMs).',
   nowMs: NOW,
   witness: WITNESS,
-  otherWitness: OTHER_WITNESS,
   witnessKey: H(pub('w0')),
-  otherWitnessKey: H(pub('x0')),
   kels: {
     agent: H(AGENT.bytes()),
     hub: H(hub().bytes()),
@@ -719,7 +717,7 @@ const noticeGroup = {
     {
       name: 'signer-not-the-witness',
       notice: H(editNotice((_w, e) => e.set(1, OTHER_WITNESS))),
-      roots: 'other',
+      roots: 'key',
       code: 'notice-signer-mismatch',
       why: 'notice-signer: the envelope names another hub',
     },
@@ -747,7 +745,7 @@ const noticeGroup = {
     {
       name: 'another-trusted-witness',
       notice: H(noticeOf({ witness: OTHER_WITNESS }, 'x0')),
-      roots: 'other',
+      roots: 'key',
       code: 'notice-wrong-witness',
       why: 'notice-witness: a hub you trust, not the one the log designates',
     },
@@ -761,7 +759,7 @@ const noticeGroup = {
         ),
       ),
       kel: 'hub',
-      roots: 'other',
+      roots: 'key',
       code: 'notice-wrong-witness',
       why: 'notice-witness: a hub log names no witness',
     },
@@ -1092,7 +1090,7 @@ function sealedFrom(name: string, sender: Sender, tsMs: number) {
 const emergencyNotice = noticeOf({ seq: 2, id: emergencyAgent.tip.id, timestampMs: ROTATED });
 
 const resolverGroup = {
-  note: 'openEnvelope (hpke-seal) with resolveSenderKey = anetSenderKeyResolver({ witnessKeys: {witness: w0}, pins: a fresh MemoryKelPinStore (after pinning `pinned` when given), acceptedAtMs }), ownAid = recipient, keyRing = [the recipient epoch key from recipientIkm], now = new Date(nowMs). The envelopes are sealed with hpke-seal from the agent log, its witness notice and its key set.',
+  note: "openEnvelope (hpke-seal) with resolveSenderKey = anetSenderKeyResolver({ witnessKeys: {witness: w0}, pins: a fresh MemoryKelPinStore (after pinning `pinned` when given), acceptedAtMs (default 'receiver-clock') }), ownAid = recipient, keyRing = [the recipient epoch key from recipientIkm], now = new Date(nowMs). The envelopes are sealed with hpke-seal from the agent log, its witness notice and its key set.",
   recipient: RECIPIENT,
   recipientIkm: H(seed('recipient-epoch')),
   witness: WITNESS,
@@ -1103,7 +1101,6 @@ const resolverGroup = {
     {
       name: 'current-key',
       envelope: H(sealedFrom('current', currentSender, NOW - 60_000)),
-      acceptedAtMs: NOW,
       senderKey: H(pub('a2')),
     },
     {
@@ -1122,7 +1119,6 @@ const resolverGroup = {
     {
       name: 'already-pinned-shorter-log',
       envelope: H(sealedFrom('current', currentSender, NOW - 60_000)),
-      acceptedAtMs: NOW,
       pinned: 'two',
       senderKey: H(pub('a2')),
     },

@@ -87,10 +87,17 @@ export const anetIdentity: FileReplay = {
         const kels = new Map<string, ReplayedKel>();
         const judge = (c: Case) => {
           if (!kels.has(c.kel)) kels.set(c.kel, replayed(g.kels[c.kel], g.nowMs));
-          return keyStateAt(kels.get(c.kel)!, { ksn: c.ksn, tsMs: c.tsMs, acceptedAtMs: c.acceptedAtMs });
+          return keyStateAt(kels.get(c.kel)!, {
+            ksn: c.ksn,
+            tsMs: c.tsMs ?? g.nowMs,
+            acceptedAtMs: c.acceptedAtMs ?? c.tsMs ?? g.nowMs,
+          });
         };
         return sides(
-          (c) => same(hex.encode(value(judge(c)).key), c.key, 'key'),
+          (c) => {
+            const state = value(judge(c));
+            same([state.seq, hex.encode(state.key)], [c.ksn, c.key], 'state');
+          },
           (c) => refused(judge(c), c.code),
         )(g);
       },
@@ -116,9 +123,6 @@ export const anetIdentity: FileReplay = {
         const roots: Record<string, WitnessRoots> = {
           key: { witnessKeys: { [g.witness]: bytesOf(g.witnessKey) } },
           kel: { witnesses: { [g.witness]: kel('hub') } },
-          other: {
-            witnessKeys: { [g.witness]: bytesOf(g.witnessKey), [g.otherWitness]: bytesOf(g.otherWitnessKey) },
-          },
           none: { witnessKeys: {} },
           'kel-of-other': { witnesses: { [g.witness]: kel('otherHub') } },
           'kel-as-agent': { witnesses: { [g.witness]: kel('witnessAsAgent') } },
@@ -130,7 +134,14 @@ export const anetIdentity: FileReplay = {
             ...roots[c.roots],
           });
         return sides(
-          (c) => same(value(judge(c)).witnessKeyFrom, c.from, 'witness key from'),
+          (c) => {
+            const notice = value(judge(c));
+            same(
+              [notice.aid, notice.witness, notice.witnessKeyFrom],
+              [replayed(g.kels.agent, g.nowMs).aid, g.witness, c.from],
+              'notice',
+            );
+          },
           (c) => refused(judge(c), c.code),
         )(g);
       },
@@ -161,11 +172,10 @@ export const anetIdentity: FileReplay = {
                 c.expect,
                 'set',
               );
-              same(
-                hex.encode(chooseEncryptionKey(set, c.nowMs ?? g.nowMs)?.publicKey ?? new Uint8Array()),
-                c.choose,
-                'chosen key',
-              );
+              const chosen = chooseEncryptionKey(set, c.nowMs ?? g.nowMs);
+              if (chosen === undefined || !set.keys.includes(chosen))
+                throw new Mismatch('chosen key: not one of the set');
+              same(hex.encode(chosen.publicKey), c.choose, 'chosen key');
             },
             (c) => refused(judge(c), c.code),
           )(g),
@@ -179,7 +189,8 @@ export const anetIdentity: FileReplay = {
         const recipient = deriveKeyPair(bytesOf(g.recipientIkm));
         const open = (c: Case) => {
           const pins = new MemoryKelPinStore();
-          if (c.pinned !== undefined) value(pinKel(pins, replayed(g.kels[c.pinned], c.nowMs ?? g.nowMs)));
+          if (c.pinned !== undefined)
+            accepted(pinKel(pins, replayed(g.kels[c.pinned], c.nowMs ?? g.nowMs)), 'pinned');
           return openEnvelope(bytesOf(c.envelope), {
             ownAid: g.recipient,
             keyRing: keyRingOf([recipient.privateKey]),
@@ -187,7 +198,7 @@ export const anetIdentity: FileReplay = {
             resolveSenderKey: anetSenderKeyResolver({
               witnessKeys: { [g.witness]: bytesOf(g.witnessKey) },
               pins,
-              acceptedAtMs: c.acceptedAtMs,
+              acceptedAtMs: c.acceptedAtMs ?? 'receiver-clock',
             }),
           });
         };
