@@ -1,5 +1,5 @@
 import { KEL_CHECKS, type ReplayedKel, replayKel } from '@agent-seam/anet-identity';
-import { base64Strict, hex } from '@agent-seam/canonical';
+import { base64Strict, hex, type Verdict } from '@agent-seam/canonical';
 import { type Command, oneInput, str } from '../command.js';
 import { EXIT, parseNow, print, readInput, UsageError } from '../io.js';
 import { report } from './shared.js';
@@ -57,6 +57,30 @@ Replays the key event log in FILE (CoreDet bytes, or that as base64 or hex) with
                (RFC 3339 with an offset, or Unix seconds)
   --json       one JSON object`;
 
+/** The replayed log as --json members (keys as base64). */
+const jsonKel = (kel: ReplayedKel) => ({
+  aid: kel.aid,
+  version: kel.version,
+  ...(kel.kind === undefined ? {} : { kind: kel.kind }),
+  ...(kel.witness === undefined ? {} : { witness: kel.witness }),
+  deactivated: kel.deactivated,
+  states: kel.states.map((s) => ({ ...s, key: base64Strict.encode(s.key) })),
+});
+
+/** A replay as the command reports it: every check, and the verdict (with the states in --json). */
+function reportKel(command: string, verdict: Verdict<ReplayedKel, string>, json: boolean): number {
+  return report({
+    command,
+    checks: KEL_CHECKS,
+    verdict: verdict.ok ? { ok: true, value: jsonKel(verdict.value) } : verdict,
+    options: {},
+    signed: null,
+    expected: undefined,
+    json,
+    okLine: () => (verdict.ok ? `replayed ${verdict.value.aid}\n${stateTable(verdict.value)}` : ''),
+  });
+}
+
 export const kelShow: Command = {
   name: 'kel show',
   summary: 'replay an ANet key event log and print its state table (one row per event)',
@@ -75,28 +99,9 @@ exit: 0 replayed, 1 refused, 2 bad command line, 4 unreadable file`,
       print(stateTable(verdict.value));
       return EXIT.ok;
     }
-    return report({
-      command: 'kel show',
-      checks: KEL_CHECKS,
-      verdict: verdict.ok ? { ok: true, value: jsonKel(verdict.value) } : verdict,
-      options: {},
-      signed: null,
-      expected: undefined,
-      json: values.json === true,
-      okLine: () => 'replayed',
-    });
+    return reportKel('kel show', verdict, values.json === true);
   },
 };
-
-/** The replayed log as --json members (keys as base64). */
-const jsonKel = (kel: ReplayedKel) => ({
-  aid: kel.aid,
-  version: kel.version,
-  ...(kel.kind === undefined ? {} : { kind: kel.kind }),
-  ...(kel.witness === undefined ? {} : { witness: kel.witness }),
-  deactivated: kel.deactivated,
-  states: kel.states.map((s) => ({ ...s, key: base64Strict.encode(s.key) })),
-});
 
 export const kelVerify: Command = {
   name: 'kel verify',
@@ -111,16 +116,6 @@ exit: 0 replayed, 1 refused, 2 bad command line, 4 unreadable file`,
   options: OPTIONS,
   run(values, positionals) {
     const verdict = replayed(kelVerify, values, positionals);
-    return report({
-      command: 'kel verify',
-      checks: KEL_CHECKS,
-      verdict: verdict.ok ? { ok: true, value: jsonKel(verdict.value) } : verdict,
-      options: {},
-      signed: null,
-      expected: undefined,
-      json: values.json === true,
-      okLine: (value: ReturnType<typeof jsonKel>) =>
-        `replayed ${value.aid}\n${verdict.ok ? stateTable(verdict.value) : ''}`,
-    });
+    return reportKel('kel verify', verdict, values.json === true);
   },
 };
