@@ -88,6 +88,17 @@ export const VERIFY_PATHS: Record<string, string[]> = {
     'src/export/log.ts',
     'src/export/witness.ts',
   ],
+  'anet-identity': [
+    'src/events.ts',
+    'src/kel.ts',
+    'src/key-state.ts',
+    'src/pins.ts',
+    'src/notice.ts',
+    'src/key-set.ts',
+    'src/resolver.ts',
+    'src/cache.ts',
+    'src/drive.ts',
+  ],
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -131,4 +131,14 @@ export const probes: Record<string, Probe> = {
     });
     return expectAll([['open', opened.ok ? hexOf(opened.value) : opened.code, v.plaintext]]);
   },
+  async 'anet-identity'(m, v) {
+    const now = new Date(v.nowMs);
+    const replayed = m.replayKel(bytes(v.accept.kel), { now });
+    const viaAsync = await m.replayKelAsync(bytes(v.refuse.kel), { now });
+    return expectAll([
+      ['replayKel (accept)', replayed.ok ? replayed.value.aid : replayed.code, v.accept.aid],
+      ['replayKel (refuse)', codeOf(m.replayKel(bytes(v.refuse.kel), { now })), v.refuse.code],
+      ['replayKelAsync (refuse)', codeOf(viaAsync), v.refuse.code],
+    ]);
+  },
 };

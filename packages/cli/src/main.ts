@@ -13,6 +13,7 @@ import { did } from './commands/did.js';
 import { envelopeSign, envelopeVerify } from './commands/envelope.js';
 import { exportVerify } from './commands/export.js';
 import { bindingVerify, keystateResolve } from './commands/identity.js';
+import { kelShow, kelVerify } from './commands/kel.js';
 import { merkleProve, merkleRoot, merkleVerify } from './commands/merkle.js';
 import { checkpointShow, noteCosign, noteKey, noteSign, noteVerify } from './commands/note.js';
 import { sealOpen } from './commands/seal.js';
@@ -46,6 +47,8 @@ export const COMMANDS: readonly Command[] = [
   boxSeal,
   boxOpen,
   sealOpen,
+  kelShow,
+  kelVerify,
   dackRead,
   dackCreate,
   conformance,

@@ -579,16 +579,18 @@ describe('seal open: the options no other test uses', () => {
     expect(r).toMatchObject({ code: 0, stdout: 'two layers', stderr: '' });
   });
 
-  it('without --aid or --sender-key: usage errors saying what to give', async () => {
-    // why: seal.ts:92:28 and :21:26 (the messages emptied).
+  it('without --aid: a usage error saying what to give', async () => {
+    // why: seal.ts (the message emptied).
     expect(await seam(dir, [...args, '--sender-key', senderKey])).toMatchObject({
       code: 2,
       stderr: 'seam: give --aid AID: your own AID, whom it must be addressed to\n',
     });
-    expect(await seam(dir, [...args, '--aid', bobAid])).toMatchObject({
-      code: 2,
-      stderr: "seam: give --sender-key KEY: the sender's Ed25519 key (did:key or base64)\n",
-    });
+  });
+
+  it('without --sender-key: no usage error; the opener runs (with the built-in resolver)', async () => {
+    const r = await seam(dir, [...args, '--aid', bobAid]);
+    expect(r).toMatchObject({ code: 1, stderr: '' });
+    expect(r.stdout).toMatch(/^refused \[/);
   });
 });
 

@@ -115,7 +115,14 @@ export function openEnvelopeV1(
   });
   options.onSignedBytes?.(preimage, fields.sig);
   const senderKey = checkInnerSignature(
-    { from: fields.from, ksn: fields.ksn, tsMs: fields.tsMs, nowMs, kel: fields.kel },
+    {
+      from: fields.from,
+      ksn: fields.ksn,
+      tsMs: fields.tsMs,
+      nowMs,
+      kel: fields.kel,
+      keys: bytesField(map, INNER.keys),
+    },
     options.resolveSenderKey,
     preimage,
     fields.sig,

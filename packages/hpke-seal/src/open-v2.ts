@@ -240,7 +240,12 @@ export function openEnvelope(
   const senderKey = checkInnerSignature(
     extra.value.history === undefined
       ? query
-      : { ...query, kel: extra.value.history.kel, notices: [extra.value.history.notice] },
+      : {
+          ...query,
+          kel: extra.value.history.kel,
+          notices: [extra.value.history.notice],
+          keys: extra.value.history.keys,
+        },
     options.resolveSenderKey,
     preimage,
     fields.sig,

@@ -61,6 +61,8 @@ export interface SenderKeyQuery {
   kel?: Uint8Array;
   /** Inner key 11, when present: the witness notices as sent. */
   notices?: Uint8Array[];
+  /** Inner key 12, when present: the sender's signed encryption key set as sent. */
+  keys?: Uint8Array;
 }
 
 export type ResolveSenderKey = (query: SenderKeyQuery) => Verdict<Uint8Array, SenderKeyCode>;

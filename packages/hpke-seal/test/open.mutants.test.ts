@@ -112,7 +112,15 @@ describe('open-v2.ts', () => {
     });
     expect(opened.ok && opened.value.history).toEqual(history);
     expect(asked).toEqual([
-      { from: FROM, ksn: 0, tsMs: TS, nowMs: NOW, kel: history.kel, notices: [history.notice] },
+      {
+        from: FROM,
+        ksn: 0,
+        tsMs: TS,
+        nowMs: NOW,
+        kel: history.kel,
+        notices: [history.notice],
+        keys: history.keys,
+      },
     ]);
   });
 

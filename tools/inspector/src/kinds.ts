@@ -1,6 +1,7 @@
 import {
   A2A_CHECKS,
   a2aSigningInput,
+  anetSenderKeyResolver,
   BOX_CHECKS,
   CARD_ENVELOPE_CHECKS,
   CBOR_DECODE_CHECKS,
@@ -16,6 +17,7 @@ import {
   explainCbor,
   explainVerdict,
   hex,
+  KEL_CHECKS,
   keyRingOf,
   NOTE_CHECKS,
   type NoteVerifier,
@@ -29,6 +31,8 @@ import {
   parseJSON,
   parseVerifierKey,
   REQUEST_CHECKS,
+  type ReplayedKel,
+  replayKel,
   SEALED_ENVELOPE_CHECKS,
   SEALED_ENVELOPE_V1_CHECKS,
   signatureBases,
@@ -92,7 +96,8 @@ export type KindId =
   | 'cbor'
   | 'sealed-box'
   | 'sealed-envelope'
-  | 'sealed-envelope-v1';
+  | 'sealed-envelope-v1'
+  | 'kel';
 
 export interface Kind {
   id: KindId;
@@ -472,17 +477,33 @@ function keyRingOption(options: Record<string, unknown>, name: string) {
 }
 
 /**
- * What both openers take: the key ring from keys, and a sender-key resolver that answers
- * with the key given. Replaying the sender's key event log is the caller's part of
- * opening, which the page does not do: it says so beside the verdict.
+ * What both openers take: the key ring from keys, and the sender's key: the senderKey
+ * given, or else anet-identity's built-in resolver judging the key event log, witness
+ * notice and key set the message carries against the witness keys given (no pins: the
+ * page keeps nothing). The note beside the verdict says which.
  */
 function openerOptions(options: Record<string, unknown>): Record<string, unknown> {
-  const senderKey = hexOption(options.senderKey, 'senderKey');
-  return { ...options, keyRing: keyRingOption(options, 'keyRing'), resolveSenderKey: () => ok(senderKey) };
+  const keyRing = keyRingOption(options, 'keyRing');
+  if (options.senderKey !== undefined) {
+    const senderKey = hexOption(options.senderKey, 'senderKey');
+    return { ...options, keyRing, resolveSenderKey: () => ok(senderKey) };
+  }
+  const given = isObject(options.witnessKeys) ? options.witnessKeys : {};
+  const witnessKeys = Object.fromEntries(
+    Object.entries(given).map(([aid, key]) => [aid, hexOption(key, `witnessKeys.${aid}`)]),
+  );
+  const resolveSenderKey = anetSenderKeyResolver({
+    witnessKeys,
+    pins: 'off',
+    acceptedAtMs: 'receiver-clock',
+  });
+  return { ...options, keyRing, resolveSenderKey };
 }
 
-const SENDER_KEY_NOTE =
-  'the sender key is the senderKey you gave, for any sender and key number: the page replays no key event log';
+const senderKeyNote = (options: Record<string, unknown>) =>
+  options.senderKey !== undefined
+    ? 'the sender key is the senderKey you gave, for any sender and key number: the page replays no key event log'
+    : "the sender key comes from the key event log, notice and key set the message carries (anet-identity's resolver, your witnessKeys, no pins kept)";
 
 /** The fields of an opened inner message that both versions carry. */
 interface OpenedMessage {
@@ -502,13 +523,14 @@ function sealedReport<T extends OpenedMessage>(
   checks: readonly CheckSpec[],
   verdict: Verdict<T>,
   more: (opened: T) => string[],
+  options: Record<string, unknown>,
 ): Report {
   const report: Report = {
     verdict,
     stages: [{ title: opener, checks: explainVerdict(checks, verdict) }],
     signed: [],
     signedHeading: 'Opened',
-    note: SENDER_KEY_NOTE,
+    note: senderKeyNote(options),
   };
   if (!verdict.ok) return report;
   const m = verdict.value;
@@ -538,9 +560,15 @@ const sealedEnvelope: Kind = {
     if (options.interactionKeyRing !== undefined)
       open.interactionKeyRing = keyRingOption(options, 'interactionKeyRing');
     const verdict = openEnvelope(hexArtifact(artifact), open as never);
-    return sealedReport('openEnvelope', SEALED_ENVELOPE_CHECKS, verdict, (m) => [
-      `${m.layers} HPKE layer${m.layers === 1 ? '' : 's'}, delivery credential kind ${m.access.kind}`,
-    ]);
+    return sealedReport(
+      'openEnvelope',
+      SEALED_ENVELOPE_CHECKS,
+      verdict,
+      (m) => [
+        `${m.layers} HPKE layer${m.layers === 1 ? '' : 's'}, delivery credential kind ${m.access.kind}`,
+      ],
+      options,
+    );
   },
 };
 
@@ -554,7 +582,39 @@ const sealedEnvelopeV1: Kind = {
       SEALED_ENVELOPE_V1_CHECKS,
       openEnvelopeV1(hexArtifact(artifact), openerOptions(options) as never),
       () => [],
+      options,
     ),
+};
+
+/** One row per state, as replay left it (times are Unix milliseconds; 0 none). */
+const stateRows = (kel: ReplayedKel) =>
+  [
+    `AID ${kel.aid}, ${kel.version === 'v2' ? 'anet.kel/2' : 'v0.15'}${kel.kind === undefined ? '' : `, ${kel.kind}`}${kel.witness === undefined ? '' : `, witness ${kel.witness}`}`,
+    ...kel.states.map(
+      (s) =>
+        `${s.seq} ${s.type} ${s.status}${s.supersededAtMs === 0 ? '' : ` at ${s.supersededAtMs} by ${s.retiredBy}`}, key ${hex.encode(s.key)}`,
+    ),
+  ].join('\n');
+
+const kel: Kind = {
+  id: 'kel',
+  name: 'ANet key event log (hex)',
+  options: '{ "now": 1767225660 }',
+  inspect: (artifact, options) => {
+    const bytes = hexArtifact(artifact);
+    const verdict = replayKel(bytes, { now: options.now as never });
+    return {
+      verdict,
+      stages: [{ title: 'replayKel', checks: explainVerdict(KEL_CHECKS, verdict, options) }],
+      signed: verdict.ok
+        ? [
+            { title: 'the states, one per event', bytes: null, text: stateRows(verdict.value) },
+            { title: 'the log as judged (CoreDet)', bytes },
+          ]
+        : [],
+      signedHeading: 'Replayed',
+    };
+  },
 };
 
 export const KINDS: readonly Kind[] = [
@@ -569,9 +629,12 @@ export const KINDS: readonly Kind[] = [
   sealedBox,
   sealedEnvelope,
   sealedEnvelopeV1,
+  kel,
 ];
 
 const SEALED_ENVELOPE = /^(?:a[0-9a-f]|b[0-7])010([12])02(?:[67][0-9a-f]|78)/i;
+/** An array (of 1 to 65535 items) whose first item is a signed event {1: event map, …}. */
+const KEL = /^(?:8[1-9a-f]|9[0-7]|98[0-9a-f]{2}|99[0-9a-f]{4})a301a[5-9a-d]/i;
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
 /** The kind an artifact looks like, by its shape alone; null when nothing fits. */
@@ -580,8 +643,9 @@ export function detectKind(artifact: string): KindId | null {
   if (COMPACT_JWS.test(text)) return 'domain-linkage';
   if (/^(?:[0-9a-fA-F]{2}\s*)+$/.test(text)) {
     // A map that opens with version 1 or 2 (key 1) and a recipient text (key 2).
-    const version = SEALED_ENVELOPE.exec(text.replace(/\s+/g, ''))?.[1];
-    if (version === undefined) return 'cbor';
+    const compact = text.replace(/\s+/g, '');
+    const version = SEALED_ENVELOPE.exec(compact)?.[1];
+    if (version === undefined) return KEL.test(compact) ? 'kel' : 'cbor';
     return version === '1' ? 'sealed-envelope-v1' : 'sealed-envelope';
   }
   // The shortest box (a nonce and a tag) is 40 base64 characters.

@@ -5,6 +5,12 @@
  * lists and what-was-signed all come from here.
  */
 export {
+  anetSenderKeyResolver,
+  KEL_CHECKS,
+  type ReplayedKel,
+  replayKel,
+} from '@agent-seam/anet-identity/verify';
+export {
   type CheckResult,
   type CheckSpec,
   type Difference,

@@ -27,6 +27,7 @@ const tlog = vectors('tlog_note.json');
 const cbor = vectors('coredet_cbor.json');
 const cryptobox = vectors('cryptobox.json');
 const hpkeSeal = vectors('hpke_seal.json');
+const anetIdentity = vectors('anet_identity.json');
 
 const OPTION_NAMES = [
   'recipientDid',
@@ -338,6 +339,38 @@ export const SEAL_LEFT_OUT = [...hpkeSeal['seal.v2-refuse'].refuse, ...hpkeSeal[
   (c: Raw) => !sealExpressible(c),
 ).length;
 
+/** anet-identity's logs (the hex-text refusal cannot be pasted), and its v2 envelopes opened with the built-in resolver (those that need no pin). */
+function anetCases(): PageCase[] {
+  const kels = anetIdentity['anet.kel'];
+  const out: PageCase[] = [...kels.accept, ...kels.refuse]
+    .filter((c: Raw) => c.asIs === undefined)
+    .map((c: Raw) => ({
+      kind: 'kel',
+      name: c.name,
+      artifact: c.kel,
+      options: { now: kels.nowMs / 1000 },
+      ...(c.code === undefined ? {} : { expect: c.code }),
+    }));
+  const r = anetIdentity['anet.resolver'];
+  for (const c of [...r.accept, ...r.refuse] as Raw[]) {
+    const nowMs = c.nowMs ?? r.nowMs;
+    if (c.pinned !== undefined || (c.acceptedAtMs ?? nowMs) !== nowMs) continue;
+    out.push({
+      kind: 'sealed-envelope',
+      name: `anet-identity/${c.name}`,
+      artifact: c.envelope,
+      options: {
+        ownAid: r.recipient,
+        now: nowMs / 1000,
+        keyRing: [hex.encode(deriveKeyPair(bytesOf(r.recipientIkm)).privateKey)],
+        witnessKeys: { [r.witness]: r.witnessKey },
+      },
+      ...(c.code === undefined ? {} : { expect: c.code }),
+    });
+  }
+  return out;
+}
+
 export const CASES: PageCase[] = [
   ...envelopeCases(),
   ...cardCases(),
@@ -349,6 +382,7 @@ export const CASES: PageCase[] = [
   ...cborCases(),
   ...boxCases(),
   ...sealedEnvelopeCases(),
+  ...anetCases(),
 ];
 
 /** The envelope vector with the bytes its signer signed, for the compare box. */
@@ -369,4 +403,5 @@ export const KIND_NAMES: Record<string, string> = {
   'sealed-box': 'sealed box (cryptobox v1 or v2)',
   'sealed-envelope': 'sealed envelope (hpke-seal v2, hex)',
   'sealed-envelope-v1': 'sealed envelope (hpke-seal v1, hex)',
+  kel: 'ANet key event log (hex)',
 };

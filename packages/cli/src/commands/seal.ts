@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { anetSenderKeyResolver } from '@agent-seam/anet-identity';
 import { base64Strict, hex, ok } from '@agent-seam/canonical';
 import { verificationKeyFromDid, verifyEd25519 } from '@agent-seam/did';
 import {
@@ -11,18 +12,53 @@ import {
   SEALED_ENVELOPE_CHECKS,
   SEALED_ENVELOPE_V1_CHECKS,
 } from '@agent-seam/hpke-seal';
-import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str } from '../command.js';
+import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str, type Values } from '../command.js';
 import { EXIT, parseNow, readInput, readSeed, UsageError, write } from '../io.js';
 import { report } from './shared.js';
 
-/** The sender's Ed25519 key: a did:key, or 32 bytes as standard base64. */
-function senderKey(text: string | undefined): Uint8Array {
-  if (text === undefined)
-    throw new UsageError("give --sender-key KEY: the sender's Ed25519 key (did:key or base64)");
+/** An Ed25519 key: a did:key, or 32 bytes as standard base64. */
+function ed25519Key(text: string, option: string): Uint8Array {
   const key = text.startsWith('did:') ? verificationKeyFromDid(text) : base64Strict.decode(text);
   if (!key.ok || key.value.length !== 32)
-    throw new UsageError('--sender-key wants an Ed25519 did:key or 32 bytes as standard base64');
+    throw new UsageError(`${option} wants an Ed25519 did:key or 32 bytes as standard base64`);
   return key.value;
+}
+
+/**
+ * Whose key signed: a pinned --sender-key, or the key event log, witness notice and key
+ * set the message carries, judged by anet-identity's built-in resolver with the witness
+ * keys given. The key it answers is kept for --expected.
+ */
+function senderResolver(values: Values, nowSeconds: number) {
+  const pinnedText = str(values['sender-key']);
+  const witnessTexts = (values['witness-key'] as string[] | undefined) ?? [];
+  const acceptedAt = parseNow(str(values['accepted-at']));
+  const used: { key?: Uint8Array } = {};
+  if (pinnedText !== undefined) {
+    if (witnessTexts.length > 0 || acceptedAt !== undefined)
+      throw new UsageError('--sender-key pins the key: drop --witness-key and --accepted-at, or drop it');
+    used.key = ed25519Key(pinnedText, '--sender-key');
+    const pinned: ResolveSenderKey = () => ok(used.key!);
+    return { resolve: pinned, used };
+  }
+  const witnessKeys: Record<string, Uint8Array> = {};
+  for (const text of witnessTexts) {
+    const at = text.indexOf('=');
+    if (at <= 0) throw new UsageError('--witness-key wants AID=KEY (the witness hub AID, its Ed25519 key)');
+    witnessKeys[text.slice(0, at)] = ed25519Key(text.slice(at + 1), '--witness-key');
+  }
+  const builtIn = anetSenderKeyResolver({
+    witnessKeys,
+    // One run has no pin history to roll back from.
+    pins: 'off',
+    acceptedAtMs: Math.floor((acceptedAt ?? nowSeconds) * 1000),
+  });
+  const resolve: ResolveSenderKey = (query) => {
+    const answer = builtIn(query);
+    if (answer.ok) used.key = answer.value;
+    return answer;
+  };
+  return { resolve, used };
 }
 
 /** An envelope file: its raw bytes, or those bytes as base64 text. */
@@ -48,7 +84,8 @@ export const dackKeysJson = (keys: DackKeys) =>
 export const sealOpen: Command = {
   name: 'seal open',
   summary: 'open an HPKE sealed envelope (v2; v1 with --v1), and explain a refusal',
-  usage: `usage: seam seal open FILE|- --aid AID --seed-file SEED --sender-key KEY --now TIME
+  usage: `usage: seam seal open FILE|- --aid AID --seed-file SEED --now TIME
+                      [--witness-key AID=KEY ...] [--accepted-at TIME] | [--sender-key KEY]
                       [--interaction-seed-file SEED] [--v1] [--dack-keys-out FILE]
                       [--expected FILE] [--json]
 
@@ -61,8 +98,16 @@ inner signature covers (CoreDet, escaped with offsets).
   --seed-file SEED     the seed of your epoch key (X25519, from deriveKeyPair(seed))
   --interaction-seed-file SEED
                        the seed of your interaction key, for a second layer (v2)
-  --sender-key KEY     the sender's Ed25519 key, pinned: a did:key or base64. The command
-                       does not replay key histories; this key is taken for every ksn.
+  --witness-key AID=KEY
+                       a witness hub you trust and its Ed25519 key (did:key or base64);
+                       repeat for several. Without --sender-key the sender's key comes
+                       from the key event log, witness notice and key set the message
+                       carries (@agent-seam/anet-identity's anetSenderKeyResolver; no pins
+                       are kept between runs). A v1 envelope needs no witness.
+  --accepted-at TIME   when your hub accepted the envelope: the one-hour grace after a
+                       rotation counts to it (default --now)
+  --sender-key KEY     instead, the sender's Ed25519 key, pinned: a did:key or base64;
+                       taken for every ksn, no key history judged
   --now TIME           your clock for the time checks: RFC 3339 with an offset, or Unix
                        seconds (required: the command never judges by the machine clock)
   --dack-keys-out FILE write the secret keys for a delivery confirmation (seam dack)
@@ -73,13 +118,16 @@ inner signature covers (CoreDet, escaped with offsets).
 
 exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
   example: `  $ seam seal open envelope.bin --aid bafyrei... --seed-file epoch.seed \\
-      --sender-key did:key:z6Mk... --now 2026-01-01T00:00:05Z --dack-keys-out dack-keys.json
+      --witness-key bafyrei...=did:key:z6Mk... --now 2026-01-01T00:00:05Z \\
+      --dack-keys-out dack-keys.json
   hello Bob`,
   options: {
     aid: { type: 'string' },
     'seed-file': { type: 'string' },
     'interaction-seed-file': { type: 'string' },
     'sender-key': { type: 'string' },
+    'witness-key': { type: 'string', multiple: true },
+    'accepted-at': { type: 'string' },
     now: { type: 'string' },
     v1: { type: 'boolean' },
     'dack-keys-out': { type: 'string' },
@@ -91,10 +139,10 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
     if (ownAid === undefined)
       throw new UsageError('give --aid AID: your own AID, whom it must be addressed to');
     const epochSeed = readSeed(str(values['seed-file']));
-    const pinned = senderKey(str(values['sender-key']));
     const now = parseNow(str(values.now));
     if (now === undefined)
       throw new UsageError('give --now TIME: the time the envelope is judged at (RFC 3339 or Unix seconds)');
+    const sender = senderResolver(values, now);
     const v1 = values.v1 === true;
     const interactionPath = str(values['interaction-seed-file']);
     const dackOut = str(values['dack-keys-out']);
@@ -102,13 +150,12 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
       throw new UsageError(
         'a v1 envelope has one layer and no delivery confirmation: drop --v1 or those options',
       );
-    const resolveSenderKey: ResolveSenderKey = () => ok(pinned);
     // What the inner signature covers, once the opener has opened the layers.
     const signed: { bytes?: Uint8Array; signature?: Uint8Array } = {};
     const options = {
       ownAid,
       keyRing: keyRingOf([deriveKeyPair(epochSeed).privateKey]),
-      resolveSenderKey,
+      resolveSenderKey: sender.resolve,
       now,
       onSignedBytes: (bytes: Uint8Array, signature: Uint8Array) =>
         Object.assign(signed, { bytes, signature }),
@@ -153,7 +200,9 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
       signed: signed.bytes ?? null,
       expected: expectedBytes(values),
       holdsOver: (bytes) =>
-        signed.signature !== undefined && verifyEd25519(pinned, bytes, signed.signature).ok,
+        signed.signature !== undefined &&
+        sender.used.key !== undefined &&
+        verifyEd25519(sender.used.key, bytes, signed.signature).ok,
       json,
       okLine: () => 'opened',
     });
