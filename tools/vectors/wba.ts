@@ -65,6 +65,8 @@ const request = signRequest({
   signatureAgent: agentUrl,
   created: CREATED,
   expires: CREATED + 300,
+  // The upstream group predates signRequest's default nonce.
+  nonce: false,
 });
 const directory = signDirectory({
   seed: SEED,
@@ -170,6 +172,7 @@ const profile = {
         signatureAgent: 'https://agent.example/hp',
         created: CREATED,
         expires: CREATED + 300,
+        nonce: false,
       }),
     },
     {
@@ -825,6 +828,127 @@ const fetchGroup = {
   ],
 };
 
+// ---- wba.structured-fields: the two parsers on their own --------------------------------
+
+/** A Signature-Input of exactly `length` characters: empty members, the last one padded by a parameter. */
+function membersOfLength(length: number): string {
+  const members: string[] = [];
+  let text = '';
+  while (text.length + 16 < length) {
+    members.push(`m${members.length}=()`);
+    text = members.join(', ');
+  }
+  const head = `${text}, last=();p="`;
+  return `${head}${'x'.repeat(length - head.length - 1)}"`;
+}
+const atCap = membersOfLength(4096);
+const structuredFields = {
+  note: 'parseSignatureInput(text, { maxLength }) and parseSignature(text, { maxLength }) on their own: `field` names the parser, `expect` is the number of members or the refusal code. The cap (default 4096 characters) is judged before any parsing.',
+  accept: [
+    {
+      name: 'a Signature-Input of exactly 4096 characters, many members',
+      why: 'the cap is inclusive; with `>=`, refused. Its labels and parameters are looked up in sets, so the parse is linear in the members',
+      field: 'signature-input',
+      text: atCap,
+      expect: atCap.split(', ').length,
+    },
+  ],
+  refuse: [
+    {
+      name: 'a Signature-Input one character over the cap, of open parentheses',
+      why: 'the length cap, judged before parsing; deleted once, the parser read it and answered malformed-signature-input',
+      field: 'signature-input',
+      text: `sig1=${'('.repeat(4092)}`,
+      expect: 'header-too-long',
+    },
+    {
+      name: 'a Signature over a cap of 64 the caller chose',
+      why: 'maxLength is the caller\'s cap for both parsers; with the option ignored, the 4096 default accepted it',
+      field: 'signature',
+      maxLength: 64,
+      text: `sig1=:${'A'.repeat(88)}:`,
+      expect: 'header-too-long',
+    },
+    {
+      name: 'a repeated label after many members',
+      why: 'the set of labels seen; without it, accepted',
+      field: 'signature-input',
+      text: `${membersOfLength(2000)}, m3=()`,
+      expect: 'duplicate-label',
+    },
+  ],
+};
+
+// ---- wba.replay: one replay store across several deliveries ----------------------------
+
+// The last second the requests signed at CREATED are valid: a later clock refuses them.
+const REPLAY_NOW = CREATED + 300;
+const FIRST = { did: didFromSeed(SEED), replay: 'first-seen' };
+const FIRST_OTHER = { did: didFromSeed(OTHER_SEED), replay: 'first-seen' };
+/** A request signed at `created` (default CREATED), with the nonce given (false: none). */
+const sent = (nonce: string | false, created = CREATED, seed = SEED) =>
+  signRequest({ seed, authority: AUTHORITY, created, expires: created + 300, nonce });
+const withoutNonce = sent(false);
+const replayGroup = {
+  note: 'verifyRequest({ headers, authority, jwks, now, replay }) with ONE replay store for all the deliveries of a case, in order: a MemoryReplayCache of @agent-seam/envelope (window 600 s; `maxEntries` when the case gives it). `expect` holds, per delivery, what the accepted value holds (the signer and `replay: first-seen`) or the refusal code; a refused case refuses its last delivery only.',
+  authority: AUTHORITY,
+  now: REPLAY_NOW,
+  jwks: { keys: [jwkFromPublicKey(PUBLIC), jwkFromPublicKey(keyPairFromSeed(OTHER_SEED).publicKey)] },
+  accept: [
+    {
+      name: 'two requests of one key with different nonces',
+      why: 'the store is keyed by (keyid, nonce); keyed by the keyid alone, the second went replayed',
+      deliveries: [sent('nonce-1'), sent('nonce-2')],
+      expect: [FIRST, FIRST],
+    },
+    {
+      name: 'one nonce sent by two keys',
+      why: 'the keyid is half of the key; keyed by the nonce alone, the second went replayed',
+      deliveries: [sent('shared'), sent('shared', CREATED, OTHER_SEED)],
+      expect: [FIRST, FIRST_OTHER],
+    },
+    {
+      name: 'two requests without a nonce, signed at different times',
+      why: 'without a nonce the store is keyed by the signature; keyed by (keyid, no nonce), the second went replayed',
+      deliveries: [withoutNonce, sent(false, CREATED + 1)],
+      expect: [FIRST, FIRST],
+    },
+    {
+      name: 'a nonce that spells the signature of an earlier request without a nonce',
+      why: 'nonce keys and signature keys are tagged apart (n: and s:); untagged, the second went replayed',
+      deliveries: [withoutNonce, sent(withoutNonce.signature.slice('sig1=:'.length, -1))],
+      expect: [FIRST, FIRST],
+    },
+  ],
+  refuse: [
+    {
+      name: 'the same request twice',
+      why: 'the replay check after the signature verified; deleted once, the second delivery was accepted',
+      deliveries: [sent('once'), sent('once')],
+      expect: [FIRST, 'replayed'],
+    },
+    {
+      name: 'a new signature reusing a nonce of the same key',
+      why: 'with a nonce the key is (keyid, nonce), not the signature; keyed by the signature, the second was accepted',
+      deliveries: [sent('reused'), sent('reused', CREATED + 1)],
+      expect: [FIRST, 'replayed'],
+    },
+    {
+      name: 'the same signature twice, without a nonce',
+      why: 'without a nonce the signature is the key; with the store asked only when a nonce is present, the second was accepted',
+      deliveries: [withoutNonce, withoutNonce],
+      expect: [FIRST, 'replayed'],
+    },
+    {
+      name: 'an older request after a full store forgot its horizon',
+      why: "a store that answers forgotten refuses (replay-cache-full); with that answer taken as new, accepted. The store holds one entry: the newer request fills it, the older one's age is past what it can vouch for",
+      maxEntries: 1,
+      deliveries: [sent('newer', CREATED + 5), sent('older')],
+      expect: [FIRST, 'replay-cache-full'],
+    },
+  ],
+};
+
 export const parts = [
   {
     file: 'wire_vectors.json',
@@ -836,6 +960,8 @@ export const parts = [
       'wba.signature-agent': signatureAgentGroup,
       'wba.fetch': fetchGroup,
       'jwk.refuse': jwkRefuse,
+      'wba.replay': replayGroup,
+      'wba.structured-fields': structuredFields,
     },
   },
 ];

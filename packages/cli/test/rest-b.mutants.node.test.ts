@@ -608,6 +608,9 @@ describe('wba: the options and request shapes no other test uses', async () => {
         'shop.example',
         '--now',
         String(T),
+        // A fixed nonce, so that two runs sign the same bytes.
+        '--nonce',
+        'n-1',
         ...more,
       ],
       request,
@@ -645,6 +648,22 @@ describe('wba: the options and request shapes no other test uses', async () => {
     expect(agent.code).toBe(0);
     expect(agent.stdout).toContain('\nsignature-agent: "https://bot.example/keys"\n');
     expect(agent.stdout).toMatch(/\nsignature-input: sig1=\("@authority" "signature-agent"\);/);
+    // Without --nonce, a fresh random one each run; --no-nonce sends none.
+    const [a, b] = [
+      await seam(
+        dir,
+        ['wba', 'sign', '-', '--seed-file', 'bot.seed', '--authority', 'shop.example'],
+        request,
+      ),
+      await seam(
+        dir,
+        ['wba', 'sign', '-', '--seed-file', 'bot.seed', '--authority', 'shop.example'],
+        request,
+      ),
+    ];
+    expect(a.stdout).toMatch(/;nonce="[A-Za-z0-9_-]{43}"\n/);
+    expect(a.stdout.match(/nonce="[^"]*"/)).not.toEqual(b.stdout.match(/nonce="[^"]*"/));
+    expect((await sign(request, '--no-nonce')).code).toBe(2);
   });
 
   it('sign: --expires-in out of range; a lifetime the package refuses, as --json', async () => {
@@ -733,7 +752,7 @@ describe('wba verify --allow-network: a directory that is fetched but not signed
     expect(r).toMatchObject({
       code: 6,
       stdout: '',
-      stderr: `seam: the key directory at ${where} could not be used [missing-signature-input]; give it as a file with --directory FILE\n`,
+      stderr: `seam: the key directory at ${where} could not be used [missing-signature-input]: there is no Signature-Input field; give it as a file with --directory FILE\n`,
     });
   });
 });

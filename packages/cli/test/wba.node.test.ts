@@ -54,6 +54,7 @@ describe('seam wba', async () => {
       authority: 'shop.example',
       jwks,
       now: T + 10,
+      replay: 'off',
     });
     expect(verdict.ok && verdict.value.did).toBe(bot);
   });
@@ -78,8 +79,10 @@ describe('seam wba', async () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe(
-      `verified: signed by ${bot} (keyid ${jwks.keys[0] && JSON.parse((await seam(dir, ['did', bot, '--json'])).stdout).thumbprint}, label sig1)`,
+      `signature verified: signed by ${bot} (keyid ${jwks.keys[0] && JSON.parse((await seam(dir, ['did', bot, '--json'])).stdout).thumbprint}, label sig1); replay NOT judged: one run keeps no store of the requests it has seen`,
     );
+    // The replay check is shown as not made, never as passed.
+    expect(r.stdout).toMatch(/not checked +replay +your replay store/);
     expect(r.stdout).toContain('signature base of sig1');
     expect(r.stdout).toContain('\n  "@authority": shop.example\n');
   });

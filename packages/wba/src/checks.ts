@@ -69,6 +69,12 @@ export const REQUEST_CHECKS: readonly CheckSpec<WbaCode>[] = [
   },
   { id: 'directory', title: 'the key directory you gave is a JWK Set', codes: ['malformed-directory'] },
   ...MESSAGE_CHECKS,
+  {
+    id: 'replay',
+    title: 'your replay store had not accepted this signature (or this keyid and nonce) before',
+    codes: ['replayed', 'replay-cache-full'],
+    needs: 'replay',
+  },
 ];
 
 /** `verifyDirectory`'s checks, in its order. */

@@ -8,6 +8,7 @@ import { ED25519_CODES } from '@agent-seam/did';
 /** Refusals of `parseSignatureInput` / `parseSignature`. */
 export const STRUCTURED_FIELD_CODES = [
   'not-a-string',
+  'header-too-long',
   'malformed-signature-input',
   'malformed-signature',
   'duplicate-label',
@@ -43,7 +44,6 @@ export const WBA_CODES = [
   'malformed-request-url',
   'missing-signature-input',
   'missing-signature',
-  'header-too-long',
   ...STRUCTURED_FIELD_CODES,
   ...PARAMETER_CODES,
   'wrong-alg',
@@ -58,6 +58,8 @@ export const WBA_CODES = [
   'malformed-covered-header',
   ...ED25519_CODES, // the door's refusals, passed through unchanged
   'directory-too-large',
+  'replayed',
+  'replay-cache-full',
 ] as const;
 export type WbaCode = (typeof WBA_CODES)[number];
 

@@ -9,8 +9,8 @@ import {
 } from '@agent-seam/canonical';
 import type { FetchDirectoryCode } from './codes.js';
 import { type FieldReader, fieldReader, type HeaderSource } from './headers.js';
-import { MAX_DIRECTORY_LIFETIME, MAX_HEADER_LENGTH } from './profile.js';
-import { countOption, MAX_DIRECTORY_BODY, type VerifiedDirectory, verifyDirectory } from './verify.js';
+import { countOption, MAX_DIRECTORY_LIFETIME, MAX_HEADER_LENGTH } from './profile.js';
+import { MAX_DIRECTORY_BODY, type VerifiedDirectory, verifyDirectory } from './verify.js';
 
 /** Where an origin keeps its directory (draft-meunier-http-message-signatures-directory). */
 export const DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
@@ -43,11 +43,15 @@ export type FetchedDirectory = VerifiedDirectory & {
   freshUntil: number;
 };
 
-/** Verified directories by URL. `createDirectoryCache` is a bounded in-memory one. */
+/**
+ * Verified directories by URL. `createDirectoryCache` is a bounded in-memory one; a cache
+ * shared between processes (a key-value store) may answer with promises, which
+ * fetchDirectory waits for.
+ */
 export interface DirectoryCache {
   /** The directory cached for `url` if it is still fresh at `now` (Unix seconds). */
-  get(url: string, now: number): FetchedDirectory | undefined;
-  set(directory: FetchedDirectory): void;
+  get(url: string, now: number): FetchedDirectory | undefined | PromiseLike<FetchedDirectory | undefined>;
+  set(directory: FetchedDirectory): void | PromiseLike<void>;
 }
 
 export interface FetchDirectoryOptions {
@@ -236,7 +240,7 @@ export async function fetchDirectory(
     'fetchDirectory maxBodyLength',
   );
   const target = directoryUrl(url);
-  const cached = options.cache?.get(target.href, now);
+  const cached = await options.cache?.get(target.href, now);
   if (cached !== undefined) return ok(cached);
   const fetched = await sharedDownload(options.cache, target, options.fetch, maxBodyLength);
   if (!fetched.ok) return fetched;
@@ -255,7 +259,7 @@ export async function fetchDirectory(
   const maxAge = maxAgeOf(advisory(fields, 'cache-control'));
   const freshUntil = Math.min(verdict.value.expires, maxAge === undefined ? Infinity : now + maxAge - 1);
   const directory: FetchedDirectory = { ...verdict.value, url: target.href, freshUntil };
-  if (freshUntil >= now) options.cache?.set(directory);
+  if (freshUntil >= now) await options.cache?.set(directory);
   return ok(directory);
 }
 
@@ -263,7 +267,10 @@ export async function fetchDirectory(
  * A bounded in-memory DirectoryCache: at most `maxEntries` directories (default 1000),
  * the least recently used dropped first, a stale entry dropped when it is asked for.
  */
-export function createDirectoryCache({ maxEntries = 1000 }: { maxEntries?: number } = {}): DirectoryCache {
+export function createDirectoryCache({ maxEntries = 1000 }: { maxEntries?: number } = {}): {
+  get(url: string, now: number): FetchedDirectory | undefined;
+  set(directory: FetchedDirectory): void;
+} {
   const max = countOption(maxEntries, 1000, 'createDirectoryCache maxEntries');
   const entries = new Map<string, FetchedDirectory>();
   return {

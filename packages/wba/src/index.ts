@@ -2,6 +2,7 @@
 // Everything a verifier needs is the verify-only entry; the root adds the signing side.
 
 export {
+  NONCE_BYTES,
   type SignedDirectory,
   type SignedHeaders,
   type SignOptions,

@@ -1,4 +1,4 @@
-import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import type { ComponentCode, ParameterCode, TimeCode } from './codes.js';
 import type { Parameter } from './structured-fields.js';
 
@@ -16,6 +16,14 @@ export const MAX_REQUEST_LIFETIME = 600;
 export const MAX_DIRECTORY_LIFETIME = 86_400;
 /** Default cap on the length of Signature-Input and Signature, checked before parsing. */
 export const MAX_HEADER_LENGTH = 4096;
+
+/** A count option (a length cap): a positive integer, or the default. */
+export function countOption(value: unknown, fallback: number, option: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
+    throw new SeamError('bad-argument', `${option} must be a positive integer`);
+  return value;
+}
 
 /** An authority as the caller states it: non-empty visible ASCII (it becomes a base line). */
 export const isAuthority = (value: unknown): value is string =>
@@ -49,11 +57,11 @@ export function readParameters(
     const type = Object.hasOwn(PARAMETER_TYPES, name)
       ? PARAMETER_TYPES[name as keyof SignatureParameters]
       : undefined;
-    if (type === undefined) return fail('unsupported-parameter', 'a parameter outside the profile');
+    if (type === undefined) return fail('unsupported-parameter', 'a signature parameter outside the profile is signed');
     if (value.type !== type) return fail('wrong-parameter-type', `${name} must be an sf-${type}`);
     out[name] = value.value;
   }
-  for (const name of REQUIRED) if (!(name in out)) return fail('missing-parameter', `${name} is required`);
+  for (const name of REQUIRED) if (!(name in out)) return fail('missing-parameter', `the signature has no ${name} parameter`);
   return ok(out as unknown as SignatureParameters);
 }
 
@@ -68,12 +76,17 @@ const HEADER_NAME = /^[a-z0-9!#$%&'*+.^_`|~-]+$/;
 export function checkComponents(components: readonly string[]): Verdict<true, ComponentCode> {
   const seen = new Set<string>();
   for (const name of components) {
-    if (seen.has(name)) return fail('duplicate-component');
+    if (seen.has(name)) return fail('duplicate-component', 'a component is covered twice');
     seen.add(name);
     if (name.startsWith('@') ? name !== '@authority' : !HEADER_NAME.test(name))
-      return fail('unsupported-component');
+      return fail(
+        'unsupported-component',
+        name.startsWith('@')
+          ? 'a derived component other than @authority is covered (this verifier does not rebuild it)'
+          : 'a covered component is not a lowercase header field name',
+      );
   }
-  return seen.has('@authority') ? ok(true) : fail('missing-authority');
+  return seen.has('@authority') ? ok(true) : fail('missing-authority', '@authority is not covered');
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   base64Strict,
+  base64urlStrict,
   canonicalString,
   type Instant,
   SeamError,
@@ -18,6 +19,7 @@ import {
   REQUEST_TAG,
 } from './profile.js';
 import { type ComponentLine, serializeString, signatureBase } from './signature-base.js';
+import { parseSignatureAgent } from './signature-agent.js';
 
 export interface SignOptions {
   /** 32-byte Ed25519 seed. */
@@ -30,13 +32,29 @@ export interface SignOptions {
   expires: Instant;
   /** Dictionary label of the signature; default `sig1`. */
   label?: string;
-  /** Optional `nonce` parameter (an sf-string), written after `tag`. */
-  nonce?: string;
 }
 
 export interface SignRequestOptions extends SignOptions {
   /** URL of the signer's directory; sent as an sf-string in Signature-Agent and covered. */
   signatureAgent?: string;
+  /** Accept an `http:` signatureAgent, as parseSignatureAgent does with allowHttp (local tests only). */
+  allowHttp?: boolean;
+  /**
+   * The `nonce` parameter, written after `tag`: by default 32 random bytes in base64url,
+   * so a verifier's replay store can key the request by (keyid, nonce); a string of
+   * printable ASCII to choose it; `false` to send none (the store then keys by signature).
+   */
+  nonce?: string | false;
+}
+
+/** Bytes of a default nonce: 256 bits, so two requests never share one by chance. */
+export const NONCE_BYTES = 32;
+
+/** A fresh nonce: NONCE_BYTES random bytes in unpadded base64url. */
+function randomNonce(): string {
+  const bytes = new Uint8Array(NONCE_BYTES);
+  globalThis.crypto.getRandomValues(bytes);
+  return base64urlStrict.encode(bytes);
 }
 
 /** A type alias (not an interface) so it is assignable to a plain header record. */
@@ -61,8 +79,9 @@ function signComponents(
   tag: string,
   maxLifetime: number,
   components: ComponentLine[],
+  nonce?: string,
 ): { input: string; signature: string } {
-  const { seed, nonce } = options;
+  const { seed } = options;
   const created = unixSeconds(options.created, `${entry} created`);
   const expires = unixSeconds(options.expires, `${entry} expires`);
   const label = options.label ?? 'sig1';
@@ -76,7 +95,7 @@ function signComponents(
   const keyid = unwrap(thumbprint(jwkFromPublicKey(keyPairFromSeed(seed).publicKey)));
   const list = components.map((c) => sfString(c.name, 'component')).join(' ');
   let params = `(${list});created=${created};expires=${expires};keyid=${sfString(keyid, 'keyid')};alg="${ALGORITHM}";tag="${tag}"`;
-  if (nonce !== undefined) params += `;nonce=${sfString(nonce, 'nonce')}`;
+  if (nonce !== undefined) params += `;nonce=${sfString(nonce, `${entry} nonce`)}`;
   const base = signatureBase(components, params);
   const signature = base64Strict.encode(signEd25519(seed, utf8Strict.encode(base)));
   return { input: `${label}=${params}`, signature: `${label}=:${signature}:` };
@@ -96,15 +115,23 @@ export function signRequest(options: SignRequestOptions): SignedHeaders {
   const components = [authorityLine(options.authority)];
   let agent: string | undefined;
   if (options.signatureAgent !== undefined) {
-    agent = sfString(options.signatureAgent, 'signatureAgent');
+    agent = sfString(options.signatureAgent, 'signRequest signatureAgent');
+    // Writers refuse what readers refuse: a URL parseSignatureAgent would not take.
+    const read = parseSignatureAgent(agent, { allowHttp: options.allowHttp === true });
+    if (!read.ok)
+      throw new SeamError('bad-argument', `signRequest signatureAgent: ${read.detail ?? read.code}`);
     components.push({ name: 'signature-agent', value: agent });
   }
+  const { nonce } = options;
+  if (nonce !== undefined && nonce !== false && typeof nonce !== 'string')
+    throw new SeamError('bad-argument', 'signRequest nonce is a string, or false to send none');
   const { input, signature } = signComponents(
     'signRequest',
     options,
     REQUEST_TAG,
     MAX_REQUEST_LIFETIME,
     components,
+    nonce === false ? undefined : (nonce ?? randomNonce()),
   );
   const headers: SignedHeaders = { 'signature-input': input, signature };
   if (agent !== undefined) headers['signature-agent'] = agent;

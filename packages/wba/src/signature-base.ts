@@ -51,8 +51,12 @@ export function componentLines(
     }
     const raw = fields(name);
     if (!raw.ok) return fail('malformed-covered-header', 'the covered field value is not text');
-    if (raw.value === undefined) return fail('missing-covered-header');
-    if (!FIELD_VALUE.test(raw.value)) return fail('malformed-covered-header');
+    if (raw.value === undefined) return fail('missing-covered-header', 'a covered header field is not in the message');
+    if (!FIELD_VALUE.test(raw.value))
+      return fail(
+        'malformed-covered-header',
+        'a covered header value holds a line break or another character outside visible ASCII, SP and HTAB',
+      );
     lines.push({ name, value: raw.value.trim() });
   }
   return ok(lines);

@@ -1,5 +1,6 @@
 import { fail, ok, type Verdict } from '@agent-seam/canonical';
 import type { StructuredFieldCode } from './codes.js';
+import { countOption, MAX_HEADER_LENGTH } from './profile.js';
 
 /*
  * The slice of RFC 8941 (Structured Field Values) that Signature-Input and Signature
@@ -119,6 +120,8 @@ class Cursor {
 
   parameters(): Parameter[] {
     const out: Parameter[] = [];
+    // A set, not a scan of `out`: a member with n parameters costs n lookups, not n^2 / 2.
+    const names = new Set<string>();
     while (!this.done && this.text[this.pos] === ';') {
       this.pos++;
       const name = this.key();
@@ -131,7 +134,8 @@ class Cursor {
           : isDigit(c) || c === 0x2d
             ? { type: 'integer', value: this.integer() }
             : this.refuse('parameter value must be an integer or a string');
-      if (out.some((p) => p.name === name)) this.refuse('repeated parameter name', 'duplicate-parameter');
+      if (names.has(name)) this.refuse('repeated parameter name', 'duplicate-parameter');
+      names.add(name);
       out.push({ name, value });
     }
     return out;
@@ -140,11 +144,13 @@ class Cursor {
   /** Dictionary skeleton shared by both headers; `member` parses one value after `label=`. */
   dictionary<T extends { label: string }>(member: (label: string) => T): T[] {
     const members: T[] = [];
+    const labels = new Set<string>();
     this.skip((c) => c === SP);
     if (this.done) this.refuse('empty dictionary');
     for (;;) {
       const label = this.key();
-      if (members.some((m) => m.label === label)) this.refuse('label appears twice', 'duplicate-label');
+      if (labels.has(label)) this.refuse('label appears twice', 'duplicate-label');
+      labels.add(label);
       this.expect('=');
       members.push(member(label));
       this.skip((c) => c === SP || c === HTAB);
@@ -156,8 +162,23 @@ class Cursor {
   }
 }
 
-function run<T>(text: unknown, parse: () => T): Verdict<T, StructuredFieldCode> {
+/** How much of a header the parsers read. */
+export interface ParseOptions {
+  /** Cap on the value's length in characters, checked before parsing; default MAX_HEADER_LENGTH (4096). */
+  maxLength?: number;
+}
+
+function run<T>(
+  text: unknown,
+  field: string,
+  options: ParseOptions | undefined,
+  parse: () => T,
+): Verdict<T, StructuredFieldCode> {
+  const max = countOption(options?.maxLength, MAX_HEADER_LENGTH, `parse${field.replace('-', '')} maxLength`);
   if (typeof text !== 'string') return fail('not-a-string', 'a header value is not a string');
+  // Before any parsing: the parse is linear, and the cap bounds it.
+  if (text.length > max)
+    return fail('header-too-long', `${field} is ${text.length} characters, over the cap of ${max}`);
   try {
     return ok(parse());
   } catch (error) {
@@ -166,10 +187,13 @@ function run<T>(text: unknown, parse: () => T): Verdict<T, StructuredFieldCode> 
   }
 }
 
-/** Parses a Signature-Input field value. The caller bounds its length first. */
-export function parseSignatureInput(text: string): Verdict<SignatureInputMember[], StructuredFieldCode> {
+/** Parses a Signature-Input field value of at most `maxLength` characters (default 4096). */
+export function parseSignatureInput(
+  text: string,
+  options?: ParseOptions,
+): Verdict<SignatureInputMember[], StructuredFieldCode> {
   const cursor = new Cursor(text, 'malformed-signature-input');
-  return run(text, () =>
+  return run(text, 'Signature-Input', options, () =>
     cursor.dictionary((label) => {
       const start = cursor.pos;
       cursor.expect('(');
@@ -193,10 +217,13 @@ export function parseSignatureInput(text: string): Verdict<SignatureInputMember[
   );
 }
 
-/** Parses a Signature field value: every member is a byte sequence without parameters. */
-export function parseSignature(text: string): Verdict<SignatureMember[], StructuredFieldCode> {
+/** Parses a Signature field value (at most `maxLength` characters): every member is a byte sequence without parameters. */
+export function parseSignature(
+  text: string,
+  options?: ParseOptions,
+): Verdict<SignatureMember[], StructuredFieldCode> {
   const cursor = new Cursor(text, 'malformed-signature');
-  return run(text, () =>
+  return run(text, 'Signature', options, () =>
     cursor.dictionary((label) => {
       cursor.expect(':');
       const start = cursor.pos;

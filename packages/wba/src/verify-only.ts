@@ -54,11 +54,13 @@ export {
   MAX_REQUEST_LIFETIME,
   REQUEST_TAG,
 } from './profile.js';
+export type { ReplayAnswer, ReplayCache, ReplayOption, ReplayOutcome } from './replay.js';
 export { type ParseSignatureAgentOptions, parseSignatureAgent } from './signature-agent.js';
 export { type ComponentLine, signatureBase } from './signature-base.js';
 export {
   type Parameter,
   type ParameterValue,
+  type ParseOptions,
   parseSignature,
   parseSignatureInput,
   type SignatureInputMember,
@@ -69,6 +71,7 @@ export {
   MAX_DIRECTORY_BODY,
   type RequestLike,
   type VerifiedDirectory,
+  type VerifiedRequest,
   type VerifiedSignature,
   type VerifyDirectoryOptions,
   type VerifyRequestOptions,

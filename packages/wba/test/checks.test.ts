@@ -42,7 +42,7 @@ const request: Harness = {
     expires: NOW + 300,
   }),
   run: (headers, { keys = [honestJwk], now = NOW } = {}) =>
-    verifyRequest({ headers: headers as never, authority: AUTHORITY, jwks: { keys }, now }),
+    verifyRequest({ replay: 'off', headers: headers as never, authority: AUTHORITY, jwks: { keys }, now }),
 };
 const directory: Harness = {
   honest: signDirectory({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300 }).headers,
@@ -129,25 +129,44 @@ holdChecksToVerifier(
   without(WBA_CODES, 'not-bytes', 'directory-too-large'),
   {
     'request > directory': () =>
-      verifyRequest({ headers: 'x' as never, authority: AUTHORITY, jwks: 5 as never, now: NOW }),
+      verifyRequest({
+        replay: 'off',
+        headers: 'x' as never,
+        authority: AUTHORITY,
+        jwks: 5 as never,
+        now: NOW,
+      }),
     'directory > signature-fields': () =>
-      verifyRequest({ headers: {}, authority: AUTHORITY, jwks: { keys: 5 } as never, now: NOW }),
+      verifyRequest({
+        replay: 'off',
+        headers: {},
+        authority: AUTHORITY,
+        jwks: { keys: 5 } as never,
+        now: NOW,
+      }),
     ...messagePairs(request),
+    'equation > replay':
+      'the replay store is asked only about a signature that verified: one that fails the equation is refused before it can be remembered',
   },
 );
 
-holdChecksToVerifier('verifyDirectory', DIRECTORY_CHECKS, without(WBA_CODES, 'malformed-request-url'), {
-  'body > headers': () =>
-    verifyDirectory({ headers: 'x' as never, authority: AUTHORITY, body: 5 as never, now: NOW }),
-  'headers > signature-fields': () =>
-    verifyDirectory({
-      headers: 'x' as never,
-      authority: AUTHORITY,
-      body: JSON.stringify({ keys: [] }),
-      now: NOW,
-    }),
-  ...messagePairs(directory),
-});
+holdChecksToVerifier(
+  'verifyDirectory',
+  DIRECTORY_CHECKS,
+  without(WBA_CODES, 'malformed-request-url', 'replayed', 'replay-cache-full'),
+  {
+    'body > headers': () =>
+      verifyDirectory({ headers: 'x' as never, authority: AUTHORITY, body: 5 as never, now: NOW }),
+    'headers > signature-fields': () =>
+      verifyDirectory({
+        headers: 'x' as never,
+        authority: AUTHORITY,
+        body: JSON.stringify({ keys: [] }),
+        now: NOW,
+      }),
+    ...messagePairs(directory),
+  },
+);
 
 describe('signatureBases: what each member signed', () => {
   it('is the base the verifier builds, from the received headers and your authority', () => {

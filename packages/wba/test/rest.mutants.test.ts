@@ -394,6 +394,7 @@ describe('verifyRequest details from the profile and the key set', () => {
   const NOW = created;
   const verify = (signatureInput: string, extra: Record<string, unknown> = {}) =>
     verifyRequest({
+      replay: 'off',
       headers: { 'signature-input': signatureInput, signature: 'sig1=:AAAA:', ...extra },
       authority: AUTHORITY,
       jwks: { keys: [jwk] },
@@ -406,7 +407,7 @@ describe('verifyRequest details from the profile and the key set', () => {
     expect(verify('sig1=("@authority");foo=1')).toEqual({
       ok: false,
       code: 'unsupported-parameter',
-      detail: 'a parameter outside the profile',
+      detail: 'a signature parameter outside the profile is signed',
     });
     // why: kills profile.ts:53:66.
     expect(verify('sig1=("@authority");created="1"')).toEqual({
@@ -418,7 +419,7 @@ describe('verifyRequest details from the profile and the key set', () => {
     expect(verify(`sig1=("@authority");created=${NOW}`)).toEqual({
       ok: false,
       code: 'missing-parameter',
-      detail: 'expires is required',
+      detail: 'the signature has no expires parameter',
     });
   });
 
@@ -444,7 +445,9 @@ describe('verifyRequest details from the profile and the key set', () => {
   it('a key set without a keys array is refused with its detail', () => {
     // why: kills jwk-set.ts:69:64.
     const signed = signRequest({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 60 });
-    expect(verifyRequest({ headers: signed, authority: AUTHORITY, jwks: {} as never, now: NOW })).toEqual({
+    expect(
+      verifyRequest({ replay: 'off', headers: signed, authority: AUTHORITY, jwks: {} as never, now: NOW }),
+    ).toEqual({
       ok: false,
       code: 'malformed-directory',
       detail: 'not a JWK Set: no keys array',
@@ -459,12 +462,14 @@ describe('signRequest caller errors, whole', () => {
 
   it('nonce and signatureAgent must be printable ASCII strings', () => {
     // why: kills sign.ts:53:41, 53:57 and 79:64.
-    expect(thrown(() => signRequest({ ...base, nonce: 'é' }))).toEqual(printable('nonce'));
+    expect(thrown(() => signRequest({ ...base, nonce: 'é' }))).toEqual(printable('signRequest nonce'));
     // why: kills sign.ts:52:15 (a number would reach `.replace` and throw a TypeError).
-    expect(thrown(() => signRequest({ ...base, nonce: 5 as never }))).toEqual(printable('nonce'));
+    expect(thrown(() => signRequest({ ...base, nonce: 5 as never }))).toEqual(
+      seamError('bad-argument', 'signRequest nonce is a string, or false to send none'),
+    );
     // why: kills sign.ts:99:46.
     expect(thrown(() => signRequest({ ...base, signatureAgent: 'https://bot.example/\n' }))).toEqual(
-      printable('signatureAgent'),
+      printable('signRequest signatureAgent'),
     );
   });
 
@@ -505,7 +510,13 @@ describe('signRequest caller errors, whole', () => {
     const signed = signRequest({ ...base, nonce });
     expect(signed['signature-input'].endsWith(';nonce="a\\"b\\\\c"')).toBe(true);
     expect(
-      verifyRequest({ headers: signed, authority: AUTHORITY, jwks: { keys: [jwk] }, now: created }),
+      verifyRequest({
+        replay: 'off',
+        headers: signed,
+        authority: AUTHORITY,
+        jwks: { keys: [jwk] },
+        now: created,
+      }),
     ).toMatchObject({ ok: true, value: { nonce } });
   });
 });

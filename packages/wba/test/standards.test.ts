@@ -97,6 +97,7 @@ describe('http-sig.rfc9421: Appendix B.2.6 (Ed25519)', () => {
       'B.2.6/profile',
       () => {
         const verdict = verifyRequest({
+          replay: 'off',
           headers: { 'signature-input': input, signature: b.signature_header },
           authority: 'example.com',
           jwks: { keys: [{ kty: 'OKP', crv: 'Ed25519', x: key.jwk.x }] },
@@ -187,6 +188,7 @@ for (const version of ['v1', 'v2']) {
         authority: new URL(c.target_url).host,
         jwks: { keys: [{ kty: 'OKP', crv: 'Ed25519', x: c.key.x }] },
         now: created,
+        replay: 'off' as const,
       };
       it(`${id}: refused by the default profile (${expected.reason})`, () =>
         ledger.refuse(

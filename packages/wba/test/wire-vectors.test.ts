@@ -1,13 +1,18 @@
 import { hex, unwrap } from '@agent-seam/canonical';
 import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
 import { didFromPublicKey } from '@agent-seam/did';
+import { MemoryReplayCache } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
 import {
+  DIRECTORY_CHECKS,
   DIRECTORY_MEDIA_TYPE,
   fetchDirectory,
   jwkFromPublicKey,
+  parseSignature,
   parseSignatureAgent,
+  parseSignatureInput,
   publicKeyFromJwk,
+  REQUEST_CHECKS,
   signatureBase,
   signDirectory,
   signRequest,
@@ -20,6 +25,18 @@ import {
 
 const ledger = openLedger();
 const ours = loadVectors('wire_vectors.json');
+
+const TITLES = new Set([...REQUEST_CHECKS, ...DIRECTORY_CHECKS].map((c) => c.title));
+/**
+ * Issue 32: a refusal says what failed in the terms of the input, never the title of a
+ * check (the titles stay in REQUEST_CHECKS and DIRECTORY_CHECKS).
+ */
+function detailed(verdict: { ok: boolean; detail?: string }): void {
+  if (verdict.ok) return;
+  expect(typeof verdict.detail, 'a refusal carries a detail').toBe('string');
+  expect(verdict.detail!.length).toBeGreaterThan(0);
+  expect(TITLES.has(verdict.detail!), 'a detail is never a check title').toBe(false);
+}
 
 describe('webBotAuth (upstream group, reproduced from its seed)', () => {
   const upstream = loadInterop('agent-seam-latest/wire_vectors.json')?.webBotAuth;
@@ -50,6 +67,7 @@ describe('webBotAuth (upstream group, reproduced from its seed)', () => {
     signatureAgent: r.signatureAgentUrl,
     created: r.created,
     expires: r.expires,
+    nonce: false,
   });
   check('request/signature-input', () => {
     expect(headers['signature-input']).toBe(r.signatureInput);
@@ -70,6 +88,7 @@ describe('webBotAuth (upstream group, reproduced from its seed)', () => {
   check('request/signature', () => expect(headers.signature).toBe(r.signature));
   check('request/verifies', () => {
     const verdict = verifyRequest({
+      replay: 'off',
       headers: {
         'signature-input': r.signatureInput,
         signature: r.signature,
@@ -82,7 +101,14 @@ describe('webBotAuth (upstream group, reproduced from its seed)', () => {
     });
     expect(verdict).toEqual({
       ok: true,
-      value: { did: upstream.did, keyid: r.keyid, label: 'sig1', created: r.created, expires: r.expires },
+      value: {
+        did: upstream.did,
+        keyid: r.keyid,
+        label: 'sig1',
+        created: r.created,
+        expires: r.expires,
+        replay: 'off-by-caller',
+      },
     });
   });
 
@@ -118,6 +144,7 @@ describe('wba.profile (own request cases)', () => {
   const g = ours['wba.profile'];
   const verify = (c: any) =>
     verifyRequest({
+      replay: 'off',
       headers: c.headers,
       authority: g.authority,
       jwks: c.jwks ?? g.jwks,
@@ -134,6 +161,7 @@ describe('wba.profile (own request cases)', () => {
       ledger.refuse('wba.profile', c.name, () => {
         const verdict = verify(c);
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        detailed(verdict);
       }));
   }
 });
@@ -145,6 +173,7 @@ describe('verifyRequestAsync (WebCrypto door) on every wba.profile case', () => 
     authority: g.authority,
     jwks: c.jwks ?? g.jwks,
     now: c.now ?? g.now,
+    replay: 'off' as const,
   });
   it('covers accepted and refused requests', () => {
     expect(g.accept.length).toBeGreaterThan(0);
@@ -175,6 +204,7 @@ describe('wba.directory (own directory cases)', () => {
       ledger.refuse('wba.directory', c.name, () => {
         const verdict = verify(c);
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        detailed(verdict);
       }));
   }
 });
@@ -190,7 +220,13 @@ describe('wba.request (a Fetch API Request)', () => {
       : [byHand];
   };
   const verify = (request: unknown, c: any) =>
-    verifyRequest({ request: request as Request, authority: c.authority, jwks: g.jwks, now: g.now });
+    verifyRequest({
+      replay: 'off',
+      request: request as Request,
+      authority: c.authority,
+      jwks: g.jwks,
+      now: g.now,
+    });
   for (const c of g.accept) {
     it(`accept: ${c.name}`, () =>
       ledger.accept('wba.request', c.name, () => {
@@ -204,6 +240,7 @@ describe('wba.request (a Fetch API Request)', () => {
         for (const request of requests(c)) {
           const verdict = verify(request, c);
           expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+          detailed(verdict);
         }
       }));
   }
@@ -222,6 +259,7 @@ describe('wba.signature-agent (parseSignatureAgent)', () => {
       ledger.refuse('wba.signature-agent', c.name, () => {
         const verdict = parse(c);
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        detailed(verdict);
       }));
 });
 
@@ -254,6 +292,7 @@ describe('wba.fetch (fetchDirectory with a fetch double)', () => {
       ledger.refuse('wba.fetch', c.name, async () => {
         const verdict = await fetchDirectory(c.url, { fetch: fetchFor(c).fetch, now: g.now });
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        detailed(verdict);
       }));
 });
 
@@ -268,4 +307,52 @@ describe('jwk.refuse (own JWK spelling cases)', () => {
       }),
     );
   }
+});
+
+describe('wba.replay (one replay store across deliveries)', () => {
+  const g = ours['wba.replay'];
+  /** Each delivery through one store, in order: the accepted value's members, or the refusal code. */
+  const deliver = (c: any) => {
+    const replay = new MemoryReplayCache(c.maxEntries === undefined ? {} : { maxEntries: c.maxEntries });
+    return c.deliveries.map((headers: unknown, i: number) => {
+      const verdict = verifyRequest({
+        headers: headers as never,
+        authority: g.authority,
+        jwks: g.jwks,
+        now: g.now,
+        replay,
+      });
+      detailed(verdict);
+      if (!verdict.ok) return verdict.code;
+      const { did, replay: seen } = verdict.value;
+      return typeof c.expect[i] === 'string' ? 'accepted' : { did, replay: seen };
+    });
+  };
+  for (const c of g.accept)
+    it(`accept: ${c.name}`, () =>
+      ledger.accept('wba.replay', c.name, () => expect(deliver(c)).toEqual(c.expect)));
+  for (const c of g.refuse)
+    it(`refuse: ${c.name}`, () =>
+      ledger.refuse('wba.replay', c.name, () => expect(deliver(c)).toEqual(c.expect)));
+});
+
+describe('wba.structured-fields (the two parsers on their own)', () => {
+  const g = ours['wba.structured-fields'];
+  const parse = (c: any) => {
+    const options = c.maxLength === undefined ? undefined : { maxLength: c.maxLength };
+    return c.field === 'signature' ? parseSignature(c.text, options) : parseSignatureInput(c.text, options);
+  };
+  for (const c of g.accept)
+    it(`accept: ${c.name}`, () =>
+      ledger.accept('wba.structured-fields', c.name, () => {
+        const verdict = parse(c);
+        expect(verdict.ok && verdict.value.length).toBe(c.expect);
+      }));
+  for (const c of g.refuse)
+    it(`refuse: ${c.name}`, () =>
+      ledger.refuse('wba.structured-fields', c.name, () => {
+        const verdict = parse(c);
+        expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        detailed(verdict);
+      }));
 });

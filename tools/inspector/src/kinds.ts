@@ -284,7 +284,9 @@ const wbaRequest: Kind = {
   options: '{ "authority": "entry.example", "now": 1754870410, "jwks": { "keys": [ … ] } }',
   inspect: (artifact, options) => {
     const headers = requestHeaders(artifact);
-    const verdict = verifyRequest({ ...options, headers } as never);
+    // A page keeps no store of the requests it has seen: replay is off by name (the value
+    // says off-by-caller), and the explanation shows the replay check as not made.
+    const verdict = verifyRequest({ ...options, headers, replay: 'off' } as never);
     const bases =
       typeof options.authority === 'string' ? signatureBases(headers as never, options.authority) : null;
     const signed: Signed[] = [];

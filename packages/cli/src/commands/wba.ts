@@ -124,7 +124,9 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file,
     const members = bases.ok ? bases.value : [];
     const first = members[0]?.base ?? null;
     const json = values.json === true;
-    const verdict = verifyRequest({ headers, authority, jwks, now });
+    // One run keeps no store of the requests it has seen, so replay is off by name and the
+    // headline says so; the check list shows the replay check as not made.
+    const verdict = verifyRequest({ headers, authority, jwks, now, replay: 'off' });
     const code = report({
       command: 'wba verify',
       checks: REQUEST_CHECKS,
@@ -137,7 +139,8 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file,
         bases: members,
         ...(expected !== undefined && first !== null ? { expected: compare(utf8(first), expected) } : {}),
       },
-      okLine: (v: VerifiedSignature) => `verified: signed by ${v.did} (keyid ${v.keyid}, label ${v.label})`,
+      okLine: (v: VerifiedSignature) =>
+        `signature verified: signed by ${v.did} (keyid ${v.keyid}, label ${v.label}); replay NOT judged: one run keeps no store of the requests it has seen`,
     });
     if (!json) {
       for (const m of members)
@@ -162,7 +165,8 @@ export const wbaSign: Command = {
   name: 'wba sign',
   summary: 'sign a raw HTTP request for Web Bot Auth with a seed file',
   usage: `usage: seam wba sign REQUEST|- --seed-file SEED --authority HOST [--now TIME]
-                     [--expires-in SECONDS] [--signature-agent URL] [--json]
+                     [--expires-in SECONDS] [--signature-agent URL]
+                     [--nonce TEXT | --no-nonce] [--json]
 
 Signs a raw HTTP request (request line and header lines) with @agent-seam/wba's
 signRequest, covering @authority (and Signature-Agent when given), and writes the
@@ -173,6 +177,9 @@ request with its Signature-Input, Signature (and Signature-Agent) lines added.
   --now TIME             created (RFC 3339 or Unix seconds); default the machine clock
   --expires-in SECONDS   expires - created, 1..600 (default 60)
   --signature-agent URL  the signer's key directory URL, sent and covered
+  --nonce TEXT           the nonce parameter (default: 32 fresh random bytes, base64url,
+                         so the verifier's replay store can tell requests apart)
+  --no-nonce             send no nonce (the verifier's store then keys by signature)
 
 exit: 0 signed, 1 cannot be signed, 2 bad command line, 4 unreadable file or seed`,
   example: `  $ printf 'GET /catalog HTTP/1.1\\nHost: shop.example\\n' \\
@@ -183,6 +190,8 @@ exit: 0 signed, 1 cannot be signed, 2 bad command line, 4 unreadable file or see
     now: { type: 'string' },
     'expires-in': { type: 'string' },
     'signature-agent': { type: 'string' },
+    nonce: { type: 'string' },
+    'no-nonce': { type: 'boolean' },
   },
   run(values, positionals) {
     const path = oneInput(wbaSign, positionals, 'REQUEST');
@@ -196,6 +205,9 @@ exit: 0 signed, 1 cannot be signed, 2 bad command line, 4 unreadable file or see
     const { requestLine, fieldLines } = requestHeaders(text);
     const created = signingTime(str(values.now));
     const agent = str(values['signature-agent']);
+    const nonce = str(values.nonce);
+    if (nonce !== undefined && values['no-nonce'] === true)
+      throw new UsageError('give --nonce TEXT or --no-nonce, not both');
     const signed = trySign(() =>
       signRequest({
         seed,
@@ -203,6 +215,7 @@ exit: 0 signed, 1 cannot be signed, 2 bad command line, 4 unreadable file or see
         created,
         expires: created + Number(lifetime),
         ...(agent !== undefined ? { signatureAgent: agent } : {}),
+        ...(values['no-nonce'] === true ? { nonce: false } : nonce !== undefined ? { nonce } : {}),
       }),
     );
     const json = values.json === true;
