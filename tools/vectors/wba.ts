@@ -863,7 +863,7 @@ const structuredFields = {
     },
     {
       name: 'a Signature over a cap of 64 the caller chose',
-      why: 'maxLength is the caller\'s cap for both parsers; with the option ignored, the 4096 default accepted it',
+      why: "maxLength is the caller's cap for both parsers; with the option ignored, the 4096 default accepted it",
       field: 'signature',
       maxLength: 64,
       text: `sig1=:${'A'.repeat(88)}:`,

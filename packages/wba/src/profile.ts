@@ -57,11 +57,13 @@ export function readParameters(
     const type = Object.hasOwn(PARAMETER_TYPES, name)
       ? PARAMETER_TYPES[name as keyof SignatureParameters]
       : undefined;
-    if (type === undefined) return fail('unsupported-parameter', 'a signature parameter outside the profile is signed');
+    if (type === undefined)
+      return fail('unsupported-parameter', 'a signature parameter outside the profile is signed');
     if (value.type !== type) return fail('wrong-parameter-type', `${name} must be an sf-${type}`);
     out[name] = value.value;
   }
-  for (const name of REQUIRED) if (!(name in out)) return fail('missing-parameter', `the signature has no ${name} parameter`);
+  for (const name of REQUIRED)
+    if (!(name in out)) return fail('missing-parameter', `the signature has no ${name} parameter`);
   return ok(out as unknown as SignatureParameters);
 }
 

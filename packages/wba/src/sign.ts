@@ -18,8 +18,8 @@ import {
   MAX_REQUEST_LIFETIME,
   REQUEST_TAG,
 } from './profile.js';
-import { type ComponentLine, serializeString, signatureBase } from './signature-base.js';
 import { parseSignatureAgent } from './signature-agent.js';
+import { type ComponentLine, serializeString, signatureBase } from './signature-base.js';
 
 export interface SignOptions {
   /** 32-byte Ed25519 seed. */

@@ -28,7 +28,8 @@ export function parseSignatureAgent(
 ): Verdict<string, SignatureAgentCode> {
   const combined = combineFieldLines(value);
   if (!combined.ok) return combined;
-  if (combined.value === undefined) return fail('missing-signature-agent', 'there is no Signature-Agent field');
+  if (combined.value === undefined)
+    return fail('missing-signature-agent', 'there is no Signature-Agent field');
   const string = SF_STRING.exec(trimOws(combined.value));
   if (string === null) return fail('malformed-signature-agent', 'Signature-Agent is not one sf-string');
   const text = (string[1] as string).replace(/\\(["\\])/g, '$1');

@@ -51,7 +51,8 @@ export function componentLines(
     }
     const raw = fields(name);
     if (!raw.ok) return fail('malformed-covered-header', 'the covered field value is not text');
-    if (raw.value === undefined) return fail('missing-covered-header', 'a covered header field is not in the message');
+    if (raw.value === undefined)
+      return fail('missing-covered-header', 'a covered header field is not in the message');
     if (!FIELD_VALUE.test(raw.value))
       return fail(
         'malformed-covered-header',

@@ -26,7 +26,13 @@ import {
   REQUEST_TAG,
   readParameters,
 } from './profile.js';
-import { type ReplayCache, type ReplayOption, type ReplayOutcome, replayKey, replayOption } from './replay.js';
+import {
+  type ReplayCache,
+  type ReplayOption,
+  type ReplayOutcome,
+  replayKey,
+  replayOption,
+} from './replay.js';
 import { componentLines, signatureBase } from './signature-base.js';
 import {
   parseSignature,
@@ -163,7 +169,10 @@ function* judge(
   if (!times.ok) return times;
   const signature = signatures.find((s) => s.label === member.label);
   if (signature === undefined)
-    return fail('missing-signature-label', 'Signature has no member under the label of this Signature-Input member');
+    return fail(
+      'missing-signature-label',
+      'Signature has no member under the label of this Signature-Input member',
+    );
   const bytes = base64Strict.decode(signature.base64);
   if (!bytes.ok) return fail('bad-signature-encoding', 'the signature bytes are not strict base64');
   const lines = componentLines(member.components, message.fields, message.authority);
@@ -289,7 +298,12 @@ function requestPolicy(options: VerifyRequestOptions): RequestPolicy {
     MAX_HEADER_LENGTH,
     'verifyRequest maxHeaderLength',
   );
-  return { now, maxLifetime, maxHeaderLength, replay: replayOption(options.replay, maxLifetime, 'verifyRequest') };
+  return {
+    now,
+    maxLifetime,
+    maxHeaderLength,
+    replay: replayOption(options.replay, maxLifetime, 'verifyRequest'),
+  };
 }
 
 function* requestSteps(
@@ -339,7 +353,10 @@ function remembered(judged: Judged, answer: unknown): Verdict<VerifiedRequest, W
       'replay-cache-full',
       'the replay store has forgotten requests this old, so it cannot vouch for this one',
     );
-  throw new SeamError('bad-argument', 'the replay store answered something other than new, seen or forgotten');
+  throw new SeamError(
+    'bad-argument',
+    'the replay store answered something other than new, seen or forgotten',
+  );
 }
 
 const offByCaller = (judged: Judged): VerifiedRequest => ({ ...judged.verified, replay: 'off-by-caller' });
@@ -356,10 +373,7 @@ export function verifyRequest(options: VerifyRequestOptions): Verdict<VerifiedRe
   if (policy.replay === 'off') return ok(offByCaller(verdict.value));
   const answer = askStore(policy.replay, verdict.value, policy.now);
   if (isThenable(answer))
-    throw new SeamError(
-      'bad-argument',
-      'this replay store answers asynchronously: use verifyRequestAsync',
-    );
+    throw new SeamError('bad-argument', 'this replay store answers asynchronously: use verifyRequestAsync');
   return remembered(verdict.value, answer);
 }
 

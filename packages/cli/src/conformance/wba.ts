@@ -35,7 +35,6 @@ import {
 
 const requestVerdict = twin(verifyRequest, verifyRequestAsync);
 
-
 /** The signature parameters a signature-input spells, from the fields the vector gives them in. */
 const paramsOf = (x: Case) =>
   `(${x.components.map((c: string) => `"${c}"`).join(' ')});created=${x.created};expires=${x.expires};keyid="${x.keyid}";alg="${x.alg}";tag="${x.tag}"`;
