@@ -11,8 +11,9 @@ import {
 } from '@agent-seam/canonical';
 import { askDoor, type DoorSteps, throughDoor, throughDoorAsync } from '@agent-seam/did';
 import type { WbaCode } from './codes.js';
+import { judgeContentDigest } from './content-digest.js';
 import { type FieldReader, fieldReader, type HeaderGetter, type HeaderSource } from './headers.js';
-import { type DirectoryKey, type JwkSet, keysByThumbprint } from './jwk-set.js';
+import { type DirectoryKey, type JwkSet, judgeKeyWindow, keysByThumbprint } from './jwk-set.js';
 import {
   ALGORITHM,
   checkComponents,
@@ -33,6 +34,7 @@ import {
   replayKey,
   replayOption,
 } from './replay.js';
+import { judgeAgentCoverage } from './signature-agent.js';
 import { componentLines, signatureBase } from './signature-base.js';
 import {
   parseSignature,
@@ -58,6 +60,14 @@ export interface AuthorityFromRequestUrl {
 interface CommonOptions {
   /** The signer's key directory, a JWK Set (for example `fetchDirectory(...).value.jwks`). */
   jwks: JwkSet;
+  /**
+   * The target URI of the request as this server knows it (absolute), for a signature that
+   * covers `@target-uri`; with `authority: { fromRequestUrl: true }` the request URL is used.
+   * Never read from the message.
+   */
+  targetUri?: string;
+  /** Judge only the Signature-Input member of this label (as discovery does per signature). */
+  label?: string;
   /** The verifier's clock: a Date or Unix seconds. */
   now: Instant;
   /** Cap on `expires - created`, in seconds; default 600. */
@@ -117,6 +127,11 @@ interface Judged {
 interface Message {
   fields: FieldReader;
   authority: string;
+  targetUri: string | undefined;
+  /** A directory response's body (as bytes), for its Content-Digest; undefined for a request. */
+  body: Uint8Array | undefined;
+  /** Only the member of this label, when the caller names one. */
+  label: string | undefined;
   /** Where the authority came from, for the bad-signature detail. */
   authorityFrom: string;
   keys: Map<string, DirectoryKey>;
@@ -139,7 +154,7 @@ const TAG_ROLE: Record<string, string> = {
  * carries no free-form bytes of the request.
  */
 const badSignatureDetail = (member: SignatureInputMember, keyid: string, message: Message): string =>
-  `the signature does not verify under key ${keyid} over (${member.components.map((c) => `"${c}"`).join(' ')}) ` +
+  `the signature does not verify under key ${keyid} over (${member.components.map((c) => c.text).join(' ')}) ` +
   `with @authority "${message.authority}" (${message.authorityFrom}); a wrong authority is the common cause`;
 
 /** Said of the door's refusals that come without a detail. */
@@ -161,10 +176,16 @@ function* judge(
     return fail('wrong-alg', `alg names another algorithm than ${ALGORITHM}`);
   if (tag !== message.tag)
     return fail('wrong-tag', `the tag is not ${message.tag} (${TAG_ROLE[message.tag]})`);
-  const components = checkComponents(member.components);
+  const response = message.body !== undefined;
+  const components = checkComponents(member.components, {
+    response,
+    targetUri: message.targetUri !== undefined,
+  });
   if (!components.ok) return components;
   const key = message.keys.get(keyid);
   if (key === undefined) return fail('unknown-key', 'the keyid names no usable key of the directory');
+  const window = judgeKeyWindow(key, keyid, message.now);
+  if (!window.ok) return window;
   const times = checkTimes(params.value, message.now, message.maxLifetime);
   if (!times.ok) return times;
   const signature = signatures.find((s) => s.label === member.label);
@@ -175,8 +196,19 @@ function* judge(
     );
   const bytes = base64Strict.decode(signature.base64);
   if (!bytes.ok) return fail('bad-signature-encoding', 'the signature bytes are not strict base64');
-  const lines = componentLines(member.components, message.fields, message.authority);
+  if (!response) {
+    const agent = judgeAgentCoverage(member, message.fields);
+    if (!agent.ok) return agent;
+  }
+  const lines = componentLines(member.components, message.fields, message);
   if (!lines.ok) return lines;
+  if (response) {
+    const digest = lines.value.find((line) => line.name === 'content-digest');
+    if (digest !== undefined) {
+      const bound = judgeContentDigest(digest.value, message.body!);
+      if (!bound.ok) return bound;
+    }
+  }
   const base = utf8Strict.encode(signatureBase(lines.value, member.text));
   const verdict = yield* askDoor(key.publicKey, base, bytes.value);
   if (!verdict.ok)
@@ -214,13 +246,16 @@ function* messageSteps(message: Message): DoorSteps<Verdict<Judged, WbaCode>> {
   let first: Verdict<Judged, WbaCode> | undefined;
   let firstOurs: Verdict<Judged, WbaCode> | undefined;
   for (const member of members.value) {
+    if (message.label !== undefined && member.label !== message.label) continue;
     const verdict = yield* judge(member, signatures.value, message);
     if (verdict.ok) return verdict;
     first ??= verdict;
     const keyid = member.parameters.find((p) => p.name === 'keyid')?.value.value;
     if (firstOurs === undefined && typeof keyid === 'string' && message.keys.has(keyid)) firstOurs = verdict;
   }
-  return (firstOurs ?? first)!;
+  return (
+    firstOurs ?? first ?? fail('missing-signature-input', 'no Signature-Input member has the label asked for')
+  );
 }
 
 function requireOptions(options: unknown, entry: string): asserts options is Record<string, unknown> {
@@ -239,7 +274,7 @@ function hostOf(url: unknown): string | undefined {
   }
 }
 
-type Received = Pick<Message, 'fields' | 'authority' | 'authorityFrom'>;
+type Received = Pick<Message, 'fields' | 'authority' | 'authorityFrom'> & { requestUrl?: string };
 
 /** Where the headers and the authority of a request come from; caller errors throw. */
 function receivedRequest(options: VerifyRequestOptions): Verdict<Received, WbaCode> {
@@ -274,18 +309,36 @@ function receivedRequest(options: VerifyRequestOptions): Verdict<Received, WbaCo
   const host = hostOf((request as { url?: unknown }).url);
   if (host === undefined)
     return fail('malformed-request-url', 'request.url is not an absolute URL with a host');
-  return ok({ fields: fields.value, authority: host, authorityFrom: 'the host of the request URL' });
+  return ok({
+    fields: fields.value,
+    authority: host,
+    authorityFrom: 'the host of the request URL',
+    requestUrl: (request as { url: string }).url,
+  });
 }
 
+/** An absolute URL of visible ASCII (it becomes a base line), else undefined. */
+const absoluteUrl = (value: unknown): string | undefined => {
+  if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value)) return undefined;
+  try {
+    new URL(value);
+    return value;
+  } catch {
+    return undefined;
+  }
+};
+
 /** A request verifier's options, read once; every caller error throws here, before any input is read. */
-interface RequestPolicy {
+export interface RequestPolicy {
   now: number;
   maxLifetime: number;
   maxHeaderLength: number;
   replay: ReplayOption;
+  targetUri: string | undefined;
+  label: string | undefined;
 }
 
-function requestPolicy(options: VerifyRequestOptions): RequestPolicy {
+export function requestPolicy(options: VerifyRequestOptions): RequestPolicy {
   // Caller errors throw: a missing clock or replay store would silently skip a check.
   requireOptions(options, 'verifyRequest');
   const now = unixSeconds(options.now, 'verifyRequest now');
@@ -298,11 +351,18 @@ function requestPolicy(options: VerifyRequestOptions): RequestPolicy {
     MAX_HEADER_LENGTH,
     'verifyRequest maxHeaderLength',
   );
+  const targetUri = options.targetUri === undefined ? undefined : absoluteUrl(options.targetUri);
+  if (options.targetUri !== undefined && targetUri === undefined)
+    throw new SeamError('bad-argument', 'verifyRequest targetUri is an absolute URL of visible ASCII');
+  if (options.label !== undefined && typeof options.label !== 'string')
+    throw new SeamError('bad-argument', 'verifyRequest label is a string');
   return {
     now,
     maxLifetime,
     maxHeaderLength,
     replay: replayOption(options.replay, maxLifetime, 'verifyRequest'),
+    targetUri,
+    label: options.label,
   };
 }
 
@@ -316,11 +376,15 @@ function* requestSteps(
   if (!keys.ok) return keys;
   // Written out, not spread: a spread followed by more members is built on V8's slow path
   // (measured: about a twentieth of a whole verification).
-  const { fields, authority, authorityFrom } = received.value;
+  const { fields, authority, authorityFrom, requestUrl } = received.value;
   return yield* messageSteps({
     fields,
     authority,
     authorityFrom,
+    // The caller's target URI; with fromRequestUrl, the request URL the platform gave.
+    targetUri: policy.targetUri ?? (requestUrl === undefined ? undefined : absoluteUrl(requestUrl)),
+    body: undefined,
+    label: policy.label,
     keys: keys.value,
     now: policy.now,
     tag: REQUEST_TAG,
@@ -468,6 +532,9 @@ export function verifyDirectory(options: VerifyDirectoryOptions): Verdict<Verifi
       fields: fields.value,
       authority: options.authority,
       authorityFrom: "the caller's",
+      targetUri: undefined,
+      body: typeof body === 'string' ? UTF8.encode(body) : body,
+      label: undefined,
       keys: keys.value,
       now,
       tag: DIRECTORY_TAG,

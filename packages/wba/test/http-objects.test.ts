@@ -19,7 +19,7 @@ const keyid = unwrap(thumbprint(jwks.keys[0]));
 const signed = signRequest({
   seed,
   authority: 'example.com',
-  signatureAgent: 'https://bot.example/directory',
+  signatureAgent: 'https://bot.example',
   created: now,
   expires: now + 300,
 });
@@ -56,7 +56,7 @@ describe('the header sources a server has', () => {
 
   it('names that differ only in case are lines of one field, as a Headers built from the record sees them', () => {
     const record = { 'Signature-Input': signed['signature-input'], signature: signed.signature };
-    const split = { ...record, 'signature-agent': '"https://bot.example/directory"' };
+    const split = { ...record, 'signature-agent': 'sig1="https://bot.example"' };
     expect(
       verifyRequest({ replay: 'off', headers: split, authority: 'example.com', jwks, now }),
     ).toMatchObject({
@@ -90,7 +90,7 @@ describe('the authority', () => {
       ok: false,
       code: 'bad-signature',
       detail:
-        `the signature does not verify under key ${keyid} over ("@authority" "signature-agent") with @authority "www.example.com" ` +
+        `the signature does not verify under key ${keyid} over ("@authority" "signature-agent";key="sig1") with @authority "www.example.com" ` +
         "(the caller's); a wrong authority is the common cause",
     });
     const request = new Request('https://www.example.com/', { headers: signed });

@@ -98,7 +98,10 @@ describe('differential: Web Bot Auth requests against web-bot-auth@0.1.3', () =>
             created,
             expires,
             ...(c.nonce === null ? {} : { nonce: c.nonce }),
-            ...(c.signatureAgent === null ? {} : { signatureAgent: c.signatureAgent }),
+            // web-bot-auth@0.1.3 predates the dictionary form: the legacy string is compared.
+            ...(c.signatureAgent === null
+              ? {}
+              : { signatureAgent: c.signatureAgent, signatureAgentForm: 'legacy' as const }),
           });
           const request = new Request(`https://${c.authority}/some/path?q=1`, { headers });
           const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(c.seed).publicKey)] };

@@ -438,7 +438,7 @@ describe('verifyRequest details from the profile and the key set', () => {
     expect(verify(`sig1=("@authority" "x");created=${NOW};expires=${NOW + 60};${ours}`, { x: 5 })).toEqual({
       ok: false,
       code: 'malformed-covered-header',
-      detail: 'the covered field value is not text',
+      detail: 'a covered field value is not text',
     });
   });
 
@@ -523,41 +523,66 @@ describe('signRequest caller errors, whole', () => {
 
 describe('parseSignatureAgent refusals, whole', () => {
   const bad = (detail: string) => ({ ok: false, code: 'bad-signature-agent-url', detail });
+  const legacy = (url: string) => ({
+    ok: true,
+    value: [{ label: null, uri: url, url, type: 'directory', form: 'legacy' }],
+  });
 
   it('not one sf-string, not a URL', () => {
-    // why: kills signature-agent.ts:33:65.
-    expect(parseSignatureAgent('https://bot.example/')).toEqual({
+    // why: the legacy form is one sf-string: a bare token is a dictionary key without '='.
+    expect(parseSignatureAgent('"https://bot.example/"x')).toEqual({
       ok: false,
       code: 'malformed-signature-agent',
       detail: 'Signature-Agent is not one sf-string',
     });
-    // why: kills signature-agent.ts:39:44.
-    expect(parseSignatureAgent('"not a url"')).toEqual(bad('Signature-Agent is not an absolute URL'));
+    expect(parseSignatureAgent('"not a url"')).toEqual(bad('a Signature-Agent URL is not absolute'));
   });
 
   it('schemes: https, and http only when allowed', () => {
-    // why: kills signature-agent.ts:41:19 (null options must not throw).
-    expect(parseSignatureAgent('"https://bot.example/"', null as never)).toEqual({
-      ok: true,
-      value: 'https://bot.example/',
-    });
-    // why: kills signature-agent.ts:41:50 (https must stay allowed with allowHttp).
-    expect(parseSignatureAgent('"https://bot.example/"', { allowHttp: true })).toEqual({
-      ok: true,
-      value: 'https://bot.example/',
-    });
-    // why: kills signature-agent.ts:43:44 and 43:82.
-    expect(parseSignatureAgent('"ftp://bot.example/"')).toEqual(bad('the URL scheme is not https:'));
+    // why: null options must not throw; https must stay allowed with allowHttp.
+    expect(parseSignatureAgent('"https://bot.example/"', null as never)).toEqual(
+      legacy('https://bot.example/'),
+    );
+    expect(parseSignatureAgent('"https://bot.example/"', { allowHttp: true })).toEqual(
+      legacy('https://bot.example/'),
+    );
+    expect(parseSignatureAgent('"ftp://bot.example/"')).toEqual(
+      bad("a Signature-Agent URL's scheme is not https:"),
+    );
     expect(parseSignatureAgent('"ftp://bot.example/"', { allowHttp: true })).toEqual(
-      bad('the URL scheme is not https: or http:'),
+      bad("a Signature-Agent URL's scheme is not https: or http:"),
     );
   });
 
   it('credentials (a user alone, a password alone) and fragments', () => {
-    // why: kills signature-agent.ts:44:7 (both), 44:30 and 45:44.
-    expect(parseSignatureAgent('"https://user@bot.example/"')).toEqual(bad('the URL carries credentials'));
-    expect(parseSignatureAgent('"https://:pw@bot.example/"')).toEqual(bad('the URL carries credentials'));
-    // why: kills signature-agent.ts:46:66.
-    expect(parseSignatureAgent('"https://bot.example/#k"')).toEqual(bad('the URL carries a fragment'));
+    expect(parseSignatureAgent('"https://user@bot.example/"')).toEqual(
+      bad('a Signature-Agent URL carries credentials'),
+    );
+    expect(parseSignatureAgent('"https://:pw@bot.example/"')).toEqual(
+      bad('a Signature-Agent URL carries credentials'),
+    );
+    expect(parseSignatureAgent('"https://bot.example/#k"')).toEqual(
+      bad('a Signature-Agent URL carries a fragment'),
+    );
+  });
+
+  it('the dictionary form: a type that is not a token, a directory member that names a path', () => {
+    expect(parseSignatureAgent('sig1="https://bot.example";type="jwks_uri"')).toEqual({
+      ok: false,
+      code: 'malformed-signature-agent',
+      detail: 'a Signature-Agent type parameter is not a token',
+    });
+    expect(parseSignatureAgent('sig1="https://bot.example/keys"')).toEqual(
+      bad('a directory member names a path, not an origin'),
+    );
+    expect(parseSignatureAgent('sig1="https://bot.example/?q"')).toEqual(
+      bad('a directory member names a path, not an origin'),
+    );
+    expect(parseSignatureAgent('sig1="https://bot.example/keys";type=jwks_uri')).toMatchObject({ ok: true });
+    expect(parseSignatureAgent(`"${'a'.repeat(4096)}"`)).toEqual({
+      ok: false,
+      code: 'malformed-signature-agent',
+      detail: 'Signature-Agent is over 4096 characters',
+    });
   });
 });

@@ -424,7 +424,7 @@ describe('verifyDirectory body and authority', () => {
       ok: false,
       code: 'bad-signature',
       detail:
-        `the signature does not verify under key ${keyid} over ("@authority") with @authority "www.example.com" ` +
+        `the signature does not verify under key ${keyid} over ("@authority";req "content-digest") with @authority "www.example.com" ` +
         "(the caller's); a wrong authority is the common cause",
     });
   });

@@ -8,8 +8,10 @@ import {
   DIRECTORY_MEDIA_TYPE,
   fetchDirectory,
   jwkFromPublicKey,
+  parseRegistry,
   parseSignature,
   parseSignatureAgent,
+  parseSignatureAgentCard,
   parseSignatureInput,
   publicKeyFromJwk,
   REQUEST_CHECKS,
@@ -21,6 +23,7 @@ import {
   verifyDirectory,
   verifyRequest,
   verifyRequestAsync,
+  verifyRequestWithDiscovery,
 } from '../src/index.js';
 
 const ledger = openLedger();
@@ -65,6 +68,7 @@ describe('webBotAuth (upstream group, reproduced from its seed)', () => {
     seed,
     authority: r.authority,
     signatureAgent: r.signatureAgentUrl,
+    signatureAgentForm: 'legacy',
     created: r.created,
     expires: r.expires,
     nonce: false,
@@ -113,7 +117,13 @@ describe('webBotAuth (upstream group, reproduced from its seed)', () => {
   });
 
   const d = upstream.directory;
-  const directory = signDirectory({ seed, authority: d.authority, created: d.created, expires: d.expires });
+  const directory = signDirectory({
+    seed,
+    authority: d.authority,
+    created: d.created,
+    expires: d.expires,
+    form: 'legacy',
+  });
   check('directory/body', () => expect(directory.body).toBe(d.body));
   check('directory/signature-input', () =>
     expect(directory.headers['signature-input']).toBe(d.signatureInput),
@@ -280,7 +290,11 @@ describe('wba.fetch (fetchDirectory with a fetch double)', () => {
     it(`accept: ${c.name}`, () =>
       ledger.accept('wba.fetch', c.name, async () => {
         const { fetch, calls } = fetchFor(c);
-        const verdict = await fetchDirectory(c.url, { fetch, now: g.now });
+        const verdict = await fetchDirectory(c.url, {
+          fetch,
+          now: g.now,
+          ...(c.type ? { type: c.type } : {}),
+        });
         expect(verdict).toMatchObject({ ok: true, value: c.expect });
         if (verdict.ok) expect(verdict.value.jwks).toEqual(JSON.parse(c.response.body));
         expect(calls).toEqual([
@@ -290,7 +304,11 @@ describe('wba.fetch (fetchDirectory with a fetch double)', () => {
   for (const c of g.refuse)
     it(`refuse: ${c.name}`, () =>
       ledger.refuse('wba.fetch', c.name, async () => {
-        const verdict = await fetchDirectory(c.url, { fetch: fetchFor(c).fetch, now: g.now });
+        const verdict = await fetchDirectory(c.url, {
+          fetch: fetchFor(c).fetch,
+          now: g.now,
+          ...(c.type ? { type: c.type } : {}),
+        });
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
         detailed(verdict);
       }));
@@ -355,4 +373,100 @@ describe('wba.structured-fields (the two parsers on their own)', () => {
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
         detailed(verdict);
       }));
+});
+
+/** The accept/refuse drivers of a group: `judge` gives a verdict, accepted cases hold `value` (when the case states one). */
+function bothWays(group: string, judge: (c: any) => any, value: (c: any) => unknown = () => ({})) {
+  const g = ours[group];
+  for (const c of g.accept)
+    it(`accept: ${c.name}`, () =>
+      ledger.accept(group, c.name, async () => {
+        const verdict = await judge(c);
+        expect(verdict).toMatchObject({ ok: true, value: value(c) });
+      }));
+  for (const c of g.refuse)
+    it(`refuse: ${c.name}`, () =>
+      ledger.refuse(group, c.name, async () => {
+        const verdict = await judge(c);
+        expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        detailed(verdict);
+      }));
+}
+
+describe('wba.dictionary (Signature-Agent as a dictionary, component parameters)', () => {
+  const g = ours['wba.dictionary'];
+  bothWays(
+    'wba.dictionary',
+    (c) =>
+      verifyRequest({
+        headers: c.agent === undefined ? c.headers : { ...c.headers, 'signature-agent': c.agent },
+        authority: g.authority,
+        jwks: g.jwks,
+        now: g.now,
+        replay: 'off',
+        ...(c.targetUri === undefined ? {} : { targetUri: c.targetUri }),
+      }),
+    () => ({ did: ours['wba.profile'].did }),
+  );
+});
+
+describe('wba.directory.current ("@authority";req, content-digest, key windows)', () => {
+  const g = ours['wba.directory.current'];
+  bothWays(
+    'wba.directory.current',
+    (c) => verifyDirectory({ headers: c.headers, authority: g.authority, body: c.body, now: g.now }),
+    (c) => ({ jwks: JSON.parse(c.body) }),
+  );
+});
+
+describe('wba.key-window (a request under a key with nbf/exp)', () => {
+  const g = ours['wba.key-window'];
+  bothWays('wba.key-window', (c) =>
+    verifyRequest({ headers: g.headers, authority: g.authority, jwks: c.jwks, now: g.now, replay: 'off' }),
+  );
+});
+
+describe('wba.card (parseSignatureAgentCard)', () => {
+  const g = ours['wba.card'];
+  bothWays(
+    'wba.card',
+    (c) => parseSignatureAgentCard(c.card, { url: g.url }),
+    (c) => ({ clientId: g.url, keys: c.expect }),
+  );
+});
+
+describe('wba.registry (parseRegistry)', () => {
+  bothWays(
+    'wba.registry',
+    (c) =>
+      parseRegistry(c.text, {
+        ...(c.maxLength === undefined ? {} : { maxLength: c.maxLength }),
+        ...(c.maxEntries === undefined ? {} : { maxEntries: c.maxEntries }),
+      }),
+    (c) => c.expect,
+  );
+});
+
+describe('wba.discovery (verifyRequestWithDiscovery)', () => {
+  const g = ours['wba.discovery'];
+  /** A fetch answering the case's responses by URL, 404 for any other. */
+  const fetchFor = (c: any) => async (url: string) => {
+    const answer = c.responses[url];
+    return answer === undefined
+      ? new Response('not found', { status: 404 })
+      : new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
+  bothWays(
+    'wba.discovery',
+    (c) =>
+      verifyRequestWithDiscovery({
+        headers: c.headers,
+        authority: g.authority,
+        now: g.now,
+        replay: 'off',
+        fetch: fetchFor(c),
+        ...(c.allowAgents === undefined ? {} : { allowAgent: (e) => c.allowAgents.includes(e.url) }),
+      }),
+    (c) => c.expect,
+  );
 });
