@@ -1067,7 +1067,8 @@ const TARGET = 'https://entry.example/page?q=1';
 const dictionaryGroup = {
   note: 'verifyRequest({ headers, authority, jwks, now, replay: "off", targetUri }) with a Signature-Agent in the dictionary form and RFC 9421 component parameters; `targetUri` when the case gives it. authority, jwks and now at group level; each refusal names its one check in `why`.',
   authority: AUTHORITY,
-  now: NOW,
+  // The last second the requests are valid: a later clock refuses them.
+  now: CREATED + 300,
   jwks: { keys: [jwkFromPublicKey(PUBLIC)] },
   accept: [
     {
@@ -1508,7 +1509,8 @@ const registryGroup = {
 
 // ---- wba.discovery: a request to its verified key in one call ------------------------------
 
-const DISCOVERY_NOW = CREATED + 60;
+// The last second the requests are valid: a later clock refuses them.
+const DISCOVERY_NOW = CREATED + 300;
 /** A signed directory served at `authority`'s well-known path (or at `url`). */
 const dirAt = (authority: string, extra: Partial<Parameters<typeof signDirectory>[0]> = {}, seed = SEED) => {
   const signed = signDirectory({ seed, authority, created: CREATED, expires: CREATED + 3600, ...extra });

@@ -644,10 +644,30 @@ describe('wba: the options and request shapes no other test uses', async () => {
     expect(signed).toBe(
       `${request}signature-input: ${json.value['signature-input']}\nsignature: ${json.value.signature}\n`,
     );
-    const agent = await sign(request, '--signature-agent', 'https://bot.example/keys');
+    const agent = await sign(request, '--signature-agent', 'https://bot.example');
     expect(agent.code).toBe(0);
-    expect(agent.stdout).toContain('\nsignature-agent: "https://bot.example/keys"\n');
-    expect(agent.stdout).toMatch(/\nsignature-input: sig1=\("@authority" "signature-agent"\);/);
+    expect(agent.stdout).toContain('\nsignature-agent: sig1="https://bot.example"\n');
+    expect(agent.stdout).toMatch(/\nsignature-input: sig1=\("@authority" "signature-agent";key="sig1"\);/);
+    // A JWK Set URL as the agent: its type is sent and covered with the member.
+    const jwksUri = await sign(
+      request,
+      '--signature-agent',
+      'https://bot.example/keys',
+      '--signature-agent-type',
+      'jwks_uri',
+    );
+    expect(jwksUri.stdout).toContain('\nsignature-agent: sig1="https://bot.example/keys";type=jwks_uri\n');
+    // The legacy string form, on request: a path is then a directory URL, as older drafts had it.
+    const legacy = await sign(
+      request,
+      '--signature-agent',
+      'https://bot.example/keys',
+      '--legacy-signature-agent',
+    );
+    expect(legacy.stdout).toContain('\nsignature-agent: "https://bot.example/keys"\n');
+    expect(legacy.stdout).toMatch(/\nsignature-input: sig1=\("@authority" "signature-agent"\);/);
+    // A directory member names an origin: a path is refused as the verifier would refuse it.
+    expect((await sign(request, '--signature-agent', 'https://bot.example/keys')).code).toBe(1);
     // Without --nonce, a fresh random one each run; --no-nonce sends none.
     const [a, b] = [
       await seam(

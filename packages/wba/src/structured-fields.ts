@@ -207,6 +207,17 @@ class Cursor<C extends string> {
     }
   }
 
+  /** Runs a parse of the whole text: a Refusal it raises is the verdict; text that is not a string is refused first. */
+  read<T>(parse: () => T): Verdict<T, C | 'not-a-string'> {
+    if (typeof this.text !== 'string') return fail('not-a-string', 'a header value is not a string');
+    try {
+      return ok(parse());
+    } catch (error) {
+      if (error instanceof Refusal) return fail(error.code as C, error.detail);
+      throw error;
+    }
+  }
+
   /** A dictionary of byte sequences without parameters (Signature, Content-Digest). */
   byteSequences(withParameters: C): SignatureMember[] {
     return this.dictionary((label) => {
@@ -218,20 +229,6 @@ class Cursor<C extends string> {
       if (this.text[this.pos] === ';') this.refuse('parameters on a byte sequence member', withParameters);
       return { label, base64 };
     });
-  }
-}
-
-function run<T, C extends string>(
-  text: unknown,
-  cursor: Cursor<C>,
-  parse: () => T,
-): Verdict<T, C | 'not-a-string'> {
-  if (typeof text !== 'string') return fail('not-a-string', 'a header value is not a string');
-  try {
-    return ok(parse());
-  } catch (error) {
-    if (error instanceof Refusal) return fail(error.code as C, error.detail);
-    throw error;
   }
 }
 
@@ -267,7 +264,7 @@ export function parseSignatureInput(
   const cap = capped(text, 'Signature-Input', options);
   if (!cap.ok) return cap;
   const cursor = new Cursor<StructuredFieldCode>(text, SIGNATURE_INPUT_CODES);
-  return run(text, cursor, () =>
+  return cursor.read(() =>
     cursor.dictionary((label) => {
       const start = cursor.pos;
       cursor.expect('(');
@@ -303,7 +300,7 @@ export function parseSignature(
     label: 'duplicate-label',
     parameter: 'duplicate-parameter',
   });
-  return run(text, cursor, () => cursor.byteSequences('signature-member-parameters'));
+  return cursor.read(() => cursor.byteSequences('signature-member-parameters'));
 }
 
 /**
@@ -316,7 +313,7 @@ export function parseStringDictionary<C extends string>(
   malformed: C,
 ): Verdict<StringMember[], C | 'not-a-string'> {
   const cursor = new Cursor<C>(text, { malformed, label: malformed, parameter: malformed });
-  return run(text, cursor, () =>
+  return cursor.read(() =>
     cursor.dictionary((label) => {
       const start = cursor.pos;
       const value = cursor.string();
@@ -332,5 +329,5 @@ export function parseByteSequences<C extends string>(
   malformed: C,
 ): Verdict<SignatureMember[], C | 'not-a-string'> {
   const cursor = new Cursor<C>(text, { malformed, label: malformed, parameter: malformed });
-  return run(text, cursor, () => cursor.byteSequences(malformed));
+  return cursor.read(() => cursor.byteSequences(malformed));
 }

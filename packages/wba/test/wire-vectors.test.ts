@@ -431,7 +431,7 @@ describe('wba.card (parseSignatureAgentCard)', () => {
   bothWays(
     'wba.card',
     (c) => parseSignatureAgentCard(c.card, { url: g.url }),
-    (c) => ({ clientId: g.url, keys: c.expect }),
+    (c) => ({ clientId: g.url, card: c.card, keys: c.expect }),
   );
 });
 

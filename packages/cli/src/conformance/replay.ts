@@ -117,3 +117,7 @@ export const twin =
     same(await viaWebCrypto(...args), verdict, 'the async (WebCrypto) verifier, against the sync verdict');
     return verdict;
   };
+
+/** Some members only: options a case gives, the others left out (as undefined). */
+export const given = (c: Case, names: string[]) =>
+  Object.fromEntries(names.filter((k) => c[k] !== undefined).map((k) => [k, c[k]]));

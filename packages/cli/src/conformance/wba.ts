@@ -7,8 +7,10 @@ import {
   DIRECTORY_PATH,
   fetchDirectory,
   jwkFromPublicKey,
+  parseRegistry,
   parseSignature,
   parseSignatureAgent,
+  parseSignatureAgentCard,
   parseSignatureInput,
   publicKeyFromJwk,
   signatureBase,
@@ -19,6 +21,7 @@ import {
   verifyDirectory,
   verifyRequest,
   verifyRequestAsync,
+  verifyRequestWithDiscovery,
 } from '@agent-seam/wba';
 import {
   accepted,
@@ -26,6 +29,7 @@ import {
   bytesOf,
   type Case,
   cases,
+  given,
   Mismatch,
   refused,
   same,
@@ -46,6 +50,7 @@ function reproduceRequest(g: Case, seed: Uint8Array): void {
     seed,
     authority: r.authority,
     signatureAgent: r.signatureAgentUrl,
+    signatureAgentForm: 'legacy',
     created: r.created,
     expires: r.expires,
     nonce: false,
@@ -88,7 +93,13 @@ function reproduceRequest(g: Case, seed: Uint8Array): void {
 /** The directory of webBotAuth, made from the seed and read back. */
 function reproduceDirectory(g: Case, seed: Uint8Array): void {
   const d = g.directory;
-  const made = signDirectory({ seed, authority: d.authority, created: d.created, expires: d.expires });
+  const made = signDirectory({
+    seed,
+    authority: d.authority,
+    created: d.created,
+    expires: d.expires,
+    form: 'legacy',
+  });
   same(made.body, d.body, 'directory body');
   same(made.headers['signature-input'], d.signatureInput, 'directory signature-input');
   same(made.headers['signature-input'], `sig1=${paramsOf(d)}`, 'directory parameters');
@@ -147,6 +158,20 @@ function fetchFor(c: Case) {
   return { fetch, calls };
 }
 
+/** A directory group: verifyDirectory with the group's authority and now; accepted cases return their body's key set. */
+function directoryReplay(g: Case, doc: Case) {
+  const verify = (c: Case) =>
+    verifyDirectory({ headers: c.headers, authority: g.authority, body: c.body, now: g.now });
+  return sides(
+    (c) => {
+      const verdict = verify(c);
+      acceptedWith(verdict, { did: doc['wba.profile'].did });
+      same(verdict.ok && verdict.value.jwks, JSON.parse(c.body), 'jwks');
+    },
+    (c) => refused(verify(c), c.expect),
+  )(g);
+}
+
 export const wbaGroups = {
   webBotAuth,
   'wba.profile': (g: Case) => {
@@ -163,16 +188,70 @@ export const wbaGroups = {
       async (c) => refused(await verify(c), c.expect),
     )(g);
   },
-  'wba.directory': (g: Case) => {
+  'wba.directory': directoryReplay,
+  'wba.directory.current': directoryReplay,
+  'wba.dictionary': (g: Case, doc: Case) => {
     const verify = (c: Case) =>
-      verifyDirectory({ headers: c.headers, authority: g.authority, body: c.body, now: g.now });
+      requestVerdict({
+        headers: c.agent === undefined ? c.headers : { ...c.headers, 'signature-agent': c.agent },
+        authority: g.authority,
+        jwks: g.jwks,
+        now: g.now,
+        replay: 'off',
+        ...given(c, ['targetUri']),
+      });
     return sides(
-      (c) => {
-        const verdict = verify(c);
-        accepted(verdict);
-        same(verdict.ok && verdict.value.jwks, JSON.parse(c.body), 'jwks');
-      },
-      (c) => refused(verify(c), c.expect),
+      async (c) => acceptedWith(await verify(c), { did: doc['wba.profile'].did }),
+      async (c) => refused(await verify(c), c.expect),
+    )(g);
+  },
+  'wba.key-window': (g: Case, doc: Case) => {
+    const verify = (c: Case) =>
+      requestVerdict({ headers: g.headers, authority: g.authority, jwks: c.jwks, now: g.now, replay: 'off' });
+    return sides(
+      async (c) => acceptedWith(await verify(c), { did: doc['wba.profile'].did }),
+      async (c) => refused(await verify(c), c.expect),
+    )(g);
+  },
+  'wba.card': (g: Case) =>
+    sides(
+      (c) =>
+        accepted(parseSignatureAgentCard(c.card, { url: g.url }), {
+          clientId: g.url,
+          card: c.card,
+          keys: c.expect,
+        }),
+      (c) => refused(parseSignatureAgentCard(c.card, { url: g.url }), c.expect),
+    )(g),
+  'wba.registry': (g: Case) => {
+    const parse = (c: Case) => parseRegistry(c.text, given(c, ['maxLength', 'maxEntries']));
+    return sides(
+      (c) => accepted(parse(c), c.expect),
+      (c) => refused(parse(c), c.expect),
+    )(g);
+  },
+  'wba.discovery': (g: Case) => {
+    /** A fetch answering the case's responses by URL, 404 for any other. */
+    const fetchFrom = (c: Case) => async (url: string) => {
+      const answer = c.responses[url];
+      return answer === undefined
+        ? new Response('not found', { status: 404 })
+        : new Response(answer.body, { status: answer.status, headers: answer.headers });
+    };
+    const verify = (c: Case) =>
+      verifyRequestWithDiscovery({
+        headers: c.headers,
+        authority: g.authority,
+        now: g.now,
+        replay: 'off',
+        fetch: fetchFrom(c),
+        ...(c.allowAgents === undefined
+          ? {}
+          : { allowAgent: (e: { url: string }) => c.allowAgents.includes(e.url) }),
+      });
+    return sides(
+      async (c) => acceptedWith(await verify(c), c.expect),
+      async (c) => refused(await verify(c), c.expect),
     )(g);
   },
   'wba.request': (g: Case, doc: Case) => {
@@ -204,7 +283,7 @@ export const wbaGroups = {
     sides(
       async (c) => {
         const { fetch, calls } = fetchFor(c);
-        const verdict = await fetchDirectory(c.url, { fetch, now: g.now });
+        const verdict = await fetchDirectory(c.url, { fetch, now: g.now, ...given(c, ['type']) });
         acceptedWith(verdict, c.expect);
         same(verdict.ok && verdict.value.jwks, JSON.parse(c.response.body), 'jwks');
         same(
@@ -213,7 +292,11 @@ export const wbaGroups = {
           'fetched',
         );
       },
-      async (c) => refused(await fetchDirectory(c.url, { fetch: fetchFor(c).fetch, now: g.now }), c.expect),
+      async (c) =>
+        refused(
+          await fetchDirectory(c.url, { fetch: fetchFor(c).fetch, now: g.now, ...given(c, ['type']) }),
+          c.expect,
+        ),
     )(g),
   'jwk.refuse': (g: Case[]) =>
     cases(g, (c) => {

@@ -51,6 +51,7 @@ import {
   cases,
   type FileReplay,
   type GroupReplay,
+  given,
   holds,
   Mismatch,
   refused,
@@ -80,9 +81,6 @@ const cardVerdict = twin(verifyCardEnvelope, verifyCardEnvelopeAsync);
 /** The whole refusal, detail included (undefined when the vector gives none). */
 const refusedExactly = (verdict: unknown, code: string, detail: unknown) =>
   same(verdict, { ok: false, code, detail }, 'verdict');
-/** Some members only: options a case gives, the others left out (as undefined). */
-const given = (c: Case, names: string[]) =>
-  Object.fromEntries(names.filter((k) => c[k] !== undefined).map((k) => [k, c[k]]));
 
 // -- @agent-seam/canonical -------------------------------------------------------------
 
