@@ -11,6 +11,7 @@ import {
   verifyDirectory,
   verifyRequest,
   verifyRequestAsync,
+  verifyRequestWithDiscovery,
 } from '../src/index.js';
 
 /**
@@ -41,9 +42,25 @@ async function usageError(call: () => unknown): Promise<SeamError> {
 // envelope's ReplayCache is this package's: any envelope store plugs in (checked by the compiler).
 const asWba = (store: EnvelopeReplayCache): ReplayCache => store;
 
+/** Discovery with a fetch that serves the signer's directory: the same requirements. */
+const discovering = (options: Record<string, unknown>) =>
+  verifyRequestWithDiscovery({
+    ...options,
+    headers: agentHeaders,
+    fetch: async () => new Response(directory.body, { headers: directory.headers }),
+  } as never);
+const agentHeaders = signRequest({
+  seed,
+  authority: AUTHORITY,
+  signatureAgent: `https://${AUTHORITY}`,
+  created: NOW,
+  expires: NOW + 300,
+});
+
 const REQUEST_VERIFIERS = [
   ['verifyRequest', verifyRequest],
   ['verifyRequestAsync', verifyRequestAsync],
+  ['verifyRequestWithDiscovery', discovering],
 ] as const;
 
 const required = () => ({
@@ -60,7 +77,7 @@ describe('request verifiers: time and replay are required', () => {
       const { replay: _, ...withoutReplay } = required();
       const error = await usageError(() => verify(withoutReplay as never));
       expect(error.code).toBe('missing-replay');
-      expect(error.message).toContain(`${name.replace('Async', '')} needs replay`);
+      expect(error.message).toContain('verifyRequest needs replay');
       expect(error.message).toContain("replay: 'off'");
     });
 

@@ -2,11 +2,16 @@ import { loadVectors } from '@agent-seam/conformance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CARD_CODES,
+  DISCOVERY_CODES,
   FETCH_DIRECTORY_CODES,
   fetchDirectory,
+  parseRegistry,
   parseSignature,
   parseSignatureAgent,
+  parseSignatureAgentCard,
   parseSignatureInput,
+  REGISTRY_CODES,
   SIGNATURE_AGENT_CODES,
   STRUCTURED_FIELD_CODES,
   signDirectory,
@@ -15,6 +20,7 @@ import {
   verifyDirectory,
   verifyRequest,
   verifyRequestAsync,
+  verifyRequestWithDiscovery,
   WBA_CODES,
 } from '../src/index.js';
 
@@ -160,12 +166,41 @@ const ENTRY_POINTS: [string, (x: unknown) => unknown, readonly string[]][] = [
     WBA_CODES,
   ],
   ['parseSignatureAgent(value)', (x) => parseSignatureAgent(x as never), SIGNATURE_AGENT_CODES],
+  [
+    'parseSignatureAgentCard(card)',
+    (x) => parseSignatureAgentCard(x, { url: 'https://bot.example/card' }),
+    CARD_CODES,
+  ],
+  ['parseRegistry(text)', (x) => parseRegistry(x), REGISTRY_CODES],
+  [
+    'verifyRequest({ headers: { signature-agent }, targetUri })',
+    (x) =>
+      verifyRequest({
+        replay: 'off',
+        ...direct,
+        targetUri: 'https://entry.example/',
+        headers: { ...honest, 'signature-agent': x as never },
+      }),
+    WBA_CODES,
+  ],
   ['thumbprint(jwk)', (x) => thumbprint(x), JWK_CODES],
   ['thumbprintInput(jwk)', (x) => thumbprintInput(x), JWK_CODES],
 ];
 
 /** The async entry points: the same, awaited. */
 const ASYNC_ENTRY_POINTS: [string, (x: unknown) => Promise<unknown>, readonly string[]][] = [
+  [
+    'verifyRequestWithDiscovery({ headers: { signature-agent } }): what a fetch of it resolves to',
+    (x) =>
+      verifyRequestWithDiscovery({
+        replay: 'off',
+        authority: g.authority,
+        now: g.now,
+        headers: { ...honest, 'signature-agent': 'sig1="https://bot.example"' },
+        fetch: async () => x as never,
+      }),
+    DISCOVERY_CODES,
+  ],
   [
     'verifyRequestAsync({ headers })',
     (x) => verifyRequestAsync({ replay: 'off', ...direct, headers: x as never }),
