@@ -14,6 +14,8 @@ const headers = signRequest({
   seed,
   authority: 'example.com',
   signatureAgent: 'https://agent.example/directory',
+  // web-bot-auth@0.1.3 reads the legacy string form only.
+  signatureAgentForm: 'legacy',
   created: now - 5,
   expires: now + 295,
 });
