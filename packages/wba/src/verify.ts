@@ -230,12 +230,7 @@ function* messageSteps(message: Message): DoorSteps<Verdict<Judged, WbaCode>> {
   const signature = message.fields('signature');
   if (!signature.ok) return signature;
   if (signature.value === undefined) return fail('missing-signature', 'there is no Signature field');
-  const longest = Math.max(input.value.length, signature.value.length);
-  if (longest > message.maxHeaderLength)
-    return fail(
-      'header-too-long',
-      `${input.value.length === longest ? 'Signature-Input' : 'Signature'} is ${longest} characters, over the cap of ${message.maxHeaderLength}`,
-    );
+  // Each parser judges its field's length against the cap before reading a character.
   const members = parseSignatureInput(input.value, { maxLength: message.maxHeaderLength });
   if (!members.ok) return members;
   const signatures = parseSignature(signature.value, { maxLength: message.maxHeaderLength });
