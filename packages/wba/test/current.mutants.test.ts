@@ -211,7 +211,8 @@ describe('replay, said whole', () => {
 
 describe('target URI and label options', () => {
   it('a targetUri that is not an absolute URL of visible ASCII, or a label that is no string, throws', async () => {
-    for (const targetUri of ['/relative', 'https://a.example/ b', 5])
+    // A URL object spells an absolute URL when coerced, and is still not the string asked for.
+    for (const targetUri of ['/relative', 'https://a.example/ b', 5, new URL('https://example.com/')])
       expect((await thrown(() => request({ targetUri }))).message).toBe(
         'bad-argument: verifyRequest targetUri is an absolute URL of visible ASCII',
       );
@@ -343,7 +344,12 @@ describe('the parsers, said whole', () => {
     });
     // A token ends at a character it cannot hold.
     expect(parseSignatureInput('a=();t=a"b')).toMatchObject({ ok: false, code: 'malformed-signature-input' });
-    // A token starts with a letter or '*'.
+    // A token starts with a letter or '*': '{' (above 'Z' in ASCII) starts none.
+    expect(parseSignatureInput('a=();t={')).toEqual({
+      ok: false,
+      code: 'malformed-signature-input',
+      detail: 'parameter value must be an integer, a string or a token at offset 7',
+    });
     expect(parseSignatureInput('a=();t=*x')).toMatchObject({ ok: true });
     expect(parseSignatureInput('a=();t=Zx')).toMatchObject({ ok: true });
   });
