@@ -171,12 +171,6 @@ const UNJUDGED: { group: RegExp; name: RegExp; call: RegExp; why: string }[] = [
     why: "the protected header's members (kid, jku): the vector carries them only inside the signed header",
   },
   {
-    group: /^wba\.directory$/,
-    name: /./,
-    call: /^@agent-seam\/wba\.verifyDirectory#0 value$/,
-    why: "the signature's label, created and expires: compared as the signature-input text the directory's cases state",
-  },
-  {
     group: /^jwk\.refuse$/,
     name: /./,
     call: /^@agent-seam\/wba\.publicKeyFromJwk#0 code$/,

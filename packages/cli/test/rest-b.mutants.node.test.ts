@@ -610,6 +610,9 @@ describe('wba: the options and request shapes no other test uses', async () => {
         'shop.example',
         '--now',
         String(T),
+        // A fixed nonce, so that two runs sign the same bytes.
+        '--nonce',
+        'n-1',
         ...more,
       ],
       request,
@@ -643,10 +646,46 @@ describe('wba: the options and request shapes no other test uses', async () => {
     expect(signed).toBe(
       `${request}signature-input: ${json.value['signature-input']}\nsignature: ${json.value.signature}\n`,
     );
-    const agent = await sign(request, '--signature-agent', 'https://bot.example/keys');
+    const agent = await sign(request, '--signature-agent', 'https://bot.example');
     expect(agent.code).toBe(0);
-    expect(agent.stdout).toContain('\nsignature-agent: "https://bot.example/keys"\n');
-    expect(agent.stdout).toMatch(/\nsignature-input: sig1=\("@authority" "signature-agent"\);/);
+    expect(agent.stdout).toContain('\nsignature-agent: sig1="https://bot.example"\n');
+    expect(agent.stdout).toMatch(/\nsignature-input: sig1=\("@authority" "signature-agent";key="sig1"\);/);
+    // A JWK Set URL as the agent: its type is sent and covered with the member.
+    const jwksUri = await sign(
+      request,
+      '--signature-agent',
+      'https://bot.example/keys',
+      '--signature-agent-type',
+      'jwks_uri',
+    );
+    expect(jwksUri.stdout).toContain('\nsignature-agent: sig1="https://bot.example/keys";type=jwks_uri\n');
+    // The legacy string form, on request: a path is then a directory URL, as older drafts had it.
+    const legacy = await sign(
+      request,
+      '--signature-agent',
+      'https://bot.example/keys',
+      '--legacy-signature-agent',
+    );
+    expect(legacy.stdout).toContain('\nsignature-agent: "https://bot.example/keys"\n');
+    expect(legacy.stdout).toMatch(/\nsignature-input: sig1=\("@authority" "signature-agent"\);/);
+    // A directory member names an origin: a path is refused as the verifier would refuse it.
+    expect((await sign(request, '--signature-agent', 'https://bot.example/keys')).code).toBe(1);
+    // Without --nonce, a fresh random one each run; --no-nonce sends none.
+    const [a, b] = [
+      await seam(
+        dir,
+        ['wba', 'sign', '-', '--seed-file', 'bot.seed', '--authority', 'shop.example'],
+        request,
+      ),
+      await seam(
+        dir,
+        ['wba', 'sign', '-', '--seed-file', 'bot.seed', '--authority', 'shop.example'],
+        request,
+      ),
+    ];
+    expect(a.stdout).toMatch(/;nonce="[A-Za-z0-9_-]{43}"\n/);
+    expect(a.stdout.match(/nonce="[^"]*"/)).not.toEqual(b.stdout.match(/nonce="[^"]*"/));
+    expect((await sign(request, '--no-nonce')).code).toBe(2);
   });
 
   it('sign: --expires-in out of range; a lifetime the package refuses, as --json', async () => {
@@ -735,7 +774,7 @@ describe('wba verify --allow-network: a directory that is fetched but not signed
     expect(r).toMatchObject({
       code: 6,
       stdout: '',
-      stderr: `seam: the key directory at ${where} could not be used [missing-signature-input]; give it as a file with --directory FILE\n`,
+      stderr: `seam: the key directory at ${where} could not be used [missing-signature-input]: there is no Signature-Input field; give it as a file with --directory FILE\n`,
     });
   });
 });

@@ -419,6 +419,8 @@ describe('wba: verify and sign, the options no other case reaches', () => {
       'shop.example',
       '--now',
       String(T),
+      '--nonce',
+      'n-1',
     ];
     const signed = await seam(dir, sign, request);
     expect(signed.code).toBe(0);
@@ -445,7 +447,7 @@ describe('wba: verify and sign, the options no other case reaches', () => {
     const { dir } = await setup();
     const r = await seam(dir, verify('xhttps://keys.json'));
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^verified: signed by did:key:/);
+    expect(r.stdout).toMatch(/^signature verified: signed by did:key:/);
   });
 
   it('a refusal at the equation without signed bytes shown gives no --expected tip', async () => {
@@ -476,7 +478,7 @@ describe('wba: verify and sign, the options no other case reaches', () => {
     );
     const r = await seam(dir, [...verify(where), '--allow-network']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^verified: signed by did:key:/);
+    expect(r.stdout).toMatch(/^signature verified: signed by did:key:/);
     vi.stubGlobal('fetch', async () => new Response('gone', { status: 404 }));
     expect(await seam(dir, [...verify(where), '--allow-network'])).toMatchObject({
       code: 6,

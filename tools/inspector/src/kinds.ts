@@ -9,6 +9,7 @@ import {
   type CheckResult,
   type CheckSpec,
   cardEnvelopeSignedBytes,
+  DIRECTORY_CHECKS,
   DOMAIN_LINKAGE_CHECKS,
   describeNote,
   domainLinkageSigningInput,
@@ -40,6 +41,7 @@ import {
   type Verdict,
   verifyA2ACard,
   verifyCardEnvelope,
+  verifyDirectory,
   verifyDomainLinkage,
   verifyEnvelope,
   verifyRequest,
@@ -91,6 +93,7 @@ export type KindId =
   | 'domain-linkage'
   | 'a2a-card'
   | 'wba-request'
+  | 'wba-directory'
   | 'signed-note'
   | 'checkpoint'
   | 'cbor'
@@ -283,30 +286,64 @@ function requestHeaders(artifact: string): unknown {
   return headerFields(text);
 }
 
+/** The signature base of each Signature-Input member, built with the authority given. */
+function memberBases(headers: unknown, authority: unknown): Signed[] {
+  const bases = typeof authority === 'string' ? signatureBases(headers as never, authority) : null;
+  const signed: Signed[] = [];
+  if (bases?.ok)
+    for (const member of bases.value) {
+      const item: Signed = {
+        title: `signature base of ${member.label}${member.keyid === undefined ? '' : ` (keyid ${member.keyid})`}`,
+        bytes: member.base === null ? null : UTF8.encode(member.base),
+        lines: true,
+      };
+      if (member.code !== undefined) item.code = member.code;
+      signed.push(item);
+    }
+  return signed;
+}
+
+/**
+ * A key directory's HTTP response as a person pastes it: the status line, header lines,
+ * an empty line, then the JWK Set body exactly as received (its Content-Digest is judged
+ * over these bytes).
+ */
+function directoryResponse(artifact: string): { headers: Record<string, string[]>; body: string } {
+  const text = artifact.replace(/^\s+/, '');
+  const split = /\r?\n\r?\n/.exec(text);
+  const head = split === null ? text : text.slice(0, split.index);
+  const body = split === null ? '' : text.slice(split.index + split[0].length);
+  return { headers: headerFields(head.replace(/^HTTP\/[\d.]+ \d{3}[^\r\n]*\r?\n/, '')), body };
+}
+
+const wbaDirectory: Kind = {
+  id: 'wba-directory',
+  name: 'Web Bot Auth key directory response (RFC 9421)',
+  options: '{ "authority": "bot.example", "now": 1754870460 }',
+  inspect: (artifact, options) => {
+    const { headers, body } = directoryResponse(artifact);
+    const verdict = verifyDirectory({ ...options, headers, body } as never);
+    return {
+      verdict,
+      stages: [{ title: 'verifyDirectory', checks: explainVerdict(DIRECTORY_CHECKS, verdict, options) }],
+      signed: memberBases(headers, options.authority),
+    };
+  },
+};
+
 const wbaRequest: Kind = {
   id: 'wba-request',
   name: 'Web Bot Auth request (RFC 9421)',
   options: '{ "authority": "entry.example", "now": 1754870410, "jwks": { "keys": [ … ] } }',
   inspect: (artifact, options) => {
     const headers = requestHeaders(artifact);
-    const verdict = verifyRequest({ ...options, headers } as never);
-    const bases =
-      typeof options.authority === 'string' ? signatureBases(headers as never, options.authority) : null;
-    const signed: Signed[] = [];
-    if (bases?.ok)
-      for (const member of bases.value) {
-        const item: Signed = {
-          title: `signature base of ${member.label}${member.keyid === undefined ? '' : ` (keyid ${member.keyid})`}`,
-          bytes: member.base === null ? null : UTF8.encode(member.base),
-          lines: true,
-        };
-        if (member.code !== undefined) item.code = member.code;
-        signed.push(item);
-      }
+    // A page keeps no store of the requests it has seen: replay is off by name (the value
+    // says off-by-caller), and the explanation shows the replay check as not made.
+    const verdict = verifyRequest({ ...options, headers, replay: 'off' } as never);
     return {
       verdict,
       stages: [{ title: 'verifyRequest', checks: explainVerdict(REQUEST_CHECKS, verdict, options) }],
-      signed,
+      signed: memberBases(headers, options.authority),
     };
   },
 };
@@ -623,6 +660,7 @@ export const KINDS: readonly Kind[] = [
   domainLinkage,
   a2aCard,
   wbaRequest,
+  wbaDirectory,
   signedNote,
   checkpoint,
   cbor,
@@ -652,6 +690,7 @@ export function detectKind(artifact: string): KindId | null {
   if (text.length >= 40 && /^[A-Za-z0-9+/]+={0,2}$/.test(text)) return 'sealed-box';
   if (/\n\n\u2014 \S+ /.test(artifact))
     return /^[^\n]+\n\d+\n[^\n]+\n/.test(artifact) ? 'checkpoint' : 'signed-note';
+  if (/^HTTP\/[\d.]+ \d{3}/.test(text) && /^signature-input[ \t]*:/im.test(text)) return 'wba-directory';
   if (/^signature-input[ \t]*:/im.test(text)) return 'wba-request';
   let value: unknown;
   try {

@@ -42,37 +42,25 @@ import {
   verifyListenToken,
   verifyRelaySend,
 } from '@agent-seam/envelope';
-import {
-  DIRECTORY_MEDIA_TYPE,
-  DIRECTORY_PATH,
-  fetchDirectory,
-  jwkFromPublicKey,
-  parseSignatureAgent,
-  publicKeyFromJwk,
-  signatureBase,
-  signDirectory,
-  signRequest,
-  thumbprint,
-  thumbprintInput,
-  verifyDirectory,
-  verifyRequest,
-  verifyRequestAsync,
-} from '@agent-seam/wba';
 import { parsedText, parseRefused } from './canonical.js';
 import {
   accepted,
+  acceptedWith,
   bytesOf,
   type Case,
   cases,
   type FileReplay,
   type GroupReplay,
+  given,
   holds,
   Mismatch,
   refused,
   same,
   sides,
   throwsCode,
+  twin,
 } from './replay.js';
+import { wbaGroups } from './wba.js';
 
 // The seeds the repository's generator signed these groups with; the file names the
 // signer's DID, the seed is the generator's (0x0b, 0x0d, 0x15, 0x1f repeated).
@@ -87,29 +75,12 @@ const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
-/** An accepted verdict whose value holds these members (what toMatchObject checks). */
-function acceptedWith(verdict: Case, value: Case): void {
-  accepted(verdict as { ok: boolean });
-  holds(verdict.value, value, 'value');
-}
-/** A verifier and its WebCrypto twin as one: the sync verdict, which the async verifier must give too. */
-const twin =
-  <A extends unknown[], V>(verify: (...args: A) => V, viaWebCrypto: (...args: A) => Promise<V>) =>
-  async (...args: A): Promise<V> => {
-    const verdict = verify(...args);
-    same(await viaWebCrypto(...args), verdict, 'the async (WebCrypto) verifier, against the sync verdict');
-    return verdict;
-  };
 const envelopeVerdict = twin(verifyEnvelope, verifyEnvelopeAsync);
 const cardVerdict = twin(verifyCardEnvelope, verifyCardEnvelopeAsync);
-const requestVerdict = twin(verifyRequest, verifyRequestAsync);
 
 /** The whole refusal, detail included (undefined when the vector gives none). */
 const refusedExactly = (verdict: unknown, code: string, detail: unknown) =>
   same(verdict, { ok: false, code, detail }, 'verdict');
-/** Some members only: options a case gives, the others left out (as undefined). */
-const given = (c: Case, names: string[]) =>
-  Object.fromEntries(names.filter((k) => c[k] !== undefined).map((k) => [k, c[k]]));
 
 // -- @agent-seam/canonical -------------------------------------------------------------
 
@@ -429,180 +400,6 @@ const cardpubGroups = {
       },
       (c) => refused(verifyA2ACard(c.card, c.signature, { jwks: g.jwks }), c.expect),
     )(g),
-};
-
-// -- @agent-seam/wba -------------------------------------------------------------------
-
-/** The signature parameters a signature-input spells, from the fields the vector gives them in. */
-const paramsOf = (x: Case) =>
-  `(${x.components.map((c: string) => `"${c}"`).join(' ')});created=${x.created};expires=${x.expires};keyid="${x.keyid}";alg="${x.alg}";tag="${x.tag}"`;
-
-/** The request of webBotAuth, made from the seed and read back. */
-function reproduceRequest(g: Case, seed: Uint8Array): void {
-  const r = g.request;
-  const headers = signRequest({
-    seed,
-    authority: r.authority,
-    signatureAgent: r.signatureAgentUrl,
-    created: r.created,
-    expires: r.expires,
-  });
-  same(headers['signature-input'], r.signatureInput, 'request signature-input');
-  same(headers['signature-input'], `sig1=${r.signatureParams}`, 'request signature-params');
-  same(headers['signature-input'], `sig1=${paramsOf(r)}`, 'request parameters');
-  same(headers['signature-agent'], r.signatureAgent, 'request signature-agent');
-  const base = signatureBase(
-    [
-      { name: '@authority', value: r.authority },
-      { name: 'signature-agent', value: r.signatureAgent },
-    ],
-    r.signatureParams,
-  );
-  same(base, r.signatureBase, 'request signature base');
-  same(headers.signature, r.signature, 'request signature');
-  const verdict = verifyRequest({
-    headers: {
-      'signature-input': r.signatureInput,
-      signature: r.signature,
-      'signature-agent': r.signatureAgent,
-    },
-    authority: r.authority,
-    // The directory body of the same group publishes the signer's key.
-    jwks: JSON.parse(g.directory.body),
-    now: r.created,
-  });
-  accepted(verdict, { did: g.did, keyid: r.keyid, label: 'sig1', created: r.created, expires: r.expires });
-}
-
-/** The directory of webBotAuth, made from the seed and read back. */
-function reproduceDirectory(g: Case, seed: Uint8Array): void {
-  const d = g.directory;
-  const made = signDirectory({ seed, authority: d.authority, created: d.created, expires: d.expires });
-  same(made.body, d.body, 'directory body');
-  same(made.headers['signature-input'], d.signatureInput, 'directory signature-input');
-  same(made.headers['signature-input'], `sig1=${paramsOf(d)}`, 'directory parameters');
-  same([DIRECTORY_PATH, DIRECTORY_MEDIA_TYPE], [d.path, d.contentType], 'directory path and media type');
-  same(
-    signatureBase([{ name: '@authority', value: d.authority }], d.signatureParams),
-    d.signatureBase,
-    'base',
-  );
-  same(made.headers.signature, d.signature, 'directory signature');
-  const verdict = verifyDirectory({
-    headers: { 'signature-input': d.signatureInput, signature: d.signature },
-    authority: d.authority,
-    body: d.body,
-    now: d.created,
-  });
-  acceptedWith(verdict, { did: g.did, keyid: d.keyid });
-}
-
-/**
- * webBotAuth's cases are its keys (JWK, thumbprint input, thumbprint, DID). The request
- * and directory the group's seed signs, which are no case of their own, are checked with its
- * last key.
- */
-const webBotAuth = (g: Case) =>
-  cases(g.keys, (key) => {
-    const publicKey = bytesOf(key.publicHex);
-    const jwk = jwkFromPublicKey(publicKey);
-    same(jwk.x, key.x, 'x');
-    same(thumbprintInput(jwk), { ok: true, value: key.thumbprintInput }, 'thumbprintInput');
-    same(thumbprint(jwk), { ok: true, value: key.thumbprint }, 'thumbprint');
-    same(didFromPublicKey(publicKey), key.did, 'did');
-    if (key !== g.keys.at(-1)) return;
-    reproduceRequest(g, bytesOf(g.seedHex));
-    reproduceDirectory(g, bytesOf(g.seedHex));
-  });
-
-/** A Fetch API Request where the URL allows one, and the same shape by hand; or the case's value as it is. */
-const requestsOf = (c: Case): unknown[] => {
-  if ('request' in c) return [c.request];
-  const byHand = { url: c.url, headers: new Headers(c.headers) };
-  return typeof c.url === 'string' && /^https?:\/\//.test(c.url)
-    ? [new Request(c.url, { headers: c.headers }), byHand]
-    : [byHand];
-};
-
-/** A fetch double answering the case's response (or rejecting), recording what it was asked. */
-function fetchFor(c: Case) {
-  const calls: { url: string; init: unknown }[] = [];
-  const fetch = async (url: string, init: unknown) => {
-    calls.push({ url, init });
-    if (c.reject) throw new TypeError('fetch failed');
-    const { status, headers, body } = c.response;
-    return new Response(body, { status, headers });
-  };
-  return { fetch, calls };
-}
-
-const wbaGroups = {
-  webBotAuth,
-  'wba.profile': (g: Case) => {
-    const verify = (c: Case) =>
-      requestVerdict({
-        headers: c.headers,
-        authority: g.authority,
-        jwks: c.jwks ?? g.jwks,
-        now: c.now ?? g.now,
-      });
-    return sides(
-      async (c) => acceptedWith(await verify(c), { did: g.did }),
-      async (c) => refused(await verify(c), c.expect),
-    )(g);
-  },
-  'wba.directory': (g: Case) => {
-    const verify = (c: Case) =>
-      verifyDirectory({ headers: c.headers, authority: g.authority, body: c.body, now: g.now });
-    return sides(
-      (c) => {
-        const verdict = verify(c);
-        accepted(verdict);
-        same(verdict.ok && verdict.value.jwks, JSON.parse(c.body), 'jwks');
-      },
-      (c) => refused(verify(c), c.expect),
-    )(g);
-  },
-  'wba.request': (g: Case, doc: Case) => {
-    const verify = (request: unknown, c: Case) =>
-      verifyRequest({ request: request as Request, authority: c.authority, jwks: g.jwks, now: g.now });
-    return sides(
-      (c) => {
-        for (const r of requestsOf(c)) acceptedWith(verify(r, c), { did: doc['wba.profile'].did });
-      },
-      (c) => {
-        for (const r of requestsOf(c)) refused(verify(r, c), c.expect);
-      },
-    )(g);
-  },
-  'wba.signature-agent': (g: Case) => {
-    const parse = (c: Case) => parseSignatureAgent(c.header, { allowHttp: c.allowHttp === true });
-    return sides(
-      (c) => accepted(parse(c), c.expect),
-      (c) => refused(parse(c), c.expect),
-    )(g);
-  },
-  'wba.fetch': (g: Case) =>
-    sides(
-      async (c) => {
-        const { fetch, calls } = fetchFor(c);
-        const verdict = await fetchDirectory(c.url, { fetch, now: g.now });
-        acceptedWith(verdict, c.expect);
-        same(verdict.ok && verdict.value.jwks, JSON.parse(c.response.body), 'jwks');
-        same(
-          calls,
-          [{ url: c.expect.url, init: { headers: { accept: DIRECTORY_MEDIA_TYPE }, redirect: 'error' } }],
-          'fetched',
-        );
-      },
-      async (c) => refused(await fetchDirectory(c.url, { fetch: fetchFor(c).fetch, now: g.now }), c.expect),
-    )(g),
-  'jwk.refuse': (g: Case[]) =>
-    cases(g, (c) => {
-      refused(thumbprint(c.jwk), c.expect);
-      // The key reader refuses the same JWKs (its type refusal covers both shape codes).
-      if (publicKeyFromJwk(c.jwk).ok) throw new Mismatch('publicKeyFromJwk accepts it');
-    }),
 };
 
 /** Each package's groups as file entries under that package's name. */
