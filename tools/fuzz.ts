@@ -571,6 +571,7 @@ targets.push({
         authority: 'example.com',
         jwks: { keys: [jwk] },
         now: 1_700_000_100,
+        replay: 'off',
       });
       return v.ok ? { ok: true, value: v.value.label } : verdictOf(v);
     },

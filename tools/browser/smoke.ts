@@ -156,8 +156,8 @@ export function runSmoke(data: { wire: any }): Result[] {
       expires: now + 300,
     });
     const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(seed).publicKey)] };
-    const good = verifyRequest({ headers, authority: 'example.com', jwks, now });
-    const elsewhere = verifyRequest({ headers, authority: 'other.example', jwks, now });
+    const good = verifyRequest({ headers, authority: 'example.com', jwks, now, replay: 'off' });
+    const elsewhere = verifyRequest({ headers, authority: 'other.example', jwks, now, replay: 'off' });
     return good.ok && !elsewhere.ok;
   });
   check('tlog-note/cosigned-checkpoint', () => {
