@@ -30,6 +30,8 @@ export const NOW = TS + 60_000;
 export const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
 export const holder = keyPairFromSeed(seed('holder'));
+/** The recipient's mailbox signing key: it signs the capabilities OWN issues (epoch 1). */
+export const mailbox = keyPairFromSeed(seed('mailbox'));
 /** A capability for OWN held by `holder`, signed by the mailbox; `holderSeed` makes the proof of possession. */
 export const capability = (holderSeed: Uint8Array): AccessInput => {
   const entries: [number, unknown][] = [
@@ -107,6 +109,8 @@ export const options: OpenEnvelopeV2Options = {
   interactionKeyRing: ringOf(interaction),
   resolveSenderKey: (q) => (q.from === FROM && q.ksn === 0 ? ok(sender.publicKey) : fail('bad-key-state')),
   now: new Date(NOW),
+  mailbox: { publicKey: mailbox.publicKey, epoch: 1 },
+  replay: 'off',
 };
 export const open = (bytes: unknown, changes: Partial<OpenEnvelopeV2Options> = {}) =>
   openEnvelope(bytes as Uint8Array, { ...options, ...changes });

@@ -75,11 +75,11 @@ describe('open-v2.ts', () => {
     // why: open-v2.ts:131 'non-zero padding', :132 'not a Padmé length' -> ""
     expect(verdict(open(envelope({ pad: (n) => new Uint8Array(n).fill(1) })))).toEqual([
       'bad-pad',
-      'non-zero padding',
+      "the wrap's padding holds a non-zero byte",
     ]);
     expect(verdict(open(envelope({ pad: (n) => new Uint8Array(n + 1) })))).toEqual([
       'bad-pad',
-      'not a Padmé length',
+      expect.stringMatching(/^the wrap is \d+ bytes, not a Padmé length$/),
     ]);
   });
 
@@ -172,7 +172,7 @@ describe('open-v2.ts', () => {
 describe('open-steps.ts', () => {
   it('not bytes, and bytes that are no wire map, say so', () => {
     // why: open-steps.ts:90 'the envelope is not a Uint8Array' -> ""; :93 'not a CoreDet map ...' -> ""
-    expect(verdict(open('an envelope'))).toEqual(['not-bytes', 'the envelope is not a Uint8Array']);
+    expect(verdict(open('an envelope'))).toEqual(['not-bytes', 'the envelope is a string, not a Uint8Array']);
     expect(verdict(open(Uint8Array.of(0xff)))).toEqual([
       'bad-outer',
       'not a CoreDet map with unsigned integer keys',
@@ -183,7 +183,7 @@ describe('open-steps.ts', () => {
     // why: open-steps.ts:95-96 every mutant of the version test (no coverage of its strings;
     // `v === undefined` -> false and its `&&` forms throw on {2: 0}; `typeof v.value !== 'number'`
     // -> false lets 2^64-1 through to bad-version; `valueBytes[0] >> 5 !== 0` -> false lets -1 through)
-    const missingVersion = ['bad-outer', 'missing version'];
+    const missingVersion = ['bad-outer', 'the outer map has no unsigned version at key 1'];
     expect(verdict(open(Uint8Array.of(0xa1, 0x02, 0x00)))).toEqual(missingVersion);
     expect(verdict(open(editOuter(envelope(), [[1, encode(-1)]])))).toEqual(missingVersion);
     expect(verdict(open(editOuter(envelope(), [[1, encode(2n ** 64n - 1n)]])))).toEqual(missingVersion);
@@ -198,7 +198,10 @@ describe('open-steps.ts', () => {
 
   it('maxBytes 0 is allowed (everything is too large), -1 throws', () => {
     // why: open-steps.ts:75 `maxBytes < 0` -> false and -> `<= 0`
-    expect(verdict(open(envelope(), { maxBytes: 0 }))).toEqual(['too-large', undefined]);
+    expect(verdict(open(envelope(), { maxBytes: 0 }))).toEqual([
+      'too-large',
+      expect.stringMatching(/^the envelope is \d+ bytes, over maxBytes 0$/),
+    ]);
     expect(thrown(() => open(envelope(), { maxBytes: -1 }))).toEqual(
       seamError('bad-argument', 'openEnvelope maxBytes must be a non-negative integer'),
     );
@@ -208,7 +211,10 @@ describe('open-steps.ts', () => {
     // why: open-steps.ts:91 `bytes.length > maxBytes` -> `>=`
     const bytes = envelope();
     expect(verdict(open(bytes, { maxBytes: bytes.length }))).toEqual(['ok']);
-    expect(verdict(open(bytes, { maxBytes: bytes.length - 1 }))).toEqual(['too-large', undefined]);
+    expect(verdict(open(bytes, { maxBytes: bytes.length - 1 }))).toEqual([
+      'too-large',
+      `the envelope is ${bytes.length} bytes, over maxBytes ${bytes.length - 1}`,
+    ]);
   });
 
   it('an enc that gives no shared secret (all zeros, low order) is decrypt-failed, said so', () => {
@@ -312,7 +318,7 @@ describe('sender-key.ts', () => {
     expect(opened.ok && opened.value.extensions.inner.map((e) => e.key)).toEqual([big]);
     expect(verdict(open(envelope({ inner, signed: swapped(big, encode(1)) })))).toEqual([
       'bad-sig',
-      'bad-signature',
+      'the inner signature does not verify under the key your resolver gave (bad-signature)',
     ]);
   });
 
@@ -351,7 +357,7 @@ describe('inner.ts', () => {
     // why: inner.ts:62 `kel.length > KEL_MAX_BYTES` -> `>=`
     const withKel = (n: number) => envelope({ inner: put(10, encode(new Uint8Array(n))) });
     expect(verdict(open(withKel(65536)))).toEqual(['ok']);
-    expect(verdict(open(withKel(65537)))).toEqual(['kel-too-large', undefined]);
+    expect(verdict(open(withKel(65537)))).toEqual(['kel-too-large', 'the kel is 65537 bytes, over 65536']);
   });
 });
 
@@ -444,7 +450,9 @@ describe('dack.ts', () => {
 
   it('readDack says why: not bytes, a note that does not authenticate, non-zero padding, a wait time beyond 2^53-1', () => {
     // why: dack.ts:94, :104, :105 and :109 refusal details -> ""
-    expect(readDack(keys, 'dack' as never)).toEqual(fail('not-bytes', 'the dack is not a Uint8Array'));
+    expect(readDack(keys, 'dack' as never)).toEqual(
+      fail('not-bytes', 'the dack is a string, not a Uint8Array'),
+    );
     const tampered = createDack(keys, { decision: 'processed' });
     tampered[79]! ^= 1;
     expect(readDack(keys, tampered)).toEqual(fail('bad-dack-note', 'the note does not authenticate'));

@@ -12,6 +12,7 @@ import { thrown } from '../../../tools/thrown.ts';
 import { type SealEnvelopeOptions, sealEnvelope } from '../src/index.js';
 import {
   capability as capabilityFor,
+  DAY,
   envelope,
   epoch,
   holder,
@@ -21,6 +22,7 @@ import {
   open,
   put,
   seed,
+  TS,
   utf8,
 } from './envelope-fixture.js';
 
@@ -59,6 +61,7 @@ describe('seal-v2.ts: what sealEnvelope puts in the envelope', () => {
       capBody: (capability as { cap: { body: Uint8Array } }).cap.body,
       capSig: (capability as { cap: { sig: Uint8Array } }).cap.sig,
       holderKey: holder.publicKey,
+      capability: { id: seed('cap-id').subarray(0, 16), class: 'contact', epoch: 1, expMs: TS + 30 * DAY },
     });
   });
 

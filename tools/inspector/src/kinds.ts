@@ -480,7 +480,18 @@ function keyRingOption(options: Record<string, unknown>, name: string) {
  */
 function openerOptions(options: Record<string, unknown>): Record<string, unknown> {
   const senderKey = hexOption(options.senderKey, 'senderKey');
-  return { ...options, keyRing: keyRingOption(options, 'keyRing'), resolveSenderKey: () => ok(senderKey) };
+  // A page keeps no replay store (off by name); a capability is judged with the mailbox key given.
+  const mailbox =
+    options.mailboxKey === undefined
+      ? 'off'
+      : { publicKey: hexOption(options.mailboxKey, 'mailboxKey'), epoch: options.mailboxEpoch };
+  return {
+    ...options,
+    keyRing: keyRingOption(options, 'keyRing'),
+    resolveSenderKey: () => ok(senderKey),
+    replay: 'off',
+    mailbox,
+  };
 }
 
 const SENDER_KEY_NOTE =
@@ -529,7 +540,7 @@ function sealedReport<T extends OpenedMessage>(
 }
 
 const SEALED_OPTIONS = (interaction: string) =>
-  `{ "ownAid": "bafy…", "now": 1767225660, "keyRing": ["X25519 private key, hex"],${interaction} "senderKey": "Ed25519 public key, hex", "maxBytes": 8388608 (optional) }`;
+  `{ "ownAid": "bafy…", "now": 1767225660, "keyRing": ["X25519 private key, hex"],${interaction} "senderKey": "Ed25519 public key, hex", "mailboxKey": "Ed25519 public key, hex" and "mailboxEpoch": 2 (to judge capabilities), "maxBytes": 8388608 (optional) }`;
 
 const sealedEnvelope: Kind = {
   id: 'sealed-envelope',
