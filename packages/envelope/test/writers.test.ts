@@ -1,4 +1,3 @@
-import { SeamError } from '@agent-seam/canonical';
 import { loadVectors } from '@agent-seam/conformance';
 import {
   type EnvelopeFields,
@@ -7,7 +6,7 @@ import {
   signingPayload,
   signRelaySend,
 } from '@agent-seam/envelope';
-import { describe, expect, it } from 'vitest';
+import { holdWritersToReaders, type WriterCase } from '../../../tools/writers-sweep.ts';
 
 /**
  * Writers refuse what readers refuse (issue 32). Every refusal case of this package's
@@ -34,18 +33,7 @@ const six = (m: Record<string, unknown>) =>
     to: m.to,
   }) as EnvelopeFields;
 
-/** What the writer throws, as `code: message`; the test fails if it writes instead. */
-function refusal(write: () => unknown): string {
-  try {
-    write();
-  } catch (error) {
-    if (error instanceof SeamError) return error.message;
-    throw error;
-  }
-  throw new Error('the writer wrote what its reader refuses');
-}
-
-type Case = { name: string; input?: Record<string, unknown> } & Record<string, unknown>;
+type Case = WriterCase;
 /** Per group: case name → the writer asked for that value and the field its error must name. */
 const WRITTEN: Record<string, Record<string, [write: (c: Case) => unknown, field: RegExp]>> = {
   'reject.message': {
@@ -112,24 +100,12 @@ const NOT_WRITTEN: Record<string, Record<string, string>> = {
   },
 };
 
-const refusals: Record<string, Case[]> = {
-  'reject.message': vectors.reject.message,
-  'reject.invite': vectors.reject.invite,
-  relay: vectors.relay.reject,
-};
-
-describe('writers refuse what readers refuse', () => {
-  for (const [group, cases] of Object.entries(refusals)) {
-    it(`${group}: every refusal case is written-and-refused or listed with its reason`, () => {
-      const listed = [...Object.keys(WRITTEN[group] ?? {}), ...Object.keys(NOT_WRITTEN[group] ?? {})];
-      expect(listed.sort()).toEqual(cases.map((c) => c.name).sort());
-    });
-    for (const c of cases) {
-      const written = WRITTEN[group]?.[c.name];
-      if (written === undefined) continue;
-      it(`${group}/${c.name}: the writer throws, naming the field`, () => {
-        expect(refusal(() => written[0](c))).toMatch(written[1]);
-      });
-    }
-  }
-});
+holdWritersToReaders(
+  Object.fromEntries(
+    Object.entries({
+      'reject.message': vectors.reject.message,
+      'reject.invite': vectors.reject.invite,
+      relay: vectors.relay.reject,
+    }).map(([group, cases]) => [group, { cases, throws: WRITTEN[group], notWritten: NOT_WRITTEN[group] }]),
+  ),
+);

@@ -21,6 +21,7 @@ import {
   OWN,
   open,
   put,
+  sealOptions,
   seed,
   TS,
   utf8,
@@ -30,14 +31,7 @@ const capability = capabilityFor(seed('holder'));
 
 const grant = encode(new Map([[1, utf8('grant')]]));
 const rk = interaction.publicKey;
-const base: SealEnvelopeOptions = {
-  to: OWN,
-  recipientPublicKey: epoch.publicKey,
-  senderSeed: seed('sender'),
-  message,
-  access: { kind: 0 },
-};
-const seal = (changes: Partial<SealEnvelopeOptions> = {}) => sealEnvelope({ ...base, ...changes });
+const seal = (changes: Partial<SealEnvelopeOptions> = {}) => sealEnvelope({ ...sealOptions, ...changes });
 const withMessage = (changes: object) => seal({ message: { ...message, ...changes } as never });
 const badInput = (text: string) => ({ name: 'SeamError', code: 'bad-input', message: `bad-input: ${text}` });
 /** The outer keys of a sealed envelope, in wire order. */

@@ -15,7 +15,12 @@ import { holdFailClosed } from '../../../tools/required-options.ts';
 const log = { name: 'example.com/log', seed: new Uint8Array(32).fill(1) };
 const w1 = { name: 'witness.example/w1', seed: new Uint8Array(32).fill(2) };
 const NOW = 1_700_000_000;
-const body = formatCheckpoint({ origin: 'example.com/log', size: 13n, root: new Uint8Array(32).fill(0x5a) });
+const body = formatCheckpoint({
+  origin: 'example.com/log',
+  size: 13n,
+  root: new Uint8Array(32).fill(0x5a),
+  extensions: [],
+});
 const note = cosign(signNote(body, [log]), w1, NOW - 5);
 const logKey = ed25519Verifier(log.name, keyPairFromSeed(log.seed).publicKey);
 const witnessKey = cosignatureVerifier(w1.name, keyPairFromSeed(w1.seed).publicKey);

@@ -21,7 +21,6 @@ import { checksText } from '../explain.js';
 import {
   EXIT,
   judgingTime,
-  parseNow,
   print,
   printJson,
   readSeed,
