@@ -117,10 +117,7 @@ function fieldProblem(e: Record<string, unknown>, signed: boolean): [FieldCode, 
 }
 
 /** A canonical SeamError's message without its code: the path and what is wrong there. */
-const withoutCode = (error: unknown): string =>
-  error instanceof SeamError
-    ? error.message.slice(error.code.length + 2)
-    : 'a field has no canonical spelling';
+const withoutCode = (error: SeamError): string => error.message.slice(error.code.length + 2);
 
 /**
  * The bytes a message signature covers: canonical JSON (seam profile) of exactly the
@@ -181,9 +178,10 @@ interface Policy {
 function policyOf(options: VerifyEnvelopeOptions | undefined, where: string): Policy {
   const recipientDid = options?.recipientDid;
   const now = instantOrOff(options?.now, where, "to judge the message's timestamp");
-  const replay = replayOrOff(options?.replay, where);
+  // instantOrOff has thrown when options is missing: from here on it is an object.
+  const replay = replayOrOff(options!.replay, where);
   if (now === OFF) {
-    if (options?.maxSkew !== undefined || replay !== OFF)
+    if (options!.maxSkew !== undefined || replay !== OFF)
       throw new SeamError(
         'bad-options',
         `${where}: maxSkew and a replay cache judge time; with now: 'off' pass replay: 'off' and no maxSkew`,
@@ -227,7 +225,8 @@ function* envelopeSteps(
   try {
     payload = signingPayload(fields);
   } catch (error) {
-    return fail('cannot-canonicalize', withoutCode(error));
+    // The fields are strings by now: only canonicalize's SeamError (a lone surrogate) can come.
+    return fail('cannot-canonicalize', withoutCode(error as SeamError));
   }
   const verdict = yield* base64SignatureSteps(key.value, payload, sig, didLabel(from));
   if (!verdict.ok) return verdict;

@@ -1,4 +1,4 @@
-import { didFromSeed } from '@agent-seam/did';
+import { didFromSeed, verificationKeyFromDid } from '@agent-seam/did';
 import {
   envelopeSignedBytes,
   listenTokenMessage,
@@ -10,6 +10,7 @@ import {
   signRelaySend,
   verifyClaim,
   verifyEnvelope,
+  verifyEnvelopeAsync,
   verifyInvite,
   verifyListenToken,
   verifyRelaySend,
@@ -422,6 +423,98 @@ describe('relay sends and listen tokens', () => {
     );
     expect(() => verifyListenToken(token, undefined as never)).toThrow(
       'bad-origin: the relay URL is not an http(s) URL',
+    );
+  });
+});
+
+describe("issue 32: details and usage messages in the input's terms (survivors of the fail-closed run)", () => {
+  const P256 = 'did:key:zDnaeQRy3dcKsKa1zmKtVKsTy3m2HYoQnFnfKuxD6HfSTQgYf';
+  const SMALL_ORDER = 'did:key:z6MkeXATEjyXENzBXBxgC5EHk2JE5aqd7qMGGtDpLUH1e2Sj';
+  const notEd25519 = verificationKeyFromDid(P256);
+  const thrown = (call: () => unknown): string => {
+    try {
+      call();
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'no throw';
+  };
+
+  it("a signer that is no Ed25519 did:key is named by its field, with the codec's reason", () => {
+    // why: signer-key.ts `key.detail === undefined` → true and `: ${key.detail}` → '' (the
+    // codec's reason dropped); relay.ts signerKey(send.from, 'from') → '' and
+    // signerKey(did, 'did') → '' (the field unnamed).
+    expect(notEd25519.ok || notEd25519.detail).toEqual(expect.any(String));
+    const reason = notEd25519.ok ? '' : `${notEd25519.code}: ${notEd25519.detail}`;
+    expect(verify({ from: P256 })).toEqual({
+      ok: false,
+      code: 'from-not-did-key',
+      detail: `from is not an Ed25519 did:key (${reason})`,
+    });
+    const deposit = { to: me, from: P256, id: 'i', blob: 'AA==' };
+    expect(verifyRelaySend(deposit, 'AA==')).toEqual({
+      ok: false,
+      code: 'from-not-did-key',
+      detail: `from is not an Ed25519 did:key (${reason})`,
+    });
+    const listen = { did: P256, minute: 100, relayUrl: 'https://relay.example', now: 'off' } as const;
+    expect(verifyListenToken('AA==', listen)).toEqual({
+      ok: false,
+      code: 'from-not-did-key',
+      detail: `did is not an Ed25519 did:key (${reason})`,
+    });
+  });
+
+  it('a small-order signer key says so, naming the field', () => {
+    // why: signer-key.ts the small-order detail → ''.
+    expect(verify({ from: SMALL_ORDER })).toEqual({
+      ok: false,
+      code: 'small-order-key',
+      detail: 'from names a point of small order, which verifies any signature',
+    });
+  });
+
+  it('a listen minute of the wrong type is described by its type, not as a bad number', () => {
+    // why: relay.ts describeMinute `typeof minute === 'number'` → true.
+    const listen = { did: sender, relayUrl: 'https://relay.example', now: 'off' } as const;
+    expect(verifyListenToken('AA==', { ...listen, minute: '5' as never })).toEqual({
+      ok: false,
+      code: 'missing-field',
+      detail: 'minute is a string; it is a whole number of minutes',
+    });
+  });
+
+  it('a claim whose method is another is told which method it needed', () => {
+    // why: claim.ts the not-a-claim detail → ''.
+    const check = { recipientDid: me, consumeNonce: () => true, ...OFF };
+    expect(verifyClaim({ method: 'other', nonce: 'n', message }, check)).toEqual({
+      ok: false,
+      code: 'not-a-claim',
+      detail: 'method is not onboard/claim',
+    });
+  });
+
+  it('a missing clock is a usage error naming the verifier, the option, what it is for and the opt-out', () => {
+    // why: the `where` and `neededFor` strings of envelope.ts (verifyEnvelope,
+    // verifyEnvelopeAsync), invite.ts and relay.ts → ''.
+    expect(thrown(() => verifyEnvelope(message, { recipientDid: me, replay: 'off' } as never))).toBe(
+      "missing-option: verifyEnvelope needs now (a Date or Unix seconds) to judge the message's timestamp; to leave that unjudged, pass now: 'off'",
+    );
+    return verifyEnvelopeAsync(message, { recipientDid: me, replay: 'off' } as never).then(
+      () => expect.unreachable(),
+      (error: Error) => {
+        expect(error.message).toBe(
+          "missing-option: verifyEnvelopeAsync needs now (a Date or Unix seconds) to judge the message's timestamp; to leave that unjudged, pass now: 'off'",
+        );
+        const invite = signInvite({ v: 1, did: sender, nonce: 'n', exp: '2026-07-23T09:59:45Z' }, seed);
+        expect(thrown(() => verifyInvite(invite, {} as never))).toBe(
+          'missing-option: verifyInvite needs now (a Date or Unix seconds) to judge the card against its exp',
+        );
+        const listen = { did: sender, minute: 100, relayUrl: 'https://relay.example' };
+        expect(thrown(() => verifyListenToken('AA==', listen as never))).toBe(
+          "missing-option: verifyListenToken needs now (a Date or Unix seconds) to judge the token's minute; to leave that unjudged, pass now: 'off'",
+        );
+      },
     );
   });
 });
