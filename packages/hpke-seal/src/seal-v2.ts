@@ -195,7 +195,7 @@ function checkMessage(options: SealEnvelopeOptions): void {
       'a capability access needs cap.body, a 64-byte cap.sig and a 32-byte holderSeed',
     );
   const unsendable = unsendableCapability(options.access, to);
-  requireInput(unsendable === null, unsendable ?? '');
+  if (unsendable !== null) throw new SeamError('bad-input', unsendable);
   const lists = {
     'message.extensions': m.extensions,
     outerExtensions: options.outerExtensions,

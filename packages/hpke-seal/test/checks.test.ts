@@ -393,3 +393,35 @@ it("each version's check list names the outer keys that version refuses", () => 
   expect(title(SEALED_ENVELOPE_V1_CHECKS)).toBe('no outer key 0 or 7-63');
   expect(title(SEALED_ENVELOPE_CHECKS)).toBe('no outer key 0 or 9-63');
 });
+
+it('each refusal of the open paths says what failed in the envelope terms', () => {
+  // why (issue 32 mutation run): the details of these refusals → '' (the order cases compare codes).
+  const detail = (v: { ok: boolean; code?: string; detail?: string }) => (v.ok ? ['ok'] : [v.code, v.detail]);
+  const bytes = envelope();
+  const ct = unwrap(decodeEntries(bytes)).find((e) => e.key === 6)!;
+  expect(
+    [
+      open(bytes, { ownAid: 'someone-else' }),
+      open(editOuter(bytes, [[1, encode(3)]])),
+      open(editOuter(bytes, [[3, encode(2)]])),
+      open(bytes, { keyRing: () => undefined }),
+      open(editOuter(bytes, [[6, encode(flipLast(ct.value as Uint8Array))]])),
+      open(envelope({ layer2: true }), { interactionKeyRing: () => undefined }),
+      open(envelope({ inner: put(INNER_TO, encode('x')) })),
+      open(envelope({ outerExp: TS + 2 * DAY })),
+      openV1(envelopeV1(), { ownAid: 'someone-else' }),
+      openV1(envelopeV1({ inner: put(PAD_V1, encode(new Uint8Array([1]))) })),
+    ].map(detail),
+  ).toEqual([
+    ['wrong-recipient', 'the outer to names another AID than ownAid'],
+    ['bad-version', 'the outer version is not 2'],
+    ['unknown-suite', 'the suite is not 1 (X25519, HKDF-SHA256, ChaCha20-Poly1305)'],
+    ['sealed-to-unknown-key', 'no key in your key ring has this key id'],
+    ['decrypt-failed', 'the ciphertext does not decrypt under the key of this key id'],
+    ['unknown-interaction-key', "no key in your interaction key ring has the wrap's ikid"],
+    ['to-mismatch', 'the inner to is not the outer to'],
+    ['exp-mismatch', 'the outer exp is not the inner exp'],
+    ['wrong-recipient', 'the outer to names another AID than ownAid'],
+    ['bad-pad', 'the pad (inner key 21) holds a non-zero byte'],
+  ]);
+});

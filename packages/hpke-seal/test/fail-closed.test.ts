@@ -157,6 +157,20 @@ describe('the replay store: (from, mid), asked last, the same interface as envel
   });
 });
 
+describe('a usage error names the opener it came from', () => {
+  it('the async openers name themselves when the replay store is left out', async () => {
+    // why (issue 32 mutation run): open-v2.ts 'openEnvelopeAsync' and open-v1.ts
+    // 'openEnvelopeV1Async' → '' (the sweep only asks that the option be named).
+    const { replay: _, ...withoutReplay } = options;
+    await expect(openEnvelopeAsync(envelope(), withoutReplay as never)).rejects.toThrow(
+      /^missing-option: openEnvelopeAsync needs replay/,
+    );
+    await expect(openEnvelopeV1Async(v1Envelope, v1Options as never)).rejects.toThrow(
+      /^missing-option: openEnvelopeV1Async needs replay/,
+    );
+  });
+});
+
 /** The encoded 16-byte mid filled with `n`. */
 function hpkeMid(n: number): Uint8Array {
   const mid = new Uint8Array(17);
