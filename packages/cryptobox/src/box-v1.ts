@@ -6,8 +6,8 @@ import {
   type OpenRequest,
   openerAgreement,
   readBlob,
-  type SealBoxOptions,
   requireBlobFits,
+  type SealBoxOptions,
   sealArguments,
   sealerAgreement,
 } from './box-frame.js';

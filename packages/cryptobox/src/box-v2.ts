@@ -3,8 +3,8 @@ import { requireLength } from './arguments.js';
 import {
   type OpenRequest,
   openerAgreement,
-  type SealBoxOptions,
   requireBlobFits,
+  type SealBoxOptions,
   sealArguments,
   sealerAgreement,
   V2_PREFIX,
