@@ -450,7 +450,8 @@ targets.push({
     name: 'tlog-note.openNote',
     seeds: stringSeeds((s) => s.includes('\n\n\u2014 ')),
     run: (input) => {
-      const v = openNote(input, { verifiers: distinct });
+      // A fixed clock: witness cosignature times are judged too.
+      const v = openNote(input, { verifiers: distinct, now: 1_700_000_600 });
       return v.ok
         ? { ok: true, value: v.value.verifiedBy.map((s) => `${s.name}/${s.keyId}/${s.type}`) }
         : verdictOf(v);
