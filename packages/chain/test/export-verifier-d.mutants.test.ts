@@ -190,7 +190,9 @@ describe('verifier.ts finish', () => {
     // :522:11 `this.provenLeaves !== undefined` → true (each would be an own member holding undefined);
     // :542:60 graderOutcomes' initial `[]` and :543:50 witnesses' initial `[]` → `["Stryker was here"]`
     // (a halted file never reaches the whole-file step that replaces them)
-    expect(verify([NOT_OBJECT, ...exportOf()])).toStrictEqual({
+    const report = verify([NOT_OBJECT, ...exportOf()]);
+    expect(report.steps.map((s) => s.outcome)).toEqual(['pass', 'refuse', ...Array(8).fill('not-checked')]);
+    expect(report).toStrictEqual({
       status: 'findings',
       kind: null,
       findings: [
@@ -214,6 +216,7 @@ describe('verifier.ts finish', () => {
       witnesses: [],
       lines: 5,
       bytes: NOT_OBJECT.length + 1 + exportOf().reduce((n, line) => n + line.length + 1, 0),
+      steps: report.steps,
     });
   });
 
