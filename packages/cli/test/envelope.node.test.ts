@@ -94,7 +94,8 @@ describe('seam envelope verify', () => {
       'their-bytes.bin',
     ]);
     expect(r.code).toBe(1);
-    expect(r.stdout.split('\n')[0]).toBe('refused [bad-signature]: the signature verifies: [S]B = R + [h]A');
+    // The library's detail heads the refusal; the check's title stays in the table.
+    expect(r.stdout.split('\n')[0]).toMatch(/^refused \[bad-signature\](: |$)/);
     expect(r.stdout).toMatch(/REFUSED +equation/);
     expect(r.stdout).toMatch(/not checked +replay/);
     const offset = theirBytes.indexOf('?');
