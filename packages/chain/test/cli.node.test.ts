@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseArgs } from '../src/cli/args.js';
+import { documentedExits } from '../../../tools/exit-table.ts';
+import { parseArgs, USAGE } from '../src/cli/args.js';
 import { EXIT } from '../src/cli/exit.js';
 import { main } from '../src/cli/main.js';
 import { PART_FORMAT } from '../src/index.js';
@@ -13,6 +14,27 @@ const dir = mkdtempSync(join(tmpdir(), 'seam-chain-cli-'));
 afterEach(() => vi.restoreAllMocks());
 
 describe('seam-verify-export', () => {
+  it('returns every exit code its --help lists, and reaches each', async () => {
+    const edited = join(dir, 'exits-edited.jsonl');
+    const canon2 = join(dir, 'exits-canon2.jsonl');
+    const text = readFileSync(exampleFile, 'utf8');
+    writeFileSync(edited, text.replace('"B-7"', '"B-8"'));
+    writeFileSync(canon2, text.replace('"canon":1}', '"canon":2}'));
+    const provoked = [
+      [exampleFile, checkpointFile, '--key', key],
+      [exampleFile], // 0: the reference reader's exit without keys or anchor
+      [edited, checkpointFile, '--key', key],
+      [exampleFile, '--bogus'],
+      [exampleFile, '--strict'],
+      [join(dir, 'none.jsonl')],
+      [canon2],
+    ];
+    const codes = [];
+    for (const argv of provoked) codes.push((await run(...argv, '--jobs', '1')).code);
+    expect(codes).toEqual([0, 0, 1, 2, 3, 4, 6]);
+    expect([...new Set(codes)]).toEqual(documentedExits(USAGE));
+  });
+
   it('exits 0 on the bundled example, anchored and keyed, and says what it established', async () => {
     const r = await run(exampleFile, checkpointFile, '--key', key);
     expect(r.code).toBe(EXIT.sound);

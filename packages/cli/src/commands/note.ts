@@ -222,7 +222,8 @@ Reads the checkpoint note in FILE with @agent-seam/tlog-note (parseCheckpoint,
 describeNote): its origin, tree size and root hash, and each signature line decoded.
 It verifies nothing: seam note verify does, with the keys you trust.
 
-exit: 0 shown, 1 not a checkpoint (the check that refused is shown), 4 unreadable file`,
+exit: 0 shown, 1 not a checkpoint (the check that refused is shown), 2 bad command line,
+      4 unreadable file`,
   example: `  $ seam checkpoint show checkpoint.txt`,
   options: {},
   run(values, positionals) {
