@@ -193,7 +193,13 @@ describe('record.ts: chainHash and verifyLink, each refusal whole', () => {
     expect(verifyLink(ZERO_HASH, 'raw' as never, ZERO_HASH)).toEqual({
       ok: false,
       code: 'not-bytes',
-      detail: 'prev, raw and hash are Uint8Arrays',
+      detail: 'raw is not a Uint8Array',
+    });
+    expect(verifyLink([0] as never, new Uint8Array(1), ZERO_HASH)).toMatchObject({
+      detail: 'prev is not a Uint8Array',
+    });
+    expect(verifyLink(ZERO_HASH, new Uint8Array(1), null as never)).toMatchObject({
+      detail: 'hash is not a Uint8Array',
     });
   });
 
@@ -203,7 +209,16 @@ describe('record.ts: chainHash and verifyLink, each refusal whole', () => {
     expect(verifyLink(ZERO_HASH, new Uint8Array(0), new Uint8Array(31))).toEqual({
       ok: false,
       code: 'record-hash-mismatch',
-      detail: 'prev and hash are 32-byte digests',
+      detail: 'hash is 31 bytes, not a 32-byte digest',
+    });
+    expect(verifyLink(new Uint8Array(33), new Uint8Array(0), ZERO_HASH)).toMatchObject({
+      detail: 'prev is 33 bytes, not a 32-byte digest',
+    });
+    // A hash that does not link: the detail names what was computed, over how many bytes.
+    expect(verifyLink(ZERO_HASH, new Uint8Array(3), ZERO_HASH)).toEqual({
+      ok: false,
+      code: 'record-hash-mismatch',
+      detail: `SHA-256(prev ‖ raw) over these 3 bytes is ${hex.encode(chainHash(ZERO_HASH, new Uint8Array(3)).subarray(0, 8))}…, not the hash given`,
     });
   });
 });
