@@ -4,6 +4,7 @@
 import { hex } from '../../packages/canonical/src/index.ts';
 import { hmac } from '../../packages/chain/node_modules/@noble/hashes/hmac.js';
 import { sha256 } from '../../packages/chain/node_modules/@noble/hashes/sha2.js';
+import { type UnreadPlan, writeUnread } from '../../packages/chain/src/export/writer.ts';
 import {
   chainHash,
   type ExportPlan,
@@ -604,11 +605,12 @@ const sound: ExportCase[] = [
   },
 ];
 
-// Rebuilt variants (a writer that did something else), for findings the chain must localise.
-const rebuilt = (change: (p: ExportPlan) => void) => {
-  const p = basePlan();
+// Rebuilt variants (a writer that did something else), for findings the chain must localise:
+// written unread, since writeExport refuses a file its reader refuses.
+const rebuilt = (change: (p: UnreadPlan) => void) => {
+  const p: UnreadPlan = basePlan();
   change(p);
-  return writeExport(p).lines;
+  return writeUnread(p).lines;
 };
 const runA = (p: ExportPlan) => p.runs[0]! as unknown as { records: any[] };
 const runC = (p: ExportPlan) => p.runs[2]! as unknown as { records: any[] };
@@ -803,7 +805,7 @@ const findings: ExportCase[] = [
   finding(
     'run-b-filed-under-a',
     "B's chain and B's leaf carried under A's id: exists for body.run matching the block",
-    writeExport({
+    writeUnread({
       origin: ORIGIN,
       key: recordKey,
       runs: [
@@ -892,7 +894,12 @@ const findings: ExportCase[] = [
   finding(
     'fewer-runs-than-size',
     'the header commits to a third leaf the file does not carry: exists for partial exports',
-    writeExport({ ...basePlan(), otherLeaves: [unhex('ab'.repeat(32))] }).lines,
+    edit(base.lines, L.header, (o) => {
+      o.checkpoint.size = 3;
+      o.checkpoint.root = hex.encode(
+        rootHash([unhex(aHashes[2]!), unhex(base.hashes[1]![1]!), unhex('ab'.repeat(32))]),
+      );
+    }),
     ['log-incomplete'],
     { keys: keysOpt },
   ),
@@ -1268,7 +1275,7 @@ const keyedSound = ['blob-bytes', 'case-contents', 'deletion', 'open-runs'];
 const E = runId(5);
 const packageWithOpen = (outcome: string) => {
   const plan = packagePlan();
-  return writeExport({
+  return writeUnread({
     ...plan,
     runs: [...plan.runs, { run: E, sealed: false, records: [admitted(), concluded({ outcome })] }],
   });

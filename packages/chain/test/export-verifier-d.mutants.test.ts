@@ -5,13 +5,8 @@
 import { hex } from '@agent-seam/canonical';
 import { rootHash } from '@agent-seam/merkle';
 import { describe, expect, it } from 'vitest';
-import {
-  type ExportPlan,
-  type ExportReport,
-  ExportVerifier,
-  type RecordPlan,
-  writeExport,
-} from '../src/index.js';
+import { writeUnread } from '../src/export/writer.js';
+import { type ExportPlan, type ExportReport, ExportVerifier, type RecordPlan } from '../src/index.js';
 import { thrown } from './helpers.js';
 
 const ORIGIN = 'example.com/log';
@@ -22,7 +17,7 @@ const NOT_OBJECT = '[1]';
 
 /** The lines of a written export: by default one sealed run r1 of one record. */
 const exportOf = (plan: Partial<ExportPlan> = {}) =>
-  writeExport({ origin: ORIGIN, runs: [{ run: 'r1', sealed: true, records: [step] }], ...plan }).lines;
+  writeUnread({ origin: ORIGIN, runs: [{ run: 'r1', sealed: true, records: [step] }], ...plan }).lines;
 
 /** The lines with line `i` (0-based) parsed, changed by `change` and written back. */
 function edit(lines: string[], i: number, change: (frame: Record<string, any>) => void): string[] {
