@@ -5,7 +5,16 @@ import { buildReport, formatReport } from './report.node.js';
 
 // Reads the ledgers the package tests wrote (Node and browser runs), prints the table and
 // exits non-zero on red. In CI a missing browser run is red, as missing interop data is.
-const root = repoRoot();
+// Outside an agent-seam checkout there are no ledgers to read: it says so in one line, exit 2.
+let root: string;
+try {
+  root = repoRoot();
+} catch {
+  console.error(
+    'seam-conformance: reads the ledgers of an agent-seam checkout, and no directory above this one holds tools/manifest.json; run it in the repository after its tests (to replay the vectors against installed packages, run seam conformance from @agent-seam/cli)',
+  );
+  process.exit(2);
+}
 const report = buildReport(root, readManifest(root), interopDir(), { requireBrowser: !!process.env.CI });
 console.log(formatReport(report));
 process.exitCode = report.problems.length === 0 ? 0 : 1;
