@@ -43,7 +43,9 @@ try {
   // What `pnpm -r pack` packed is exactly the public packages: a private one (the Inspector)
   // packed would be one `pnpm -r publish` away from the registry.
   const packed = tarballs
-    .map((t) => JSON.parse(execFileSync('tar', ['-xOzf', join(scratch, t), 'package/package.json']).toString()))
+    .map((t) =>
+      JSON.parse(execFileSync('tar', ['-xOzf', join(scratch, t), 'package/package.json']).toString()),
+    )
     .map((pkg) => `${pkg.name}${pkg.private ? ' (private)' : ''}`)
     .sort();
   if (packed.join() !== [...names].sort().join())
@@ -151,16 +153,26 @@ function declarationsMatchCode(dir: string, specifiers: string[]): void {
         `${specifier}: its types export ${onlyTyped.join(', ') || 'nothing'} its code does not, its code ${onlyRun.join(', ') || 'nothing'} its types do not`,
       );
   });
-  if (problems.length > 0) throw new Error(`pack-check: declarations and code disagree\n${problems.join('\n')}`);
-  console.log(`pack-check: the declarations of ${specifiers.length} entries export exactly what their code does`);
+  if (problems.length > 0)
+    throw new Error(`pack-check: declarations and code disagree\n${problems.join('\n')}`);
+  console.log(
+    `pack-check: the declarations of ${specifiers.length} entries export exactly what their code does`,
+  );
 }
 
 /** The installed commands, run from a directory that is no repository, as a user runs them. */
 function commandsOutsideTheRepository(dir: string): void {
   const bin = (pkg: string, file: string) => join(dir, 'node_modules', '@agent-seam', pkg, 'dist', file);
   // seam-conformance reads a repository's ledgers: outside one it says so, in one line.
-  const conformance = spawnSync(process.execPath, [bin('conformance', 'cli.js')], { cwd: dir, encoding: 'utf8' });
-  if (conformance.status !== 2 || /\n\s+at /.test(conformance.stderr) || conformance.stderr.trim().includes('\n'))
+  const conformance = spawnSync(process.execPath, [bin('conformance', 'cli.js')], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  if (
+    conformance.status !== 2 ||
+    /\n\s+at /.test(conformance.stderr) ||
+    conformance.stderr.trim().includes('\n')
+  )
     throw new Error(
       `seam-conformance outside a repository exited ${conformance.status} with:\n${conformance.stderr}`,
     );

@@ -4,13 +4,7 @@ import { keyPairFromSeed } from '@agent-seam/did';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { writeUnread } from '../src/export/writer.js';
-import {
-  chainHash,
-  type ExportReport,
-  type VerifyExportOptions,
-  verifyExport,
-  writeExport,
-} from '../src/index.js';
+import { chainHash, type ExportReport, type VerifyExportOptions, verifyExport } from '../src/index.js';
 import { optionsOf } from './helpers.js';
 
 /**

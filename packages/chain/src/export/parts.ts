@@ -63,7 +63,11 @@ export async function verifyExportRange(
   options: ExportRangeOptions,
 ): Promise<PartialExportReport> {
   // The range is required: without one, checkRange names it (never a TypeError on no options).
-  const { range, keys, maxLineBytes = DEFAULT_MAX_LINE_BYTES } = options ?? ({} as Partial<ExportRangeOptions>);
+  const {
+    range,
+    keys,
+    maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+  } = options ?? ({} as Partial<ExportRangeOptions>);
   checkRange(range as PartRange);
   checkOptions({ keys, maxLineBytes });
   const reader = new LineReader(maxLineBytes, keys);

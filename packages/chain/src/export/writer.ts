@@ -78,7 +78,7 @@ export function writeExport(plan: ExportPlan): WrittenExport {
       'bad-plan',
       'otherLeaves: a whole export carries every leaf of its log (only a disclosure package leaves some out)',
     );
-  plan.runs.forEach((run, i) => onlyBodies(run.records, `runs[${i}].records`));
+  for (const [i, run] of plan.runs.entries()) onlyBodies(run.records, `runs[${i}].records`);
   // The frame kind is the writer's to write: a case plan naming one would write another frame.
   const kinded = (plan.cases ?? []).findIndex((c) => Object.hasOwn(c ?? {}, 'kind'));
   if (kinded !== -1)
