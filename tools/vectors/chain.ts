@@ -1920,6 +1920,7 @@ const steps = (changed: Record<string, 'pass' | 'refuse' | 'not-checked'> = {}) 
 /** The base file written under another key than test-record: a forger's own. */
 const forgedOwnKey = writeExport({ ...basePlan(), key: { keyId: 'test-record', seed: OTHER_SEED } });
 const material = (extra: Record<string, unknown> = {}) => ({ strict: 'caller-material', ...extra });
+/** A strict case (or, with `unchecked` null, one read without strict), each step's outcome pinned. */
 const establishedCase = (
   name: string,
   why: string,
@@ -1929,19 +1930,13 @@ const establishedCase = (
   unchecked: string[] | null,
   stepOutcomes: Record<string, 'pass' | 'refuse' | 'not-checked'>,
   waived: string[] = [],
-): ExportCase => ({
-  name,
-  why,
-  lines,
-  options,
-  expect: {
-    status: unchecked !== null && unchecked.length > 0 ? 'unchecked' : 'sound',
-    findings: [],
-    notChecked,
-    ...(unchecked !== null ? { report: { strict: { unchecked, waived } } } : {}),
-    steps: steps(stepOutcomes),
-  },
-});
+): ExportCase => {
+  const c: ExportCase =
+    unchecked === null
+      ? { name, why, lines, options, expect: { status: 'sound', findings: [], notChecked } }
+      : strictCase(name, why, lines, options, notChecked, unchecked, waived);
+  return { ...c, expect: { ...c.expect, steps: steps(stepOutcomes) } };
+};
 
 const establishedGroup: (ExportCase | OptionsErrorCase)[] = [
   establishedCase(

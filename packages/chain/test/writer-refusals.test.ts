@@ -1,5 +1,5 @@
-import { SeamError } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 import {
   AUDIT_CODES,
   type ExportPlan,
@@ -200,16 +200,6 @@ const EXPORT: Record<FindingCode, Entry> = {
   'grader-signature': { impossible: 'signGraderVerdict signs what it writes under its own key' },
 };
 
-const refusal = (write: () => unknown): SeamError | null => {
-  try {
-    write();
-  } catch (error) {
-    if (error instanceof SeamError) return error;
-    throw error;
-  }
-  return null;
-};
-
 describe('writeExport refuses every plan whose file its reader would refuse, naming the field', () => {
   it('every finding code is either asked of the writer below, or says why no plan can ask it', () => {
     expect(Object.keys(EXPORT).sort()).toEqual([...FINDING_CODES].sort());
@@ -217,38 +207,35 @@ describe('writeExport refuses every plan whose file its reader would refuse, nam
   for (const [code, entry] of Object.entries(EXPORT))
     if ('write' in entry)
       it(code, () => {
-        const error = refusal(entry.write);
-        expect(error?.code).toBe('bad-plan');
-        expect(error?.message.startsWith(`bad-plan: ${entry.field}: `), error?.message).toBe(true);
+        const error = thrown(entry.write);
+        expect(error.code).toBe('bad-plan');
+        expect(error.message.startsWith(`bad-plan: ${entry.field}: `), error.message).toBe(true);
       });
 
   it('the unreadable entries of the issue: a run id where {run, reason} belongs', () => {
-    const error = refusal(() => writeExport(plan({ unreadable: ['run_x' as never] })));
-    expect(error?.message).toBe(
+    expect(thrown(() => writeExport(plan({ unreadable: ['run_x' as never] }))).message).toBe(
       'bad-plan: unreadable[0].run: its own reader would refuse the file written: the run block names no run [run-block-malformed]',
     );
   });
 
   it('a plan the reader accepts is written, and a record member other than its body is refused', () => {
-    expect(refusal(() => writeExport(plan({ cases: [caseBlock()] })))).toBeNull();
+    expect(() => writeExport(plan({ cases: [caseBlock()] }))).not.toThrow();
     for (const member of ['unsigned', 'raw', 'prev'])
       expect(
-        refusal(() => writeExport(plan({ runs: [run([{ body: admitted, [member]: 1 } as RecordPlan])] })))
-          ?.message,
+        thrown(() => writeExport(plan({ runs: [run([{ body: admitted, [member]: 1 } as RecordPlan])] })))
+          .message,
       ).toBe(`bad-plan: runs[0].records[0].${member}: a record plan holds its body only`);
   });
 
   it('writeRunRecords refuses a run whose records its reader would refuse, naming the record', () => {
-    expect(refusal(() => writeRunRecords(run([{ body: { ...admitted, seq: 2 } }]), undefined))?.message).toBe(
+    expect(thrown(() => writeRunRecords(run([{ body: { ...admitted, seq: 2 } }]), undefined)).message).toBe(
       "bad-plan: records[0].body.seq: its own reader would refuse the file written: the run's first record is seq 2, not 1 [run-first-seq]",
     );
-    expect(
-      refusal(() => writeRunRecords(run([{ body: admitted }], { run: '' }), undefined))?.message,
-    ).toMatch(/^bad-plan: run\.run: /);
+    expect(thrown(() => writeRunRecords(run([{ body: admitted }], { run: '' }), undefined)).message).toMatch(
+      /^bad-plan: run\.run: /,
+    );
     // Which case blocks the file carries is the caller's: a case named is no refusal here.
-    expect(
-      refusal(() => writeRunRecords(run([{ body: { ...admitted, case: 'c9' } }]), undefined)),
-    ).toBeNull();
+    expect(() => writeRunRecords(run([{ body: { ...admitted, case: 'c9' } }]), undefined)).not.toThrow();
   });
 });
 
@@ -271,20 +258,20 @@ describe('the other writers refuse what their readers refuse, naming the field',
   ];
   it(`signGraderVerdict (${GRADER_SIDECAR_CODES.join(', ')}): each member the reader holds to its type`, () => {
     for (const [member, value, field] of sidecar)
-      expect(refusal(() => signGraderVerdict({ ...claim, [member]: value }, 'g1', seed))?.message).toContain(
+      expect(thrown(() => signGraderVerdict({ ...claim, [member]: value }, 'g1', seed)).message).toContain(
         field,
       );
-    expect(refusal(() => signGraderVerdict(claim, '', seed))?.code).toBe('bad-key-id');
+    expect(thrown(() => signGraderVerdict(claim, '', seed)).code).toBe('bad-key-id');
   });
 
   it(`signAuditEntry (${AUDIT_CODES.join(', ')}): an entry that is no object, no rfc004 form, no secret`, () => {
-    expect(refusal(() => signAuditEntry([] as never, 's'))?.code).toBe('audit-not-object');
-    expect(refusal(() => signAuditEntry({ at: new Date(0) }, 's'))?.message).toContain('entry.at');
-    expect(refusal(() => signAuditEntry({ a: 1 }, ''))?.code).toBe('audit-no-secret');
+    expect(thrown(() => signAuditEntry([] as never, 's')).code).toBe('audit-not-object');
+    expect(thrown(() => signAuditEntry({ at: new Date(0) }, 's')).message).toContain('entry.at');
+    expect(thrown(() => signAuditEntry({ a: 1 }, '')).code).toBe('audit-no-secret');
   });
 
   it(`signRecord (${SIGNATURE_CODES.join(', ')}): a hash that is not 32 bytes, a key id that is not one`, () => {
-    expect(refusal(() => signRecord(new Uint8Array(31), 'k1', seed))?.code).toBe('bad-hash');
-    expect(refusal(() => signRecord(new Uint8Array(32), '', seed))?.code).toBe('bad-key-id');
+    expect(thrown(() => signRecord(new Uint8Array(31), 'k1', seed)).code).toBe('bad-hash');
+    expect(thrown(() => signRecord(new Uint8Array(32), '', seed)).code).toBe('bad-key-id');
   });
 });

@@ -2,21 +2,16 @@ import { base64Strict } from '@agent-seam/canonical';
 import { witnessVerifierKey } from '@agent-seam/chain';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, seedOf, workdir } from './run.js';
+import { BOB_SEED, seam, seedOf, signedCheckpoint, workdir } from './run.js';
 
 // seam export verify takes a witness as --witness-key NAME=BASE64 (the public key); seam note
 // verify takes vkeys. seam note key --public-key turns the one into the other.
-const LOG = 'example.com/log';
 const T = 1784280600;
 const witnessPublic = keyPairFromSeed(seedOf(BOB_SEED)).publicKey;
 const b64 = base64Strict.encode(witnessPublic);
 
 describe('seam note key --public-key', () => {
-  const dir = workdir({
-    'log.seed': ALICE_SEED,
-    'witness.seed': BOB_SEED,
-    'body.txt': `${LOG}\n4\n${'AAAA'.repeat(10)}AAA=\n`,
-  });
+  const dir = workdir({ 'witness.seed': BOB_SEED });
 
   it("makes the vkey of a public key, the one export verify's --witness-key names, and that of the seed", async () => {
     const fromKey = await seam(dir, [
@@ -43,36 +38,16 @@ describe('seam note key --public-key', () => {
   });
 
   it('the vkey it makes verifies a cosignature in seam note verify', async () => {
-    const signed = await seam(dir, ['note', 'sign', 'body.txt', '--seed-file', 'log.seed', '--name', LOG]);
-    expect(signed.code).toBe(0);
-    const cosign = [
-      'note',
-      'cosign',
-      '-',
-      '--seed-file',
-      'witness.seed',
-      '--name',
-      'w1.example',
-      '--now',
-      String(T),
-    ];
-    const cosigned = await seam(dir, cosign, signed.stdout);
-    const logKey = (await seam(dir, ['note', 'key', '--seed-file', 'log.seed', '--name', LOG])).stdout.trim();
+    const { cosigned, logKey } = await signedCheckpoint(T);
     const witness = (
       await seam(dir, ['note', 'key', '--public-key', b64, '--name', 'w1.example', '--witness'])
     ).stdout.trim();
-    const r = await seam(workdir({ 'cosigned.txt': cosigned.stdout }), [
+    const quorum = ['--key', logKey, '--witness', witness, '--quorum', '1', '--now', String(T + 60)];
+    const r = await seam(workdir({ 'cosigned.txt': cosigned }), [
       'note',
       'verify',
       'cosigned.txt',
-      '--key',
-      logKey,
-      '--witness',
-      witness,
-      '--quorum',
-      '1',
-      '--now',
-      String(T + 60),
+      ...quorum,
     ]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
   });
