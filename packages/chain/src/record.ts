@@ -21,11 +21,18 @@ export type LinkCode = (typeof LINK_CODES)[number];
  * hashed; nothing is parsed or re-serialised first.
  */
 export function verifyLink(prev: Uint8Array, raw: Uint8Array, hash: Uint8Array): Verdict<true, LinkCode> {
-  const notBytes = Object.entries({ prev, raw, hash }).find(([, v]) => !(v instanceof Uint8Array));
-  if (notBytes !== undefined) return fail('not-bytes', `${notBytes[0]} is not a Uint8Array`);
-  const short = Object.entries({ prev, hash }).find(([, v]) => v.length !== DIGEST_SIZE);
-  if (short !== undefined)
-    return fail('record-hash-mismatch', `${short[0]} is ${short[1].length} bytes, not a 32-byte digest`);
+  const notBytes = !(prev instanceof Uint8Array)
+    ? 'prev'
+    : !(raw instanceof Uint8Array)
+      ? 'raw'
+      : !(hash instanceof Uint8Array)
+        ? 'hash'
+        : null;
+  if (notBytes !== null) return fail('not-bytes', `${notBytes} is not a Uint8Array`);
+  if (prev.length !== DIGEST_SIZE || hash.length !== DIGEST_SIZE) {
+    const [name, bytes] = prev.length !== DIGEST_SIZE ? ['prev', prev] : ['hash', hash];
+    return fail('record-hash-mismatch', `${name} is ${bytes.length} bytes, not a 32-byte digest`);
+  }
   const computed = chainHash(prev, raw);
   return bytesEqual(computed, hash)
     ? ok(true)

@@ -65,24 +65,29 @@ interface ReadSignature {
   bytes: Uint8Array;
 }
 
-/** The signature read, or what about its shape is wrong, in the wire value's own terms. */
-function readKeyed(value: unknown): ReadSignature | string {
+function readKeyed(value: unknown): ReadSignature | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  if (Object.keys(value).length !== 2) return null;
+  const { key_id: keyId, signature } = value as Record<string, unknown>;
+  if (typeof keyId !== 'string' || typeof signature !== 'string' || signature.length !== 128) return null;
+  const bytes = hex.decode(signature);
+  return bytes.ok ? { wire: { key_id: keyId, signature }, bytes: bytes.value } : null;
+}
+
+/** What about a signature `readKeyed` refused is wrong, in the wire value's own terms (off the hot path). */
+function malformation(value: unknown): string {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return `the signature is ${Array.isArray(value) ? 'an array' : `a ${typeof value}`}, not {key_id, signature}`;
   const members = Object.keys(value);
   if (members.length !== 2 || !members.includes('key_id') || !members.includes('signature'))
     return 'the signature object has other members than exactly key_id and signature';
-  const { key_id: keyId, signature } = value as Record<string, unknown>;
-  if (typeof keyId !== 'string') return 'its key_id is not a string';
-  const bytes = typeof signature === 'string' && signature.length === 128 ? hex.decode(signature) : null;
-  if (bytes === null || !bytes.ok) return 'its signature is not 128 lowercase hex characters';
-  return { wire: { key_id: keyId, signature: signature as string }, bytes: bytes.value };
+  if (typeof (value as { key_id: unknown }).key_id !== 'string') return 'its key_id is not a string';
+  return 'its signature is not 128 lowercase hex characters';
 }
 
 /** A wire value of exactly `{key_id: string, signature: 128 lowercase hex}`; null otherwise. */
 export function keyedSignatureOf(value: unknown): KeyedSignature | null {
-  const read = readKeyed(value);
-  return typeof read === 'string' ? null : read.wire;
+  return readKeyed(value)?.wire ?? null;
 }
 
 /** A key id for a detail: the trust set's own words for a key the artifact named. */
@@ -101,7 +106,7 @@ export function judgeKeyed(
   if (value === null || value === undefined)
     return fail('signature-absent', `the signature is ${value === null ? 'null: unsigned' : 'absent'}`);
   const signature = readKeyed(value);
-  if (typeof signature === 'string') return fail('signature-malformed', signature);
+  if (signature === null) return fail('signature-malformed', malformation(value));
   const keyId = signature.wire.key_id;
   const key = keys.get(keyId);
   if (key === undefined)

@@ -192,7 +192,7 @@ describe('canon.ts', () => {
     // why: canon.ts:44:18 (path === '-' → false), :44:27 ('-' → ""), :44:33 ('stdin' → "").
     const refused = await seam(workdir(), ['canon', '-'], '{"a":');
     expect(refused.code).toBe(1);
-    expect(refused.stdout).toMatch(/^stdin: not JSON the seam profile accepts \[[a-z-]+\]\n/);
+    expect(refused.stdout).toMatch(/^stdin: not JSON the seam profile accepts \[[a-z-]+\]: [^\n]+\n/);
     const check = await seam(workdir(), ['canon', '--check', '-'], '{"a":1}');
     expect(check).toMatchObject({ code: 0, stdout: 'stdin: canonical under seam (7 bytes)\n' });
   });

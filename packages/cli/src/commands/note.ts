@@ -29,7 +29,7 @@ import {
   UsageError,
   write,
 } from '../io.js';
-import { report, signRefusal, trySign } from './shared.js';
+import { codeAndDetail, report, signRefusal, trySign } from './shared.js';
 
 /** An Ed25519 public key in standard base64 that the did door accepts (not of small order). */
 function publicKeyOf(text: string): Uint8Array {
@@ -263,7 +263,7 @@ exit: 0 shown, 1 not a checkpoint (the check that refused is shown), 2 bad comma
       const checks = explainVerdict(described.ok ? CHECKPOINT_CHECKS : NOTE_CHECKS, checkpoint);
       if (json)
         printJson({ command: 'checkpoint show', ok: false, code: checkpoint.code, explain: { checks } });
-      else print(`not a checkpoint [${checkpoint.code}]\n${checksText(checks)}`);
+      else print(`not a checkpoint ${codeAndDetail(checkpoint)}\n${checksText(checks)}`);
       return EXIT.refused;
     }
     const c = checkpoint.value;

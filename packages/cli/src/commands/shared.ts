@@ -9,9 +9,12 @@ import { EXIT, print, printJson } from '../io.js';
  * title says what is required, and read as a headline it sounds like what was found.
  */
 export function verdictLine(verdict: Verdict<unknown>): string {
-  if (verdict.ok) return 'verified';
-  return `refused [${verdict.code}]${verdict.detail ? `: ${verdict.detail}` : ''}`;
+  return verdict.ok ? 'verified' : `refused ${codeAndDetail(verdict)}`;
 }
+
+/** `[code]: detail` of a refusal (`[code]` where the package gave no detail). */
+export const codeAndDetail = (v: { code: string; detail?: string }): string =>
+  `[${v.code}]${v.detail ? `: ${v.detail}` : ''}`;
 
 /** The verdict as --json members. */
 export const verdictFields = (v: Verdict<unknown>) =>
