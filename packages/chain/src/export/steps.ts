@@ -96,18 +96,18 @@ function established(id: ExportStepId, r: Unstepped, has: (c: NotCheckedCode) =>
       return said(
         r.kind === null
           ? null
-          : `an ${r.kind === 'disclosure' ? 'disclosure package' : 'export'} of version 1 whose checkpoint holds ${plural(r.logSize ?? 0, 'leaf', 'leaves')}`,
+          : `${r.kind === 'disclosure' ? 'a disclosure package' : 'an export'} of version 1 whose checkpoint holds ${plural(r.logSize ?? 0, 'leaf', 'leaves')}`,
       );
     case 'records':
       return said(
         r.records > 0
-          ? `${plural(r.records, 'record')} hash over their canonical bytes and agree with their bodies`
+          ? `each record hashes over its canonical bytes and agrees with its body (${plural(r.records, 'record')})`
           : null,
         r.records === 0 && 'the file carries no record',
       );
     case 'runs':
       return said(
-        r.records > 0 ? `${plural(r.runs, 'run')}: each chain links from seq 1 to its last record` : null,
+        r.records > 0 ? `each chain links from seq 1 to its last record (${plural(r.runs, 'run')})` : null,
         r.records === 0 && 'no run carries a record',
       );
     case 'signatures':
@@ -124,7 +124,8 @@ function established(id: ExportStepId, r: Unstepped, has: (c: NotCheckedCode) =>
       );
     case 'log': {
       const sealed = r.sealedRuns;
-      const open = has('open-runs') && `${plural(r.openRuns, 'open run')}: no root covers their tails`;
+      const open =
+        has('open-runs') && `no root covers the tail of an open run (${plural(r.openRuns, 'open run')})`;
       if (r.kind === 'disclosure')
         return said(
           sealed > 0
@@ -146,7 +147,7 @@ function established(id: ExportStepId, r: Unstepped, has: (c: NotCheckedCode) =>
         matched !== undefined
           ? `the header's checkpoint is the outside checkpoint's (size ${matched.size})`
           : prefix !== undefined
-            ? `the first ${plural(prefix.size ?? 0, 'leaf', 'leaves')} rebuild to an outside checkpoint; the rest are held only to the header`
+            ? `an outside checkpoint holds the first ${plural(prefix.size ?? 0, 'leaf', 'leaves')}; the rest are held only to the header`
             : null,
         has('deletion') &&
           (r.anchors.length === 0
@@ -156,9 +157,9 @@ function established(id: ExportStepId, r: Unstepped, has: (c: NotCheckedCode) =>
     }
     case 'cases':
       return said(
-        r.cases > 0 ? `${plural(r.cases, 'case block')} carry every case a record names` : null,
+        r.cases > 0 ? `every case a record names has its block (${plural(r.cases, 'case block')})` : null,
         r.cases === 0 && 'the file carries no case block',
-        has('case-contents') && 'their contents are covered by no hash',
+        has('case-contents') && "the blocks' contents are covered by no hash",
         has('blob-bytes') && 'blob bytes are never in the file',
       );
     case 'trailer':
@@ -171,7 +172,7 @@ function established(id: ExportStepId, r: Unstepped, has: (c: NotCheckedCode) =>
       const signed = held.filter((g) => g.signature === 'verified').length;
       return said(
         held.length > 0
-          ? `${plural(held.length, 'grader verdict')} bound to their runs${signed > 0 ? `, ${signed} signed under the grader keys given` : ''}`
+          ? `${plural(held.length, 'grader verdict')} bound to a run${signed > 0 ? `, ${signed} signed under the grader keys given` : ''}`
           : null,
         r.graderVerdicts.length === 0 && 'no grader verdict given',
         has('grader-signature') && 'grader signatures NOT checked: no grader keys',
