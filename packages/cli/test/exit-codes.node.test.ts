@@ -75,8 +75,8 @@ const SPECIFIC: Record<string, Specific[]> = {
     { argv: ['--seed-file', 'none.seed'], code: 4 },
   ],
   'envelope verify': [
-    { argv: ['empty.json', '--recipient', 'did:key:z6Mkx'], code: 1 },
-    { argv: ['none.json', '--recipient', 'did:key:z6Mkx'], code: 4 },
+    { argv: ['empty.json', '--recipient', 'did:key:z6Mkx', '--no-replay-check'], code: 1 },
+    { argv: ['none.json', '--recipient', 'did:key:z6Mkx', '--no-replay-check'], code: 4 },
   ],
   'envelope sign': [{ argv: ['-', '--seed-file', 'alice.seed'], stdin: '[1]', code: 1 }],
   'card verify': [
@@ -161,10 +161,14 @@ const SPECIFIC: Record<string, Specific[]> = {
         didFromPublicKey(alice),
         '--now',
         '0',
+        '--no-replay-check',
+        '--no-capabilities',
       ],
       code: 1,
     },
   ],
+  'kel show': [{ argv: ['empty.json', '--now', '0'], code: 1 }],
+  'kel verify': [{ argv: ['empty.json', '--now', '0'], code: 1 }],
   'dack read': [{ argv: ['note.txt', '--keys-file', 'dack-keys.json'], code: 1 }],
   'dack create': [{ argv: ['--keys-file', 'none.json', '--processed'], code: 4 }],
   conformance: [

@@ -5,6 +5,12 @@
  * lists and what-was-signed all come from here.
  */
 export {
+  anetSenderKeyResolver,
+  KEL_CHECKS,
+  type ReplayedKel,
+  replayKel,
+} from '@agent-seam/anet-identity/verify';
+export {
   type CheckResult,
   type CheckSpec,
   type Difference,
@@ -56,4 +62,10 @@ export {
   parseVerifierKey,
   VERIFIER_KEY_CHECKS,
 } from '@agent-seam/tlog-note/verify';
-export { REQUEST_CHECKS, signatureBases, verifyRequest } from '@agent-seam/wba/verify';
+export {
+  DIRECTORY_CHECKS,
+  REQUEST_CHECKS,
+  signatureBases,
+  verifyDirectory,
+  verifyRequest,
+} from '@agent-seam/wba/verify';

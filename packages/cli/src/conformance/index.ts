@@ -1,4 +1,5 @@
 // Every published vector file with its replayers, in the order the report lists them.
+import { anetIdentity } from './anet-identity.js';
 import { canonical } from './canonical.js';
 import { cbor } from './cbor.js';
 import { chain } from './chain.js';
@@ -9,4 +10,14 @@ import type { FileReplay } from './replay.js';
 import { tlog } from './tlog.js';
 import { wire } from './wire.js';
 
-export const REPLAYS: readonly FileReplay[] = [merkle, tlog, cbor, wire, canonical, cryptobox, hpke, chain];
+export const REPLAYS: readonly FileReplay[] = [
+  merkle,
+  tlog,
+  cbor,
+  wire,
+  canonical,
+  cryptobox,
+  hpke,
+  chain,
+  anetIdentity,
+];
