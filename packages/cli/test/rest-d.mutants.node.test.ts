@@ -193,7 +193,9 @@ describe('note verify and checkpoint show: keys, quorum, the decoded lines', asy
     const stale = await verify('cosigned.txt', ...quorum, '--now', String(T + 120), '--max-age', '60');
     expect(stale.code).toBe(1);
     expect(await verify('cosigned.txt', ...quorum, '--max-age', 'x')).toMatchObject(
-      usage('--max-age wants whole seconds, and a clock to judge them at (not --now off); see seam note verify --help'),
+      usage(
+        '--max-age wants whole seconds, and a clock to judge them at (not --now off); see seam note verify --help',
+      ),
     );
   });
 
