@@ -87,6 +87,8 @@ export const VERIFY_PATHS: Record<string, string[]> = {
     'src/export/anchors.ts',
     'src/export/log.ts',
     'src/export/witness.ts',
+    'src/export/steps.ts',
+    'src/export/headline.ts',
   ],
   'anet-identity': [
     'src/events.ts',

@@ -4,6 +4,7 @@
 import { hex } from '../../packages/canonical/src/index.ts';
 import { hmac } from '../../packages/chain/node_modules/@noble/hashes/hmac.js';
 import { sha256 } from '../../packages/chain/node_modules/@noble/hashes/sha2.js';
+import { type UnreadPlan, writeUnread } from '../../packages/chain/src/export/writer.ts';
 import {
   chainHash,
   type ExportPlan,
@@ -382,6 +383,8 @@ interface ExportCase {
     unaccounted?: { line: number; member: string }[];
     /** Report fields pinned by hand for this case (a subset of ExportReport). */
     report?: Record<string, unknown>;
+    /** Each step's outcome (`report.steps`), by step id, pinned by hand. */
+    steps?: Record<string, 'pass' | 'refuse' | 'not-checked'>;
   };
 }
 const sorted = (codes: string[]) => [...codes].sort();
@@ -537,13 +540,13 @@ const sound: ExportCase[] = [
   },
   {
     name: 'disclosure-anchor-other-size',
-    why: 'a package carries no consistency proof, so an outside checkpoint of another size is reported not compared',
+    why: 'a package carries no consistency proof, so an outside checkpoint of another size is reported not compared, and deletion (the header against the outside) not checked',
     lines: pkg.lines,
     options: { keys: keysOpt, anchors: [{ checkpoint: { origin: ORIGIN, size: 2, root: 'ab'.repeat(32) } }] },
     expect: {
       status: 'sound',
       findings: [],
-      notChecked: ['anchor-not-compared', 'blob-bytes', 'case-contents'],
+      notChecked: ['anchor-not-compared', 'blob-bytes', 'case-contents', 'deletion'],
       report: { anchors: [{ anchor: 0, origin: ORIGIN, size: 2, status: 'not-compared', cosignedBy: [] }] },
     },
   },
@@ -602,11 +605,12 @@ const sound: ExportCase[] = [
   },
 ];
 
-// Rebuilt variants (a writer that did something else), for findings the chain must localise.
-const rebuilt = (change: (p: ExportPlan) => void) => {
-  const p = basePlan();
+// Rebuilt variants (a writer that did something else), for findings the chain must localise:
+// written unread, since writeExport refuses a file its reader refuses.
+const rebuilt = (change: (p: UnreadPlan) => void) => {
+  const p: UnreadPlan = basePlan();
   change(p);
-  return writeExport(p).lines;
+  return writeUnread(p).lines;
 };
 const runA = (p: ExportPlan) => p.runs[0]! as unknown as { records: any[] };
 const runC = (p: ExportPlan) => p.runs[2]! as unknown as { records: any[] };
@@ -801,7 +805,7 @@ const findings: ExportCase[] = [
   finding(
     'run-b-filed-under-a',
     "B's chain and B's leaf carried under A's id: exists for body.run matching the block",
-    writeExport({
+    writeUnread({
       origin: ORIGIN,
       key: recordKey,
       runs: [
@@ -890,7 +894,12 @@ const findings: ExportCase[] = [
   finding(
     'fewer-runs-than-size',
     'the header commits to a third leaf the file does not carry: exists for partial exports',
-    writeExport({ ...basePlan(), otherLeaves: [unhex('ab'.repeat(32))] }).lines,
+    edit(base.lines, L.header, (o) => {
+      o.checkpoint.size = 3;
+      o.checkpoint.root = hex.encode(
+        rootHash([unhex(aHashes[2]!), unhex(base.hashes[1]![1]!), unhex('ab'.repeat(32))]),
+      );
+    }),
     ['log-incomplete'],
     { keys: keysOpt },
   ),
@@ -1266,7 +1275,7 @@ const keyedSound = ['blob-bytes', 'case-contents', 'deletion', 'open-runs'];
 const E = runId(5);
 const packageWithOpen = (outcome: string) => {
   const plan = packagePlan();
-  return writeExport({
+  return writeUnread({
     ...plan,
     runs: [...plan.runs, { run: E, sealed: false, records: [admitted(), concluded({ outcome })] }],
   });
@@ -1861,14 +1870,14 @@ const strictGroup: (ExportCase | OptionsErrorCase)[] = [
   ),
   strictCase(
     'strict-package-other-size',
-    'a package beside an outside checkpoint of another size (case contents waived): anchor-not-compared keeps a strict verdict from sound',
+    'a package beside an outside checkpoint of another size (case contents waived): anchor-not-compared, and deletion with it, keep a strict verdict from sound',
     pkg.lines,
     strictly({
       anchors: [{ checkpoint: { origin: ORIGIN, size: 2, root: 'ab'.repeat(32) } }],
       allowUnchecked: ['blob-bytes', 'case-contents'],
     }),
-    ['anchor-not-compared', 'blob-bytes', 'case-contents'],
-    ['anchor-not-compared'],
+    ['anchor-not-compared', 'blob-bytes', 'case-contents', 'deletion'],
+    ['deletion', 'anchor-not-compared'],
     ['case-contents', 'blob-bytes'],
   ),
   finding(
@@ -1892,11 +1901,194 @@ const strictGroup: (ExportCase | OptionsErrorCase)[] = [
   ),
 ];
 
+// --- export.established: what a verification established, and strict: 'caller-material' ----
+/** Each step's outcome: those not named pass, graders (no sidecar) established nothing. */
+const steps = (changed: Record<string, 'pass' | 'refuse' | 'not-checked'> = {}) =>
+  ({
+    lines: 'pass',
+    header: 'pass',
+    records: 'pass',
+    runs: 'pass',
+    signatures: 'pass',
+    log: 'pass',
+    anchors: 'pass',
+    cases: 'pass',
+    trailer: 'pass',
+    graders: 'not-checked',
+    ...changed,
+  }) as const;
+/** The base file written under another key than test-record: a forger's own. */
+const forgedOwnKey = writeExport({ ...basePlan(), key: { keyId: 'test-record', seed: OTHER_SEED } });
+const material = (extra: Record<string, unknown> = {}) => ({ strict: 'caller-material', ...extra });
+/** A strict case (or, with `unchecked` null, one read without strict), each step's outcome pinned. */
+const establishedCase = (
+  name: string,
+  why: string,
+  lines: string[],
+  options: Record<string, unknown>,
+  notChecked: string[],
+  unchecked: string[] | null,
+  stepOutcomes: Record<string, 'pass' | 'refuse' | 'not-checked'>,
+  waived: string[] = [],
+): ExportCase => {
+  const c: ExportCase =
+    unchecked === null
+      ? { name, why, lines, options, expect: { status: 'sound', findings: [], notChecked } }
+      : strictCase(name, why, lines, options, notChecked, unchecked, waived);
+  return { ...c, expect: { ...c.expect, steps: steps(stepOutcomes) } };
+};
+
+const establishedGroup: (ExportCase | OptionsErrorCase)[] = [
+  establishedCase(
+    'nothing-supplied',
+    'the base file without record keys or an outside checkpoint, not strict: sound, yet the signatures and anchors steps established nothing and say not-checked (exists for a step without its material never passing)',
+    base.lines,
+    {},
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'record-signatures'],
+    null,
+    { signatures: 'not-checked', anchors: 'not-checked' },
+  ),
+  establishedCase(
+    'forged-own-key',
+    "the base file signed with a forger's own key under the real key's id, read with no record keys and no outside checkpoint under caller-material: not sound, record-signatures and deletion unchecked (the issue's forgery)",
+    forgedOwnKey.lines,
+    material(),
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'record-signatures'],
+    ['record-signatures', 'deletion'],
+    { signatures: 'not-checked', anchors: 'not-checked' },
+  ),
+  establishedCase(
+    'keyed-unanchored',
+    'record keys but no outside checkpoint under caller-material: deletion alone keeps it from sound (exists for deletion being caller material)',
+    base.lines,
+    material({ keys: keysOpt }),
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs'],
+    ['deletion'],
+    { anchors: 'not-checked' },
+  ),
+  establishedCase(
+    'anchored-unkeyed',
+    'an outside checkpoint but no record keys under caller-material: record-signatures alone keeps it from sound (exists for record-signatures being caller material)',
+    base.lines,
+    material({ anchors: [cpOf(base)] }),
+    ['blob-bytes', 'case-contents', 'open-runs', 'record-signatures'],
+    ['record-signatures'],
+    { signatures: 'not-checked' },
+  ),
+  establishedCase(
+    'keyed-anchored',
+    "record keys and an outside checkpoint at the header size under caller-material: sound; open runs, case contents and blob bytes are limits of the file, not the caller's material, and not judged",
+    base.lines,
+    material({ keys: keysOpt, anchors: [cpOf(base)] }),
+    ['blob-bytes', 'case-contents', 'open-runs'],
+    [],
+    {},
+  ),
+  establishedCase(
+    'prefix-anchored',
+    'record keys and an outside checkpoint of the first leaf only: deletion checked as far as the outside knew, sound under caller-material (anchor-prefix-only is not caller material)',
+    base.lines,
+    material({
+      keys: keysOpt,
+      anchors: [
+        { checkpoint: { origin: ORIGIN, size: 1, root: hex.encode(rootHash([unhex(aHashes[2]!)])) } },
+      ],
+    }),
+    ['anchor-prefix-only', 'blob-bytes', 'case-contents', 'open-runs'],
+    [],
+    {},
+  ),
+  establishedCase(
+    'waived-by-name',
+    'no record keys, no outside checkpoint, both waived by name under caller-material: sound, and the report names the waivers',
+    base.lines,
+    material({ allowUnchecked: ['record-signatures', 'deletion'] }),
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'record-signatures'],
+    [],
+    { signatures: 'not-checked', anchors: 'not-checked' },
+    ['record-signatures', 'deletion'],
+  ),
+  establishedCase(
+    'note-unwitnessed',
+    'keyed, anchored by the cosigned note but without witness keys: witness-cosignatures keeps it from sound under caller-material (exists for witness cosignatures being caller material)',
+    base.lines,
+    material({ keys: keysOpt, anchors: [{ note: cosigned }] }),
+    ['blob-bytes', 'case-contents', 'open-runs', 'witness-cosignatures'],
+    ['witness-cosignatures'],
+    { signatures: 'not-checked' },
+  ),
+  establishedCase(
+    'freshness-unjudged',
+    'keyed and anchored by a plain checkpoint, a maximum age and witness keys but no cosignature to judge it by: witness-freshness keeps it from sound under caller-material',
+    base.lines,
+    material({
+      keys: keysOpt,
+      anchors: [cpOf(base)],
+      witnessKeys: [witnessKey],
+      maxCheckpointAge: 3600,
+      now: T,
+    }),
+    ['blob-bytes', 'case-contents', 'open-runs', 'witness-freshness'],
+    ['witness-freshness'],
+    { signatures: 'not-checked' },
+  ),
+  establishedCase(
+    'grader-unkeyed',
+    'keyed, anchored, a sidecar bound without grader keys: grader-signature keeps it from sound under caller-material',
+    base.lines,
+    material({ keys: keysOpt, anchors: [cpOf(base)], graderVerdicts: [sealedSidecar] }),
+    ['blob-bytes', 'case-contents', 'grader-signature', 'open-runs'],
+    ['grader-signature'],
+    { graders: 'not-checked' },
+  ),
+  establishedCase(
+    'grader-keyed',
+    'the same sidecar under its grader key: the graders step passes',
+    base.lines,
+    material({
+      keys: keysOpt,
+      anchors: [cpOf(base)],
+      graderVerdicts: [sealedSidecar],
+      graderKeys: graderKeysOpt,
+    }),
+    ['blob-bytes', 'case-contents', 'open-runs'],
+    [],
+    { graders: 'pass' },
+  ),
+  establishedCase(
+    'package-other-size',
+    'a keyed package beside an outside checkpoint of another size: nothing compared, so deletion keeps it from sound under caller-material (exists for an uncompared anchor not counting as one)',
+    pkg.lines,
+    material({
+      keys: keysOpt,
+      anchors: [{ checkpoint: { origin: ORIGIN, size: 2, root: 'ab'.repeat(32) } }],
+    }),
+    ['anchor-not-compared', 'blob-bytes', 'case-contents', 'deletion'],
+    ['deletion'],
+    { anchors: 'not-checked' },
+  ),
+  establishedCase(
+    'closed-no-case',
+    'a keyed, anchored file with no open run and no case block: the cases step established nothing and says not-checked',
+    closed.lines,
+    material({ keys: keysOpt, anchors: [cpOf(closed)] }),
+    ['blob-bytes'],
+    [],
+    { cases: 'not-checked' },
+  ),
+  optionsError(
+    'strict-unknown-mode',
+    "strict that is neither a boolean nor 'caller-material': refused as a bad option rather than read as true",
+    { strict: 'everything' },
+    'bad-options',
+  ),
+];
+
 export const parts = [
   {
     file: 'chain.json',
     content: {
-      note: 'agent-seam chain vectors (tools/vectors/chain.ts). Keys come from fixed seeds: record 0x11*32 (test-record), other 0x12*32, grader 0x33*32 (test-grader), witness 0x22*32 (test-witness). Export cases give the file as lines and the verifier options; expect.findings is the sorted list of finding codes, with repeats; expect.notChecked the sorted set of not-checked codes; expect.error a configuration the verifier refuses by throwing SeamError with that code. In the export.* groups other than export.sound and export.findings, a case is a refusal when its status is findings or unchecked, or it expects an error.',
+      note: 'agent-seam chain vectors (tools/vectors/chain.ts). Keys come from fixed seeds: record 0x11*32 (test-record), other 0x12*32, grader 0x33*32 (test-grader), witness 0x22*32 (test-witness). Export cases give the file as lines and the verifier options; expect.findings is the sorted list of finding codes, with repeats; expect.notChecked the sorted set of not-checked codes; expect.error a configuration the verifier refuses by throwing SeamError with that code. expect.steps, where given, the outcome of each step of report.steps by step id. In the export.* groups other than export.sound and export.findings, a case is a refusal when its status is findings or unchecked, or it expects an error.',
       'chain.links': links,
       'chain.signatures': signatures,
       'audit.hmac': audit,
@@ -1907,6 +2099,7 @@ export const parts = [
       'export.own-readings': ownReadings,
       'export.unchecked': unchecked,
       'export.strict': strictGroup,
+      'export.established': establishedGroup,
     },
   },
 ];

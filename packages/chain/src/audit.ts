@@ -58,14 +58,24 @@ export function verifyAuditEntry(
 ): Verdict<{ secretIndex: number }, AuditCode> {
   if (!Array.isArray(secrets)) throw new SeamError('audit-bad-secret', 'secrets is not an array');
   const keys = secrets.map((s, i) => secretBytes(s, `secrets[${i}]`));
-  if (keys.every((k) => k.length === 0)) return fail('audit-no-secret');
-  if (!isObject(entry)) return fail('audit-not-object');
+  if (keys.every((k) => k.length === 0))
+    return fail(
+      'audit-no-secret',
+      `none of the ${keys.length} secrets given holds a byte: no HMAC can be checked`,
+    );
+  if (!isObject(entry))
+    return fail(
+      'audit-not-object',
+      `the entry is ${entry === null ? 'null' : Array.isArray(entry) ? 'an array' : `a ${typeof entry}`}, not a JSON object`,
+    );
   const claim = entry.hmac;
-  if (claim === undefined || claim === null) return fail('audit-hmac-missing');
+  if (claim === undefined || claim === null)
+    return fail('audit-hmac-missing', `the entry's hmac is ${claim === null ? 'null' : 'absent'}`);
+  const malformed = "the entry's hmac is not sha256: and 64 lowercase hex characters";
   if (typeof claim !== 'string' || !claim.startsWith(PREFIX) || claim.length !== PREFIX.length + 64)
-    return fail('audit-hmac-malformed', 'expected sha256: and 64 lowercase hex characters');
+    return fail('audit-hmac-malformed', malformed);
   const expected = hex.decode(claim.slice(PREFIX.length));
-  if (!expected.ok) return fail('audit-hmac-malformed', 'expected sha256: and 64 lowercase hex characters');
+  if (!expected.ok) return fail('audit-hmac-malformed', malformed);
   let message: Uint8Array;
   try {
     message = auditSigningBytes(entry);
@@ -74,5 +84,8 @@ export function verifyAuditEntry(
   }
   for (const [i, key] of keys.entries())
     if (key.length > 0 && bytesEqual(hmacSha256(key, message), expected.value)) return ok({ secretIndex: i });
-  return fail('audit-hmac-mismatch');
+  return fail(
+    'audit-hmac-mismatch',
+    `the entry's hmac is the HMAC under none of the ${keys.length} secrets given`,
+  );
 }

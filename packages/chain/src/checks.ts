@@ -37,7 +37,7 @@ export const RECORD_SIGNATURE_CHECKS: readonly CheckSpec<VerifySignatureCode>[] 
     id: 'signature',
     title: 'the Ed25519 signature verifies over the record signing input',
     codes: ['signature-invalid'],
-    detailStarts: ['Ed25519'],
+    detailStarts: ['the signature does not verify'],
   },
 ];
 

@@ -6,6 +6,7 @@ export {
   type RecordPlan,
   type RunPlan,
   type WrittenExport,
+  type WrittenRun,
   writeExport,
   writeRunRecords,
 } from './export/writer.js';

@@ -1,4 +1,4 @@
-import { bytesEqual, createSha256, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { bytesEqual, createSha256, fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { DIGEST_SIZE } from './digest.js';
 
 /**
@@ -21,9 +21,23 @@ export type LinkCode = (typeof LINK_CODES)[number];
  * hashed; nothing is parsed or re-serialised first.
  */
 export function verifyLink(prev: Uint8Array, raw: Uint8Array, hash: Uint8Array): Verdict<true, LinkCode> {
-  if (!(prev instanceof Uint8Array) || !(raw instanceof Uint8Array) || !(hash instanceof Uint8Array))
-    return fail('not-bytes', 'prev, raw and hash are Uint8Arrays');
-  if (prev.length !== DIGEST_SIZE || hash.length !== DIGEST_SIZE)
-    return fail('record-hash-mismatch', 'prev and hash are 32-byte digests');
-  return bytesEqual(chainHash(prev, raw), hash) ? ok(true) : fail('record-hash-mismatch');
+  const notBytes = !(prev instanceof Uint8Array)
+    ? 'prev'
+    : !(raw instanceof Uint8Array)
+      ? 'raw'
+      : !(hash instanceof Uint8Array)
+        ? 'hash'
+        : null;
+  if (notBytes !== null) return fail('not-bytes', `${notBytes} is not a Uint8Array`);
+  if (prev.length !== DIGEST_SIZE || hash.length !== DIGEST_SIZE) {
+    const [name, bytes] = prev.length !== DIGEST_SIZE ? ['prev', prev] : ['hash', hash];
+    return fail('record-hash-mismatch', `${name} is ${bytes.length} bytes, not a 32-byte digest`);
+  }
+  const computed = chainHash(prev, raw);
+  return bytesEqual(computed, hash)
+    ? ok(true)
+    : fail(
+        'record-hash-mismatch',
+        `SHA-256(prev ‖ raw) over these ${raw.length} bytes is ${hex.encode(computed.subarray(0, 8))}…, not the hash given`,
+      );
 }

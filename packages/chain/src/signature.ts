@@ -1,6 +1,7 @@
 import { fail, hex, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { signEd25519, verifyEd25519 } from '@agent-seam/did';
 import { DIGEST_SIZE, domainDigest } from './digest.js';
+import { printable } from './export/words.js';
 
 /** The domain of record signatures; `…/manifest/v1` and `…/provenance/v1` are siblings, never this. */
 export const RECORD_DOMAIN = 'io.github.hupe1980.agentplane/record/v1';
@@ -73,10 +74,24 @@ function readKeyed(value: unknown): ReadSignature | null {
   return bytes.ok ? { wire: { key_id: keyId, signature }, bytes: bytes.value } : null;
 }
 
+/** What about a signature `readKeyed` refused is wrong, in the wire value's own terms (off the hot path). */
+function malformation(value: unknown): string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return `the signature is ${Array.isArray(value) ? 'an array' : `a ${typeof value}`}, not {key_id, signature}`;
+  const members = Object.keys(value);
+  if (members.length !== 2 || !members.includes('key_id') || !members.includes('signature'))
+    return 'the signature object has other members than exactly key_id and signature';
+  if (typeof (value as { key_id: unknown }).key_id !== 'string') return 'its key_id is not a string';
+  return 'its signature is not 128 lowercase hex characters';
+}
+
 /** A wire value of exactly `{key_id: string, signature: 128 lowercase hex}`; null otherwise. */
 export function keyedSignatureOf(value: unknown): KeyedSignature | null {
   return readKeyed(value)?.wire ?? null;
 }
+
+/** A key id for a detail: the trust set's own words for a key the artifact named. */
+const named = (keyId: string) => `key_id ${printable(keyId.length > 64 ? `${keyId.slice(0, 64)}…` : keyId)}`;
 
 /**
  * Judges a `{key_id, signature}` value (as parsed from the wire) over `input`, both
@@ -88,15 +103,24 @@ export function judgeKeyed(
   input: Uint8Array,
   keys: TrustedKeys,
 ): Verdict<{ keyId: string }, SignatureCode> {
-  if (value === null || value === undefined) return fail('signature-absent');
+  if (value === null || value === undefined)
+    return fail('signature-absent', `the signature is ${value === null ? 'null: unsigned' : 'absent'}`);
   const signature = readKeyed(value);
-  if (signature === null)
-    return fail('signature-malformed', 'not exactly a key_id and 128 lowercase hex characters');
+  if (signature === null) return fail('signature-malformed', malformation(value));
   const keyId = signature.wire.key_id;
   const key = keys.get(keyId);
-  if (key === undefined) return fail('signature-unknown-key', 'the named key was not supplied');
+  if (key === undefined)
+    return fail(
+      'signature-unknown-key',
+      `the signature names ${named(keyId)}, which is none of the keys you gave`,
+    );
   const verdict = verifyEd25519(key, input, signature.bytes);
-  return verdict.ok ? ok({ keyId }) : fail('signature-invalid', `Ed25519 refused: ${verdict.code}`);
+  return verdict.ok
+    ? ok({ keyId })
+    : fail(
+        'signature-invalid',
+        `the signature does not verify under the key you gave for ${named(keyId)} (${verdict.code})`,
+      );
 }
 
 /**
@@ -125,6 +149,10 @@ export function verifyRecordSignature(
 ): Verdict<{ keyId: string }, VerifySignatureCode> {
   requireKeys(keys);
   if (!(hash instanceof Uint8Array)) return fail('not-bytes', 'the hash is not a Uint8Array');
-  if (!isDigest(hash)) return fail('signature-invalid', 'the hash is not a 32-byte chain hash');
+  if (!isDigest(hash))
+    return fail(
+      'signature-invalid',
+      `the hash is ${(hash as Uint8Array).length} bytes, not a 32-byte chain hash`,
+    );
   return judgeKeyed(value, recordSigningInput(hash), keys);
 }

@@ -18,6 +18,7 @@ export { DIGEST_SIZE, domainDigest, ZERO_HASH } from './digest.js';
 export { type Anchor, type AnchorCheckpoint, readAnchor, type WitnessKey } from './export/anchors.js';
 export { EXPORT_CHECKS, explainReport } from './export/checks.js';
 export { FRAME_KINDS, type UnreadableRun } from './export/frames.js';
+export { exportHeadline } from './export/headline.js';
 export {
   type ExportRangeOptions,
   mergeExportReports,
@@ -31,6 +32,8 @@ export { SEALING_OUTCOMES } from './export/reading.js';
 export type {
   AnchorOutcome,
   ExportReport,
+  ExportStep,
+  ExportStepId,
   Finding,
   FindingCode,
   GraderOutcome,
@@ -38,7 +41,7 @@ export type {
   NotCheckedCode,
   UnaccountedMember,
 } from './export/report.js';
-export { FINDING_CODES, NOT_CHECKED_CODES } from './export/report.js';
+export { CALLER_MATERIAL, FINDING_CODES, NOT_CHECKED_CODES } from './export/report.js';
 export {
   DEFAULT_MAX_LINE_BYTES,
   type ExportOptions,

@@ -20,10 +20,13 @@ import {
   verifyRecordSignature,
   writeExport,
 } from '../src/index.js';
+import { unhex } from './helpers.js';
 
 const run = 'run_01J80000000000000000000001';
-const { lines } = writeExport({
+const recordSeed = new Uint8Array(32).fill(5);
+const { lines, checkpoint } = writeExport({
   origin: 'example.com/agentplane',
+  key: { keyId: 'r1', seed: recordSeed },
   runs: [
     {
       run,
@@ -45,9 +48,36 @@ describe('EXPORT_CHECKS', () => {
     expect(EXPORT_CHECKS.flatMap((c) => c.codes)).toEqual([...FINDING_CODES]);
   });
 
-  it('a sound export: every step passes', async () => {
+  it('a keyed, anchored export: every step that had something to establish passes', async () => {
+    const keys = new Map([['r1', keyPairFromSeed(recordSeed).publicKey]]);
+    const anchors = [{ checkpoint: { ...checkpoint, root: unhex(checkpoint.root) } }];
+    const results = explainReport(await verifyExport(lines, { keys, anchors }));
+    expect(outcomes(results)).toEqual({
+      ...Object.fromEntries(EXPORT_CHECKS.map((c) => [c.id, 'pass'])),
+      cases: 'not-checked',
+      graders: 'not-checked',
+    });
+    expect(results.find((r) => r.id === 'signatures')?.detail).toBe(
+      '2 record signatures verified under the keys given',
+    );
+    expect(results.find((r) => r.id === 'cases')?.detail).toBe(
+      'the file carries no case block; blob bytes are never in the file',
+    );
+  });
+
+  it('the same export without keys or an outside checkpoint: those steps say not-checked, never pass', async () => {
     const results = explainReport(await verifyExport(lines));
-    expect(results.map((r) => r.outcome)).toEqual(EXPORT_CHECKS.map(() => 'pass'));
+    expect(outcomes(results)).toMatchObject({
+      signatures: 'not-checked',
+      anchors: 'not-checked',
+      log: 'pass',
+    });
+    expect(results.find((r) => r.id === 'signatures')?.detail).toBe(
+      'record signatures NOT checked: no record keys',
+    );
+    expect(results.find((r) => r.id === 'anchors')?.detail).toBe(
+      'deletion NOT checked: no checkpoint from outside the file',
+    );
   });
 
   it('a body edited beside its hashed bytes and a trailer cut off: those two steps refuse', async () => {
@@ -125,18 +155,18 @@ describe('module-level check lists (static mutants, `pnpm mutate --filter chain 
     expect(new Set(titles).size).toBe(titles.length);
   });
 
-  it('an export of an unknown canon: the header passes, the steps after it are not checked', async () => {
-    // why: export/checks.ts:129 BEFORE_STOPPING's 'header' → "": the header of a reader that
-    // stopped at a canon it does not implement was shown as not checked, though it was read whole.
+  it('an export of an unknown canon: the lines were read; the header and every step after it established nothing', async () => {
     const unknownCanon = [lines[0]!.replace('"canon":1', '"canon":99'), ...lines.slice(1)];
     expect(unknownCanon[0]).not.toBe(lines[0]);
     const report = await verifyExport(unknownCanon);
     expect(report.status).toBe('unverifiable');
-    expect(outcomes(explainReport(report))).toEqual({
+    const results = explainReport(report);
+    expect(outcomes(results)).toEqual({
       lines: 'pass',
-      header: 'pass',
-      ...Object.fromEntries(EXPORT_CHECKS.slice(2).map((c) => [c.id, 'not-checked'])),
+      ...Object.fromEntries(EXPORT_CHECKS.slice(1).map((c) => [c.id, 'not-checked'])),
     });
+    expect(results[1]!.detail).toBe('canon 99 is not one this reader implements');
+    expect(results[2]!.detail).toBe('not read: the header names a canon this reader does not implement');
   });
 
   it('a record signature that does not verify is explained at the signature step', () => {

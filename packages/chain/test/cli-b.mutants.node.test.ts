@@ -11,7 +11,7 @@ import type { Worker } from 'node:worker_threads';
 import { createSha256, hex } from '@agent-seam/canonical';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { thrown } from '../../../tools/thrown.js';
-import { EXIT, USAGE } from '../src/cli/main.js';
+import { EXIT } from '../src/cli/main.js';
 import { chainHash, PART_FORMAT, verifyExport, writeExport } from '../src/index.js';
 import { checkpoint, checkpointFile, exampleFile, key, run } from './cli-process.js';
 import { unhex } from './helpers.js';
@@ -25,11 +25,11 @@ const file = (name: string, content: string | Uint8Array) => {
   writeFileSync(path, content);
   return path;
 };
-/** What the command writes for a bad command line: the message, then the usage. */
+/** What the command writes for a bad command line: the message and where the usage is, one line. */
 const usage = (message: string) => ({
   code: EXIT.usage,
   stdout: '',
-  stderr: `seam-verify-export: ${message}\n${USAGE}\n`,
+  stderr: `seam-verify-export: ${message}; see seam-verify-export --help\n`,
 });
 /** What the command writes for a file it cannot read. */
 const unreadable = (message: string) => ({

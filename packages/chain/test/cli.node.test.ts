@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseArgs } from '../src/cli/args.js';
+import { documentedExits } from '../../../tools/exit-table.ts';
+import { parseArgs, USAGE } from '../src/cli/args.js';
 import { EXIT } from '../src/cli/exit.js';
 import { main } from '../src/cli/main.js';
 import { PART_FORMAT } from '../src/index.js';
@@ -13,6 +14,27 @@ const dir = mkdtempSync(join(tmpdir(), 'seam-chain-cli-'));
 afterEach(() => vi.restoreAllMocks());
 
 describe('seam-verify-export', () => {
+  it('returns every exit code its --help lists, and reaches each', async () => {
+    const edited = join(dir, 'exits-edited.jsonl');
+    const canon2 = join(dir, 'exits-canon2.jsonl');
+    const text = readFileSync(exampleFile, 'utf8');
+    writeFileSync(edited, text.replace('"B-7"', '"B-8"'));
+    writeFileSync(canon2, text.replace('"canon":1}', '"canon":2}'));
+    const provoked = [
+      [exampleFile, checkpointFile, '--key', key],
+      [exampleFile], // 0: the reference reader's exit without keys or anchor
+      [edited, checkpointFile, '--key', key],
+      [exampleFile, '--bogus'],
+      [exampleFile, '--strict'],
+      [join(dir, 'none.jsonl')],
+      [canon2],
+    ];
+    const codes = [];
+    for (const argv of provoked) codes.push((await run(...argv, '--jobs', '1')).code);
+    expect(codes).toEqual([0, 0, 1, 2, 3, 4, 6]);
+    expect([...new Set(codes)]).toEqual(documentedExits(USAGE));
+  });
+
   it('exits 0 on the bundled example, anchored and keyed, and says what it established', async () => {
     const r = await run(exampleFile, checkpointFile, '--key', key);
     expect(r.code).toBe(EXIT.sound);
@@ -98,8 +120,12 @@ describe('seam-verify-export', () => {
   it('--strict exits 3 while items stay unchecked, and 0 once each is waived by name', async () => {
     const strict = await run(exampleFile, checkpointFile, '--key', key, '--strict');
     expect(strict.code).toBe(EXIT.unchecked);
-    expect(strict.stdout).toContain('strict: not checked: open-runs, case-contents, blob-bytes');
-    expect(strict.stdout).toContain('not sound under --strict (3 items not checked)');
+    expect(strict.stdout.split('\n')[0]).toBe(
+      `${exampleFile}: authenticated: 4 record signatures verified; deletion checked against an outside checkpoint; NOT established under strict: open-runs, case-contents, blob-bytes`,
+    );
+    expect(strict.stdout).toContain(
+      '2 runs, 4 records, 1 case: NOT established: open-runs, case-contents, blob-bytes (waive by name with --allow-unchecked)',
+    );
     const waived = await run(
       exampleFile,
       checkpointFile,
@@ -112,7 +138,8 @@ describe('seam-verify-export', () => {
       'open-runs',
     );
     expect(waived.code).toBe(EXIT.sound);
-    expect(waived.stdout).toContain('waived: open-runs, case-contents, blob-bytes');
+    expect(waived.stdout).toContain('waived by name: open-runs, case-contents, blob-bytes');
+    expect(waived.stdout.split('\n')[0]).toContain('; waived: open-runs, case-contents, blob-bytes');
     const noKeys = await run(
       exampleFile,
       '--strict',
@@ -120,7 +147,9 @@ describe('seam-verify-export', () => {
       'blob-bytes,case-contents,open-runs',
     );
     expect(noKeys.code).toBe(EXIT.unchecked);
-    expect(noKeys.stdout).toContain('strict: not checked: record-signatures, deletion');
+    expect(noKeys.stdout.split('\n')[0]).toBe(
+      `${exampleFile}: consistent, NOT authenticated: no record keys; deletion NOT checked: no outside checkpoint; waived: open-runs, case-contents, blob-bytes`,
+    );
   });
 
   it('does not count a signature over a record whose bytes were edited', async () => {
@@ -140,12 +169,20 @@ describe('seam-verify-export', () => {
     const withOrigin = await run(exampleFile, `${checkpoint.origin}:1:${checkpoint.root}`);
     const bare = await run(exampleFile, `1:${checkpoint.root.toUpperCase()}`);
     expect([withOrigin.code, bare.code]).toEqual([EXIT.sound, EXIT.sound]);
-    expect(bare.stdout).not.toContain('deletion');
+    expect(bare.stdout).not.toContain('[deletion]');
+    expect(bare.stdout).toContain('deletion checked against an outside checkpoint');
   });
 
-  it('reports deletion and signatures as not checked without an anchor or keys', async () => {
+  it('without an anchor or keys: exit 0 as the reference reader, a headline and a verdict that say what was not established', async () => {
     const r = await run(exampleFile);
     expect(r.code).toBe(EXIT.sound);
+    expect(r.stdout.split('\n')[0]).toBe(
+      `${exampleFile}: consistent, NOT authenticated: no record keys; deletion NOT checked: no outside checkpoint`,
+    );
+    expect(r.stdout).toContain(
+      '2 runs, 4 records, 1 case: consistent; not established: record-signatures, deletion\n',
+    );
+    expect(r.stdout).not.toMatch(/\bsound\b/);
     expect(r.stdout).toContain('not checked: record signatures were not checked');
     expect(r.stdout).toContain('not checked: no checkpoint from outside the file');
   });
@@ -214,7 +251,8 @@ describe('seam-verify-export', () => {
     it(`exits 2 on a bad command line: ${name}`, async () => {
       const r = await run(...argv);
       expect(r.code).toBe(EXIT.usage);
-      expect(r.stderr).toContain('usage: seam-verify-export');
+      // One line that says what is wrong, and where the usage is: never the whole usage.
+      expect(r.stderr).toMatch(/^seam-verify-export: [^\n]+; see seam-verify-export --help\n$/);
     });
 });
 
@@ -267,7 +305,7 @@ describe('seam-verify-export in a program: main(argv, streams)', () => {
     const [help, part] = got.stdout.split(/(?<=\n)(?=\{)/);
     expect(help).toContain('usage: seam-verify-export');
     expect(JSON.parse(part!)).toMatchObject({ format: PART_FORMAT });
-    expect(got.stderr).toMatch(/^seam-verify-export: .*\nusage: seam-verify-export/);
+    expect(got.stderr).toBe('seam-verify-export: unknown option --bogus; see seam-verify-export --help\n');
   });
 
   it('draws the progress line on a stderr that says it is a terminal, and only there', async () => {
@@ -298,7 +336,7 @@ describe('seam-verify-export: an anchor that is not a checkpoint is a bad comman
       const r = await run(exampleFile, file);
       expect(r.code).toBe(EXIT.usage);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toContain('usage: seam-verify-export');
+      expect(r.stderr).toMatch(/^seam-verify-export: anchor [^\n]+; see seam-verify-export --help\n$/);
     });
 });
 

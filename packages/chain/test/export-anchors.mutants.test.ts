@@ -159,6 +159,11 @@ describe('anchors.ts judgeAnchors', () => {
         anchor: 0,
         message: 'the file has no usable header checkpoint to compare with',
       },
+      {
+        code: 'deletion',
+        message:
+          'no checkpoint from outside the file could be compared: deletion of whole runs was not checked, only internal consistency',
+      },
     ]);
     expect(report.outcomes).toEqual([
       { anchor: 0, origin: undefined, size: 3, status: 'not-compared', cosignedBy: [] },
@@ -200,6 +205,24 @@ describe('anchors.ts judgeAnchors', () => {
         anchor: 0,
         message: 'a package carries no consistency proof to another size',
       },
+      {
+        code: 'deletion',
+        message:
+          'no checkpoint from outside the file could be compared: the paths were proved against the file’s own header',
+      },
+    ]);
+  });
+
+  it('deletion is not checked while no anchor was compared, and is once one was', () => {
+    // why: anchors.ts, the deletion item when every anchor is not-compared (an uncompared
+    // anchor settles nothing); one compared anchor beside an uncompared one settles it.
+    const codes = (anchors: Parameters<typeof judge>[0], over = {}) =>
+      judge(anchors, over).notChecked.map((n) => n.code);
+    expect(codes([])).toEqual(['deletion']);
+    expect(codes([at(3, header.root)], { checkpoint: null })).toContain('deletion');
+    expect(codes([at(3, header.root)])).toEqual([]);
+    expect(codes([at(2, rootHash(seals.slice(0, 2))), at(3, header.root)], { disclosure: true })).toEqual([
+      'anchor-not-compared',
     ]);
   });
 

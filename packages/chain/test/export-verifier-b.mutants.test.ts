@@ -5,14 +5,15 @@
 import { hex } from '@agent-seam/canonical';
 import { rootHash } from '@agent-seam/merkle';
 import { describe, expect, it } from 'vitest';
-import { type ExportPlan, type ExportReport, ExportVerifier, writeExport } from '../src/index.js';
+import { writeUnread } from '../src/export/writer.js';
+import { type ExportPlan, type ExportReport, ExportVerifier } from '../src/index.js';
 
 const ORIGIN = 'example.com/log';
 const step = { body: { kind: 'Step' } };
 
 /** The lines of a written export: by default one sealed run r1 of one record. */
 const exportOf = (plan: Partial<ExportPlan> = {}) =>
-  writeExport({ origin: ORIGIN, runs: [{ run: 'r1', sealed: true, records: [step] }], ...plan }).lines;
+  writeUnread({ origin: ORIGIN, runs: [{ run: 'r1', sealed: true, records: [step] }], ...plan }).lines;
 
 /** A disclosure package of no run, selecting nothing. */
 const emptyDisclosure = () => exportOf({ runs: [], disclosure: { cases: [], runs: [] } });

@@ -5,13 +5,8 @@
 import { hex } from '@agent-seam/canonical';
 import { rootHash } from '@agent-seam/merkle';
 import { describe, expect, it } from 'vitest';
-import {
-  type ExportPlan,
-  type ExportReport,
-  ExportVerifier,
-  type RecordPlan,
-  writeExport,
-} from '../src/index.js';
+import { writeUnread } from '../src/export/writer.js';
+import { type ExportPlan, type ExportReport, ExportVerifier, type RecordPlan } from '../src/index.js';
 import { thrown } from './helpers.js';
 
 const ORIGIN = 'example.com/log';
@@ -22,7 +17,7 @@ const NOT_OBJECT = '[1]';
 
 /** The lines of a written export: by default one sealed run r1 of one record. */
 const exportOf = (plan: Partial<ExportPlan> = {}) =>
-  writeExport({ origin: ORIGIN, runs: [{ run: 'r1', sealed: true, records: [step] }], ...plan }).lines;
+  writeUnread({ origin: ORIGIN, runs: [{ run: 'r1', sealed: true, records: [step] }], ...plan }).lines;
 
 /** The lines with line `i` (0-based) parsed, changed by `change` and written back. */
 function edit(lines: string[], i: number, change: (frame: Record<string, any>) => void): string[] {
@@ -190,7 +185,9 @@ describe('verifier.ts finish', () => {
     // :522:11 `this.provenLeaves !== undefined` → true (each would be an own member holding undefined);
     // :542:60 graderOutcomes' initial `[]` and :543:50 witnesses' initial `[]` → `["Stryker was here"]`
     // (a halted file never reaches the whole-file step that replaces them)
-    expect(verify([NOT_OBJECT, ...exportOf()])).toStrictEqual({
+    const report = verify([NOT_OBJECT, ...exportOf()]);
+    expect(report.steps.map((s) => s.outcome)).toEqual(['pass', 'refuse', ...Array(8).fill('not-checked')]);
+    expect(report).toStrictEqual({
       status: 'findings',
       kind: null,
       findings: [
@@ -214,6 +211,7 @@ describe('verifier.ts finish', () => {
       witnesses: [],
       lines: 5,
       bytes: NOT_OBJECT.length + 1 + exportOf().reduce((n, line) => n + line.length + 1, 0),
+      steps: report.steps,
     });
   });
 

@@ -6,13 +6,13 @@
 // killed by the case 'an open run of a package that did not conclude is no removed leaf' in
 // export-verifier-b.mutants.test.ts, which asserts that finding whole.
 import { describe, expect, it } from 'vitest';
+import { writeUnread } from '../src/export/writer.js';
 import {
   type ExportOptions,
   type ExportPlan,
   type ExportReport,
   ExportVerifier,
   verifyExport,
-  writeExport,
 } from '../src/index.js';
 import { rejected, thrown } from './helpers.js';
 
@@ -20,7 +20,7 @@ const step = { body: { kind: 'Step' } };
 
 /** The lines of a written export: by default one sealed run r1 of one record. */
 const exportOf = (plan: Partial<ExportPlan> = {}) =>
-  writeExport({ origin: 'example.com/log', runs: [{ run: 'r1', sealed: true, records: [step] }], ...plan })
+  writeUnread({ origin: 'example.com/log', runs: [{ run: 'r1', sealed: true, records: [step] }], ...plan })
     .lines;
 
 /** The lines with line `i` (0-based) parsed, changed by `change` and written back. */

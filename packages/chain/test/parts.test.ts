@@ -95,18 +95,20 @@ describe('verified in parts and merged: the whole-file report', () => {
   it('damaged files (a character changed, a record moved to another run, a raw edited and re-hashed), with and without keys', async () => {
     const seed = new Uint8Array(32).fill(9);
     const keys = new Map([['k1', keyPairFromSeed(seed).publicKey]]);
-    const { lines } = writeExport({
+    // Each run's third record unsigned: a state the reader refuses only under keys.
+    const lines = writeExport({
       origin: 'example.com/log',
       key: { keyId: 'k1', seed },
       runs: Array.from({ length: 4 }, (_, r) => ({
         run: `run_${String(r).padStart(26, '0')}`,
         sealed: r !== 3,
         records: Array.from({ length: 5 }, (_, i) => ({
-          unsigned: i === 2,
           body: { epoch: 1, v: 1, kind: i === 0 ? 'RunAdmitted' : 'StepFinished', step: i },
         })),
       })),
-    });
+    }).lines.map((line) =>
+      line.includes('"step":2') ? JSON.stringify({ ...JSON.parse(line), signature: null }) : line,
+    );
     const boundaries = runBoundaries(lines);
     const edited = lines.map((l) => l.replace('"step":3', '"step":4'));
     const moved = [...lines]; // a record of the second run moved to the head of the third

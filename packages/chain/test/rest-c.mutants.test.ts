@@ -174,7 +174,8 @@ describe('checks.ts: explainReport', () => {
   });
 
   it('a step with findings refuses with its first code and how many it found', async () => {
-    // why: checks.ts:143:36 ('refuse' emptied), :143:76 (the detail emptied).
+    // why: steps.ts: the refusing step's outcome and its detail (the first finding, where it is,
+    // and how many more).
     // Both records' bodies edited beside their hashed raw bytes (the raw holds them escaped).
     const edited = lines.map((line) =>
       line
@@ -188,7 +189,8 @@ describe('checks.ts: explainReport', () => {
       title: EXPORT_CHECKS.find((c) => c.id === 'records')!.title,
       outcome: 'refuse',
       code: 'record-body-mismatch',
-      detail: '2 finding(s)',
+      detail: `line 3, run run_01J80000000000000000000001: ${report.findings[0]!.message} (and 1 more finding)`,
     });
+    expect(report.findings[0]!.code).toBe('record-body-mismatch');
   });
 });

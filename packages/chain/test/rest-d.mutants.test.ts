@@ -7,6 +7,7 @@ import { createSha256, hex, utf8Strict } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
+import { writeUnread } from '../src/export/writer.js';
 import { chainHash, verifyLink, verifyRecordSignature, writeExport, ZERO_HASH } from '../src/index.js';
 
 const ORIGIN = 'example.com/agentplane';
@@ -25,8 +26,8 @@ const bytesOf = (text: string) => {
 };
 
 describe('writer.ts: writeExport, what it writes', () => {
-  // One sealed run of two records and one run with none.
-  const written = writeExport({
+  // One sealed run of two records and one run with none (a file the reader refuses: run-empty).
+  const written = writeUnread({
     origin: ORIGIN,
     runs: [
       { run: RUN, sealed: true, records: [{ body: admitted }, { body: concluded }] },
@@ -67,7 +68,7 @@ describe('writer.ts: writeExport, what it writes', () => {
   it("hashes and carries a record's given raw text instead of its canonical bytes", () => {
     // why: writer.ts:114:7 (`record.raw !== undefined` -> `false`: the raw ignored).
     const raw = '{"kind":"RunAdmitted", "spaced":true}';
-    const line = writeExport({
+    const line = writeUnread({
       origin: ORIGIN,
       runs: [{ run: RUN, sealed: false, records: [{ body: admitted, raw }] }],
     }).lines[2]!;
@@ -78,7 +79,7 @@ describe('writer.ts: writeExport, what it writes', () => {
   it('links a record to a given prev hash', () => {
     // why: writer.ts:150:7 (`!bytes.ok` -> `true`: every given prev refused as bad hex).
     const prev = 'ab'.repeat(32);
-    const line = writeExport({
+    const line = writeUnread({
       origin: ORIGIN,
       runs: [{ run: RUN, sealed: false, records: [{ body: admitted, prev }] }],
     }).lines[2]!;
@@ -86,22 +87,26 @@ describe('writer.ts: writeExport, what it writes', () => {
     expect([record.prev_hash, record.hash]).toEqual([prev, link(bytesOf(prev), record.raw)]);
   });
 
-  it('signs every record under the key but the one marked unsigned', () => {
-    // why: writer.ts:118:23 (`key && !record.unsigned` -> `false`: nothing signed), :118:30
-    // (`!record.unsigned` -> `record.unsigned`: only the unsigned one signed).
+  it('signs every record under the key, and none without one', () => {
+    // why: writer.ts, the signature written (`key ? signRecord(...) : null`).
     const seed = new Uint8Array(32).fill(7);
-    const lines = writeExport({
+    const plan = {
       origin: ORIGIN,
-      key: { keyId: 'k1', seed },
-      runs: [{ run: RUN, sealed: true, records: [{ body: admitted }, { body: concluded, unsigned: true }] }],
-    }).lines;
-    const [signed, unsigned] = [JSON.parse(lines[2]!), JSON.parse(lines[3]!)];
+      runs: [{ run: RUN, sealed: true, records: [{ body: admitted }, { body: concluded }] }],
+    };
+    const lines = writeExport({ ...plan, key: { keyId: 'k1', seed } }).lines;
     const keys = new Map([['k1', keyPairFromSeed(seed).publicKey]]);
-    expect(verifyRecordSignature(signed.signature, bytesOf(signed.hash), keys)).toEqual({
-      ok: true,
-      value: { keyId: 'k1' },
-    });
-    expect(unsigned.signature).toBeNull();
+    for (const line of [lines[2]!, lines[3]!]) {
+      const signed = JSON.parse(line);
+      expect(verifyRecordSignature(signed.signature, bytesOf(signed.hash), keys)).toEqual({
+        ok: true,
+        value: { keyId: 'k1' },
+      });
+    }
+    const unsigned = writeExport(plan)
+      .lines.slice(2, 4)
+      .map((l) => JSON.parse(l).signature);
+    expect(unsigned).toEqual([null, null]);
   });
 });
 
@@ -135,7 +140,9 @@ describe('writer.ts: writeExport, each refusal whole', () => {
   it('a prev that is not lowercase hex', () => {
     // why: writer.ts:150:38 ('bad-hex' emptied).
     const records = [{ body: admitted }, { body: concluded, prev: 'AB'.repeat(32) }];
-    expect(thrown(write({ origin: ORIGIN, runs: [{ run: RUN, sealed: false, records }] }))).toEqual({
+    expect(
+      thrown(() => writeUnread({ origin: ORIGIN, runs: [{ run: RUN, sealed: false, records }] })),
+    ).toEqual({
       name: 'SeamError',
       code: 'bad-hex',
       message: 'bad-hex: records[1].prev is not lowercase hex',
@@ -145,7 +152,14 @@ describe('writer.ts: writeExport, each refusal whole', () => {
   it('a bigint in the header, a run block or an unreadable block, each named', () => {
     // why: writer.ts:69:33 ('origin or disclosure' emptied), :78:30 (`runs[${i}]` emptied),
     // :81:62 (`unreadable[${i}]` emptied).
-    expect(thrown(write({ origin: 1n, runs: [] }))).toEqual(bigint('origin or disclosure'));
+    expect(thrown(write({ origin: 1n, runs: [] }))).toEqual({
+      name: 'SeamError',
+      code: 'bad-plan',
+      message: 'bad-plan: origin: not a log origin',
+    });
+    expect(thrown(write({ origin: ORIGIN, runs: [], disclosure: { cases: [], runs: [], at: 1n } }))).toEqual(
+      bigint('disclosure'),
+    );
     const runs = [
       { run: RUN, sealed: false, records: [] },
       { run: 2n, sealed: false, records: [] },
@@ -193,7 +207,13 @@ describe('record.ts: chainHash and verifyLink, each refusal whole', () => {
     expect(verifyLink(ZERO_HASH, 'raw' as never, ZERO_HASH)).toEqual({
       ok: false,
       code: 'not-bytes',
-      detail: 'prev, raw and hash are Uint8Arrays',
+      detail: 'raw is not a Uint8Array',
+    });
+    expect(verifyLink([0] as never, new Uint8Array(1), ZERO_HASH)).toMatchObject({
+      detail: 'prev is not a Uint8Array',
+    });
+    expect(verifyLink(ZERO_HASH, new Uint8Array(1), null as never)).toMatchObject({
+      detail: 'hash is not a Uint8Array',
     });
   });
 
@@ -203,7 +223,16 @@ describe('record.ts: chainHash and verifyLink, each refusal whole', () => {
     expect(verifyLink(ZERO_HASH, new Uint8Array(0), new Uint8Array(31))).toEqual({
       ok: false,
       code: 'record-hash-mismatch',
-      detail: 'prev and hash are 32-byte digests',
+      detail: 'hash is 31 bytes, not a 32-byte digest',
+    });
+    expect(verifyLink(new Uint8Array(33), new Uint8Array(0), ZERO_HASH)).toMatchObject({
+      detail: 'prev is 33 bytes, not a 32-byte digest',
+    });
+    // A hash that does not link: the detail names what was computed, over how many bytes.
+    expect(verifyLink(ZERO_HASH, new Uint8Array(3), ZERO_HASH)).toEqual({
+      ok: false,
+      code: 'record-hash-mismatch',
+      detail: `SHA-256(prev ‖ raw) over these 3 bytes is ${hex.encode(chainHash(ZERO_HASH, new Uint8Array(3)).subarray(0, 8))}…, not the hash given`,
     });
   });
 });

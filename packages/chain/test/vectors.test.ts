@@ -31,6 +31,8 @@ async function expectReport(v: any): Promise<void> {
     expect(report.notChecked.find((n) => n.code === code)?.count).toBe(count);
   expect(report.unaccounted).toEqual(v.expect.unaccounted ?? []);
   if (v.expect.report) expect(report).toMatchObject(v.expect.report);
+  if (v.expect.steps)
+    expect(Object.fromEntries(report.steps.map((s) => [s.id, s.outcome]))).toEqual(v.expect.steps);
 }
 
 /** A configuration the verifier must refuse by throwing, before reading a line. */
@@ -53,6 +55,7 @@ const EXPORT_GROUPS = [
   'export.own-readings',
   'export.unchecked',
   'export.strict',
+  'export.established',
 ];
 
 describe('chain.links', () => {

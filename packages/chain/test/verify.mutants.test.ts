@@ -68,50 +68,82 @@ describe('signature.ts', () => {
 
   it('an undefined signature is absent, not malformed', () => {
     // why: signature.ts:80 `value === undefined` → false
-    expect(verifyRecordSignature(undefined, hash, keys)).toEqual({ ok: false, code: 'signature-absent' });
+    expect(verifyRecordSignature(undefined, hash, keys)).toEqual({
+      ok: false,
+      code: 'signature-absent',
+      detail: 'the signature is absent',
+    });
+    expect(verifyRecordSignature(null, hash, keys)).toEqual({
+      ok: false,
+      code: 'signature-absent',
+      detail: 'the signature is null: unsigned',
+    });
   });
 
-  const malformed = {
-    ok: false,
-    code: 'signature-malformed',
-    detail: 'not exactly a key_id and 128 lowercase hex characters',
-  };
+  const malformed = (detail: string) => ({ ok: false, code: 'signature-malformed', detail });
 
   it('a function carrying key_id and signature is malformed, not verified', () => {
     // why: signature.ts:63 `typeof value !== 'object'` → false (the function's own keys would verify)
     const fn = Object.assign(() => 0, { ...signed });
-    expect(verifyRecordSignature(fn, hash, keys)).toEqual(malformed);
+    expect(verifyRecordSignature(fn, hash, keys)).toEqual(
+      malformed('the signature is a function, not {key_id, signature}'),
+    );
+    expect(verifyRecordSignature([1], hash, keys)).toEqual(
+      malformed('the signature is an array, not {key_id, signature}'),
+    );
+    expect(verifyRecordSignature({ ...signed, key: 'x' }, hash, keys)).toEqual(
+      malformed('the signature object has other members than exactly key_id and signature'),
+    );
+    expect(verifyRecordSignature({ key_id: 'k1', sig: signed.signature }, hash, keys)).toEqual(
+      malformed('the signature object has other members than exactly key_id and signature'),
+    );
   });
 
   it('a key_id that is not a string is malformed, with its detail', () => {
     // why: signature.ts:66 whole condition → false, `typeof keyId !== 'string'` → false, `||` → `&&`; :83 detail → ""
-    expect(verifyRecordSignature({ key_id: 5, signature: signed.signature }, hash, keys)).toEqual(malformed);
+    expect(verifyRecordSignature({ key_id: 5, signature: signed.signature }, hash, keys)).toEqual(
+      malformed('its key_id is not a string'),
+    );
   });
 
   it('a null signature member is malformed (no TypeError)', () => {
     // why: signature.ts:66 `typeof signature !== 'string'` → false (null.length would throw)
-    expect(verifyRecordSignature({ key_id: 'k1', signature: null }, hash, keys)).toEqual(malformed);
+    expect(verifyRecordSignature({ key_id: 'k1', signature: null }, hash, keys)).toEqual(
+      malformed('its signature is not 128 lowercase hex characters'),
+    );
   });
 
   it('hex of 65 bytes is malformed, not an Ed25519 refusal', () => {
     // why: signature.ts:66 `signature.length !== 128` → false
     expect(verifyRecordSignature({ key_id: 'k1', signature: `${signed.signature}00` }, hash, keys)).toEqual(
-      malformed,
+      malformed('its signature is not 128 lowercase hex characters'),
     );
+    expect(
+      verifyRecordSignature({ key_id: 'k1', signature: signed.signature.toUpperCase() }, hash, keys),
+    ).toEqual(malformed('its signature is not 128 lowercase hex characters'));
   });
 
   it('an unknown key and a wrong signature carry their details', () => {
-    // why: signature.ts:85 'the named key was not supplied' → "", :89 `Ed25519 refused: ${code}` → ''
+    // why: signature.ts, the unknown-key and invalid details (the key id named, printable and
+    // cut at 64 characters).
     expect(verifyRecordSignature({ key_id: 'k9', signature: signed.signature }, hash, keys)).toEqual({
       ok: false,
       code: 'signature-unknown-key',
-      detail: 'the named key was not supplied',
+      detail: 'the signature names key_id k9, which is none of the keys you gave',
+    });
+    expect(verifyRecordSignature({ key_id: 'a b', signature: signed.signature }, hash, keys)).toMatchObject({
+      detail: 'the signature names key_id "a b", which is none of the keys you gave',
+    });
+    expect(
+      verifyRecordSignature({ key_id: 'k'.repeat(65), signature: signed.signature }, hash, keys),
+    ).toMatchObject({
+      detail: `the signature names key_id "${'k'.repeat(64)}…", which is none of the keys you gave`,
     });
     const other = signRecord(new Uint8Array(32).fill(8), 'k1', seed);
     expect(verifyRecordSignature(other, hash, keys)).toEqual({
       ok: false,
       code: 'signature-invalid',
-      detail: 'Ed25519 refused: bad-signature',
+      detail: 'the signature does not verify under the key you gave for key_id k1 (bad-signature)',
     });
   });
 });
@@ -266,7 +298,7 @@ describe('audit.ts', () => {
   const malformed = {
     ok: false,
     code: 'audit-hmac-malformed',
-    detail: 'expected sha256: and 64 lowercase hex characters',
+    detail: "the entry's hmac is not sha256: and 64 lowercase hex characters",
   };
 
   it('signing refuses an empty secret, a secret of the wrong kind and an entry that is no object', () => {
@@ -306,7 +338,16 @@ describe('audit.ts', () => {
 
   it('an entry without hmac is audit-hmac-missing, not malformed', () => {
     // why: audit.ts:64 `claim === undefined` → false
-    expect(verifyAuditEntry(entry, ['s'])).toEqual({ ok: false, code: 'audit-hmac-missing' });
+    expect(verifyAuditEntry(entry, ['s'])).toEqual({
+      ok: false,
+      code: 'audit-hmac-missing',
+      detail: "the entry's hmac is absent",
+    });
+    expect(verifyAuditEntry({ ...entry, hmac: null }, ['s'])).toEqual({
+      ok: false,
+      code: 'audit-hmac-missing',
+      detail: "the entry's hmac is null",
+    });
   });
 
   it('an hmac that is no string, or has another prefix, is malformed with its detail', () => {
@@ -341,7 +382,23 @@ describe('audit.ts', () => {
     expect(verifyAuditEntry({ ...entry, hmac }, ['', 's'])).toEqual({
       ok: false,
       code: 'audit-hmac-mismatch',
+      detail: "the entry's hmac is the HMAC under none of the 2 secrets given",
     });
+    expect(verifyAuditEntry({ ...entry, hmac }, ['', new Uint8Array(0)])).toEqual({
+      ok: false,
+      code: 'audit-no-secret',
+      detail: 'none of the 2 secrets given holds a byte: no HMAC can be checked',
+    });
+    for (const [value, kind] of [
+      [null, 'null'],
+      [[], 'an array'],
+      ['e', 'a string'],
+    ] as const)
+      expect(verifyAuditEntry(value, ['s'])).toEqual({
+        ok: false,
+        code: 'audit-not-object',
+        detail: `the entry is ${kind}, not a JSON object`,
+      });
     expect(verifyAuditEntry({ ...entry, hmac: signAuditEntry(entry, 's') }, ['', 's'])).toEqual({
       ok: true,
       value: { secretIndex: 1 },

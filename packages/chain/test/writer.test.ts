@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { writeUnread } from '../src/export/writer.js';
 import { verifyExport, writeExport } from '../src/index.js';
 
 // The writer changes with the reader: what it writes, the reader accepts.
@@ -70,7 +71,7 @@ describe('writeExport', () => {
     // why: writer.ts's rawText (decoding the raw bytes again dropped a leading U+FEFF, so the line
     // carried other text than the bytes its hash covers).
     const raw = '\uFEFF{"canon":1,"kind":"RunAdmitted"}';
-    const { lines } = writeExport({
+    const { lines } = writeUnread({
       origin: 'example.com/agentplane',
       runs: [
         { run, sealed: false, records: [{ body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1 }, raw }] },

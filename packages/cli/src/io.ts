@@ -7,8 +7,19 @@ import { hex, type JsonValue, parseJSON, utf8Strict } from '@agent-seam/canonica
 import { rfc3339Seconds } from '@agent-seam/chain';
 import type { CommandIo } from '@agent-seam/chain/cli';
 
-/** One exit code per kind of outcome, the same for every command. */
-export const EXIT = { ok: 0, refused: 1, usage: 2, unreadable: 4, unverifiable: 6 } as const;
+/**
+ * One exit code per kind of outcome, the same for every command. `notEstablished` is
+ * `seam export verify`'s: nothing found, but what it requires was not established (no
+ * record keys, no outside checkpoint) and not waived by name.
+ */
+export const EXIT = {
+  ok: 0,
+  refused: 1,
+  usage: 2,
+  notEstablished: 3,
+  unreadable: 4,
+  unverifiable: 6,
+} as const;
 
 /** A command line that cannot be run. The message is one line and says the fix. */
 export class UsageError extends Error {}

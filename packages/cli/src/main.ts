@@ -74,7 +74,8 @@ covers (--replay-file PATH instead remembers what you accepted); add --expected
 THEIR-BYTES to see the first byte where the partner's signed bytes differ from them.
 
 exit codes: 0 ok/verified, 1 refused or findings, 2 bad command line,
-            4 unreadable input, 6 unverifiable`;
+            3 not established (seam export verify: no record keys or no outside
+            checkpoint, unless waived by name), 4 unreadable input, 6 unverifiable`;
 
 /** The command whose words start argv (the longest match), and the rest of argv. */
 function find(argv: readonly string[]): { command: Command; rest: string[] } | null {
@@ -97,9 +98,13 @@ export function main(argv: readonly string[], streams: Partial<Streams> = {}): P
 
 async function run(argv: readonly string[]): Promise<number> {
   const first = argv[0];
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+  if (first === undefined) {
+    warn('seam: give a command; seam --help lists them');
+    return EXIT.usage;
+  }
+  if (first === '--help' || first === '-h' || first === 'help') {
     print(HELP);
-    return first === undefined ? EXIT.usage : EXIT.ok;
+    return EXIT.ok;
   }
   if (first === '--version' || first === '-V') {
     print(version());
@@ -117,15 +122,18 @@ async function run(argv: readonly string[]): Promise<number> {
     }
     return await runCommand(found.command, found.rest);
   } catch (error) {
+    // A bad command line is one line: what is wrong, and where the whole usage is.
+    const help = found === null ? 'seam --help' : `seam ${found.command.name} --help`;
+    const usage = (message: string) => (message.includes('--help') ? message : `${message}; see ${help}`);
     const [code, message] =
       error instanceof UsageError
-        ? [EXIT.usage, error.message]
+        ? [EXIT.usage, usage(error.message)]
         : error instanceof Unreadable
           ? [EXIT.unreadable, error.message]
           : error instanceof Unverifiable
             ? [EXIT.unverifiable, error.message]
             : error instanceof SeamError
-              ? [EXIT.usage, `${error.message} (a value on the command line; see --help)`]
+              ? [EXIT.usage, usage(`${error.message} (a value on the command line)`)]
               : [null, ''];
     if (code === null) throw error;
     warn(`seam: ${message}`);

@@ -51,7 +51,7 @@ describe('the built seam command', () => {
       readFileSync(join(dir, 'edited.jsonl')),
     );
     expect(edited.code).toBe(1);
-    expect(edited.stdout.split('\n')[0]).toMatch(/^stdin: export, /);
+    expect(edited.stdout.split('\n')[0]).toMatch(/^stdin: NOT sound, 1 finding; the first: line \d+, run /);
     // --range cuts a file at byte offsets; stdin has none.
     expect(seamBuilt(dir, ['export', 'verify', '-', '--range', '0:'], exported).code).toBe(2);
   });

@@ -139,6 +139,7 @@ describe('seam envelope verify', () => {
       'their-bytes.bin',
     ]);
     expect(r.code).toBe(1);
+    // The library's detail heads the refusal; the check's title stays in the table.
     expect(r.stdout.split('\n')[0]).toMatch(
       /^refused \[bad-signature\]: .*the signature does not verify under did:key:/,
     );

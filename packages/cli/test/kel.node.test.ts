@@ -36,7 +36,9 @@ describe('seam kel show / verify', () => {
   it('verify explains a refusal at its check', async () => {
     const r = await seam(dir, ['kel', 'verify', 'bad.kel', '--now', nowSeconds]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^refused \[bad-witness\]: version 2: the kind the inception fixed/);
+    expect(r.stdout).toMatch(
+      /^refused \[bad-witness\]: event 1: an agent's first rotation names its witness/,
+    );
     expect(r.stdout).toMatch(/REFUSED +witness /);
   });
 

@@ -125,7 +125,7 @@ describe('seam cbor', () => {
     it('what CoreDet cannot hold is refused, exit 1, with the code and the character offset', async () => {
       const human = await seam(files, ['cbor', 'encode', 'bad.diag', '--hex']);
       expect(human.code).toBe(1);
-      expect(human.stdout.split('\n')[0]).toMatch(/^refused \[tag\]: .*\(at character 4\)\)$/);
+      expect(human.stdout.split('\n')[0]).toMatch(/^refused \[tag\]: .*\(at character 4\)$/);
       const json = await seam(files, ['cbor', 'encode', '-', '--json'], '[1, 2_1]');
       expect(json.code).toBe(1);
       expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, code: 'encoding-indicator', offset: 5 });

@@ -48,7 +48,9 @@ describe('command.ts', () => {
   it('a missing required option says which flag to give and what it is', async () => {
     // why: command.ts:68:55 (the `give FLAG WHAT` message → ''), card.ts:40:51 and :40:60.
     const r = await seam(workdir({ 'c.json': '{}' }), ['card', 'verify', 'c.json']);
-    expect(r).toMatchObject(usage('give --did DID: the DID you expect the card to belong to'));
+    expect(r).toMatchObject(
+      usage('give --did DID: the DID you expect the card to belong to; see seam card verify --help'),
+    );
   });
 });
 
@@ -71,18 +73,24 @@ describe('box.ts', () => {
   it('usage errors name the flag and what to give', async () => {
     const dir = seeds();
     // why: box.ts:9:48 (no --to: the `give FLAG BASE64` message → '').
-    expect(await seal(dir, ['--ad', 'm1'])).toMatchObject(usage('give --to BASE64: the recipient’s encPub'));
+    expect(await seal(dir, ['--ad', 'm1'])).toMatchObject(
+      usage('give --to BASE64: the recipient’s encPub; see seam box seal --help'),
+    );
     // why: box.ts:11:37 (not base64 → '').
     expect(await seal(dir, ['--to', 'not base64!', '--ad', 'm1'])).toMatchObject(
-      usage('--to wants standard base64 (seam did --seed-file prints encPub so)'),
+      usage('--to wants standard base64 (seam did --seed-file prints encPub so); see seam box seal --help'),
     );
     // why: box.ts:21:7 (neither --ad nor --ad-file → "").
     expect(await seal(dir, ['--to', bobPub])).toMatchObject(
-      usage('give --ad TEXT or --ad-file FILE: the associated data the box is bound to (may be empty)'),
+      usage(
+        'give --ad TEXT or --ad-file FILE: the associated data the box is bound to (may be empty); see seam box seal --help',
+      ),
     );
     // why: box.ts:90:51 and :90:61 (box open without --from → "").
     writeBox(dir, 'x');
-    expect(await open(dir, ['--ad', 'm1'])).toMatchObject(usage('give --from BASE64: the sender’s encPub'));
+    expect(await open(dir, ['--ad', 'm1'])).toMatchObject(
+      usage('give --from BASE64: the sender’s encPub; see seam box open --help'),
+    );
   });
 
   it('--to-pq seals v2 to a raw 1184-byte key and to the key as base64 text with a newline', async () => {
@@ -174,7 +182,9 @@ describe('canon.ts', () => {
     // :41:68 (', ' → "").
     const { profiles } = await import('@agent-seam/canonical');
     const r = await seam(workdir({ 'a.json': '1' }), ['canon', '--profile', 'nope', 'a.json']);
-    expect(r).toMatchObject(usage(`--profile names one of ${Object.keys(profiles).join(', ')}`));
+    expect(r).toMatchObject(
+      usage(`--profile names one of ${Object.keys(profiles).join(', ')}; see seam canon --help`),
+    );
     expect(Object.keys(profiles).length).toBeGreaterThan(1);
   });
 
@@ -182,7 +192,7 @@ describe('canon.ts', () => {
     // why: canon.ts:44:18 (path === '-' → false), :44:27 ('-' → ""), :44:33 ('stdin' → "").
     const refused = await seam(workdir(), ['canon', '-'], '{"a":');
     expect(refused.code).toBe(1);
-    expect(refused.stdout).toMatch(/^stdin: not JSON the seam profile accepts \[[a-z-]+\]\n/);
+    expect(refused.stdout).toMatch(/^stdin: not JSON the seam profile accepts \[[a-z-]+\]: [^\n]+\n/);
     const check = await seam(workdir(), ['canon', '--check', '-'], '{"a":1}');
     expect(check).toMatchObject({ code: 0, stdout: 'stdin: canonical under seam (7 bytes)\n' });
   });
@@ -292,15 +302,17 @@ describe('card.ts', () => {
     const dir = workdir({ 'l.jwt': 'a.b.c\n' });
     const lv = (args: string[]) => seam(dir, ['linkage', 'verify', 'l.jwt', ...args]);
     // why: card.ts:123:43, :123:52 (no --did).
-    expect(await lv([])).toMatchObject(usage('give --did DID: the DID whose claim you check'));
+    expect(await lv([])).toMatchObject(
+      usage('give --did DID: the DID whose claim you check; see seam linkage verify --help'),
+    );
     // why: card.ts:124:49, :124:61 (no --origin).
     const did = didFromSeed(ALICE);
     expect(await lv(['--did', did])).toMatchObject(
-      usage('give --origin ORIGIN: where you fetched the credential'),
+      usage('give --origin ORIGIN: where you fetched the credential; see seam linkage verify --help'),
     );
     // why: card.ts:125:52, :125:61 (no --now).
     expect(await lv(['--did', did, '--origin', 'https://a.example'])).toMatchObject(
-      usage('give --now TIME: the credential is judged at a time'),
+      usage('give --now TIME: the credential is judged at a time; see seam linkage verify --help'),
     );
     // why: card.ts:129:16 ('linkage verify' → "").
     const r = await lv(['--did', did, '--origin', 'https://a.example', '--now', NOW, '--json']);
@@ -370,7 +382,7 @@ describe('cbor.ts', () => {
   it('encode --from names one of the sources', async () => {
     // why: cbor.ts:132:28 (the message → ''), :132:64 (', ' → "").
     expect(await seam(workdir(), ['cbor', 'encode', '--from', 'yaml', '-'], '1')).toMatchObject(
-      usage('--from names one of auto, diag, json'),
+      usage('--from names one of auto, diag, json; see seam cbor encode --help'),
     );
   });
 

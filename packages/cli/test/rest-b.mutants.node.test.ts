@@ -38,22 +38,25 @@ const T = 1784280600; // 2026-07-17T09:30:00Z
 describe('main: the command line without a command', () => {
   const dir = workdir();
 
-  it('seam alone prints the help and exits 2; seam --help prints it and exits 0', async () => {
-    // why: main.ts:97:88 (block emptied), :98:5 (print(HELP) dropped), :99:12 (the exit code
-    // chosen by first === undefined: true, false, !==).
-    const bare = await seam(dir, []);
-    expect(bare.code).toBe(2);
+  it('seam alone is a usage error of one line; seam --help prints the help and exits 0', async () => {
+    // why: main.ts, the no-command block (a usage error names the fix in one line, never the
+    // whole help) and the help block (printed on stdout, exit 0).
+    expect(await seam(dir, [])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'seam: give a command; seam --help lists them\n',
+    });
+    const asked = await seam(dir, ['--help']);
+    expect(asked.code).toBe(0);
     expect(
-      bare.stdout.startsWith(
+      asked.stdout.startsWith(
         'seam: inspect, sign, verify and explain agent-seam artifacts (Node.js only)\n\nusage: seam COMMAND',
       ),
     ).toBe(true);
-    expect(bare.stdout).toContain(
+    expect(asked.stdout).toContain(
       '\nexit codes: 0 ok/verified, 1 refused or findings, 2 bad command line,\n',
     );
-    expect(bare.stderr).toBe('');
-    const asked = await seam(dir, ['--help']);
-    expect(asked).toMatchObject({ code: 0, stdout: bare.stdout, stderr: '' });
+    expect(asked.stderr).toBe('');
   });
 
   it('seam --version prints the package version', async () => {
@@ -86,7 +89,7 @@ describe('main: the command line without a command', () => {
       String(T),
     ]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^seam: .* \(a value on the command line; see --help\)\n$/);
+    expect(r.stderr).toMatch(/^seam: .* \(a value on the command line\); see seam wba verify --help\n$/);
   });
 
   it('an error that is no outcome of the command is thrown, not turned into an exit code', async () => {
@@ -229,7 +232,7 @@ describe('envelope sign', () => {
     expect(await sign({ ...fields, timestamp: T }, '--now', String(T))).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'seam: FILE has a timestamp and --now gives another: keep one\n',
+      stderr: 'seam: FILE has a timestamp and --now gives another: keep one; see seam envelope sign --help\n',
     });
     const expected = signEnvelope({ ...fields, contextId: null, timestamp: T }, aliceSeed);
     expect(JSON.parse((await sign(fields, '--now', String(T))).stdout)).toEqual(expected);
@@ -392,7 +395,8 @@ describe('note and checkpoint: the options no other test uses', async () => {
     // why: note.ts:106:28 (the message emptied).
     expect(await verify('--key', logKey, '--quorum', 'one')).toMatchObject({
       code: 2,
-      stderr: 'seam: --quorum N wants a whole number and exactly one --key (the log’s)\n',
+      stderr:
+        'seam: --quorum N wants a whole number and exactly one --key (the log’s); see seam note verify --help\n',
     });
   });
 
@@ -401,7 +405,8 @@ describe('note and checkpoint: the options no other test uses', async () => {
     // regex mutants: "x60" and "60x" must be refused, "60" taken), :110:75 (now ===
     // undefined: false, !==), :111:28 (the message emptied), :118:38 ({} for maxAge: the
     // stale cosignature would pass).
-    const usage = 'seam: --max-age wants whole seconds, and a clock to judge them at (not --now off)\n';
+    const usage =
+      'seam: --max-age wants whole seconds, and a clock to judge them at (not --now off); see seam note verify --help\n';
     for (const more of [
       ['--max-age', '60', '--now', 'off'],
       ['--max-age', 'x60', '--now', String(T)],
@@ -420,7 +425,9 @@ describe('note and checkpoint: the options no other test uses', async () => {
     // why: note.ts:121:43 (the message emptied).
     const r = await verify(...quorum.slice(0, -1), '2');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^seam: .+ \(check --quorum against the witnesses given\)\n$/);
+    expect(r.stderr).toMatch(
+      /^seam: .+ \(check --quorum against the witnesses given\); see seam note verify --help\n$/,
+    );
   });
 
   it('note sign: --name is needed; a text that cannot be signed is refused, as text and --json; --json signs', async () => {
@@ -431,7 +438,7 @@ describe('note and checkpoint: the options no other test uses', async () => {
       await seam(dir, ['note', 'sign', '-', '--seed-file', 'log.seed', ...more], text);
     expect(await sign(body)).toMatchObject({
       code: 2,
-      stderr: 'seam: give --name NAME: the key name (the log’s origin)\n',
+      stderr: 'seam: give --name NAME: the key name (the log’s origin); see seam note sign --help\n',
     });
     const human = await sign('no newline at the end', '--name', LOG);
     expect(human.code).toBe(1);
@@ -458,7 +465,7 @@ describe('note and checkpoint: the options no other test uses', async () => {
       );
     expect(await cosign(signed)).toMatchObject({
       code: 2,
-      stderr: 'seam: give --name NAME: the witness’s name\n',
+      stderr: 'seam: give --name NAME: the witness’s name; see seam note cosign --help\n',
     });
     const hello = (
       await seam(dir, ['note', 'sign', '-', '--seed-file', 'log.seed', '--name', LOG], 'hello\n')
@@ -490,7 +497,10 @@ describe('note and checkpoint: the options no other test uses', async () => {
       code: 2,
       stderr: 'seam: seam note key takes no FILE; see seam note key --help\n',
     });
-    expect(await key()).toMatchObject({ code: 2, stderr: 'seam: give --name NAME: the key name\n' });
+    expect(await key()).toMatchObject({
+      code: 2,
+      stderr: 'seam: give --name NAME: the key name; see seam note key --help\n',
+    });
     const bad = await key('--name', 'a+b');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^seam: --name: .+\n$/);
@@ -610,7 +620,7 @@ describe('seal open: the options no other test uses', () => {
     // why: seal.ts (the message emptied).
     expect(await seam(dir, [...args, '--sender-key', senderKey])).toMatchObject({
       code: 2,
-      stderr: 'seam: give --aid AID: your own AID, whom it must be addressed to\n',
+      stderr: 'seam: give --aid AID: your own AID, whom it must be addressed to; see seam seal open --help\n',
     });
   });
 
@@ -719,7 +729,7 @@ describe('wba: the options and request shapes no other test uses', async () => {
     // why: wba.ts:194:67 (the message emptied); :209:40 ('wba sign' emptied in the refusal).
     expect(await sign(request, '--expires-in', '0')).toMatchObject({
       code: 2,
-      stderr: 'seam: --expires-in wants whole seconds, 1..600\n',
+      stderr: 'seam: --expires-in wants whole seconds, 1..600; see seam wba sign --help\n',
     });
     const r = await sign(request, '--expires-in', '601', '--json');
     expect(r.code).toBe(1);
@@ -737,13 +747,15 @@ describe('wba: the options and request shapes no other test uses', async () => {
       await seam(d, ['wba', 'verify', 'req.txt', '--authority', 'shop.example', '--now', String(T)]),
     ).toMatchObject({
       code: 2,
-      stderr: 'seam: give --directory FILE|URL: the signer’s key directory (a JWK Set)\n',
+      stderr:
+        'seam: give --directory FILE|URL: the signer’s key directory (a JWK Set); see seam wba verify --help\n',
     });
     expect(
       await seam(d, ['wba', 'verify', 'req.txt', '--directory', 'k.json', '--now', String(T)]),
     ).toMatchObject({
       code: 2,
-      stderr: 'seam: give --authority HOST: your own host[:port], as the signer had to cover it\n',
+      stderr:
+        'seam: give --authority HOST: your own host[:port], as the signer had to cover it; see seam wba verify --help\n',
     });
   });
 

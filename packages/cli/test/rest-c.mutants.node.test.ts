@@ -51,7 +51,8 @@ describe('dack: the keys file and the whole-number options', () => {
     expect(await seam(dir, ['dack', 'create', '--processed'])).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'seam: give --keys-file FILE: the dack keys (seam seal open --dack-keys-out writes them)\n',
+      stderr:
+        'seam: give --keys-file FILE: the dack keys (seam seal open --dack-keys-out writes them); see seam dack create --help\n',
     });
   });
 
@@ -61,7 +62,8 @@ describe('dack: the keys file and the whole-number options', () => {
       expect(await create(...flags)).toMatchObject({
         code: 2,
         stdout: '',
-        stderr: 'seam: give --processed or --refused: what you decided about the envelope\n',
+        stderr:
+          'seam: give --processed or --refused: what you decided about the envelope; see seam dack create --help\n',
       });
   });
 
@@ -95,7 +97,7 @@ describe('dack: the keys file and the whole-number options', () => {
       expect(await create('--refused', flag, text)).toMatchObject({
         code: 2,
         stdout: '',
-        stderr: `seam: ${flag} wants a whole number from 1 to ${max}\n`,
+        stderr: `seam: ${flag} wants a whole number from 1 to ${max}; see seam dack create --help\n`,
       });
     const top = await create('--refused', '--reason', '65535', '--wait-ms', String(Number.MAX_SAFE_INTEGER));
     expect(top.code).toBe(0);
@@ -230,7 +232,8 @@ describe('did: every spelling, as text and as --json', () => {
       expect(await seam(dir, ['did', given])).toMatchObject({
         code: 2,
         stdout: '',
-        stderr: 'seam: a public key is 64 hex or 43 base64url characters (32 bytes); a DID starts did:key:\n',
+        stderr:
+          'seam: a public key is 64 hex or 43 base64url characters (32 bytes); a DID starts did:key:; see seam did --help\n',
       });
   });
 });
@@ -249,7 +252,8 @@ describe('envelope: the usage errors, the refusals to sign, and the checks as te
     expect(await seam(dir, ['envelope', 'verify', 'empty.json'])).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'seam: give --recipient DID: your own did:key, whom the message must be addressed to\n',
+      stderr:
+        'seam: give --recipient DID: your own did:key, whom the message must be addressed to; see seam envelope verify --help\n',
     });
   });
 
@@ -300,7 +304,7 @@ describe('envelope: the usage errors, the refusals to sign, and the checks as te
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe(
       [
-        'refused [missing-field]: a JSON object: from, to, messageId, text strings, contextId string or null, integer timestamp, sig (from is undefined; it is a string)',
+        'refused [missing-field]: from is undefined; it is a string',
         'time NOT checked: --now off waives it',
         'replay NOT checked: --no-replay-check waives it',
         'checks, in the order the verifier makes them:',
@@ -353,12 +357,12 @@ describe('identity: binding verify and keystate resolve', () => {
     expect(await seam(dir, ['binding', 'verify', 'binding.json', '--now', String(T)])).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'seam: give --device DID: the device you are asking about\n',
+      stderr: 'seam: give --device DID: the device you are asking about; see seam binding verify --help\n',
     });
     expect(await seam(dir, ['binding', 'verify', 'binding.json', '--device', bob])).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'seam: give --now TIME: validUntil is judged at a time\n',
+      stderr: 'seam: give --now TIME: validUntil is judged at a time; see seam binding verify --help\n',
     });
   });
 
@@ -390,12 +394,12 @@ describe('identity: binding verify and keystate resolve', () => {
     expect(await seam(dir, ['keystate', 'resolve', 'keystate.json', '--now', String(T)])).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'seam: give --root DID: the root DID you are resolving\n',
+      stderr: 'seam: give --root DID: the root DID you are resolving; see seam keystate resolve --help\n',
     });
     expect(await seam(dir, ['keystate', 'resolve', 'keystate.json', '--root', alice])).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'seam: give --now TIME: a KeyState has a window\n',
+      stderr: 'seam: give --now TIME: a KeyState has a window; see seam keystate resolve --help\n',
     });
     const args = ['keystate', 'resolve', 'keystate.json', '--root', alice, '--now', String(T)];
     const text = await seam(dir, args);

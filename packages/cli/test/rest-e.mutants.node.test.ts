@@ -40,7 +40,7 @@ describe('main: the short spellings of help and version, and a command group alo
     expect(await seam(dir, ['box'])).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'seam: box needs a subcommand: seam box seal, seam box open\n',
+      stderr: 'seam: box needs a subcommand: seam box seal, seam box open; see seam --help\n',
     });
   });
 });
@@ -88,7 +88,8 @@ describe('io: names, details and the line ends of what it reads and writes', () 
     ).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'seam: --now wants an RFC 3339 time with an offset (2026-07-17T09:30:00Z) or Unix seconds\n',
+      stderr:
+        'seam: --now wants an RFC 3339 time with an offset (2026-07-17T09:30:00Z) or Unix seconds; see seam envelope verify --help\n',
     });
   });
 
@@ -331,7 +332,8 @@ describe('seal open: --json refusals, a short sender key, base64 text, --dack-ke
     ).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'seam: --sender-key wants an Ed25519 did:key or 32 bytes as standard base64\n',
+      stderr:
+        'seam: --sender-key wants an Ed25519 did:key or 32 bytes as standard base64; see seam seal open --help\n',
     });
   });
 
@@ -520,7 +522,7 @@ describe('wba: verify and sign, the options no other case reaches', () => {
     for (const lifetime of ['x5', '5x'])
       expect(await seam(dir, [...sign, '--expires-in', lifetime], request)).toMatchObject({
         code: 2,
-        stderr: 'seam: --expires-in wants whole seconds, 1..600\n',
+        stderr: 'seam: --expires-in wants whole seconds, 1..600; see seam wba sign --help\n',
       });
   });
 

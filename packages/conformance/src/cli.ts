@@ -6,7 +6,16 @@ import { buildReport, formatReport } from './report.node.js';
 // Reads the ledgers the package tests wrote (Node and browser runs) and the runtime
 // matrix's replay counts, prints the table and exits non-zero on red. In CI a missing
 // browser run or runtime replay is red, as missing interop data is.
-const root = repoRoot();
+// Outside an agent-seam checkout there are no ledgers to read: it says so in one line, exit 2.
+let root: string;
+try {
+  root = repoRoot();
+} catch {
+  console.error(
+    'seam-conformance: reads the ledgers of an agent-seam checkout, and no directory above this one holds tools/manifest.json; run it in the repository after its tests (to replay the vectors against installed packages, run seam conformance from @agent-seam/cli)',
+  );
+  process.exit(2);
+}
 const ci = !!process.env.CI;
 const report = buildReport(root, readManifest(root), interopDir(), {
   requireBrowser: ci,

@@ -1,6 +1,19 @@
 import { base64Strict, hex } from '@agent-seam/canonical';
 import { didFromPublicKey, verificationKeyFromDid } from '@agent-seam/did';
-import { NOT_CHECKED_CODES, type NotCheckedCode, rfc3339Seconds } from '../index.js';
+import { CALLER_MATERIAL, NOT_CHECKED_CODES, type NotCheckedCode, rfc3339Seconds } from '../index.js';
+
+/**
+ * Which command this is: the reference reader's drop-in (`seam-verify-export`, whose exit
+ * codes are the reference's: without --strict nothing not established fails it) or
+ * `seam export verify`, strict by default about what only the caller's material
+ * establishes (record keys, an outside checkpoint, witness and grader keys).
+ */
+export interface Program {
+  name: string;
+  strictByDefault: boolean;
+}
+
+export const SEAM_VERIFY_EXPORT: Program = { name: 'seam-verify-export', strictByDefault: false };
 
 /** The command line, parsed but not yet read from disk. */
 export interface CliArgs {
@@ -14,7 +27,7 @@ export interface CliArgs {
   /** `--now`, an RFC 3339 date-time, as the instant it names. */
   now?: Date;
   json: boolean;
-  /** Fail closed: every not-checked item not named in `allowUnchecked` keeps the verdict from sound. */
+  /** `--strict`: every not-checked item not named in `allowUnchecked` keeps the verdict from sound. */
   strict: boolean;
   allowUnchecked: NotCheckedCode[];
   /** `--help` was asked for: print the usage, verify nothing. */
@@ -32,26 +45,50 @@ export type AnchorArg = { inline: { origin?: string; size: number; root: Uint8Ar
 
 export class UsageError extends Error {}
 
-export const USAGE = `usage: seam-verify-export FILE|- [ANCHOR...] [--key ID=HEX]... [--witness-key NAME=B64]...
-                          [--grader-verdict FILE]... [--grader-key ID=HEX]...
-                          [--max-checkpoint-age SECS --now RFC3339] [--now RFC3339]
-                          [--strict [--allow-unchecked ITEM,...]] [--jobs N] [--json]
-       seam-verify-export FILE --range START:END [--key ID=HEX]...
-       seam-verify-export merge PART... [ANCHOR...] [options as above]
-       seam-verify-export --help
+/** The usage of `program`: the same arguments, its own name, defaults and exit table. */
+export function usageOf(program: Program): string {
+  const n = program.name;
+  const pad = ' '.repeat(n.length);
+  const strict = program.strictByDefault
+    ? `By default it exits 3 unless the records were authenticated (--key) and deletion was
+checked (an ANCHOR from outside the file), and, where given, a note anchor's witness
+(--witness-key) and each grader verdict (--grader-key); --allow-unchecked ITEM,... waives
+the named ones (${CALLER_MATERIAL.join(', ')}), and the first line still says so.
+--strict also judges every other "not checked" item: ${NOT_CHECKED_CODES.filter((c) => !(CALLER_MATERIAL as readonly string[]).includes(c)).join(', ')}.`
+    : `Without --strict it exits as the reference reader does (0 when nothing was found),
+and the first line says what was not established. --strict makes every "not checked"
+item fail the verdict; --allow-unchecked waives the named ones:
+${NOT_CHECKED_CODES.join(', ')}.`;
+  const exits = program.strictByDefault
+    ? `exit: 0 sound (authenticated, deletion checked, or waived by name), 1 findings,
+      2 bad command line, 3 not established (no record keys, no outside checkpoint...),
+      4 unreadable file, 6 unknown canon`
+    : `exit: 0 sound (the first line says what was not established), 1 findings,
+      2 bad command line, 3 not established under --strict, 4 unreadable file, 6 unknown canon`;
+  return `usage: ${n} FILE|- [ANCHOR...] [--key ID=HEX]... [--witness-key NAME=B64]...
+       ${pad} [--grader-verdict FILE]... [--grader-key ID=HEX]...
+       ${pad} [--max-checkpoint-age SECS --now RFC3339] [--now RFC3339]
+       ${pad} [--strict] [--allow-unchecked ITEM,...] [--jobs N] [--json]
+       ${n} FILE --range START:END [--key ID=HEX]...
+       ${n} merge PART... [ANCHOR...] [options as above]
+       ${n} --help
 
 FILE - reads the export from stdin (no progress line: its size is not known).
 ANCHOR is SIZE:ROOT, ORIGIN:SIZE:ROOT (ROOT 64 hex), a JSON file {origin,size,root}
-or a checkpoint note file (cosignatures checked with --witness-key).
---strict makes every "not checked" item fail the verdict; --allow-unchecked waives
-the named ones: ${NOT_CHECKED_CODES.join(', ')}.
+or a checkpoint note file (cosignatures checked with --witness-key NAME=B64, the
+witness's 32-byte public key in base64; seam note key --public-key B64 --name NAME
+--witness spells the same key as a vkey for seam note verify).
+${strict}
 --jobs N reads the lines on N threads (default: one per core; 1: this thread only);
 the report is the same for every N.
 --range START:END prints, as a part (JSON), the readings of the lines that start in
 those bytes of FILE (END may be empty: the end of the file); merge takes the parts that
 make up a file, in order, and prints the report of the whole file.
-exit: 0 sound, 1 findings, 2 bad command line, 3 not checked under --strict,
-      4 unreadable file, 6 unknown canon`;
+${exits}`;
+}
+
+/** seam-verify-export's usage. */
+export const USAGE = usageOf(SEAM_VERIFY_EXPORT);
 
 const DECIMAL = /^(0|[1-9][0-9]{0,15})$/;
 
@@ -93,7 +130,11 @@ function uncheckedItems(list: string): NotCheckedCode[] {
   return names as NotCheckedCode[];
 }
 
-export function parseArgs(argv: readonly string[], isFile: (path: string) => boolean): CliArgs {
+export function parseArgs(
+  argv: readonly string[],
+  isFile: (path: string) => boolean,
+  program: Program = SEAM_VERIFY_EXPORT,
+): CliArgs {
   const positional: string[] = [];
   const args: CliArgs = {
     file: '',
@@ -181,7 +222,11 @@ export function parseArgs(argv: readonly string[], isFile: (path: string) => boo
   if (args.range !== undefined) {
     if (file === '-') throw new UsageError('--range reads byte offsets of a file; stdin has none, give FILE');
     const others =
-      anchors.length > 0 || args.graderVerdicts.length > 0 || args.strict || args.now !== undefined;
+      anchors.length > 0 ||
+      args.graderVerdicts.length > 0 ||
+      args.strict ||
+      args.allowUnchecked.length > 0 ||
+      args.now !== undefined;
     if (args.merge || others || args.json || args.jobs !== undefined)
       throw new UsageError(
         '--range reads FILE under --key only: anchors and the other options are for merge',
@@ -200,7 +245,7 @@ export function parseArgs(argv: readonly string[], isFile: (path: string) => boo
     throw new UsageError('--grader-key without --grader-verdict');
   if (args.witnessKeys.length > 0 && !args.anchors.some((a) => 'path' in a))
     throw new UsageError('--witness-key without a note anchor to check it on');
-  if (args.allowUnchecked.length > 0 && !args.strict)
+  if (args.allowUnchecked.length > 0 && !args.strict && !program.strictByDefault)
     throw new UsageError('--allow-unchecked waives items of a --strict verification; give --strict');
   if (args.maxCheckpointAge !== undefined && args.now === undefined)
     throw new UsageError('--max-checkpoint-age needs --now: the verifier never reads a clock of its own');

@@ -1,27 +1,21 @@
-import type { ExportReport } from '../index.js';
+import { plural, printable, whereOf } from '../export/words.js';
+import { CALLER_MATERIAL, type ExportReport, exportHeadline } from '../index.js';
 
-/** Identifiers come from the file: printed bare only when plainly printable, else JSON-quoted. */
-const printable = (id: string) => (/^[\x21-\x7e]{1,200}$/.test(id) ? id : JSON.stringify(id));
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** The human-readable report: one line per finding, then what was and was not established. */
+/**
+ * The human-readable report: the headline (what was established, or the first finding)
+ * first, then the file's shape, one line per finding, what was and was not established,
+ * and a last line with the counts and the verdict.
+ */
 export function formatReport(file: string, report: ExportReport, graderFiles: readonly string[]): string {
-  const out: string[] = [];
+  const out: string[] = [`${file}: ${exportHeadline(report)}`];
   const kind =
     report.kind === 'disclosure' ? 'disclosure package' : report.kind === 'export' ? 'export' : 'file';
   out.push(
-    `${file}: ${kind}, ${plural(report.runs, 'run')} (${report.sealedRuns} sealed, ${report.openRuns} open), ` +
+    `${kind}: ${plural(report.runs, 'run')} (${report.sealedRuns} sealed, ${report.openRuns} open), ` +
       `${plural(report.records, 'record')}, ${plural(report.cases, 'case')}`,
   );
   for (const f of report.findings) {
-    const where = [
-      f.line !== undefined ? `line ${f.line}` : '',
-      f.run !== undefined ? `run ${printable(f.run)}` : '',
-      f.anchor !== undefined ? `anchor ${f.anchor + 1}` : '',
-    ]
-      .filter((w) => w !== '')
-      .join(', ');
+    const where = whereOf(f);
     out.push(`finding: ${where === '' ? '' : `${where}: `}${f.message} [${f.code}]`);
   }
   if (report.status === 'unverifiable')
@@ -55,23 +49,25 @@ export function formatReport(file: string, report: ExportReport, graderFiles: re
     out.push(`not accounted for: line ${u.line} carries member ${JSON.stringify(u.member)}`);
   // The open-run count is said once: as a not-checked item when there are any.
   if (report.status !== 'unverifiable' && report.openRuns === 0) out.push('open runs: 0');
-  if (report.strict !== undefined)
-    out.push(
-      `strict: ${report.strict.unchecked.length > 0 ? `not checked: ${report.strict.unchecked.join(', ')}` : 'everything required was checked'}` +
-        (report.strict.waived.length > 0 ? `; waived: ${report.strict.waived.join(', ')}` : ''),
-    );
-  const verdict =
-    report.status === 'sound'
-      ? report.unaccounted.length > 0
-        ? 'sound, over the members this reader knows'
-        : 'sound'
-      : report.status === 'unverifiable'
-        ? 'unverifiable (unknown canon)'
-        : report.status === 'unchecked'
-          ? `not sound under --strict (${plural(report.strict?.unchecked.length ?? 0, 'item')} not checked)`
-          : plural(report.findings.length, 'finding');
+  if (report.strict !== undefined && report.strict.waived.length > 0)
+    out.push(`waived by name: ${report.strict.waived.join(', ')}`);
   out.push(
-    `${plural(report.runs, 'run')}, ${plural(report.records, 'record')}, ${plural(report.cases, 'case')}: ${verdict}`,
+    `${plural(report.runs, 'run')}, ${plural(report.records, 'record')}, ${plural(report.cases, 'case')}: ${verdictWord(report)}`,
   );
   return `${out.join('\n')}\n`;
+}
+
+/** The verdict in a few words: never `sound` for a file whose records or deletion were not established. */
+function verdictWord(report: ExportReport): string {
+  if (report.status === 'findings') return plural(report.findings.length, 'finding');
+  if (report.status === 'unverifiable') return 'unverifiable (unknown canon)';
+  if (report.status === 'unchecked')
+    return `NOT established: ${(report.strict?.unchecked ?? []).join(', ')} (waive by name with --allow-unchecked)`;
+  const waived = new Set(report.strict?.waived ?? []);
+  const unestablished = CALLER_MATERIAL.filter(
+    (c) => !waived.has(c) && report.notChecked.some((n) => n.code === c),
+  );
+  if (unestablished.length > 0) return `consistent; not established: ${unestablished.join(', ')}`;
+  const over = report.unaccounted.length > 0 ? ', over the members this reader knows' : '';
+  return waived.size > 0 ? `sound${over}, waiving ${[...waived].join(', ')}` : `sound${over}`;
 }

@@ -17,11 +17,20 @@ import {
   verifyExportRange,
   witnessVerifierKey,
 } from '../index.js';
-import { type AnchorArg, type CliArgs, parseArgs, USAGE, UsageError } from './args.js';
+import {
+  type AnchorArg,
+  type CliArgs,
+  type Program,
+  parseArgs,
+  SEAM_VERIFY_EXPORT,
+  USAGE,
+  UsageError,
+  usageOf,
+} from './args.js';
 import { EXIT, exitCodeOf } from './exit.js';
 import { formatReport } from './format.js';
 
-export { EXIT, USAGE };
+export { EXIT, type Program, USAGE, usageOf };
 
 class Unreadable extends Error {}
 
@@ -117,7 +126,7 @@ function partOrAnchor(arg: AnchorArg): PartialExportReport | null {
   }
 }
 
-async function verifyFile(args: CliArgs, io: CommandIo): Promise<number> {
+async function verifyFile(args: CliArgs, io: CommandIo, program: Program): Promise<number> {
   const parts: PartialExportReport[] = [];
   const anchorArgs = args.anchors.filter((arg) => {
     const part = args.merge ? partOrAnchor(arg) : null;
@@ -139,7 +148,11 @@ async function verifyFile(args: CliArgs, io: CommandIo): Promise<number> {
     ...(args.now !== undefined ? { now: args.now } : {}),
     anchors,
     graderVerdicts,
-    ...(args.strict ? { strict: true, allowUnchecked: args.allowUnchecked } : {}),
+    ...(args.strict
+      ? { strict: true, allowUnchecked: args.allowUnchecked }
+      : program.strictByDefault
+        ? { strict: 'caller-material' as const, allowUnchecked: args.allowUnchecked }
+        : {}),
     workers: args.jobs ?? availableParallelism(),
   };
   let report: ExportReport;
@@ -263,22 +276,33 @@ function progressMeter(file: string, total: number, io: CommandIo): (bytes: numb
   };
 }
 
-export async function main(argv: readonly string[], streams: Partial<CommandIo> = {}): Promise<number> {
+/**
+ * Runs the command over `argv` and resolves to its exit code. `program` says which one:
+ * seam-verify-export (the default) or `seam export verify` (strict by default).
+ */
+export async function main(
+  argv: readonly string[],
+  streams: Partial<CommandIo> = {},
+  program: Program = SEAM_VERIFY_EXPORT,
+): Promise<number> {
   const io = { ...processIo(), ...streams };
   try {
-    const args = parseArgs(argv, isFile);
+    const args = parseArgs(argv, isFile, program);
     if (args.help) {
-      io.stdout(`${USAGE}\n`);
+      io.stdout(`${usageOf(program)}\n`);
       return EXIT.sound;
     }
-    return args.range === undefined ? await verifyFile(args, io) : await readRange(args, args.range, io);
+    return args.range === undefined
+      ? await verifyFile(args, io, program)
+      : await readRange(args, args.range, io);
   } catch (error) {
+    // One line that says what is wrong, and where the whole usage is.
     if (error instanceof UsageError) {
-      io.stderr(`seam-verify-export: ${error.message}\n${USAGE}\n`);
+      io.stderr(`${program.name}: ${error.message}; see ${program.name} --help\n`);
       return EXIT.usage;
     }
     if (error instanceof Unreadable) {
-      io.stderr(`seam-verify-export: ${error.message}\n`);
+      io.stderr(`${program.name}: ${error.message}\n`);
       return EXIT.unreadable;
     }
     throw error;

@@ -108,12 +108,15 @@ export function judgeAnchors(input: AnchorInput): {
     });
   });
 
-  if (input.anchors.length === 0)
+  // An anchor that could not be compared settles nothing about deletion either.
+  if (outcomes.every((o) => o.status === 'not-compared'))
     notChecked.push({
       code: 'deletion',
-      message: input.disclosure
-        ? 'no checkpoint from outside the file: the paths were proved against the file’s own header'
-        : 'no checkpoint from outside the file: deletion of whole runs was not checked, only internal consistency',
+      message: `${input.anchors.length === 0 ? 'no checkpoint from outside the file' : 'no checkpoint from outside the file could be compared'}: ${
+        input.disclosure
+          ? 'the paths were proved against the file’s own header'
+          : 'deletion of whole runs was not checked, only internal consistency'
+      }`,
     });
   judgeFreshness(input, latest, findings, notChecked);
   return { findings, notChecked, outcomes, witnesses: [...latest].map(([name, t]) => ({ name, latest: t })) };

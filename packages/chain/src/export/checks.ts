@@ -125,22 +125,21 @@ export const EXPORT_CHECKS: readonly CheckSpec<FindingCode>[] = [
   },
 ];
 
-/** The steps the reader still makes when it stops early (a missing header, an unknown version or canon). */
-const BEFORE_STOPPING = new Set(['lines', 'header']);
-
 /**
- * The export's steps with their outcomes: `refuse` with the first finding's code and how
- * many findings the step has; `pass` when it has none; `not-checked` for every step after
- * the header when the reader stopped there (`rest-of-file`, or an unverifiable canon).
- * What a step read but could not establish is in `report.notChecked`, not here.
+ * The export's steps as check results, from `report.steps`: `refuse` with the first
+ * finding's code, `pass` where the step established what its detail says, `not-checked`
+ * where it established nothing or lacked the caller's material (no record keys, no
+ * outside checkpoint...), each with the detail in the file's terms.
  */
 export function explainReport(report: ExportReport): CheckResult[] {
-  const stopped =
-    report.status === 'unverifiable' || report.notChecked.some((n) => n.code === 'rest-of-file');
-  return EXPORT_CHECKS.map(({ id, title, codes }): CheckResult => {
-    const found = report.findings.filter((f) => codes.includes(f.code));
-    if (found.length > 0)
-      return { id, title, outcome: 'refuse', code: found[0]!.code, detail: `${found.length} finding(s)` };
-    return { id, title, outcome: stopped && !BEFORE_STOPPING.has(id) ? 'not-checked' : 'pass' };
+  return report.steps.map((step): CheckResult => {
+    const title = EXPORT_CHECKS.find((c) => c.id === step.id)?.title ?? step.id;
+    return {
+      id: step.id,
+      title,
+      outcome: step.outcome,
+      ...(step.code !== undefined ? { code: step.code } : {}),
+      ...(step.detail !== '' ? { detail: step.detail } : {}),
+    };
   });
 }

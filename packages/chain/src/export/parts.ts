@@ -62,8 +62,13 @@ export async function verifyExportRange(
   lines: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
   options: ExportRangeOptions,
 ): Promise<PartialExportReport> {
-  const { range, keys, maxLineBytes = DEFAULT_MAX_LINE_BYTES } = options;
-  checkRange(range);
+  // The range is required: without one, checkRange names it (never a TypeError on no options).
+  const {
+    range,
+    keys,
+    maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+  } = options ?? ({} as Partial<ExportRangeOptions>);
+  checkRange(range as PartRange);
   checkOptions({ keys, maxLineBytes });
   const reader = new LineReader(maxLineBytes, keys);
   const out: PartLine[] = [];

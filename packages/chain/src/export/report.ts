@@ -129,6 +129,21 @@ export const NOT_CHECKED_CODES = [
 
 export type NotCheckedCode = (typeof NOT_CHECKED_CODES)[number];
 
+/**
+ * The not-checked items that only the caller's own material establishes: record keys, a
+ * checkpoint from outside the file, witness keys for a note anchor, grader keys for a
+ * sidecar, and a verified cosignature for the freshness bound the caller asked for. The
+ * rest (open runs, case contents, blob bytes...) are limits of what a file can prove.
+ * `strict: 'caller-material'` judges these; `seam export verify` does so by default.
+ */
+export const CALLER_MATERIAL = [
+  'record-signatures',
+  'witness-cosignatures',
+  'witness-freshness',
+  'grader-signature',
+  'deletion',
+] as const satisfies readonly NotCheckedCode[];
+
 export interface NotChecked {
   code: NotCheckedCode;
   message: string;
@@ -165,11 +180,46 @@ export interface GraderOutcome {
   signature: 'verified' | 'not-checked' | 'refused';
 }
 
+/** The verifier's steps, in order: `EXPORT_CHECKS` gives each one's title and finding codes. */
+export type ExportStepId =
+  | 'lines'
+  | 'header'
+  | 'records'
+  | 'runs'
+  | 'signatures'
+  | 'log'
+  | 'anchors'
+  | 'cases'
+  | 'trailer'
+  | 'graders';
+
+/**
+ * One step as this file fared in it. `pass`: the step established what `detail` says and
+ * none of the caller's material it needs was missing; `refuse`: it has findings;
+ * `not-checked`: it established nothing, or it lacked material only the caller has (no
+ * record keys, no outside checkpoint...): what it read is then only consistent. Never
+ * `pass` for a step that established nothing.
+ */
+export interface ExportStep {
+  id: ExportStepId;
+  outcome: 'pass' | 'refuse' | 'not-checked';
+  /** In the file's terms: what was established, why nothing was, or the first finding. */
+  detail: string;
+  /** The code of the step's first finding (`refuse` only). */
+  code?: FindingCode;
+  findings: number;
+  /** The not-checked items of the report that belong to this step. */
+  notChecked: NotCheckedCode[];
+}
+
 export interface ExportReport {
   /**
-   * sound: no finding; findings: at least one; unverifiable: the header names a canon
-   * this reader does not implement, so no digest below it could be judged; unchecked:
-   * no finding, but under `strict` something was not checked that was not waived.
+   * sound: no finding, and under `strict` nothing it judges left unchecked unless waived
+   * (without `strict`, sound says consistent, not authenticated: read `steps`, or
+   * `exportHeadline`, for what was established); findings: at least one; unverifiable:
+   * the header names a canon this reader does not implement, so no digest below it could
+   * be judged; unchecked: no finding, but under `strict` something it judges was not
+   * checked and not waived.
    */
   status: 'sound' | 'findings' | 'unverifiable' | 'unchecked';
   /** Which rules the first line chose; null when no header was read. */
@@ -177,8 +227,13 @@ export interface ExportReport {
   canon?: unknown;
   findings: Finding[];
   notChecked: NotChecked[];
-  /** Under `strict` only: the not-checked items that were not waived (each keeps the verdict from sound). */
+  /**
+   * Under `strict` only: of the items it judges, those not waived (each keeps the verdict
+   * from sound) and those the caller waived by name.
+   */
   strict?: { unchecked: NotCheckedCode[]; waived: NotCheckedCode[] };
+  /** Every step, in order: what it established, or why it did not (see `exportHeadline`). */
+  steps: ExportStep[];
   unaccounted: UnaccountedMember[];
   runs: number;
   records: number;

@@ -32,6 +32,7 @@ import { judgeGraders } from './graders.js';
 import { judgeLog, type SealedLeaf } from './log.js';
 import { type HashedBody, LineReader, type LineReading, lineBytes, type RecordReading } from './reading.js';
 import {
+  CALLER_MATERIAL,
   type ExportReport,
   type Finding,
   type FindingCode,
@@ -40,7 +41,9 @@ import {
   type NotCheckedCode,
   type UnaccountedMember,
 } from './report.js';
+import { stepsOf } from './steps.js';
 import { witnessVerifiers } from './witness.js';
+import { plural } from './words.js';
 
 /** canon values this reader implements, and the canonical-JSON profile each names. */
 export const KNOWN_CANONS: ReadonlyMap<number, typeof CANON_PROFILE> = new Map([[1, CANON_PROFILE]]);
@@ -67,10 +70,12 @@ export interface ExportOptions {
   /** The longest line read, in bytes (default 16 MiB). */
   maxLineBytes?: number;
   /**
-   * Fail closed: every not-checked item (see `NOT_CHECKED_CODES`) keeps the verdict
-   * from `sound` (status `unchecked`), unless it is named in `allowUnchecked`.
+   * Fail closed: the not-checked items it judges keep the verdict from `sound` (status
+   * `unchecked`), unless named in `allowUnchecked`. `true` judges every item of
+   * `NOT_CHECKED_CODES`; `'caller-material'` judges `CALLER_MATERIAL`, what only the
+   * caller's record keys, outside checkpoint, witness keys and grader keys establish.
    */
-  strict?: boolean;
+  strict?: boolean | 'caller-material';
   /** Not-checked items a strict verification waives by name. Needs `strict`. */
   allowUnchecked?: readonly NotCheckedCode[];
 }
@@ -158,7 +163,7 @@ export class ExportVerifier {
       return { anchor, checkpoint: read.value };
     });
     const allow = options.allowUnchecked;
-    if (allow !== undefined && options.strict !== true)
+    if (allow !== undefined && (options.strict === undefined || options.strict === false))
       throw new SeamError('bad-options', 'allowUnchecked waives items of a strict verification: set strict');
     if (allow?.some((c) => !NOT_CHECKED_CODES.includes(c)))
       throw new SeamError('bad-options', 'allowUnchecked names items of NOT_CHECKED_CODES only');
@@ -496,7 +501,8 @@ export class ExportVerifier {
     this.closeRun();
     if (this.state !== 'halted') this.judgeWholeFile();
     const findings = this.findings;
-    const strict = this.options.strict === true ? this.strictOutcome() : undefined;
+    const judged = this.options.strict;
+    const strict = judged === true || judged === 'caller-material' ? this.strictOutcome(judged) : undefined;
     const status =
       findings.length > 0
         ? 'findings'
@@ -505,7 +511,7 @@ export class ExportVerifier {
           : strict !== undefined && strict.unchecked.length > 0
             ? 'unchecked'
             : 'sound';
-    return {
+    const report: Omit<ExportReport, 'steps'> = {
       status,
       kind: this.kind,
       ...(this.canon !== undefined ? { canon: this.canon } : {}),
@@ -527,13 +533,15 @@ export class ExportVerifier {
       lines: this.counts.lines,
       bytes: this.counts.bytes,
     };
+    return { ...report, steps: stepsOf(report) };
   }
 
-  /** Which not-checked items keep a strict verdict from sound, and which the caller waived. */
-  private strictOutcome(): NonNullable<ExportReport['strict']> {
+  /** Which judged not-checked items keep a strict verdict from sound, and which the caller waived. */
+  private strictOutcome(judged: true | 'caller-material'): NonNullable<ExportReport['strict']> {
     const present = new Set(this.notChecked.map((n) => n.code));
     const allowed = new Set(this.options.allowUnchecked ?? []);
-    const items = NOT_CHECKED_CODES.filter((c) => present.has(c));
+    const judges: readonly NotCheckedCode[] = judged === true ? NOT_CHECKED_CODES : CALLER_MATERIAL;
+    const items = judges.filter((c) => present.has(c));
     return { unchecked: items.filter((c) => !allowed.has(c)), waived: items.filter((c) => allowed.has(c)) };
   }
 
@@ -670,8 +678,6 @@ export class ExportVerifier {
   }
 }
 
-const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
-
 const SIGNATURE_WORDS = {
   'signature-absent': "the record's signature is absent",
   'signature-malformed': "the record's signature is not a key_id and 128 lowercase hex characters",
@@ -694,6 +700,8 @@ export function checkOptions(options: ExportOptions): void {
     if (list !== undefined && !Array.isArray(list)) bad(`${name} is not an array`);
   if (maxLineBytes !== undefined && (!Number.isSafeInteger(maxLineBytes) || maxLineBytes < 1))
     bad('maxLineBytes is not a positive integer');
+  if (![undefined, true, false, 'caller-material'].includes(options.strict))
+    bad("strict is not true, false or 'caller-material'");
 }
 
 /** verifyExport's options: the verifier's, and how many threads read the lines. */

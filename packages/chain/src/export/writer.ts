@@ -1,20 +1,20 @@
 import { hex, SeamError } from '@agent-seam/canonical';
-import { inclusionProof, rootHash } from '@agent-seam/merkle';
+import { emptyRoot, inclusionProof, rootHash } from '@agent-seam/merkle';
 import { ZERO_HASH } from '../digest.js';
 import { CANON_PROFILE, canonicalOfObject, type JsonObject } from '../json.js';
 import { chainHash } from '../record.js';
 import { signRecord } from '../signature.js';
-import { FRAME_KINDS, type UnreadableRun } from './frames.js';
+import { FRAME_KINDS, isOrigin, type UnreadableRun } from './frames.js';
+import type { Finding } from './report.js';
+import { MEMBER_OF, refuseWhatTheReaderRefuses } from './self-read.js';
 
-/** One record to write. `seq`, `run` and a RunConcluded's `chain_head` are filled in unless given. */
+/**
+ * One record to write. `seq`, `run` and a RunConcluded's `chain_head` are filled in unless
+ * given (and must then be what the reader expects); the raw bytes are the body's canonical
+ * ones, linked to the predecessor, signed when the plan has a key.
+ */
 export interface RecordPlan {
   body: JsonObject;
-  /** Leave the record unsigned even when the run has a key. */
-  unsigned?: boolean;
-  /** Bytes to hash and carry instead of the canonical ones (a writer with another serialiser). */
-  raw?: string;
-  /** Link to this hash (hex) instead of the predecessor's. */
-  prev?: string;
 }
 
 export interface RunPlan {
@@ -24,12 +24,29 @@ export interface RunPlan {
   sealed: boolean;
 }
 
+/**
+ * A record as `writeUnread` also takes it, got wrong on purpose: left unsigned under a key,
+ * raw bytes other than the canonical ones, or linked to another hash (hex) than the
+ * predecessor's. Only the tests and the vector generator write such files, to hold the
+ * reader to each finding; `writeExport` refuses these members.
+ */
+export interface UnreadRecordPlan extends RecordPlan {
+  unsigned?: boolean;
+  raw?: string;
+  prev?: string;
+}
+
+/** A plan whose records may be got wrong on purpose (see `UnreadRecordPlan`). */
+export interface UnreadPlan extends Omit<ExportPlan, 'runs'> {
+  runs: readonly (Omit<RunPlan, 'records'> & { records: readonly UnreadRecordPlan[] })[];
+}
+
 export interface ExportPlan {
   origin: string;
   runs: readonly RunPlan[];
   /** Whole case blocks (`case`, `deadlines`, `blobs`, `hold`; `hold: null` when none), written as given. */
   cases?: readonly JsonObject[];
-  /** Record signing key; every record not marked unsigned is signed. */
+  /** Record signing key: every record is signed (a reader given the key refuses an unsigned one). */
   key?: { keyId: string; seed: Uint8Array };
   /** Write a disclosure package with this selection, inclusion paths on sealed blocks. */
   disclosure?: { cases: string[]; runs: string[] };
@@ -49,10 +66,35 @@ export interface WrittenExport {
 /**
  * Writes an export (or a disclosure package) from a plan: canonical raw bytes, the
  * chain, optional record signatures, the log over sealed runs and the trailer's
- * counts. It is the producer side the verifier is tested against.
+ * counts. It is the producer side the verifier is tested against, and it writes nothing
+ * its own reader refuses: a plan that would make one (a malformed case, an unreadable
+ * entry that is not `{run, reason}`, a record naming a case the file does not carry, a body
+ * whose seq or run is not its own...) throws `SeamError('bad-plan')` naming the field.
  */
 export function writeExport(plan: ExportPlan): WrittenExport {
-  const chains = plan.runs.map((run) => writeRunRecords(run, plan.key));
+  if (!isOrigin(plan.origin)) throw new SeamError('bad-plan', 'origin: not a log origin');
+  if (plan.otherLeaves !== undefined && plan.disclosure === undefined)
+    throw new SeamError(
+      'bad-plan',
+      'otherLeaves: a whole export carries every leaf of its log (only a disclosure package leaves some out)',
+    );
+  for (const [i, run] of plan.runs.entries()) onlyBodies(run.records, `runs[${i}].records`);
+  // The frame kind is the writer's to write: a case plan naming one would write another frame.
+  const kinded = (plan.cases ?? []).findIndex((c) => Object.hasOwn(c ?? {}, 'kind'));
+  if (kinded !== -1)
+    throw new SeamError('bad-plan', `cases[${kinded}].kind: a case block's kind is the writer's`);
+  const { fields, ...written } = writeUnread(plan);
+  refuseWhatTheReaderRefuses(written.lines, (f) => planField(f, fields, plan));
+  return written;
+}
+
+/**
+ * The file a plan describes, not read back, with the plan field each line was written from:
+ * `writeExport` reads it back before it hands it out. The tests that need a file its
+ * reader refuses (to hold the reader to each finding) write it with this, unexported.
+ */
+export function writeUnread(plan: UnreadPlan): WrittenExport & { fields: string[] } {
+  const chains = plan.runs.map((run) => recordLines(run, plan.key));
   const seals: Uint8Array[] = [];
   const positions = chains.map((chain, i) => {
     if (!plan.runs[i]!.sealed) return null;
@@ -66,7 +108,9 @@ export function writeExport(plan: ExportPlan): WrittenExport {
   const header: JsonObject = plan.disclosure
     ? { kind: FRAME_KINDS.disclosure, version: 1, checkpoint, canon: 1, selection: plan.disclosure }
     : { kind: FRAME_KINDS.header, version: 1, checkpoint, canon: 1 };
-  const lines = [lineOf(header, 'origin or disclosure')];
+  const lines = [lineOf(header, plan.disclosure ? 'disclosure' : 'origin')];
+  /** The plan field each line was written from, by line index. */
+  const fields = [plan.disclosure ? 'disclosure' : 'origin'];
   plan.runs.forEach((run, i) => {
     const block: JsonObject = { kind: FRAME_KINDS.run, run: run.run };
     const index = positions[i];
@@ -76,11 +120,16 @@ export function writeExport(plan: ExportPlan): WrittenExport {
       if (plan.disclosure) block.proof = inclusionProof(leaves, index).map((p) => hex.encode(p));
     }
     lines.push(lineOf(block, `runs[${i}]`), ...chains[i]!.lines);
+    fields.push(`runs[${i}]`, ...chains[i]!.lines.map((_, j) => `runs[${i}].records[${j}]`));
   });
-  for (const [i, u] of (plan.unreadable ?? []).entries())
+  for (const [i, u] of (plan.unreadable ?? []).entries()) {
     lines.push(lineOf({ kind: FRAME_KINDS.run, run: u.run }, `unreadable[${i}]`));
-  for (const [i, c] of (plan.cases ?? []).entries())
+    fields.push(`unreadable[${i}]`);
+  }
+  for (const [i, c] of (plan.cases ?? []).entries()) {
     lines.push(lineOf({ kind: FRAME_KINDS.case, ...c }, `cases[${i}]`));
+    fields.push(`cases[${i}]`);
+  }
   const runsRequested = plan.runs.length + (plan.unreadable?.length ?? 0);
   lines.push(
     lineOf(
@@ -95,14 +144,73 @@ export function writeExport(plan: ExportPlan): WrittenExport {
       'unreadable',
     ),
   );
-  return { lines, checkpoint, hashes: chains.map((c) => c.hashes) };
+  fields.push('unreadable');
+  return { lines, checkpoint, hashes: chains.map((c) => c.hashes), fields };
 }
 
-/** The record lines of one run, its chain hashes and its terminal hash (the seal, if sealed). */
-export function writeRunRecords(
-  run: RunPlan,
-  key: ExportPlan['key'],
-): { lines: string[]; hashes: string[]; terminal: Uint8Array | null } {
+/** The plan field a finding about the written file is about. */
+function planField(f: Finding, fields: readonly string[], plan: ExportPlan): string {
+  const member = MEMBER_OF[f.code] ?? '';
+  if (f.line !== undefined) return `${fields[f.line - 1]}${member}`;
+  const run = plan.runs.findIndex((r) => r.run === f.run);
+  if (run !== -1) return `runs[${run}]${member}`;
+  return f.code === 'selection-case-missing' ? 'disclosure.cases' : 'the plan';
+}
+
+/** One run's record lines, its chain hashes, and its terminal hash (the seal, if sealed). */
+export interface WrittenRun {
+  lines: string[];
+  hashes: string[];
+  terminal: Uint8Array | null;
+}
+
+/**
+ * The record lines of one run, its chain hashes and its terminal hash (the seal, if sealed),
+ * for a caller writing a large file run by run. Read back under a block of their own they
+ * must draw no finding from the reader (which case blocks the file carries is the caller's):
+ * else `SeamError('bad-plan')` naming the record.
+ */
+export function writeRunRecords(run: RunPlan, key: ExportPlan['key']): WrittenRun {
+  onlyBodies(run.records, 'records');
+  const written = recordLines(run, key);
+  const records = written.lines.length;
+  const alone = [
+    JSON.stringify({
+      kind: FRAME_KINDS.header,
+      version: 1,
+      checkpoint: { origin: 'writer.check', size: 0, root: hex.encode(emptyRoot()) },
+      canon: 1,
+    }),
+    lineOf({ kind: FRAME_KINDS.run, run: run.run }, 'run'),
+    ...written.lines,
+    JSON.stringify({
+      kind: FRAME_KINDS.trailer,
+      runs_requested: 1,
+      runs_exported: records > 0 ? 1 : 0,
+      records,
+      cases: 0,
+      unreadable: [],
+    }),
+  ];
+  refuseWhatTheReaderRefuses(
+    alone,
+    (f) => `${f.line === 2 ? 'run' : `records[${(f.line ?? 3) - 3}]`}${MEMBER_OF[f.code] ?? ''}`,
+    ['case-missing', 'run-empty'],
+  );
+  return written;
+}
+
+/** A record plan is its body: a member a writer would act on otherwise (an old `unsigned`, `raw` or `prev`) is refused. */
+function onlyBodies(records: readonly RecordPlan[], field: string): void {
+  if (!Array.isArray(records)) throw new SeamError('bad-plan', `${field}: not an array of records`);
+  records.forEach((record, j) => {
+    const other = Object.keys(record ?? {}).find((m) => m !== 'body');
+    if (other !== undefined)
+      throw new SeamError('bad-plan', `${field}[${j}].${other}: a record plan holds its body only`);
+  });
+}
+
+function recordLines(run: UnreadPlan['runs'][number], key: ExportPlan['key']): WrittenRun {
   let prev = ZERO_HASH;
   const lines: string[] = [];
   const hashes: string[] = [];
@@ -116,11 +224,17 @@ export function writeRunRecords(
         : canonicalOfObject(body, CANON_PROFILE, `records[${i}].body`);
     const hash = chainHash(prev, raw);
     const signature = key && !record.unsigned ? signRecord(hash, key.keyId, key.seed) : null;
-    // The given text itself: decoding its bytes again would drop a leading U+FEFF.
-    const rawText = record.raw ?? new TextDecoder().decode(raw);
     lines.push(
       lineOf(
-        { seq: body.seq, body, prev_hash: hex.encode(prev), hash: hex.encode(hash), signature, raw: rawText },
+        {
+          seq: body.seq,
+          body,
+          prev_hash: hex.encode(prev),
+          hash: hex.encode(hash),
+          signature,
+          // The given text itself: decoding its bytes again would drop a leading U+FEFF.
+          raw: record.raw ?? new TextDecoder().decode(raw),
+        },
         `records[${i}]`,
       ),
     );

@@ -8,6 +8,7 @@ import {
 import { type Command, oneInput, str } from '../command.js';
 import { checksText, compare, comparisonText } from '../explain.js';
 import { EXIT, print, printJson, readInput, UsageError, write } from '../io.js';
+import { codeAndDetail } from './shared.js';
 
 const PROFILES = Object.keys(profiles) as ProfileName[];
 
@@ -53,7 +54,10 @@ exit: 0 canonical (or written), 1 not canonical or not JSON the profile accepts,
           detail: verdict.detail,
           explain: { checks },
         });
-      else print(`${name}: not JSON the ${profile} profile accepts [${verdict.code}]\n${checksText(checks)}`);
+      else
+        print(
+          `${name}: not JSON the ${profile} profile accepts ${codeAndDetail(verdict)}\n${checksText(checks)}`,
+        );
       return EXIT.refused;
     }
     if (values.check !== true) {

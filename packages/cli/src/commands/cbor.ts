@@ -124,7 +124,7 @@ exit: 0, 1 refused (the code and the offset), 2 bad command line, 4 unreadable i
   example: `  $ echo "{1: h'0102', 2: [1.0, 'ab']}" | seam cbor encode - --hex
   a2014201020282f93c00426162
   $ echo '[1, 2_1]' | seam cbor encode - --hex
-  refused [encoding-indicator]: ... (... (at character 5))`,
+  refused [encoding-indicator]: ... (at character 5)`,
   options: { hex: { type: 'boolean' }, from: { type: 'string' } },
   run(values, positionals) {
     const from = str(values.from) ?? 'auto';

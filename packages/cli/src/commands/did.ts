@@ -12,6 +12,7 @@ import { thumbprint } from '@agent-seam/wba';
 import { type Command, str } from '../command.js';
 import { checksText } from '../explain.js';
 import { EXIT, print, printJson, readSeed, UsageError } from '../io.js';
+import { codeAndDetail } from './shared.js';
 
 /** A public key as typed: 64 hex characters or 43 base64url characters (32 bytes). */
 function publicKeyText(text: string): Uint8Array | null {
@@ -84,7 +85,7 @@ exit: 0 shown, 1 the DID or key is refused (the check that refused is shown),
           detail: verdict.detail,
           explain: { checks },
         });
-      else print(`refused: not a usable Ed25519 did:key [${verdict.code}]\n${checksText(checks)}`);
+      else print(`refused: not a usable Ed25519 did:key ${codeAndDetail(verdict)}\n${checksText(checks)}`);
       return EXIT.refused;
     }
     const key = verdict.value;

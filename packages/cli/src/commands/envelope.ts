@@ -42,7 +42,7 @@ six fields as received, escaped, with byte offsets.
 exit: 0 verified (anything waived is named in the output), 1 refused, 2 bad command
       line, 4 unreadable or not JSON`,
   example: `  $ seam envelope verify message.json --recipient did:key:z6Mk... --no-replay-check --expected their-bytes.bin
-  refused [bad-signature]: the signature verifies: [S]B = R + [h]A
+  refused [bad-signature]: the signature does not verify under did:key:z6Mk...
   checks, in the order the verifier makes them:
     pass        recipient-named  ...
   signed bytes (...):

@@ -1,5 +1,5 @@
-import { escapeBytes, explainVerdict, hex } from '@agent-seam/canonical';
-import { keyPairFromSeed } from '@agent-seam/did';
+import { base64Strict, escapeBytes, explainVerdict, hex } from '@agent-seam/canonical';
+import { didFromPublicKey, keyPairFromSeed, verificationKeyFromDid } from '@agent-seam/did';
 import {
   CHECKPOINT_CHECKS,
   cosign,
@@ -29,7 +29,17 @@ import {
   UsageError,
   write,
 } from '../io.js';
-import { report, signRefusal, trySign } from './shared.js';
+import { codeAndDetail, report, signRefusal, trySign } from './shared.js';
+
+/** An Ed25519 public key in standard base64 that the did door accepts (not of small order). */
+function publicKeyOf(text: string): Uint8Array {
+  const bytes = base64Strict.decode(text);
+  const usable =
+    bytes.ok && bytes.value.length === 32 ? verificationKeyFromDid(didFromPublicKey(bytes.value)) : null;
+  if (usable === null || !usable.ok)
+    throw new UsageError('--public-key wants a usable Ed25519 public key: 32 bytes in standard base64');
+  return usable.value;
+}
 
 const list = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
@@ -195,22 +205,38 @@ exit: 0 cosigned, 1 not a signed checkpoint, 2 bad command line, 4 unreadable fi
 
 export const noteKey: Command = {
   name: 'note key',
-  summary: 'the verifier key (vkey) of a seed, for --key and --witness',
-  usage: `usage: seam note key --seed-file SEED --name NAME [--witness]
+  summary: 'the verifier key (vkey) of a seed or a public key, for --key and --witness',
+  usage: `usage: seam note key (--seed-file SEED | --public-key BASE64) --name NAME [--witness]
 
-Prints the verifier key NAME+KEYID+BASE64 of the seed's Ed25519 key (type 0x01), or with
+Prints the verifier key NAME+KEYID+BASE64 of the Ed25519 key (type 0x01), or with
 --witness its cosignature/v1 key (type 0x04), as seam note verify takes them.
 
+  --seed-file SEED     your own key: the 32-byte seed as 64 hex characters
+  --public-key BASE64  someone else's: the 32-byte public key in standard base64, as
+                       seam export verify's --witness-key NAME=BASE64 takes it
+
 exit: 0, 2 bad command line, 4 unreadable seed`,
-  example: `  $ seam note key --seed-file log.seed --name example.com/log`,
-  options: { 'seed-file': { type: 'string' }, name: { type: 'string' }, witness: { type: 'boolean' } },
+  example: `  $ seam note key --seed-file log.seed --name example.com/log
+  $ seam note key --public-key oJql9HpnWYAv+VX43C0qFKXJnSO+l/hkEn/5ODRVpPA= --name w1.example --witness`,
+  options: {
+    'seed-file': { type: 'string' },
+    'public-key': { type: 'string' },
+    name: { type: 'string' },
+    witness: { type: 'boolean' },
+  },
   run(values, positionals) {
     if (positionals.length > 0) throw new UsageError('seam note key takes no FILE; see seam note key --help');
-    const seed = readSeed(str(values['seed-file']));
+    const given = str(values['public-key']);
+    if (given !== undefined && values['seed-file'] !== undefined)
+      throw new UsageError('give --seed-file or --public-key, not both');
+    const publicKey =
+      given === undefined
+        ? keyPairFromSeed(readSeed(str(values['seed-file']))).publicKey
+        : publicKeyOf(given);
     const name = str(values.name);
     if (name === undefined) throw new UsageError('give --name NAME: the key name');
     const make = values.witness === true ? cosignatureVerifier : ed25519Verifier;
-    const key = trySign(() => formatVerifierKey(make(name, keyPairFromSeed(seed).publicKey)));
+    const key = trySign(() => formatVerifierKey(make(name, publicKey)));
     if (!key.ok) throw new UsageError(`--name: ${key.detail}`);
     if (values.json === true) printJson({ command: 'note key', ok: true, value: key.value });
     else print(key.value);
@@ -227,7 +253,8 @@ Reads the checkpoint note in FILE with @agent-seam/tlog-note (parseCheckpoint,
 describeNote): its origin, tree size and root hash, and each signature line decoded.
 It verifies nothing: seam note verify does, with the keys you trust.
 
-exit: 0 shown, 1 not a checkpoint (the check that refused is shown), 4 unreadable file`,
+exit: 0 shown, 1 not a checkpoint (the check that refused is shown), 2 bad command line,
+      4 unreadable file`,
   example: `  $ seam checkpoint show checkpoint.txt`,
   options: {},
   run(values, positionals) {
@@ -241,7 +268,7 @@ exit: 0 shown, 1 not a checkpoint (the check that refused is shown), 4 unreadabl
       const checks = explainVerdict(described.ok ? CHECKPOINT_CHECKS : NOTE_CHECKS, checkpoint);
       if (json)
         printJson({ command: 'checkpoint show', ok: false, code: checkpoint.code, explain: { checks } });
-      else print(`not a checkpoint [${checkpoint.code}]\n${checksText(checks)}`);
+      else print(`not a checkpoint ${codeAndDetail(checkpoint)}\n${checksText(checks)}`);
       return EXIT.refused;
     }
     const c = checkpoint.value;

@@ -3,12 +3,18 @@ import { verificationKeyFromDid, verifyBase64Signature, verifyEd25519 } from '@a
 import { explain, explainText } from '../explain.js';
 import { EXIT, print, printJson } from '../io.js';
 
-/** `refused [code]: <the refusing check's title> (detail)`: the first line of every refusal. */
-export function verdictLine(checks: readonly CheckSpec[], verdict: Verdict<unknown>): string {
-  if (verdict.ok) return 'verified';
-  const check = checks.find((c) => c.codes.includes(verdict.code));
-  return `refused [${verdict.code}]: ${check?.title ?? verdict.code}${verdict.detail ? ` (${verdict.detail})` : ''}`;
+/**
+ * `refused [code]: <what failed, in the input's terms>`, the library's detail: the first line
+ * of every refusal. The refusing check's title is in the check table below it, never here: a
+ * title says what is required, and read as a headline it sounds like what was found.
+ */
+export function verdictLine(verdict: Verdict<unknown>): string {
+  return verdict.ok ? 'verified' : `refused ${codeAndDetail(verdict)}`;
 }
+
+/** `[code]: detail` of a refusal (`[code]` where the package gave no detail). */
+export const codeAndDetail = (v: { code: string; detail?: string }): string =>
+  `[${v.code}]${v.detail ? `: ${v.detail}` : ''}`;
 
 /** The verdict as --json members. */
 export const verdictFields = (v: Verdict<unknown>) =>
@@ -73,7 +79,7 @@ export function report(j: Judgement): number {
       e.signed !== undefined && e.expected === undefined && refused?.id === 'equation'
         ? `\nnext: ask the signer for the exact bytes it signed and add --expected THEIR-BYTES to compare`
         : '';
-    print(`${verdictLine(j.checks, verdict)}\n${said}${explainText(e)}${tip}`);
+    print(`${verdictLine(verdict)}\n${said}${explainText(e)}${tip}`);
   }
   return verdict.ok ? EXIT.ok : EXIT.refused;
 }

@@ -54,6 +54,7 @@ async function reports(c: Case): Promise<void> {
     same(report.notChecked.find((n) => n.code === code)?.count, count, `not checked ${code}`);
   same(report.unaccounted, e.unaccounted ?? [], 'unaccounted');
   if (e.report) holds(report, e.report, 'report');
+  if (e.steps) same(Object.fromEntries(report.steps.map((s) => [s.id, s.outcome])), e.steps, 'steps');
 }
 
 const exportGroup = { pkg, replay: (g: Case[]) => cases(g, reports) };
@@ -99,5 +100,6 @@ export const chain: FileReplay = {
     'export.own-readings': exportGroup,
     'export.unchecked': exportGroup,
     'export.strict': exportGroup,
+    'export.established': exportGroup,
   },
 };

@@ -1,0 +1,216 @@
+import { loadVectors } from '@agent-seam/conformance';
+import { describe, expect, it } from 'vitest';
+import { type ExportReport, exportHeadline, verifyExport } from '../src/index.js';
+import { optionsOf } from './helpers.js';
+
+// What each step established, and the headline, pinned whole for files of every kind: every
+// step's outcome and detail as a person reads them, written out by hand.
+const doc = loadVectors('chain.json');
+const vector = (group: string, name: string) => doc[group].find((v: { name: string }) => v.name === name);
+const read = (group: string, name: string, over: { lines?: string[]; options?: object } = {}) => {
+  const v = vector(group, name);
+  return verifyExport(over.lines ?? v.lines, optionsOf(over.options ?? v.options));
+};
+const steps = (report: ExportReport) => report.steps.map((s) => `${s.id} ${s.outcome}: ${s.detail}`);
+
+const RUN_A = 'run_01J80000000000000000000001';
+/** The base file's steps that hold whatever the caller gives. */
+const BASE = {
+  lines: 'lines pass: 13 lines read',
+  header: 'header pass: an export of version 1 whose checkpoint holds 2 leaves',
+  records: 'records pass: each record hashes over its canonical bytes and agrees with its body (7 records)',
+  runs: 'runs pass: each chain links from seq 1 to its last record (3 runs)',
+  log: "log pass: the root over 2 sealed runs is the header's; no root covers the tail of an open run (1 open run)",
+  cases:
+    "cases pass: every case a record names has its block (1 case block); the blocks' contents are covered by no hash; blob bytes are never in the file",
+  trailer: "trailer pass: the trailer's counts match the file",
+  graders: 'graders not-checked: no grader verdict given',
+};
+const keyed = 'signatures pass: 7 record signatures verified under the keys given';
+const anchored = "anchors pass: the header's checkpoint is the outside checkpoint's (size 2)";
+const base = (signatures: string, anchors: string, graders = BASE.graders) => [
+  BASE.lines,
+  BASE.header,
+  BASE.records,
+  BASE.runs,
+  signatures,
+  BASE.log,
+  anchors,
+  BASE.cases,
+  BASE.trailer,
+  graders,
+];
+
+describe('report.steps and exportHeadline, whole', () => {
+  it('nothing supplied: consistent, not authenticated, deletion not checked', async () => {
+    const report = await read('export.sound', 'unkeyed');
+    expect(steps(report)).toEqual(
+      base(
+        'signatures not-checked: record signatures NOT checked: no record keys',
+        'anchors not-checked: deletion NOT checked: no checkpoint from outside the file',
+      ),
+    );
+    expect(exportHeadline(report)).toBe(
+      'consistent, NOT authenticated: no record keys; deletion NOT checked: no outside checkpoint',
+    );
+  });
+
+  it('keys, a cosigned note anchor and witness keys: everything the caller can establish', async () => {
+    const report = await read('export.sound', 'cosigned-anchor');
+    expect(steps(report)).toEqual(base(`${keyed}; cosigned by test-witness`, anchored));
+    expect(exportHeadline(report)).toBe(
+      'sound: authenticated: 7 record signatures verified; deletion checked against an outside checkpoint; witnessed by test-witness',
+    );
+  });
+
+  it('an outside checkpoint of the first leaf only', async () => {
+    const report = await read('export.sound', 'anchored-prefix');
+    expect(steps(report)[6]).toBe(
+      'anchors pass: an outside checkpoint holds the first 1 leaf; the rest are held only to the header',
+    );
+    expect(exportHeadline(report)).toBe(
+      'sound: authenticated: 7 record signatures verified; deletion checked for the first 1 leaf of 2 (an older outside checkpoint)',
+    );
+  });
+
+  it('a disclosure package, its path proved against an outside checkpoint', async () => {
+    const report = await read('export.sound', 'disclosure-package');
+    expect(steps(report)).toEqual([
+      'lines pass: 7 lines read',
+      'header pass: a disclosure package of version 1 whose checkpoint holds 3 leaves',
+      'records pass: each record hashes over its canonical bytes and agrees with its body (3 records)',
+      'runs pass: each chain links from seq 1 to its last record (1 run)',
+      'signatures pass: 3 record signatures verified under the keys given',
+      "log pass: 1 inclusion path proved against the header's root",
+      "anchors pass: the header's checkpoint is the outside checkpoint's (size 3)",
+      BASE.cases,
+      BASE.trailer,
+      BASE.graders,
+    ]);
+    expect(exportHeadline(report)).toBe(
+      'sound: authenticated: 3 record signatures verified; paths proved against an outside checkpoint',
+    );
+  });
+
+  it('a package beside an outside checkpoint of another size: nothing compared', async () => {
+    const report = await read('export.established', 'package-other-size');
+    expect(steps(report)[6]).toBe(
+      'anchors not-checked: deletion NOT checked: no outside checkpoint could be compared',
+    );
+    expect(exportHeadline(report)).toBe(
+      'authenticated: 3 record signatures verified; deletion NOT checked: no outside checkpoint could be compared',
+    );
+  });
+
+  it('a note anchor without witness keys, and a freshness bound with no cosignature to judge', async () => {
+    const unwitnessed = await read('export.established', 'note-unwitnessed');
+    expect(steps(unwitnessed)).toEqual(
+      base(
+        "signatures not-checked: 7 record signatures verified under the keys given; the note anchor's cosignatures NOT checked: no witness keys",
+        anchored,
+      ),
+    );
+    expect(exportHeadline(unwitnessed)).toBe(
+      'authenticated: 7 record signatures verified; deletion checked against an outside checkpoint; anchor NOT witnessed: no witness keys',
+    );
+    const stale = await read('export.established', 'freshness-unjudged');
+    expect(steps(stale)[4]).toBe(
+      'signatures not-checked: 7 record signatures verified under the keys given; witness freshness NOT judged: no cosignature verified',
+    );
+    expect(exportHeadline(stale)).toBe(
+      'authenticated: 7 record signatures verified; deletion checked against an outside checkpoint; witness freshness NOT judged: no cosignature verified',
+    );
+  });
+
+  it('a grader verdict without, then with, its grader key', async () => {
+    const unkeyed = await read('export.established', 'grader-unkeyed');
+    expect(steps(unkeyed)).toEqual(
+      base(
+        keyed,
+        anchored,
+        'graders not-checked: 1 grader verdict bound to a run; grader signatures NOT checked: no grader keys',
+      ),
+    );
+    expect(exportHeadline(unkeyed)).toBe(
+      'authenticated: 7 record signatures verified; deletion checked against an outside checkpoint; grader verdicts NOT authenticated: no grader keys',
+    );
+    const signed = await read('export.established', 'grader-keyed');
+    expect(steps(signed)[9]).toBe(
+      'graders pass: 1 grader verdict bound to a run, 1 signed under the grader keys given',
+    );
+    expect(exportHeadline(signed)).toBe(
+      'sound: authenticated: 7 record signatures verified; deletion checked against an outside checkpoint; 1 grader verdict authenticated',
+    );
+  });
+
+  it('waived by name: the headline says so after each', async () => {
+    expect(exportHeadline(await read('export.established', 'waived-by-name'))).toBe(
+      'consistent, NOT authenticated: no record keys (waived); deletion NOT checked: no outside checkpoint (waived)',
+    );
+  });
+
+  it('under strict: the other items it judged, unchecked or waived, are named', async () => {
+    expect(exportHeadline(await read('export.strict', 'strict-closed-file'))).toBe(
+      'sound: authenticated: 5 record signatures verified; deletion checked against an outside checkpoint; waived: blob-bytes',
+    );
+    expect(exportHeadline(await read('export.strict', 'strict-blob-bytes'))).toBe(
+      'authenticated: 5 record signatures verified; deletion checked against an outside checkpoint; NOT established under strict: blob-bytes',
+    );
+  });
+
+  it('a closed file without case blocks: the cases step established nothing', async () => {
+    const report = await read('export.established', 'closed-no-case');
+    expect(steps(report).slice(5, 8)).toEqual([
+      "log pass: the root over 2 sealed runs is the header's",
+      "anchors pass: the header's checkpoint is the outside checkpoint's (size 2)",
+      'cases not-checked: the file carries no case block; blob bytes are never in the file',
+    ]);
+  });
+
+  it('a framing member this reader does not know, keyed and anchored', async () => {
+    const report = await read('export.sound', 'unknown-framing-member', {
+      options: vector('export.sound', 'anchored-full').options,
+    });
+    expect(steps(report)[0]).toBe('lines pass: 13 lines read; 1 framing member this reader does not know');
+    expect(exportHeadline(report)).toBe(
+      'sound, over the members this reader knows: authenticated: 7 record signatures verified; deletion checked against an outside checkpoint',
+    );
+  });
+
+  it('findings: the refusing step names where and what, and how many more', async () => {
+    const report = await read('export.findings', 'run-b-filed-under-a');
+    expect(steps(report)[3]).toBe(
+      `runs refuse: line 3, run ${RUN_A}: a record's own body names another run than its block (and 1 more finding)`,
+    );
+    expect(report.steps[3]).toMatchObject({ code: 'record-run-mismatch', findings: 2 });
+    expect(exportHeadline(report)).toBe(
+      `NOT sound, 2 findings; the first: line 3, run ${RUN_A}: a record's own body names another run than its block [record-run-mismatch]`,
+    );
+  });
+
+  it('no header, an unknown canon, no line at all: nothing after the header was read', async () => {
+    const missing = await read('export.findings', 'header-missing');
+    const notRead = 'not read: the reader stopped at the header';
+    expect(steps(missing)).toEqual([
+      'lines pass: 12 lines read',
+      'header refuse: line 1: the first line is not an export or disclosure header',
+      ...['records', 'runs', 'signatures', 'log', 'anchors', 'cases', 'trailer', 'graders'].map(
+        (id) => `${id} not-checked: ${notRead}`,
+      ),
+    ]);
+    const canon = await read('export.sound', 'unknown-canon');
+    expect(steps(canon).slice(0, 3)).toEqual([
+      'lines pass: 13 lines read',
+      'header not-checked: canon 2 is not one this reader implements',
+      'records not-checked: not read: the header names a canon this reader does not implement',
+    ]);
+    expect(exportHeadline(canon)).toBe(
+      'unverifiable: the header names a canon this reader does not implement; nothing below it was judged',
+    );
+    const empty = await verifyExport([]);
+    expect(steps(empty).slice(0, 2)).toEqual([
+      'lines not-checked: the input holds no line',
+      'header refuse: line 0: the first line is not an export or disclosure header',
+    ]);
+  });
+});
