@@ -1,6 +1,5 @@
 import { keyPairFromSeed } from '@agent-seam/did';
 import { MerkleTree } from '@agent-seam/merkle';
-import { memoryStore, storeSource, TileLog, writeTileLog } from '@agent-seam/tlog-tiles';
 import {
   cosign,
   cosignatureVerifier,
@@ -9,6 +8,7 @@ import {
   signNote,
   type WitnessQuorum,
 } from '@agent-seam/tlog-note';
+import { memoryStore, storeSource, TileLog, writeTileLog } from '@agent-seam/tlog-tiles';
 
 /** The keys of the tests (and of the vectors): fixed seeds, as tools/vectors/tlog-tiles.ts has them. */
 export const ORIGIN = 'example.com/tiles';
@@ -44,5 +44,7 @@ export async function writtenLog(n: number) {
   return { leaves, tree, store, checkpoint };
 }
 
-export const readerOf = (store: Parameters<typeof storeSource>[0], seen?: { size: number; root: Uint8Array }) =>
-  new TileLog({ source: storeSource(store), origin: ORIGIN, quorum: QUORUM, ...(seen ? { seen } : {}) });
+export const readerOf = (
+  store: Parameters<typeof storeSource>[0],
+  seen?: { size: number; root: Uint8Array },
+) => new TileLog({ source: storeSource(store), origin: ORIGIN, quorum: QUORUM, ...(seen ? { seen } : {}) });
