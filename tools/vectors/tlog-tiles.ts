@@ -51,6 +51,8 @@ const body = (origin: string, size: bigint | string, root: Uint8Array | string, 
 const BODY = body(ORIGIN, BigInt(N), ROOT);
 /** The log's note of a body, cosigned by W1 (and W2 a minute later). */
 const logNote = (text: string) => `${text}\n${noteLine(text, LOG)}`;
+/** A note of `text` by the log and W1 (the quorum's minimum), whatever the text is. */
+const noteOf = (text: string) => `${logNote(text)}${cosigLine(text, W1, T)}`;
 const NOTE = `${logNote(BODY)}${cosigLine(BODY, W1, T)}${cosigLine(BODY, W2, T + 60n)}`;
 
 /** A tlog-proof file spelled line by line. */
@@ -92,12 +94,12 @@ const extBody = body(ORIGIN, BigInt(N), ROOT, 'an extension line');
 const proofAccept = [
   accepted(
     'log-and-one-of-two-witnesses',
-    { proof: FILE_7, quorum: QUORUM, leafHash: leafHashHex(LEAVES[7]!) },
+    { proof: proofFile(7, PROOF_7, noteOf(BODY)), quorum: QUORUM, leafHash: leafHashHex(LEAVES[7]!) },
     7,
     N,
     ROOT,
     null,
-    [LOG.name, W1.name, W2.name],
+    [LOG.name, W1.name],
   ),
   accepted(
     'entry-bytes-instead-of-leaf-hash',
@@ -211,8 +213,6 @@ const refusal = (name: string, proof: unknown, code: string, why: string, c: Cas
   code,
   why,
 });
-/** A note of `text` by the log and W1 (the quorum's minimum), whatever the text is. */
-const noteOf = (text: string) => `${logNote(text)}${cosigLine(text, W1, T)}`;
 const flipLast = (line: string) => {
   // The last base64 character before the newline of a signature line, changed (a forged signature).
   const at = line.length - 3;

@@ -37,12 +37,20 @@ describe('tlog-proof', () => {
         expect(v.ok ? 'verified' : v.code).toBe('verified');
         if (!v.ok) return;
         expect({
+          origin: v.value.checkpoint.origin,
           index: String(v.value.index),
           size: String(v.value.checkpoint.size),
           root: hex.encode(v.value.checkpoint.root),
           extra: v.value.extra === null ? null : base64Strict.encode(v.value.extra),
           verifiedBy: v.value.verifiedBy.map((s) => s.name),
-        }).toEqual({ index: c.index, size: c.size, root: c.root, extra: c.extra, verifiedBy: c.verifiedBy });
+        }).toEqual({
+          origin: c.origin ?? group.origin,
+          index: c.index,
+          size: c.size,
+          root: c.root,
+          extra: c.extra,
+          verifiedBy: c.verifiedBy,
+        });
       }),
     );
   for (const c of group.refuse)
@@ -84,7 +92,7 @@ function serve(files: Case): FetchFunction {
     if (file === undefined || file === null) return { status: 404, headers: new Headers(), body: null };
     if (typeof file === 'object')
       return { status: file.status, headers: new Headers({ location: file.location }), body: null };
-    return new Response(bytes(file));
+    return new Response(new Uint8Array(bytes(file)));
   };
 }
 
@@ -99,6 +107,7 @@ async function read(group: Case, c: Case) {
     ...(c.maxEntryBundleBytes === undefined ? {} : { maxEntryBundleBytes: c.maxEntryBundleBytes }),
   });
   const refreshed = await log.refresh({ now: c.now, maxAge: c.maxAge });
+  if (refreshed.ok) expect(refreshed.value.checkpoint.origin).toBe('example.com/tiles');
   if (!refreshed.ok || c.ask.kind === 'refresh')
     return refreshed.ok
       ? { size: String(refreshed.value.size), root: hex.encode(refreshed.value.checkpoint.root) }

@@ -6,7 +6,8 @@ import { cryptobox } from './cryptobox.js';
 import { hpke } from './hpke.js';
 import { merkle } from './merkle.js';
 import type { FileReplay } from './replay.js';
+import { tiles } from './tiles.js';
 import { tlog } from './tlog.js';
 import { wire } from './wire.js';
 
-export const REPLAYS: readonly FileReplay[] = [merkle, tlog, cbor, wire, canonical, cryptobox, hpke, chain];
+export const REPLAYS: readonly FileReplay[] = [merkle, tlog, cbor, wire, canonical, cryptobox, hpke, chain, tiles];
