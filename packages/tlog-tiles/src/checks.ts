@@ -5,9 +5,11 @@ import type { TlogProofCode } from './proof-verify.js';
 import type { TileCheckpointCode, TileProofCode } from './reader.js';
 import { READ_CODES } from './source.js';
 
-/** A check list made here always applies: a quorum is required, so no check of tlog-note's is optional. */
-const required = <C extends string>(checks: readonly CheckSpec<C>[]): CheckSpec<C>[] =>
-  checks.map(({ needs: _needs, ...check }) => check);
+/** tlog-note's checks with the quorum always judged: the verifiers here require one. */
+const quorumRequired = <C extends string>(checks: readonly CheckSpec<C>[]): CheckSpec<C>[] =>
+  checks.map(({ needs, ...check }) =>
+    needs === 'quorum' ? check : { ...check, ...(needs ? { needs } : {}) },
+  );
 
 /** tlog-note's checkpoint checks, less the text checks a note's own reading already made. */
 const checkpointContent = withoutCodes(CHECKPOINT_CHECKS, [
@@ -18,7 +20,7 @@ const checkpointContent = withoutCodes(CHECKPOINT_CHECKS, [
 ]);
 
 /** tlog-note's note checks as a tlog-proof verifier makes them: the file's text checks cover the note's, and time is not judged. */
-const [noteShape, ...noteSignatures] = required(
+const [noteShape, ...noteSignatures] = quorumRequired(
   withoutCodes(NOTE_CHECKS, [
     'not-bytes',
     'note-too-large',
@@ -94,7 +96,7 @@ export const TILE_CHECKPOINT_CHECKS: readonly CheckSpec<TileCheckpointCode>[] = 
     codes: [...READ_CODES],
     detailStarts: ['checkpoint'],
   },
-  ...required(withoutCodes(NOTE_CHECKS, ['not-bytes', 'note-too-large'])).map((check) =>
+  ...quorumRequired(withoutCodes(NOTE_CHECKS, ['not-bytes', 'note-too-large'])).map((check) =>
     check.id === 'text' ? { ...check, title: 'UTF-8, no control character but newline' } : check,
   ),
   ...checkpointContent,

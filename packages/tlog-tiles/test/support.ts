@@ -1,3 +1,4 @@
+import { base64Strict } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { MerkleTree } from '@agent-seam/merkle';
 import {
@@ -48,3 +49,16 @@ export const readerOf = (
   store: Parameters<typeof storeSource>[0],
   seen?: { size: number; root: Uint8Array },
 ) => new TileLog({ source: storeSource(store), origin: ORIGIN, quorum: QUORUM, ...(seen ? { seen } : {}) });
+
+export { cosigLine, noteLine } from '../../../tools/vectors/tlog-note.ts';
+
+/** A checkpoint body spelled by hand (formatCheckpoint refuses malformed ones). */
+export const bodyOf = (origin: string, size: bigint | string, root: Uint8Array | string, ...ext: string[]) =>
+  `${origin}\n${size}\n${typeof root === 'string' ? root : base64Strict.encode(root)}\n${ext.map((e) => `${e}\n`).join('')}`;
+
+/** A store's file with one byte flipped. */
+export function flip(store: { files: Map<string, Uint8Array> }, path: string, at = 0): void {
+  const bytes = store.files.get(path)!.slice();
+  bytes[at]! ^= 1;
+  store.files.set(path, bytes);
+}
