@@ -60,7 +60,11 @@ async function grow(leaves: Uint8Array[], sizes: number[], questions: (n: number
     const from = tree.size;
     while (tree.size < n) tree.appendLeaf(leaves[tree.size]!);
     const prefix = leaves.slice(0, n);
-    const written = await writeTileLog(store, tree, { from, entries: prefix, checkpoint: checkpointOf(tree) });
+    const written = await writeTileLog(store, tree, {
+      from,
+      entries: prefix,
+      checkpoint: checkpointOf(tree),
+    });
     for (const { path, bytes } of written) {
       if (path === 'checkpoint') continue;
       const want = expected(path);
@@ -68,14 +72,18 @@ async function grow(leaves: Uint8Array[], sizes: number[], questions: (n: number
     }
     // The refresh checks consistency with the size before, from tiles.
     const fresh = await reader.refresh();
-    expect(fresh.ok ? hex.encode(fresh.value.checkpoint.root) : fresh.code, `size ${n}`).toBe(hex.encode(rootHash(prefix)));
+    expect(fresh.ok ? hex.encode(fresh.value.checkpoint.root) : fresh.code, `size ${n}`).toBe(
+      hex.encode(rootHash(prefix)),
+    );
     if (n === 0) continue;
     for (const i of questions(n)) {
       expect(unwrap(await reader.inclusionProof(i)), `leaf ${i} of ${n}`).toEqual(inclusionProof(prefix, i));
       expect(unwrap(await reader.entry(i))).toEqual(prefix[i]);
       expect(unwrap(await reader.leafHash(i))).toEqual(leafHash(prefix[i]!));
       const m = 1 + ((i * 31) % n);
-      expect(unwrap(await reader.consistencyProof(m)), `from ${m} to ${n}`).toEqual(consistencyProof(prefix, m, n));
+      expect(unwrap(await reader.consistencyProof(m)), `from ${m} to ${n}`).toEqual(
+        consistencyProof(prefix, m, n),
+      );
     }
   }
 }
