@@ -95,39 +95,47 @@ export function placeOf({ height, index }: SubtreeRef): HashPlace {
   return { level, index: Math.floor(first / TILE_WIDTH), offset: first % TILE_WIDTH, count };
 }
 
+// Read once: a build that spells re-exports as getters (tsx, the source condition) would
+// otherwise run one getter per hash through merkle's entry points.
+const hashNode = nodeHash;
+
+/** A tile's bytes as its hashes: views into the bytes, made once so that hashing them allocates nothing more. */
+export type TileHashList = readonly Uint8Array[];
+
+export function hashesOf(bytes: Uint8Array): Uint8Array[] {
+  return Array.from({ length: bytes.length / HASH_SIZE }, (_, i) =>
+    bytes.subarray(i * HASH_SIZE, (i + 1) * HASH_SIZE),
+  );
+}
+
 /**
- * The root of `count` (a power of two) consecutive hashes of a tile's bytes, from hash
- * `offset`: a perfect subtree, hashed level by level in place of a recursion.
+ * The root of `count` (a power of two) consecutive hashes of a tile, from hash `offset`: a
+ * perfect subtree, hashed level by level in place of a recursion.
  */
-export function runRoot(tile: Uint8Array, offset: number, count: number): Uint8Array {
-  const start = offset * HASH_SIZE;
-  if (count === 1) return tile.slice(start, start + HASH_SIZE);
-  let level: Uint8Array[] = [];
-  for (let i = 0; i < count; i += 2) {
-    const at = start + i * HASH_SIZE;
-    level.push(
-      nodeHash(tile.subarray(at, at + HASH_SIZE), tile.subarray(at + HASH_SIZE, at + 2 * HASH_SIZE)),
-    );
-  }
-  while (level.length > 1) {
-    const next: Uint8Array[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(nodeHash(level[i]!, level[i + 1]!));
-    level = next;
-  }
+export function runRoot(tile: TileHashList, offset: number, count: number): Uint8Array {
+  if (count === 1) return tile[offset]!.slice();
+  const nodeHash = hashNode;
+  // The pairs of the tile first, then each level in place over the one below it.
+  const level = new Array<Uint8Array>(count / 2);
+  for (let i = 0; i < count / 2; i++) level[i] = nodeHash(tile[offset + 2 * i]!, tile[offset + 2 * i + 1]!);
+  for (let width = count / 2; width > 1; width /= 2)
+    for (let i = 0; i < width / 2; i++) level[i] = nodeHash(level[2 * i]!, level[2 * i + 1]!);
   return level[0]!;
 }
 
 /**
- * The root of a tree from its partial tiles (in `partialTiles` order, each tile's bytes
+ * The root of a tree from its partial tiles (in `partialTiles` order, each tile's hashes
  * beside it): each tile's hashes split by the set bits of its width, largest first, and
  * the runs folded right to left.
  */
-export function rootFromPartials(tiles: readonly { width: number; bytes: Uint8Array }[]): Uint8Array | null {
+export function rootFromPartials(
+  tiles: readonly { width: number; hashes: TileHashList }[],
+): Uint8Array | null {
   const parts: Uint8Array[] = [];
-  for (const { width, bytes } of tiles)
+  for (const { width, hashes } of tiles)
     for (let count = TILE_WIDTH / 2, offset = 0; count >= 1; count /= 2)
       if ((width & count) !== 0) {
-        parts.push(runRoot(bytes, offset, count));
+        parts.push(runRoot(hashes, offset, count));
         offset += count;
       }
   let root = parts.pop();

@@ -11,9 +11,11 @@ import {
 import { MAX_ENTRY_BYTES, parseBundle } from './bundle.js';
 import {
   FULL_TILE_BYTES,
+  hashesOf,
   partialTiles,
   rootFromPartials,
   TILE_WIDTH,
+  type TileHashList,
   type TileRef,
   tileWidth,
 } from './layout.js';
@@ -114,10 +116,11 @@ export interface RefreshOptions {
   maxAge?: number;
 }
 
-type Tiles = Map<string, Uint8Array>;
+type Tiles = Map<string, TileHashList>;
 /** How reading tiles fails, in a refresh's consistency check as in a proof. */
 type TileReadCode = ReadCode | 'tile-wrong-length' | 'tile-mismatch';
-const keyOf = (tile: TileRef) => formatTilePath(tile);
+/** Where a verified tile is kept: a cheap key (proofs look tiles up by it); the path is for reads and details. */
+const keyOf = (tile: TileRef) => `${tile.level}/${tile.index}/${tile.width}`;
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
   const n = value ?? fallback;
@@ -287,8 +290,8 @@ export class TileLog {
   async leafHash(index: number): Promise<Verdict<Uint8Array, TileProofCode>> {
     const located = await this.#leafTile(index);
     if (!located.ok) return located;
-    const { bytes, offset } = located.value;
-    return ok(bytes.slice(offset * HASH_SIZE, (offset + 1) * HASH_SIZE));
+    const { hashes, offset } = located.value;
+    return ok(hashes[offset]!.slice());
   }
 
   /**
@@ -298,7 +301,7 @@ export class TileLog {
   async entry(index: number): Promise<Verdict<Uint8Array, TileProofCode>> {
     const located = await this.#leafTile(index);
     if (!located.ok) return located;
-    const { tile, bytes, offset } = located.value;
+    const { tile, hashes, offset } = located.value;
     const bundle = { ...tile, level: 'entries' as const };
     const path = formatTilePath(bundle);
     const cap = Math.min(this.#maxEntryBundleBytes, tile.width * (2 + MAX_ENTRY_BYTES));
@@ -321,7 +324,7 @@ export class TileLog {
     if (entries === null)
       return fail('bad-entry-bundle', `entry bundle ${path}: not ${count} length-prefixed entries`);
     for (let i = 0; i < tile.width; i++)
-      if (!bytesEqual(leafHash(entries[i]!), bytes.subarray(i * HASH_SIZE, (i + 1) * HASH_SIZE)))
+      if (!bytesEqual(leafHash(entries[i]!), hashes[i]!))
         return fail(
           'entry-mismatch',
           `entry bundle ${path}: entry ${i} does not hash to its leaf in the verified tile`,
@@ -332,7 +335,7 @@ export class TileLog {
   /** The verified level-0 tile holding leaf `index`. */
   async #leafTile(
     index: number,
-  ): Promise<Verdict<{ tile: TileRef; bytes: Uint8Array; offset: number }, TileProofCode>> {
+  ): Promise<Verdict<{ tile: TileRef; hashes: TileHashList; offset: number }, TileProofCode>> {
     const { size, checkpoint } = this.#verified();
     requireCount(index, 'index');
     if (index >= size) return fail('beyond-checkpoint', `the checkpoint's tree has ${size} leaves`);
@@ -342,7 +345,7 @@ export class TileLog {
     const gathered = await this.#tiles(size, checkpoint.root, [tile], tiles);
     if (!gathered.ok) return gathered;
     this.#keep(tiles);
-    return ok({ tile, bytes: tiles.get(keyOf(tile))!, offset: index % TILE_WIDTH });
+    return ok({ tile, hashes: tiles.get(keyOf(tile))!, offset: index % TILE_WIDTH });
   }
 
   #verified(): TileCheckpoint {
@@ -396,17 +399,17 @@ export class TileLog {
     for (const result of results) if (!result.ok && result.code !== 'tile-wrong-length') return result;
     for (const result of results) if (!result.ok) return result;
     for (const [i, tile] of refs.entries())
-      tiles.set(keyOf(tile), (results[i] as { value: Uint8Array }).value);
+      tiles.set(keyOf(tile), (results[i] as { value: TileHashList }).value);
 
     if (throughRoot) {
       const partials = partialTiles(size);
       const computed = rootFromPartials(
-        partials.map((tile) => ({ width: tile.width, bytes: tiles.get(keyOf(tile))! })),
+        partials.map((tile) => ({ width: tile.width, hashes: tiles.get(keyOf(tile))! })),
       );
       if (computed === null || !bytesEqual(computed, root))
         return fail(
           'tile-mismatch',
-          `${partials.map(keyOf).join(', ')}: these partial tiles do not hash to the checkpoint's root`,
+          `${partials.map((tile) => formatTilePath(tile)).join(', ')}: these partial tiles do not hash to the checkpoint's root`,
         );
     }
     const full = refs
@@ -414,23 +417,26 @@ export class TileLog {
       .sort((a, b) => (b.level as number) - (a.level as number));
     for (const tile of full) {
       const { parent, element } = parentOf(tile, size);
-      const above = tiles.get(keyOf(parent))!.subarray(element * HASH_SIZE, (element + 1) * HASH_SIZE);
+      const above = tiles.get(keyOf(parent))![element]!;
       if (!bytesEqual(fullTileHash(tiles.get(keyOf(tile))!), above))
-        return fail('tile-mismatch', `${keyOf(tile)}: does not hash to its hash in ${keyOf(parent)}`);
+        return fail(
+          'tile-mismatch',
+          `${formatTilePath(tile)}: does not hash to its hash in ${formatTilePath(parent)}`,
+        );
     }
     return ok(true);
   }
 
-  /** One tile's bytes, exactly 32 · width of them; a missing partial tile is read from its full tile. */
-  async #readTile(tile: TileRef): Promise<Verdict<Uint8Array, TileReadCode>> {
-    const path = keyOf(tile);
+  /** One tile's hashes, exactly 32 · width bytes of them; a missing partial tile is read from its full tile. */
+  async #readTile(tile: TileRef): Promise<Verdict<TileHashList, TileReadCode>> {
+    const path = formatTilePath(tile);
     const bytes = HASH_SIZE * tile.width;
     let read = await this.#read(path, bytes, 'tiles');
     let expected = bytes;
     if (read.ok && read.value === null && tile.width < TILE_WIDTH) {
       // Logs may delete a partial tile once the full tile exists; its first hashes are the same.
       expected = FULL_TILE_BYTES;
-      read = await this.#read(keyOf({ ...tile, width: TILE_WIDTH }), FULL_TILE_BYTES, 'tiles');
+      read = await this.#read(formatTilePath({ ...tile, width: TILE_WIDTH }), FULL_TILE_BYTES, 'tiles');
     }
     if (!read.ok) return read;
     if (read.value === null) return fail('not-found', `${path}: the log serves no such tile`);
@@ -439,7 +445,7 @@ export class TileLog {
         'tile-wrong-length',
         `${path}: ${read.value.length > expected ? 'more than' : 'only'} ${Math.min(read.value.length, expected)} bytes where ${expected / HASH_SIZE} hashes are ${expected}`,
       );
-    return ok(read.value.subarray(0, bytes));
+    return ok(hashesOf(read.value.subarray(0, bytes)));
   }
 
   async #read(
@@ -456,7 +462,7 @@ export class TileLog {
   }
 
   /** A verified tile from the cache, marked most recently used. */
-  #cached(key: string): Uint8Array | undefined {
+  #cached(key: string): TileHashList | undefined {
     const bytes = this.#cache.get(key);
     if (bytes !== undefined) {
       this.#cache.delete(key);

@@ -1,8 +1,16 @@
 import { consistencyPath, inclusionPath, nodeHash } from '@agent-seam/merkle';
-import { FULL_TILE_BYTES, placeOf, runRoot, subtreesOf, type TileRef, tileWidth } from './layout.js';
+import {
+  placeOf,
+  runRoot,
+  subtreesOf,
+  TILE_WIDTH,
+  type TileHashList,
+  type TileRef,
+  tileWidth,
+} from './layout.js';
 
 /**
- * Proofs computed from tiles, synchronously: the tree's hashes are read from tile bytes a
+ * Proofs computed from tiles, synchronously: the tree's hashes are read from tiles a
  * caller already holds (and has authenticated), through the same RFC walk `MerkleTree`
  * uses. Which tiles a proof needs is learned by running that walk once with a callback
  * that only records the ranges it is asked for.
@@ -10,8 +18,8 @@ import { FULL_TILE_BYTES, placeOf, runRoot, subtreesOf, type TileRef, tileWidth 
 export class TileHashes {
   constructor(
     readonly size: number,
-    /** The bytes of a tile of this tree (32 · width). */
-    private readonly tile: (ref: TileRef) => Uint8Array,
+    /** The hashes of a tile of this tree (`width` of them). */
+    private readonly tile: (ref: TileRef) => TileHashList,
   ) {}
 
   /** Root of leaves [lo, hi): its perfect subtrees read from tiles, folded right to left. */
@@ -74,4 +82,4 @@ export function parentOf(tile: TileRef, size: number): { parent: TileRef; elemen
 }
 
 /** The hash a full tile stands for one level up: the root of its 256 hashes. */
-export const fullTileHash = (bytes: Uint8Array): Uint8Array => runRoot(bytes, 0, FULL_TILE_BYTES / 32);
+export const fullTileHash = (tile: TileHashList): Uint8Array => runRoot(tile, 0, TILE_WIDTH);

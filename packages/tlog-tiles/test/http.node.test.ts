@@ -59,11 +59,17 @@ beforeAll(async () => {
     }
     const path = normalize(url.pathname.replace(/^\/log\//, ''));
     const file = join(dir, path);
-    if (!url.pathname.startsWith('/log/') || path.startsWith('..') || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+    if (
+      !url.pathname.startsWith('/log/') ||
+      path.startsWith('..') ||
+      !statSync(file, { throwIfNoEntry: false })?.isFile()
+    ) {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': path === 'checkpoint' ? 'text/plain; charset=utf-8' : 'application/octet-stream' });
+    response.writeHead(200, {
+      'content-type': path === 'checkpoint' ? 'text/plain; charset=utf-8' : 'application/octet-stream',
+    });
     createReadStream(file).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -101,7 +107,10 @@ describe('a tile directory served over HTTP', () => {
     await writeTileLog(store, grown, { from: 700, entries: leaves, checkpoint: checkpointOf(grown) });
     // Only the tiles the batch completed and the new partial ones: no full tile written again.
     expect([...store.files.keys()].filter((p) => !p.includes('.p/') && p !== 'checkpoint').sort()).toEqual(
-      tileFiles(grown, { from: 700, entries: leaves }).map((f) => f.path).filter((p) => !p.includes('.p/')).sort(),
+      tileFiles(grown, { from: 700, entries: leaves })
+        .map((f) => f.path)
+        .filter((p) => !p.includes('.p/'))
+        .sort(),
     );
     dump(store.files);
     expect(unwrap(await reader.refresh()).size).toBe(1000);

@@ -42,7 +42,9 @@ export class SyntheticLog {
       bytes = new Uint8Array(256 * 32);
       for (let j = 0; j < 256; j++)
         bytes.set(
-          level === 0 ? leafHash(this.leaf(index * 256 + j)) : tileHash(this.tile(level - 1, index * 256 + j)),
+          level === 0
+            ? leafHash(this.leaf(index * 256 + j))
+            : tileHash(this.tile(level - 1, index * 256 + j)),
           j * 32,
         );
       this.#tiles.set(key, bytes);
@@ -55,7 +57,12 @@ export class SyntheticLog {
   }
 
   checkpoint(): Uint8Array {
-    const body = formatCheckpoint({ origin: ORIGIN, size: BigInt(this.size), root: this.root(), extensions: [] });
+    const body = formatCheckpoint({
+      origin: ORIGIN,
+      size: BigInt(this.size),
+      root: this.root(),
+      extensions: [],
+    });
     return new TextEncoder().encode(signNote(body, [LOG]));
   }
 
@@ -76,6 +83,7 @@ export class SyntheticLog {
 /** The root of a full tile's 256 hashes. */
 function tileHash(tile: Uint8Array): Uint8Array {
   let level: Uint8Array[] = Array.from({ length: 256 }, (_, j) => tile.subarray(j * 32, (j + 1) * 32));
-  while (level.length > 1) level = Array.from({ length: level.length / 2 }, (_, j) => nodeHash(level[2 * j]!, level[2 * j + 1]!));
+  while (level.length > 1)
+    level = Array.from({ length: level.length / 2 }, (_, j) => nodeHash(level[2 * j]!, level[2 * j + 1]!));
   return level[0]!;
 }
