@@ -1,7 +1,6 @@
 // Everything a verifier needs is the verify-only entry; the root adds the log's side.
 
-export { encodeBundle, MAX_ENTRY_BYTES } from './bundle.js';
-export { formatTilePath } from './paths.js';
+export { encodeBundle } from './bundle.js';
 export { formatTlogProof, type TlogProofFields } from './proof-format.js';
 export { makeTlogProof } from './proof-make.js';
 export { memoryStore } from './source.js';

@@ -5,9 +5,16 @@
  * `makeTlogProof`, `formatTlogProof`, `encodeBundle`, `memoryStore`).
  * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
  */
+export { MAX_ENTRY_BYTES } from './bundle.js';
 export { TILE_CHECKPOINT_CHECKS, TILE_PATH_CHECKS, TILE_PROOF_CHECKS, TLOG_PROOF_CHECKS } from './checks.js';
 export { FULL_TILE_BYTES, TILE_HEIGHT, TILE_WIDTH } from './layout.js';
-export { parseTilePath, TILE_PATH_CODES, type TileAddress, type TilePathCode } from './paths.js';
+export {
+  formatTilePath,
+  parseTilePath,
+  TILE_PATH_CODES,
+  type TileAddress,
+  type TilePathCode,
+} from './paths.js';
 export {
   DEFAULT_MAX_PROOF_BYTES,
   MAX_PROOF_HASHES,
