@@ -15,7 +15,9 @@ import { exportVerify } from './commands/export.js';
 import { bindingVerify, keystateResolve } from './commands/identity.js';
 import { merkleProve, merkleRoot, merkleVerify } from './commands/merkle.js';
 import { checkpointShow, noteCosign, noteKey, noteSign, noteVerify } from './commands/note.js';
+import { proofMake, proofVerify } from './commands/proof.js';
 import { sealOpen } from './commands/seal.js';
+import { tilesProve, tilesWrite } from './commands/tiles.js';
 import { wbaSign, wbaVerify } from './commands/wba.js';
 import { EXIT, print, type Streams, Unreadable, Unverifiable, UsageError, warn, withStreams } from './io.js';
 
@@ -40,6 +42,10 @@ export const COMMANDS: readonly Command[] = [
   merkleRoot,
   merkleProve,
   merkleVerify,
+  proofVerify,
+  proofMake,
+  tilesWrite,
+  tilesProve,
   cborDecode,
   cborEncode,
   cborCid,

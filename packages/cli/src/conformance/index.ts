@@ -10,4 +10,14 @@ import { tiles } from './tiles.js';
 import { tlog } from './tlog.js';
 import { wire } from './wire.js';
 
-export const REPLAYS: readonly FileReplay[] = [merkle, tlog, cbor, wire, canonical, cryptobox, hpke, chain, tiles];
+export const REPLAYS: readonly FileReplay[] = [
+  merkle,
+  tlog,
+  cbor,
+  wire,
+  canonical,
+  cryptobox,
+  hpke,
+  chain,
+  tiles,
+];
