@@ -56,4 +56,5 @@ export {
   parseVerifierKey,
   VERIFIER_KEY_CHECKS,
 } from '@agent-seam/tlog-note/verify';
+export { parseTlogProof, TLOG_PROOF_CHECKS, verifyTlogProof } from '@agent-seam/tlog-tiles/verify';
 export { REQUEST_CHECKS, signatureBases, verifyRequest } from '@agent-seam/wba/verify';
