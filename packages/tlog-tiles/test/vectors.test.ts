@@ -6,7 +6,11 @@ import {
   formatTilePath,
   httpSource,
   parseTilePath,
+  TILE_CHECKPOINT_CODES,
+  TILE_PATH_CODES,
+  TILE_PROOF_CODES,
   TileLog,
+  TLOG_PROOF_CODES,
   verifyTlogProof,
 } from '@agent-seam/tlog-tiles';
 import { describe, expect, it } from 'vitest';
@@ -135,4 +139,18 @@ describe('tlog-tiles.read', () => {
       ledger.refuse('tlog-tiles.read', c.name, async () =>
         expect(await read(group, c)).toMatchObject({ ok: false, code: c.code }),
       ));
+});
+
+describe('every refusal code has a vector', () => {
+  const codes = (group: string) => new Set(doc[group].refuse.map((c: Case) => c.code));
+  it('tlog-proof: every code of TLOG_PROOF_CODES', () =>
+    expect(TLOG_PROOF_CODES.filter((c) => !codes('tlog-proof').has(c))).toEqual([]));
+  it('tlog-tiles.paths: every code of TILE_PATH_CODES', () =>
+    expect(TILE_PATH_CODES.filter((c) => !codes('tlog-tiles.paths').has(c))).toEqual([]));
+  it('tlog-tiles.read: every code of TILE_CHECKPOINT_CODES and TILE_PROOF_CODES', () =>
+    expect(
+      [...new Set([...TILE_CHECKPOINT_CODES, ...TILE_PROOF_CODES])].filter(
+        (c) => !codes('tlog-tiles.read').has(c),
+      ),
+    ).toEqual([]));
 });
