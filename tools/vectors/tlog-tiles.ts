@@ -3,7 +3,7 @@
 // comes from the naive recursive RFC 6962 reference (packages/merkle/test/reference.ts)
 // and the files are assembled here line by line and byte by byte, not by the package's
 // writers; each refusal is a valid case with the one property its `why` names broken.
-import { base64Strict, hex, unwrap } from '../../packages/canonical/src/index.ts';
+import { base64Strict, concatBytes, hex, unwrap } from '../../packages/canonical/src/index.ts';
 import { keyPairFromSeed } from '../../packages/did/src/index.ts';
 import { naiveConsistency, naivePath, naiveRoot } from '../../packages/merkle/test/reference.ts';
 import {
@@ -30,15 +30,7 @@ const T = 1_700_000_000n;
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const b64 = (b: Uint8Array) => base64Strict.encode(b);
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const concat = (...parts: Uint8Array[]) => concatBytes(parts);
 const entry = (i: number, fork = -1) => utf8(i === fork ? `forked ${i}` : `entry ${i}`);
 const entries = (n: number, fork = -1) => Array.from({ length: n }, (_, i) => entry(i, fork));
 const N = 300;

@@ -8,6 +8,7 @@ import {
   type VerifiedSignature,
   type WitnessQuorum,
 } from '@agent-seam/tlog-note';
+import { CHECKPOINT_CONTENT_CODES, NOTE_SHAPE_CODES_AFTER_TEXT } from './note-codes.js';
 import { type ProofLimits, parseTlogProof, readProofLimits, TLOG_PROOF_TEXT_CODES } from './proof-text.js';
 
 /**
@@ -18,15 +19,8 @@ import { type ProofLimits, parseTlogProof, readProofLimits, TLOG_PROOF_TEXT_CODE
  */
 export const TLOG_PROOF_CODES = [
   ...TLOG_PROOF_TEXT_CODES,
-  'malformed-note',
-  'too-many-signatures',
-  'malformed-signature-line',
-  'too-few-lines',
-  'empty-origin',
-  'bad-size',
-  'bad-root-hash',
-  'empty-extension-line',
-  'size-zero-with-nonempty-root',
+  ...NOTE_SHAPE_CODES_AFTER_TEXT,
+  ...CHECKPOINT_CONTENT_CODES,
   'origin-mismatch',
   'ambiguous-verifier',
   'bad-signature-length',

@@ -19,6 +19,7 @@ import {
   type TileRef,
   tileWidth,
 } from './layout.js';
+import { CHECKPOINT_CONTENT_CODES, NOTE_SHAPE_CODES_AFTER_TEXT } from './note-codes.js';
 import { formatTilePath } from './paths.js';
 import { READ_CODES, type ReadCode, type TileSource } from './source.js';
 import { fullTileHash, parentOf, TileHashes, tilesForConsistency, tilesForInclusion } from './tile-hashes.js';
@@ -28,9 +29,7 @@ export const TILE_CHECKPOINT_CODES = [
   ...READ_CODES,
   'invalid-utf8',
   'control-character',
-  'malformed-note',
-  'too-many-signatures',
-  'malformed-signature-line',
+  ...NOTE_SHAPE_CODES_AFTER_TEXT,
   'ambiguous-verifier',
   'bad-signature-length',
   'bad-timestamp',
@@ -40,12 +39,7 @@ export const TILE_CHECKPOINT_CODES = [
   'stale-cosignature',
   'missing-log-signature',
   'witness-quorum-not-met',
-  'too-few-lines',
-  'empty-origin',
-  'bad-size',
-  'bad-root-hash',
-  'empty-extension-line',
-  'size-zero-with-nonempty-root',
+  ...CHECKPOINT_CONTENT_CODES,
   'origin-mismatch',
   'tree-too-large',
   'checkpoint-rollback',
