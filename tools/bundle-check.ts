@@ -198,7 +198,12 @@ async function probeVectors(): Promise<Record<string, unknown>> {
     const key = parseVerifierKey(vkey);
     if (!key.ok) throw new Error(`bundle-check: a tlog_tiles.json vkey does not parse (${key.code})`);
     const { name, type, keyId, publicKey } = key.value;
-    return { name, type, keyId: Buffer.from(keyId).toString('hex'), publicKey: Buffer.from(publicKey).toString('hex') };
+    return {
+      name,
+      type,
+      keyId: Buffer.from(keyId).toString('hex'),
+      publicKey: Buffer.from(publicKey).toString('hex'),
+    };
   };
   const proofCase = tiles['tlog-proof'].accept[0];
   return {

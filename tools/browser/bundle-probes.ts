@@ -93,8 +93,17 @@ export const probes: Record<string, Probe> = {
     return expectAll([['verifyExport status', report.status, v.expect.status]]);
   },
   async 'tlog-tiles'(m, v) {
-    const key = (k: any) => ({ name: k.name, type: k.type, keyId: bytes(k.keyId), publicKey: bytes(k.publicKey) });
-    const quorum = { log: key(v.quorum.log), witnesses: v.quorum.witnesses.map(key), atLeast: v.quorum.atLeast };
+    const key = (k: any) => ({
+      name: k.name,
+      type: k.type,
+      keyId: bytes(k.keyId),
+      publicKey: bytes(k.publicKey),
+    });
+    const quorum = {
+      log: key(v.quorum.log),
+      witnesses: v.quorum.witnesses.map(key),
+      atLeast: v.quorum.atLeast,
+    };
     const verdict = m.verifyTlogProof(v.proof, { origin: v.origin, quorum, leafHash: bytes(v.leafHash) });
     const other = m.verifyTlogProof(v.proof, { origin: `${v.origin}x`, quorum, leafHash: bytes(v.leafHash) });
     const path = m.parseTilePath(v.path.path);
