@@ -277,6 +277,12 @@ const proofRefuse = [
     'the index is decimal without leading zeros',
   ),
   refusal(
+    'index-keyword-misspelled',
+    FILE_7.replace('index 7', 'indeX 7'),
+    'bad-index',
+    'the line is the word index, a space and the number: a line of the same length spelled otherwise is refused',
+  ),
+  refusal(
     'index-beyond-uint64',
     proofFile('18446744073709551616', PROOF_7, NOTE),
     'bad-index',
@@ -555,6 +561,12 @@ const pathRefuse = [
     path: 'tile/0/000.p/',
     code: 'bad-width',
     why: 'a .p/ suffix has a width',
+  },
+  {
+    name: 'width-with-trailing-text',
+    path: 'tile/0/000.p/12x',
+    code: 'bad-width',
+    why: 'the width is the whole last element: nothing follows its digits',
   },
   {
     name: 'level-0-tile-beyond-uint64',

@@ -29,10 +29,9 @@ export function encodeBundle(entries: readonly Uint8Array[]): Uint8Array {
 export function parseBundle(bytes: Uint8Array, count: number): Uint8Array[] | null {
   const entries: Uint8Array[] = [];
   let at = 0;
-  while (entries.length < count) {
-    if (at + 2 > bytes.length) return null;
-    const length = (bytes[at]! << 8) | bytes[at + 1]!;
-    if (at + 2 + length > bytes.length) return null;
+  for (let i = 0; i < count; i++) {
+    // A length prefix or an entry that runs past the end leaves `at` past it: refused below.
+    const length = ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
     entries.push(bytes.subarray(at + 2, at + 2 + length));
     at += 2 + length;
   }

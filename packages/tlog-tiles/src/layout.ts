@@ -26,12 +26,13 @@ const span = (level: number): number => TILE_WIDTH ** level;
 /** How many hashes of height 8·level a tree of `size` leaves has (complete subtrees only). */
 export const levelCount = (size: number, level: number): number => Math.floor(size / span(level));
 
-/** The width of tile `index` at `level` in a tree of `size` leaves: 256, a partial 1..255, or 0 if it has none. */
+/**
+ * The width of tile `index` at `level` in a tree of `size` leaves, which has it: 256 for a
+ * full tile, 1..255 for the partial one at the right edge.
+ */
 export function tileWidth(size: number, level: number, index: number): number {
   const count = levelCount(size, level);
-  const full = Math.floor(count / TILE_WIDTH);
-  if (index < full) return TILE_WIDTH;
-  return index === full ? count % TILE_WIDTH : 0;
+  return index < Math.floor(count / TILE_WIDTH) ? TILE_WIDTH : count % TILE_WIDTH;
 }
 
 /** The number of tile levels a tree of `size` leaves has (0 for the empty tree). */
@@ -116,8 +117,8 @@ export function runRoot(tile: TileHashList, offset: number, count: number): Uint
   if (count === 1) return tile[offset]!.slice();
   const nodeHash = hashNode;
   // The pairs of the tile first, then each level in place over the one below it.
-  const level = new Array<Uint8Array>(count / 2);
-  for (let i = 0; i < count / 2; i++) level[i] = nodeHash(tile[offset + 2 * i]!, tile[offset + 2 * i + 1]!);
+  const level: Uint8Array[] = [];
+  for (let i = offset; i < offset + count; i += 2) level.push(nodeHash(tile[i]!, tile[i + 1]!));
   for (let width = count / 2; width > 1; width /= 2)
     for (let i = 0; i < width / 2; i++) level[i] = nodeHash(level[2 * i]!, level[2 * i + 1]!);
   return level[0]!;
@@ -128,9 +129,7 @@ export function runRoot(tile: TileHashList, offset: number, count: number): Uint
  * beside it): each tile's hashes split by the set bits of its width, largest first, and
  * the runs folded right to left.
  */
-export function rootFromPartials(
-  tiles: readonly { width: number; hashes: TileHashList }[],
-): Uint8Array | null {
+export function rootFromPartials(tiles: readonly { width: number; hashes: TileHashList }[]): Uint8Array {
   const parts: Uint8Array[] = [];
   for (const { width, hashes } of tiles)
     for (let count = TILE_WIDTH / 2, offset = 0; count >= 1; count /= 2)
@@ -138,8 +137,8 @@ export function rootFromPartials(
         parts.push(runRoot(hashes, offset, count));
         offset += count;
       }
-  let root = parts.pop();
-  if (root === undefined) return null;
+  // A tree that is not empty has a partial tile (its top level holds fewer than 256 hashes).
+  let root = parts.pop()!;
   while (parts.length > 0) root = nodeHash(parts.pop()!, root);
   return root;
 }

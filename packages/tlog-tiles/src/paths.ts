@@ -29,8 +29,11 @@ const INDEX = /^(x[0-9]{3}\/)*[0-9]{3}$/;
 const WIDTH = /^[1-9][0-9]{0,2}$/;
 const MAX_LEVEL = 63;
 const TWO_64 = 1n << 64n;
-/** Seven groups hold every index below 10^21 > 2^64: more is out of range before any number is read. */
-const MAX_GROUPS = 7;
+/**
+ * Six groups hold every index below 10^18; with a seventh a tile starts at leaf 10^18 · 256 or
+ * later, past 2^64, so more groups are out of range before any number is read.
+ */
+const MAX_GROUPS = 6;
 
 /** Reads a tile path; every spelling the writer would not produce is refused. */
 export function parseTilePath(path: string): Verdict<TileAddress, TilePathCode> {

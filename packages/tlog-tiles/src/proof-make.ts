@@ -17,7 +17,8 @@ export function makeTlogProof(
   options: { extra?: Uint8Array } = {},
 ): string {
   const bytes = typeof note === 'string' ? new TextEncoder().encode(note) : note;
-  const parts = splitNote(bytes);
+  // The log's own note: no cap but its length (a reader's cap is the verifier's business).
+  const parts = splitNote(bytes, { maxBytes: bytes.length });
   if (!parts.ok) throw new SeamError('invalid-argument', `note is not a signed note (${parts.code})`);
   const checkpoint = parseCheckpoint(parts.value.text);
   if (!checkpoint.ok)

@@ -107,8 +107,14 @@ export function parseTlogProof(
     line = nextLine();
   }
   if (line === null) return fail('truncated', 'the file ends before its index line');
-  const indexText = line.startsWith('index ') ? line.slice(6) : '';
-  if (!DECIMAL.test(indexText) || indexText.length > 20 || BigInt(indexText) > MAX_UINT64)
+  const indexText = line.slice(6);
+  // At most 20 digits (2^64 - 1 has 20) before a number is made of them.
+  if (
+    !line.startsWith('index ') ||
+    !DECIMAL.test(indexText) ||
+    indexText.length > 20 ||
+    BigInt(indexText) > MAX_UINT64
+  )
     return fail('bad-index', 'the line after the header (and extra) is "index" and a uint64 in decimal');
   const index = BigInt(indexText);
 

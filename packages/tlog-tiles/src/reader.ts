@@ -208,12 +208,8 @@ export class TileLog {
     if (read.value.length > this.#maxCheckpointBytes)
       return fail('response-too-large', `checkpoint: more than ${this.#maxCheckpointBytes} bytes`);
     const note = read.value;
-    const opened = openNote(note, {
-      quorum: this.#quorum,
-      maxBytes: this.#maxCheckpointBytes,
-      ...(options.now === undefined ? {} : { now: options.now }),
-      ...(options.maxAge === undefined ? {} : { maxAge: options.maxAge }),
-    });
+    const { now, maxAge } = options;
+    const opened = openNote(note, { quorum: this.#quorum, maxBytes: this.#maxCheckpointBytes, now, maxAge });
     if (!opened.ok) return passOn(opened);
     const parsed = parseCheckpoint(opened.value.body);
     if (!parsed.ok) return passOn(parsed);
@@ -224,15 +220,16 @@ export class TileLog {
       return fail('tree-too-large', `a tree of more than 2^53 - 1 leaves`);
     const size = Number(checkpoint.size);
 
-    const tiles: Tiles = new Map();
+    let tiles: Tiles = new Map();
     const seen = this.#seen;
     if (seen !== null && size < seen.size)
       return fail('checkpoint-rollback', `a tree of ${size} leaves, after one of ${seen.size} was verified`);
     if (seen !== null && size === seen.size && !bytesEqual(checkpoint.root, seen.root))
       return fail('fork', `another root for the tree of ${size} leaves verified before`);
     if (seen !== null && seen.size > 0 && size > seen.size) {
-      const gathered = await this.#tiles(size, checkpoint.root, tilesForConsistency(seen.size, size), tiles);
+      const gathered = await this.#tiles(size, checkpoint.root, tilesForConsistency(seen.size, size));
       if (!gathered.ok) return gathered;
+      tiles = gathered.value;
       const proof = this.#hashes(size, tiles).consistencyProof(seen.size);
       const consistent = verifyConsistency({
         m: seen.size,
@@ -258,9 +255,9 @@ export class TileLog {
     const { size, checkpoint } = this.#verified();
     requireCount(index, 'index');
     if (index >= size) return fail('beyond-checkpoint', `the checkpoint's tree has ${size} leaves`);
-    const tiles: Tiles = new Map();
-    const gathered = await this.#tiles(size, checkpoint.root, tilesForInclusion(index, size), tiles);
+    const gathered = await this.#tiles(size, checkpoint.root, tilesForInclusion(index, size));
     if (!gathered.ok) return gathered;
+    const tiles = gathered.value;
     this.#keep(tiles);
     return ok(this.#hashes(size, tiles).inclusionProof(index));
   }
@@ -273,9 +270,9 @@ export class TileLog {
       throw new SeamError('empty-tree-consistency', 'no consistency proof starts at the empty tree');
     if (oldSize > size) return fail('beyond-checkpoint', `the checkpoint's tree has ${size} leaves`);
     if (oldSize === size) return ok([]);
-    const tiles: Tiles = new Map();
-    const gathered = await this.#tiles(size, checkpoint.root, tilesForConsistency(oldSize, size), tiles);
+    const gathered = await this.#tiles(size, checkpoint.root, tilesForConsistency(oldSize, size));
     if (!gathered.ok) return gathered;
+    const tiles = gathered.value;
     this.#keep(tiles);
     return ok(this.#hashes(size, tiles).consistencyProof(oldSize));
   }
@@ -335,9 +332,9 @@ export class TileLog {
     if (index >= size) return fail('beyond-checkpoint', `the checkpoint's tree has ${size} leaves`);
     const n = Math.floor(index / TILE_WIDTH);
     const tile = { level: 0, index: n, width: tileWidth(size, 0, n) };
-    const tiles: Tiles = new Map();
-    const gathered = await this.#tiles(size, checkpoint.root, [tile], tiles);
+    const gathered = await this.#tiles(size, checkpoint.root, [tile]);
     if (!gathered.ok) return gathered;
+    const tiles = gathered.value;
     this.#keep(tiles);
     return ok({ tile, hashes: tiles.get(keyOf(tile))!, offset: index % TILE_WIDTH });
   }
@@ -356,7 +353,7 @@ export class TileLog {
   }
 
   /**
-   * Puts into `tiles` every tile `wanted` names, verified against the tree of `size`
+   * Every tile `wanted` names (with the tiles read to verify it), verified against the tree of `size`
    * leaves with this `root`: each tile not already verified is read, with the tiles above
    * it up to one that is (a cached tile) or up to the partial tiles, which are verified
    * through the root. All reads are made first (in parallel); then their lengths, then
@@ -366,8 +363,8 @@ export class TileLog {
     size: number,
     root: Uint8Array,
     wanted: readonly TileRef[],
-    tiles: Tiles,
-  ): Promise<Verdict<true, TileReadCode>> {
+  ): Promise<Verdict<Tiles, TileReadCode>> {
+    const tiles: Tiles = new Map();
     const reading = new Map<string, TileRef>();
     let throughRoot = false;
     const need = (tile: TileRef): boolean => {
@@ -400,7 +397,7 @@ export class TileLog {
       const computed = rootFromPartials(
         partials.map((tile) => ({ width: tile.width, hashes: tiles.get(keyOf(tile))! })),
       );
-      if (computed === null || !bytesEqual(computed, root))
+      if (!bytesEqual(computed, root))
         return fail(
           'tile-mismatch',
           `${partials.map((tile) => formatTilePath(tile)).join(', ')}: these partial tiles do not hash to the checkpoint's root`,
@@ -418,7 +415,7 @@ export class TileLog {
           `${formatTilePath(tile)}: does not hash to its hash in ${formatTilePath(parent)}`,
         );
     }
-    return ok(true);
+    return ok(tiles);
   }
 
   /** One tile's hashes, exactly 32 · width bytes of them; a missing partial tile is read from its full tile. */
