@@ -369,7 +369,7 @@ export class TileLog {
     let throughRoot = false;
     const need = (tile: TileRef): boolean => {
       const key = keyOf(tile);
-      const cached = this.#cached(key);
+      const cached = this.#cache.get(key);
       if (cached !== undefined) tiles.set(key, cached);
       else reading.set(key, tile);
       return cached === undefined;
@@ -452,17 +452,10 @@ export class TileLog {
     }
   }
 
-  /** A verified tile from the cache, marked most recently used. */
-  #cached(key: string): TileHashList | undefined {
-    const bytes = this.#cache.get(key);
-    if (bytes !== undefined) {
-      this.#cache.delete(key);
-      this.#cache.set(key, bytes);
-    }
-    return bytes;
-  }
-
-  /** Keeps verified tiles, dropping the least recently used beyond the cap. */
+  /**
+   * Keeps the tiles a call used (read or found in the cache) as the most recently used,
+   * dropping the least recently used beyond the cap.
+   */
   #keep(tiles: Tiles): void {
     for (const [key, bytes] of tiles) {
       this.#cache.delete(key);

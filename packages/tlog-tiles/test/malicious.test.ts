@@ -217,12 +217,21 @@ describe('reading only what a proof needs', () => {
     const store = memoryStore();
     const small = MerkleTree.fromLeaves(leaves.slice(0, 300));
     // The log published 300 leaves, then grew to 512 and deleted the partial tile the full one replaced.
-    for (const f of [...tileFiles(small), ...tileFiles(tree, { from: 300 })])
-      store.files.set(f.path, f.bytes);
+    const written = [
+      ...tileFiles(small, { entries: leaves.slice(0, 300) }),
+      ...tileFiles(tree, { from: 300, entries: leaves }),
+    ];
+    for (const f of written) store.files.set(f.path, f.bytes);
     store.files.delete('tile/0/001.p/44');
     store.files.set('checkpoint', new TextEncoder().encode(checkpointOf(small)));
     const reader = readerOf(store);
     unwrap(await reader.refresh());
     expect(unwrap(await reader.inclusionProof(299))).toEqual(small.inclusionProof(299));
+    // The partial tile asked for and not found, then its full tile, then the level-1 partial tile.
+    expect(reader.reads).toEqual({ checkpoints: 1, tiles: 3, entryBundles: 0 });
+    // The same for the entry bundle: the partial one asked for, then the full one.
+    store.files.delete('tile/entries/001.p/44');
+    expect(unwrap(await reader.entry(290))).toEqual(entries(512)[290]);
+    expect(reader.reads.entryBundles).toBe(2);
   });
 });

@@ -15,6 +15,7 @@ import {
   TileLog,
   tileFiles,
   verifyTlogProof,
+  writeTileLog,
 } from '@agent-seam/tlog-tiles';
 import { describe, expect, it } from 'vitest';
 import { checkpointOf, entries, entry, LOG, ORIGIN, QUORUM, readerOf, writtenLog } from './support.js';
@@ -109,9 +110,10 @@ describe('verifyTlogProof: the policy and the note cap', () => {
   const policy = { origin: ORIGIN, quorum: QUORUM };
 
   it('throws on a policy that is not one', () => {
-    expect(thrown(() => verifyTlogProof(FILE, null as never))).toBe(
-      'invalid-argument: verifyTlogProof takes a policy { origin, quorum, leafHash | entry }',
-    );
+    for (const policy of [null, 5])
+      expect(thrown(() => verifyTlogProof(FILE, policy as never))).toBe(
+        'invalid-argument: verifyTlogProof takes a policy { origin, quorum, leafHash | entry }',
+      );
     expect(thrown(() => verifyTlogProof(FILE, { ...policy, origin: 5 } as never))).toMatch(
       /^invalid-argument: policy.origin/,
     );
@@ -177,6 +179,16 @@ describe('tile paths: details and the writer’s checks', () => {
     );
   });
 
+  it('an entry of 300 bytes (its length prefix beyond one byte) is written and read back', async () => {
+    const long = [new Uint8Array(300).fill(5), ...entries(3)];
+    const tree = MerkleTree.fromLeaves(long);
+    const store = memoryStore();
+    await writeTileLog(store, tree, { entries: long, checkpoint: checkpointOf(tree) });
+    const reader = readerOf(store);
+    unwrap(await reader.refresh());
+    expect(unwrap(await reader.entry(0))).toEqual(long[0]);
+  });
+
   it('the writer refuses an entry a uint16 cannot measure, and takes the largest', () => {
     expect(thrown(() => encodeBundle([new Uint8Array(65_536)]))).toBe(
       'entry-too-large: entries[0] is not bytes of at most 65535',
@@ -189,9 +201,10 @@ describe('the reader: options, copies and details', () => {
   it('throws on options that are not its own', async () => {
     const { store } = await writtenLog(3);
     const source = storeSource(store);
-    expect(thrown(() => new TileLog(null as never))).toBe(
-      'invalid-argument: TileLog takes { source, origin, quorum }',
-    );
+    for (const options of [null, 5])
+      expect(thrown(() => new TileLog(options as never))).toBe(
+        'invalid-argument: TileLog takes { source, origin, quorum }',
+      );
     expect(thrown(() => new TileLog({ source, origin: 5, quorum: QUORUM } as never))).toMatch(
       /^invalid-argument: origin/,
     );
@@ -214,7 +227,12 @@ describe('the reader: options, copies and details', () => {
     expect(
       thrown(
         () =>
-          new TileLog({ source, origin: ORIGIN, quorum: QUORUM, seen: { size: 2 ** 53, root: emptyRoot() } }),
+          new TileLog({
+            source,
+            origin: ORIGIN,
+            quorum: QUORUM,
+            seen: { size: 2n ** 53n, root: emptyRoot() },
+          }),
       ),
     ).toMatch(/^invalid-argument: seen.size/);
     expect(
@@ -367,6 +385,10 @@ describe('the reader: options, copies and details', () => {
     expect(refusal(await reader.inclusionProof(5))).toBe(
       'tile-mismatch: tile/1/000: does not hash to its hash in tile/2/000.p/1',
     );
+    // An entry's tiles are read from the bottom up; they are judged from the top down all the same.
+    expect(refusal(await reader.entry(5))).toBe(
+      'tile-mismatch: tile/1/000: does not hash to its hash in tile/2/000.p/1',
+    );
     flip('tile/2/000.p/1', 0);
     expect(refusal(await reader.inclusionProof(5))).toBe(
       "tile-mismatch: tile/2/000.p/1, tile/1/001.p/17, tile/0/273.p/112: these partial tiles do not hash to the checkpoint's root",
@@ -473,14 +495,25 @@ describe('the cache: what it saves, and its bound', () => {
   };
 
   it('a chain stops at a verified tile: the partial tiles are read only when the chain reaches them', async () => {
-    const r = reader(4);
+    const r = reader(3);
+    unwrap(await r.refresh());
+    // Three tiles kept: the level-2 tile, read first, is dropped.
+    expect(await tilesRead(r, () => r.inclusionProof(5))).toBe(4);
+    // Another level-1 tile: the level-2 tile again, and the chain stops at the root's partial tile,
+    // which, used first, is the one dropped now.
+    expect(await tilesRead(r, () => r.inclusionProof(70_000))).toBe(3);
+    // The same level-1 tile, another level-0 tile: one read, its chain stopping at the kept
+    // level-1 tile; the partial tile is not needed, so not read again.
+    expect(await tilesRead(r, () => r.inclusionProof(70_300))).toBe(1);
+  });
+
+  it('drops the least recently used tile: one a proof used is kept over one read earlier', async () => {
+    const r = reader(5);
     unwrap(await r.refresh());
     expect(await tilesRead(r, () => r.inclusionProof(5))).toBe(4);
-    // Another level-1 tile: its chain stops at the level-2 tile, used (so kept) again; the four
-    // tiles kept are then the two read, the level-2 tile and a level-0 tile: not the root's
-    // partial tile, the least recently used.
+    // Uses the level-2 tile again (its chain stops there) and reads two: the level-2 tile is now
+    // more recent than the root's partial tile, which is dropped.
     expect(await tilesRead(r, () => r.inclusionProof(70_000))).toBe(2);
-    // The same level-1 tile, another level-0 tile: one read; the partial tile is not needed.
     expect(await tilesRead(r, () => r.inclusionProof(70_300))).toBe(1);
   });
 
@@ -502,10 +535,12 @@ describe('the cache: what it saves, and its bound', () => {
     const afterRefresh = r.reads.tiles;
     unwrap(await r.consistencyProof(300));
     expect(r.reads.tiles).toBe(afterRefresh);
-    expect(await tilesRead(r, () => r.consistencyProof(100))).toBeGreaterThan(0);
-    expect(await tilesRead(r, () => r.consistencyProof(100))).toBe(0);
-    unwrap(await r.entry(590));
-    expect(await tilesRead(r, () => r.entry(590))).toBe(0);
+    // Leaf 5's level-0 tile was not among the tiles of the consistency check from 300.
+    expect(await tilesRead(r, () => r.entry(5))).toBe(1);
+    expect(await tilesRead(r, () => r.entry(5))).toBe(0);
+    // From 10, a proof needs the first level-0 tile's hashes and the partial ones, all kept.
+    expect(await tilesRead(r, () => r.consistencyProof(10))).toBe(0);
+    expect(await tilesRead(r, () => r.consistencyProof(300 + 256))).toBe(0);
   });
 });
 
@@ -576,6 +611,20 @@ describe('httpSource: statuses, redirects, caps', () => {
     expect(await read(long.fetch)).toEqual(ok(new Uint8Array(11).fill(7)));
     const exact = serve(() => new Response(new Uint8Array(10).fill(7)));
     expect(await read(exact.fetch)).toEqual(ok(new Uint8Array(10).fill(7)));
+    // Over several chunks, the one that crosses the cap is cut: 6 + 5 bytes, not 12.
+    const chunked = serve(() => ({
+      status: 200,
+      headers: headers(),
+      body: new ReadableStream({
+        start(c) {
+          c.enqueue(new Uint8Array(6).fill(1));
+          c.enqueue(new Uint8Array(6).fill(2));
+          c.enqueue(new Uint8Array(6).fill(3));
+          c.close();
+        },
+      }),
+    }));
+    expect(await read(chunked.fetch)).toEqual(ok(new Uint8Array([1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2])));
   });
 
   it('names what failed', async () => {
