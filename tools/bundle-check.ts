@@ -235,6 +235,14 @@ async function probeVectors(): Promise<Record<string, unknown>> {
         'hex',
       ),
     },
+    'anet-identity': {
+      nowMs: vectors('anet_identity.json')['anet.kel'].nowMs,
+      accept: vectors('anet_identity.json')['anet.kel'].accept[0],
+      refuse: named(
+        vectors('anet_identity.json')['anet.kel'].refuse,
+        'v2-rotation-signed-by-the-stolen-current-key',
+      ),
+    },
   };
 }
 

@@ -43,7 +43,7 @@ export const VERIFY_PATHS: Record<string, string[]> = {
     'src/invite.ts',
     'src/relay.ts',
   ],
-  wba: ['src/verify.ts', 'src/structured-fields.ts'],
+  wba: ['src/verify.ts', 'src/structured-fields.ts', 'src/content-digest.ts'],
   'coredet-cbor': ['src/decode.ts'],
   'tlog-note': ['src/open.ts', 'src/note.ts', 'src/keys.ts', 'src/checkpoint.ts', 'src/text.ts'],
   'tlog-tiles': [
@@ -97,6 +97,17 @@ export const VERIFY_PATHS: Record<string, string[]> = {
     'src/export/anchors.ts',
     'src/export/log.ts',
     'src/export/witness.ts',
+  ],
+  'anet-identity': [
+    'src/events.ts',
+    'src/kel.ts',
+    'src/key-state.ts',
+    'src/pins.ts',
+    'src/notice.ts',
+    'src/key-set.ts',
+    'src/resolver.ts',
+    'src/cache.ts',
+    'src/drive.ts',
   ],
 };
 

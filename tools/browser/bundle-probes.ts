@@ -45,14 +45,20 @@ export const probes: Record<string, Probe> = {
       ['verifyRelaySend', codeOf(m.verifyRelaySend(v.send, v.send.sig)), 'accepted'],
       [
         'verifyEnvelope',
-        codeOf(m.verifyEnvelope(v.message.input, { recipientDid: v.message.recipientDid })),
+        codeOf(
+          m.verifyEnvelope(v.message.input, {
+            recipientDid: v.message.recipientDid,
+            now: 'off',
+            replay: 'off',
+          }),
+        ),
         v.message.code,
       ],
     ]);
   },
   async cardpub(m, v) {
-    const verdict = m.verifyCardEnvelope(v.envelope, { expectedDid: v.expectedDid });
-    const async = await m.verifyCardEnvelopeAsync(v.envelope, { expectedDid: v.expectedDid });
+    const verdict = m.verifyCardEnvelope(v.envelope, { expectedDid: v.expectedDid, now: 'off' });
+    const async = await m.verifyCardEnvelopeAsync(v.envelope, { expectedDid: v.expectedDid, now: 'off' });
     return expectAll([
       ['verifyCardEnvelope', codeOf(verdict), 'accepted'],
       ['card.did', verdict.value?.card.did, v.expectedDid],
@@ -152,5 +158,15 @@ export const probes: Record<string, Probe> = {
       ciphertext: bytes(v.ciphertext),
     });
     return expectAll([['open', opened.ok ? hexOf(opened.value) : opened.code, v.plaintext]]);
+  },
+  async 'anet-identity'(m, v) {
+    const now = new Date(v.nowMs);
+    const replayed = m.replayKel(bytes(v.accept.kel), { now });
+    const viaAsync = await m.replayKelAsync(bytes(v.refuse.kel), { now });
+    return expectAll([
+      ['replayKel (accept)', replayed.ok ? replayed.value.aid : replayed.code, v.accept.aid],
+      ['replayKel (refuse)', codeOf(m.replayKel(bytes(v.refuse.kel), { now })), v.refuse.code],
+      ['replayKelAsync (refuse)', codeOf(viaAsync), v.refuse.code],
+    ]);
   },
 };

@@ -148,6 +148,9 @@ vi.mock('@agent-seam/chain', async (original) => fake.wrapped('@agent-seam/chain
 vi.mock('@agent-seam/tlog-tiles', async (original) =>
   fake.wrapped('@agent-seam/tlog-tiles', await original(), true),
 );
+vi.mock('@agent-seam/anet-identity', async (original) =>
+  fake.wrapped('@agent-seam/anet-identity', await original()),
+);
 
 const root = join(import.meta.dirname, '..', '..', '..', 'vectors');
 
@@ -182,6 +185,12 @@ const UNJUDGED: { group: RegExp; name: RegExp; call: RegExp; why: string }[] = [
     why: "the group judges time: each case states the verdict's freshness or the replay cache's answer, not the message's fields",
   },
   {
+    group: /^seal\.(v2-refuse|v1)$/,
+    name: /^replayed$/,
+    call: /^@agent-seam\/hpke-seal\.openEnvelope(V1)?#0 value$/,
+    why: 'the first delivery primes the replay store: that it opened is judged, and the case is the second delivery’s refusal',
+  },
+  {
     group: /^domainLinkage\.refuse$/,
     name: /^accept\//,
     call: /^@agent-seam\/cardpub\.verifyDomainLinkage#0 value$/,
@@ -194,12 +203,6 @@ const UNJUDGED: { group: RegExp; name: RegExp; call: RegExp; why: string }[] = [
     why: "the protected header's members (kid, jku): the vector carries them only inside the signed header",
   },
   {
-    group: /^wba\.directory$/,
-    name: /./,
-    call: /^@agent-seam\/wba\.verifyDirectory#0 value$/,
-    why: "the signature's label, created and expires: compared as the signature-input text the directory's cases state",
-  },
-  {
     group: /^jwk\.refuse$/,
     name: /./,
     call: /^@agent-seam\/wba\.publicKeyFromJwk#0 code$/,
@@ -210,6 +213,18 @@ const UNJUDGED: { group: RegExp; name: RegExp; call: RegExp; why: string }[] = [
     name: /./,
     call: /^@agent-seam\/canonical\.parseJSON#0 value$/,
     why: 'the value read with floats marked is only given to the writer, which must refuse it whatever its members',
+  },
+  {
+    group: /^anet\.(key-state|pins|notice|key-set|resolver)$/,
+    name: /./,
+    call: /^@agent-seam\/anet-identity\.replayKel#\d value$/,
+    why: 'a log replayed only to be handed to the function the group judges (anet.kel compares replays); its first member, the version, is read by none of them for these logs',
+  },
+  {
+    group: /^anet\.key-set$/,
+    name: /^update\//,
+    call: /^@agent-seam\/anet-identity\.verifyKeySet#[01] value$/,
+    why: "the two sets are only handed to keySetUpdate, which compares seq and bytes; the accepted cases compare the sets' fields",
   },
   {
     group: /^(cbor\.encodeRefuse|numberHazards)$/,

@@ -61,6 +61,8 @@ export interface SenderKeyQuery {
   kel?: Uint8Array;
   /** Inner key 11, when present: the witness notices as sent. */
   notices?: Uint8Array[];
+  /** Inner key 12, when present: the sender's signed encryption key set as sent. */
+  keys?: Uint8Array;
 }
 
 export type ResolveSenderKey = (query: SenderKeyQuery) => Verdict<Uint8Array, SenderKeyCode>;
@@ -105,5 +107,10 @@ export function checkInnerSignature(
   requireAnswer(key);
   if (!key.ok) return key;
   const verdict = verifyEd25519(key.value, preimage, signature);
-  return verdict.ok ? ok(key.value) : fail('bad-sig', verdict.code);
+  return verdict.ok
+    ? ok(key.value)
+    : fail(
+        'bad-sig',
+        `the inner signature does not verify under the key your resolver gave (${verdict.code})`,
+      );
 }

@@ -1,6 +1,7 @@
 import {
   A2A_CHECKS,
   a2aSigningInput,
+  anetSenderKeyResolver,
   BOX_CHECKS,
   CARD_ENVELOPE_CHECKS,
   CBOR_DECODE_CHECKS,
@@ -8,6 +9,7 @@ import {
   type CheckResult,
   type CheckSpec,
   cardEnvelopeSignedBytes,
+  DIRECTORY_CHECKS,
   DOMAIN_LINKAGE_CHECKS,
   describeNote,
   domainLinkageSigningInput,
@@ -16,6 +18,7 @@ import {
   explainCbor,
   explainVerdict,
   hex,
+  KEL_CHECKS,
   keyRingOf,
   NOTE_CHECKS,
   type NoteVerifier,
@@ -30,6 +33,8 @@ import {
   parseTlogProof,
   parseVerifierKey,
   REQUEST_CHECKS,
+  type ReplayedKel,
+  replayKel,
   SEALED_ENVELOPE_CHECKS,
   SEALED_ENVELOPE_V1_CHECKS,
   signatureBases,
@@ -38,6 +43,7 @@ import {
   type Verdict,
   verifyA2ACard,
   verifyCardEnvelope,
+  verifyDirectory,
   verifyDomainLinkage,
   verifyEnvelope,
   verifyRequest,
@@ -90,13 +96,15 @@ export type KindId =
   | 'domain-linkage'
   | 'a2a-card'
   | 'wba-request'
+  | 'wba-directory'
   | 'signed-note'
   | 'checkpoint'
   | 'tlog-proof'
   | 'cbor'
   | 'sealed-box'
   | 'sealed-envelope'
-  | 'sealed-envelope-v1';
+  | 'sealed-envelope-v1'
+  | 'kel';
 
 export interface Kind {
   id: KindId;
@@ -158,7 +166,8 @@ const envelope: Kind = {
       'seam',
       { title: 'verifyEnvelope', checks: ENVELOPE_CHECKS },
       (value) => ({
-        verdict: verifyEnvelope(value, options as never),
+        // A page has no replay store: replay is off by name (the lead's UI says so).
+        verdict: verifyEnvelope(value, { now: 'off', replay: 'off', ...options } as never),
         signed: [{ title: 'signingPayload of the six fields received', bytes: envelopeSignedBytes(value) }],
       }),
       options,
@@ -175,7 +184,8 @@ const cardEnvelope: Kind = {
       'seam',
       { title: 'verifyCardEnvelope', checks: CARD_ENVELOPE_CHECKS },
       (value) => ({
-        verdict: verifyCardEnvelope(value, options as never),
+        // Time off by name unless the options give now (the lead's UI says what was not judged).
+        verdict: verifyCardEnvelope(value, { now: 'off', ...options } as never),
         signed: [{ title: 'card, ts, typ and v as signed', bytes: cardEnvelopeSignedBytes(value) }],
       }),
       options,
@@ -282,30 +292,64 @@ function requestHeaders(artifact: string): unknown {
   return headerFields(text);
 }
 
+/** The signature base of each Signature-Input member, built with the authority given. */
+function memberBases(headers: unknown, authority: unknown): Signed[] {
+  const bases = typeof authority === 'string' ? signatureBases(headers as never, authority) : null;
+  const signed: Signed[] = [];
+  if (bases?.ok)
+    for (const member of bases.value) {
+      const item: Signed = {
+        title: `signature base of ${member.label}${member.keyid === undefined ? '' : ` (keyid ${member.keyid})`}`,
+        bytes: member.base === null ? null : UTF8.encode(member.base),
+        lines: true,
+      };
+      if (member.code !== undefined) item.code = member.code;
+      signed.push(item);
+    }
+  return signed;
+}
+
+/**
+ * A key directory's HTTP response as a person pastes it: the status line, header lines,
+ * an empty line, then the JWK Set body exactly as received (its Content-Digest is judged
+ * over these bytes).
+ */
+function directoryResponse(artifact: string): { headers: Record<string, string[]>; body: string } {
+  const text = artifact.replace(/^\s+/, '');
+  const split = /\r?\n\r?\n/.exec(text);
+  const head = split === null ? text : text.slice(0, split.index);
+  const body = split === null ? '' : text.slice(split.index + split[0].length);
+  return { headers: headerFields(head.replace(/^HTTP\/[\d.]+ \d{3}[^\r\n]*\r?\n/, '')), body };
+}
+
+const wbaDirectory: Kind = {
+  id: 'wba-directory',
+  name: 'Web Bot Auth key directory response (RFC 9421)',
+  options: '{ "authority": "bot.example", "now": 1754870460 }',
+  inspect: (artifact, options) => {
+    const { headers, body } = directoryResponse(artifact);
+    const verdict = verifyDirectory({ ...options, headers, body } as never);
+    return {
+      verdict,
+      stages: [{ title: 'verifyDirectory', checks: explainVerdict(DIRECTORY_CHECKS, verdict, options) }],
+      signed: memberBases(headers, options.authority),
+    };
+  },
+};
+
 const wbaRequest: Kind = {
   id: 'wba-request',
   name: 'Web Bot Auth request (RFC 9421)',
   options: '{ "authority": "entry.example", "now": 1754870410, "jwks": { "keys": [ … ] } }',
   inspect: (artifact, options) => {
     const headers = requestHeaders(artifact);
-    const verdict = verifyRequest({ ...options, headers } as never);
-    const bases =
-      typeof options.authority === 'string' ? signatureBases(headers as never, options.authority) : null;
-    const signed: Signed[] = [];
-    if (bases?.ok)
-      for (const member of bases.value) {
-        const item: Signed = {
-          title: `signature base of ${member.label}${member.keyid === undefined ? '' : ` (keyid ${member.keyid})`}`,
-          bytes: member.base === null ? null : UTF8.encode(member.base),
-          lines: true,
-        };
-        if (member.code !== undefined) item.code = member.code;
-        signed.push(item);
-      }
+    // A page keeps no store of the requests it has seen: replay is off by name (the value
+    // says off-by-caller), and the explanation shows the replay check as not made.
+    const verdict = verifyRequest({ ...options, headers, replay: 'off' } as never);
     return {
       verdict,
       stages: [{ title: 'verifyRequest', checks: explainVerdict(REQUEST_CHECKS, verdict, options) }],
-      signed,
+      signed: memberBases(headers, options.authority),
     };
   },
 };
@@ -370,7 +414,8 @@ function noteLines(note: string): Signed[] {
 function inspectNote(artifact: string, options: Record<string, unknown>, checkpoint: boolean): Report {
   const keys = noteKeys(options);
   if (keys.report !== undefined) return keys.report;
-  const verdict = openNote(artifact, keys.open as never);
+  // Witness time off by name unless the options give now (the page says what was not judged).
+  const verdict = openNote(artifact, { now: 'off', ...keys.open } as never);
   const stages: Stage[] = [{ title: 'openNote', checks: explainVerdict(NOTE_CHECKS, verdict, options) }];
   const report: Report = { verdict, stages, signed: noteLines(artifact) };
   if (verdict.ok) {
@@ -513,17 +558,39 @@ function keyRingOption(options: Record<string, unknown>, name: string) {
 }
 
 /**
- * What both openers take: the key ring from keys, and a sender-key resolver that answers
- * with the key given. Replaying the sender's key event log is the caller's part of
- * opening, which the page does not do: it says so beside the verdict.
+ * What both openers take: the key ring from keys, and the sender's key: the senderKey
+ * given, or else anet-identity's built-in resolver judging the key event log, witness
+ * notice and key set the message carries against the witness keys given (no pins: the
+ * page keeps nothing). The note beside the verdict says which.
  */
 function openerOptions(options: Record<string, unknown>): Record<string, unknown> {
-  const senderKey = hexOption(options.senderKey, 'senderKey');
-  return { ...options, keyRing: keyRingOption(options, 'keyRing'), resolveSenderKey: () => ok(senderKey) };
+  const keyRing = keyRingOption(options, 'keyRing');
+  // A page keeps no replay store (off by name); a capability is judged with the mailbox key given.
+  const mailbox =
+    options.mailboxKey === undefined
+      ? 'off'
+      : { publicKey: hexOption(options.mailboxKey, 'mailboxKey'), epoch: options.mailboxEpoch };
+  const judged = { ...options, keyRing, replay: 'off', mailbox };
+  if (options.senderKey !== undefined) {
+    const senderKey = hexOption(options.senderKey, 'senderKey');
+    return { ...judged, resolveSenderKey: () => ok(senderKey) };
+  }
+  const given = isObject(options.witnessKeys) ? options.witnessKeys : {};
+  const witnessKeys = Object.fromEntries(
+    Object.entries(given).map(([aid, key]) => [aid, hexOption(key, `witnessKeys.${aid}`)]),
+  );
+  const resolveSenderKey = anetSenderKeyResolver({
+    witnessKeys,
+    pins: 'off',
+    acceptedAtMs: 'receiver-clock',
+  });
+  return { ...judged, resolveSenderKey };
 }
 
-const SENDER_KEY_NOTE =
-  'the sender key is the senderKey you gave, for any sender and key number: the page replays no key event log';
+const senderKeyNote = (options: Record<string, unknown>) =>
+  options.senderKey !== undefined
+    ? 'the sender key is the senderKey you gave, for any sender and key number: the page replays no key event log'
+    : "the sender key comes from the key event log, notice and key set the message carries (anet-identity's resolver, your witnessKeys, no pins kept)";
 
 /** The fields of an opened inner message that both versions carry. */
 interface OpenedMessage {
@@ -543,13 +610,14 @@ function sealedReport<T extends OpenedMessage>(
   checks: readonly CheckSpec[],
   verdict: Verdict<T>,
   more: (opened: T) => string[],
+  options: Record<string, unknown>,
 ): Report {
   const report: Report = {
     verdict,
     stages: [{ title: opener, checks: explainVerdict(checks, verdict) }],
     signed: [],
     signedHeading: 'Opened',
-    note: SENDER_KEY_NOTE,
+    note: senderKeyNote(options),
   };
   if (!verdict.ok) return report;
   const m = verdict.value;
@@ -568,7 +636,7 @@ function sealedReport<T extends OpenedMessage>(
 }
 
 const SEALED_OPTIONS = (interaction: string) =>
-  `{ "ownAid": "bafy…", "now": 1767225660, "keyRing": ["X25519 private key, hex"],${interaction} "senderKey": "Ed25519 public key, hex", "maxBytes": 8388608 (optional) }`;
+  `{ "ownAid": "bafy…", "now": 1767225660, "keyRing": ["X25519 private key, hex"],${interaction} "senderKey": "Ed25519 public key, hex", "mailboxKey": "Ed25519 public key, hex" and "mailboxEpoch": 2 (to judge capabilities), "maxBytes": 8388608 (optional) }`;
 
 const sealedEnvelope: Kind = {
   id: 'sealed-envelope',
@@ -579,9 +647,15 @@ const sealedEnvelope: Kind = {
     if (options.interactionKeyRing !== undefined)
       open.interactionKeyRing = keyRingOption(options, 'interactionKeyRing');
     const verdict = openEnvelope(hexArtifact(artifact), open as never);
-    return sealedReport('openEnvelope', SEALED_ENVELOPE_CHECKS, verdict, (m) => [
-      `${m.layers} HPKE layer${m.layers === 1 ? '' : 's'}, delivery credential kind ${m.access.kind}`,
-    ]);
+    return sealedReport(
+      'openEnvelope',
+      SEALED_ENVELOPE_CHECKS,
+      verdict,
+      (m) => [
+        `${m.layers} HPKE layer${m.layers === 1 ? '' : 's'}, delivery credential kind ${m.access.kind}`,
+      ],
+      options,
+    );
   },
 };
 
@@ -595,7 +669,39 @@ const sealedEnvelopeV1: Kind = {
       SEALED_ENVELOPE_V1_CHECKS,
       openEnvelopeV1(hexArtifact(artifact), openerOptions(options) as never),
       () => [],
+      options,
     ),
+};
+
+/** One row per state, as replay left it (times are Unix milliseconds; 0 none). */
+const stateRows = (kel: ReplayedKel) =>
+  [
+    `AID ${kel.aid}, ${kel.version === 'v2' ? 'anet.kel/2' : 'v0.15'}${kel.kind === undefined ? '' : `, ${kel.kind}`}${kel.witness === undefined ? '' : `, witness ${kel.witness}`}`,
+    ...kel.states.map(
+      (s) =>
+        `${s.seq} ${s.type} ${s.status}${s.supersededAtMs === 0 ? '' : ` at ${s.supersededAtMs} by ${s.retiredBy}`}, key ${hex.encode(s.key)}`,
+    ),
+  ].join('\n');
+
+const kel: Kind = {
+  id: 'kel',
+  name: 'ANet key event log (hex)',
+  options: '{ "now": 1767225660 }',
+  inspect: (artifact, options) => {
+    const bytes = hexArtifact(artifact);
+    const verdict = replayKel(bytes, { now: options.now as never });
+    return {
+      verdict,
+      stages: [{ title: 'replayKel', checks: explainVerdict(KEL_CHECKS, verdict, options) }],
+      signed: verdict.ok
+        ? [
+            { title: 'the states, one per event', bytes: null, text: stateRows(verdict.value) },
+            { title: 'the log as judged (CoreDet)', bytes },
+          ]
+        : [],
+      signedHeading: 'Replayed',
+    };
+  },
 };
 
 export const KINDS: readonly Kind[] = [
@@ -604,6 +710,7 @@ export const KINDS: readonly Kind[] = [
   domainLinkage,
   a2aCard,
   wbaRequest,
+  wbaDirectory,
   signedNote,
   checkpoint,
   tlogProof,
@@ -611,9 +718,12 @@ export const KINDS: readonly Kind[] = [
   sealedBox,
   sealedEnvelope,
   sealedEnvelopeV1,
+  kel,
 ];
 
 const SEALED_ENVELOPE = /^(?:a[0-9a-f]|b[0-7])010([12])02(?:[67][0-9a-f]|78)/i;
+/** An array (of 1 to 65535 items) whose first item is a signed event {1: event map, …}. */
+const KEL = /^(?:8[1-9a-f]|9[0-7]|98[0-9a-f]{2}|99[0-9a-f]{4})a301a[5-9a-d]/i;
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
 /** The kind an artifact looks like, by its shape alone; null when nothing fits. */
@@ -622,8 +732,9 @@ export function detectKind(artifact: string): KindId | null {
   if (COMPACT_JWS.test(text)) return 'domain-linkage';
   if (/^(?:[0-9a-fA-F]{2}\s*)+$/.test(text)) {
     // A map that opens with version 1 or 2 (key 1) and a recipient text (key 2).
-    const version = SEALED_ENVELOPE.exec(text.replace(/\s+/g, ''))?.[1];
-    if (version === undefined) return 'cbor';
+    const compact = text.replace(/\s+/g, '');
+    const version = SEALED_ENVELOPE.exec(compact)?.[1];
+    if (version === undefined) return KEL.test(compact) ? 'kel' : 'cbor';
     return version === '1' ? 'sealed-envelope-v1' : 'sealed-envelope';
   }
   // The shortest box (a nonce and a tag) is 40 base64 characters.
@@ -631,6 +742,7 @@ export function detectKind(artifact: string): KindId | null {
   if (text.startsWith('c2sp.org/tlog-proof@v1\n')) return 'tlog-proof';
   if (/\n\n\u2014 \S+ /.test(artifact))
     return /^[^\n]+\n\d+\n[^\n]+\n/.test(artifact) ? 'checkpoint' : 'signed-note';
+  if (/^HTTP\/[\d.]+ \d{3}/.test(text) && /^signature-input[ \t]*:/im.test(text)) return 'wba-directory';
   if (/^signature-input[ \t]*:/im.test(text)) return 'wba-request';
   let value: unknown;
   try {

@@ -5,6 +5,12 @@
  * lists and what-was-signed all come from here.
  */
 export {
+  anetSenderKeyResolver,
+  KEL_CHECKS,
+  type ReplayedKel,
+  replayKel,
+} from '@agent-seam/anet-identity/verify';
+export {
   type CheckResult,
   type CheckSpec,
   type Difference,
@@ -56,5 +62,15 @@ export {
   parseVerifierKey,
   VERIFIER_KEY_CHECKS,
 } from '@agent-seam/tlog-note/verify';
+<<<<<<< HEAD
 export { parseTlogProof, TLOG_PROOF_CHECKS, verifyTlogProof } from '@agent-seam/tlog-tiles/verify';
 export { REQUEST_CHECKS, signatureBases, verifyRequest } from '@agent-seam/wba/verify';
+=======
+export {
+  DIRECTORY_CHECKS,
+  REQUEST_CHECKS,
+  signatureBases,
+  verifyDirectory,
+  verifyRequest,
+} from '@agent-seam/wba/verify';
+>>>>>>> main

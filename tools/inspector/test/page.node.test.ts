@@ -215,8 +215,9 @@ describe('the Seam Inspector page', () => {
       const shown = await paste(c, c.kind);
       expect(shown.rows.find((r) => r.outcome === 'refuse')?.id, key).toBe(step);
     }
-    // Left out, each by the stated rule: the hex-text envelope, the wrong-key ring, six resolver refusals.
-    expect(SEAL_LEFT_OUT).toBe(8);
+    // Left out, each by the stated rule: the hex-text envelope, the wrong-key ring, six resolver
+    // refusals, and the four replay-store cases (v2 and v1: a page keeps no store).
+    expect(SEAL_LEFT_OUT).toBe(12);
   });
 
   it('sealed envelope: shows the opened message and its body, and says whose key it trusted', async () => {
@@ -228,6 +229,12 @@ describe('the Seam Inspector page', () => {
       expect(await page.textContent('pre.notation'), kind).toContain('from bafyreiseamvectorsender');
       expect(await page.textContent('#note'), kind).toContain('the senderKey you gave');
     }
+    // Without a senderKey, the key history the message carries is judged by anet-identity's resolver.
+    const fromHistory = byKind('sealed-envelope').find((c) => c.name === 'anet-identity/current-key')!;
+    expect((await paste(fromHistory)).verdict).toBe('accept');
+    expect(await page.textContent('#note')).toContain(
+      'key event log, notice and key set the message carries',
+    );
     // A v1 envelope given to the v2 opener is refused at the version, as openEnvelope says.
     const v1 = byKind('sealed-envelope-v1').find((c) => c.expect === undefined)!;
     const shown = await paste(v1, 'sealed-envelope');

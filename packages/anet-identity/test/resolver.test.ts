@@ -1,0 +1,115 @@
+import { fail, SeamError, unwrap } from '@agent-seam/canonical';
+import { type ResolveSenderKey, SENDER_KEY_CODES } from '@agent-seam/hpke-seal';
+import { describe, expect, it } from 'vitest';
+
+import {
+  anetSenderKeyResolver,
+  anetSenderKeyResolverAsync,
+  IdentityCache,
+  type KelHead,
+  type KelPinStore,
+  MemoryKelPinStore,
+  pinKel,
+  pinKelAsync,
+  RESOLVER_CODES,
+  replayKel,
+  resolveSender,
+  resolveSenderAsync,
+} from '../src/index.js';
+import { AGENT, AID, agent, keySet, NOW, noticeOf, pub, WITNESS } from './fixture.js';
+
+const now = new Date(NOW);
+const query = {
+  from: AID,
+  ksn: 2,
+  tsMs: NOW,
+  nowMs: NOW,
+  kel: AGENT.bytes(),
+  notices: [noticeOf()],
+  keys: keySet(),
+};
+const roots = { witnessKeys: { [WITNESS]: pub('w0') } };
+
+/** The memory store behind promises, as a store shared across processes answers. */
+class PromiseStore implements KelPinStore {
+  readonly inner = new MemoryKelPinStore();
+  get = async (aid: string) => this.inner.get(aid);
+  compareAndSet = async (aid: string, expected: KelHead | undefined, next: KelHead) =>
+    this.inner.compareAndSet(aid, expected, next);
+}
+
+describe('anetSenderKeyResolver, as hpke-seal takes it', () => {
+  it("is a ResolveSenderKey, and its codes are hpke-seal's SENDER_KEY_CODES", () => {
+    const resolver: ResolveSenderKey = anetSenderKeyResolver({ ...roots, pins: 'off', acceptedAtMs: NOW });
+    expect(unwrap(resolver(query))).toEqual(pub('a2'));
+    expect([...RESOLVER_CODES]).toEqual([...SENDER_KEY_CODES]);
+  });
+
+  it('the required options throw, naming the option', () => {
+    const bad = (options: object) => () => anetSenderKeyResolver(options as never);
+    expect(bad({ ...roots, acceptedAtMs: NOW })).toThrow(/pins is required/);
+    expect(bad({ ...roots, pins: 'off' })).toThrow(/acceptedAtMs is required/);
+    expect(bad({ pins: 'off', acceptedAtMs: NOW })).toThrow(/witnessKeys or witnesses is required/);
+    expect(bad({ witnessKeys: { [WITNESS]: new Uint8Array(31) }, pins: 'off', acceptedAtMs: NOW })).toThrow(
+      /32 bytes/,
+    );
+    expect(bad({ ...roots, pins: {}, acceptedAtMs: NOW })).toThrow(/KelPinStore/);
+    expect(bad({ ...roots, pins: 'off', acceptedAtMs: NOW, cache: {} })).toThrow(/IdentityCache/);
+  });
+
+  it('pins off: the verdict records it; a rollback then goes unseen', () => {
+    const resolved = unwrap(resolveSender(query, { ...roots, pins: 'off', acceptedAtMs: NOW }));
+    expect(resolved.pin).toBe('off-by-caller');
+  });
+
+  it('a store answering with promises: the sync forms throw async-store, the async forms await it', async () => {
+    const store = new PromiseStore();
+    const kel = unwrap(replayKel(AGENT.bytes(), { now }));
+    expect(() => pinKel(store, kel)).toThrow(SeamError);
+    expect(() => anetSenderKeyResolver({ ...roots, pins: store, acceptedAtMs: NOW })(query)).toThrow(
+      /async-store/,
+    );
+    expect(
+      unwrap(await anetSenderKeyResolverAsync({ ...roots, pins: store, acceptedAtMs: NOW })(query)),
+    ).toEqual(pub('a2'));
+    // The pin was written through the promises: the shorter log is now a rollback.
+    const shorter = unwrap(replayKel(agent(2).bytes(), { now }));
+    expect(await pinKelAsync(store, shorter)).toMatchObject({ ok: false, code: 'kel-rollback' });
+    const rolledBack = await resolveSenderAsync(
+      { ...query, kel: agent(2).bytes(), ksn: 1, notices: [noticeOf({ seq: 1, id: agent(2).tip.id })] },
+      { ...roots, pins: store, acceptedAtMs: NOW },
+    );
+    expect(rolledBack).toMatchObject({ ok: false, code: 'bad-kel' });
+  });
+
+  it('a store that never lets a compare-and-set through is the caller’s bug', () => {
+    const stuck: KelPinStore = { get: () => undefined, compareAndSet: () => false };
+    expect(() => pinKel(stuck, unwrap(replayKel(AGENT.bytes(), { now })))).toThrow(/store-contended/);
+  });
+
+  it('the cache gives the same verdicts, and keeps a replay per log', () => {
+    const cache = new IdentityCache({ maxEntries: 8 });
+    const resolve = anetSenderKeyResolver({
+      ...roots,
+      pins: new MemoryKelPinStore(),
+      acceptedAtMs: NOW,
+      cache,
+    });
+    expect(unwrap(resolve(query))).toEqual(pub('a2'));
+    const size = cache.size;
+    expect(size).toBe(3); // the log, the notice signature, the key-set signature
+    expect(unwrap(resolve(query))).toEqual(pub('a2'));
+    expect(cache.size).toBe(size);
+    expect(resolve({ ...query, notices: [noticeOf({ timestampMs: NOW - 7 * 3_600_000 })] })).toMatchObject({
+      code: 'bad-notice',
+    });
+    expect(() => new IdentityCache({ maxEntries: 0 })).toThrow(SeamError);
+  });
+
+  it('a custom refusal still travels: a v0.15 log in a message with a notice', () =>
+    expect(
+      resolveSender({ ...query, notices: undefined }, { ...roots, pins: 'off', acceptedAtMs: NOW }),
+    ).toMatchObject(
+      fail('bad-kel', 'an anet.kel/2 log travels with a witness notice, which this message lacks'),
+    ));
+});
