@@ -98,6 +98,15 @@ const proofAccept = [
     [LOG.name, W1.name],
   ),
   accepted(
+    'witness-times-judged',
+    { proof: FILE_7, quorum: QUORUM, leafHash: leafHashHex(LEAVES[7]!), now: Number(T) + 3600, maxAge: 7200 },
+    7,
+    N,
+    ROOT,
+    null,
+    [LOG.name, W1.name, W2.name],
+  ),
+  accepted(
     'entry-bytes-instead-of-leaf-hash',
     { proof: FILE_7, quorum: QUORUM, entry: hex.encode(LEAVES[7]!) },
     7,
@@ -416,6 +425,13 @@ const proofRefuse = [
     'a cosignature at time 0 (genuinely signed) is refused: a timestamp is at least 1',
   ),
   refusal(
+    'cosignature-from-the-future',
+    FILE_7,
+    'cosignature-in-future',
+    'judged at now 10 s before W1 cosigned (W2 cosigned a minute later), no maxAge: both lines verify and the quorum is met, only their time is after now',
+    { now: Number(T) - 10 },
+  ),
+  refusal(
     'forged-log-signature',
     proofFile(7, PROOF_7, `${BODY}\n${flipLast(noteLine(BODY, LOG))}${cosigLine(BODY, W1, T)}`),
     'signature-invalid',
@@ -426,6 +442,13 @@ const proofRefuse = [
     proofFile(7, PROOF_7, `${BODY}\n${noteLine(BODY, OTHER)}`),
     'no-verified-signature',
     'only a key the verifier does not trust signed the checkpoint',
+  ),
+  refusal(
+    'stale-witness',
+    FILE_7,
+    'stale-cosignature',
+    'W1 cosigned 7200 s and W2 7140 s before now, maxAge 3600 s: every signature verifies and the quorum is met, only the newest cosignature is too old',
+    { now: Number(T) + 7200, maxAge: 3600 },
   ),
   refusal(
     'witnesses-without-the-log',
@@ -1001,7 +1024,7 @@ export const parts = [
     content: {
       note: 'C2SP tlog-proof@v1 and tlog-tiles vectors from fixed Ed25519 seeds (32 bytes of 21 for the log example.com/tiles, 22 for witness.example/w1, 23 for witness.example/w2, 24 for example.com/other). Hashes are hex unless named base64. Leaves are the UTF-8 of "entry <i>". Expected proofs and tile contents come from the naive RFC 6962 reference.',
       'tlog-proof': {
-        note: 'verifyTlogProof(proof, { origin, quorum, leafHash | entry, maxBytes? }). origin is example.com/tiles unless the case says; quorum is { log, witnesses, atLeast } as vkeys. A file is `proof` (text), `proofBase64` (raw bytes) or `proofJson` (a JSON value in place of the file). accept: verified with index, size, root, extra (base64 or null) and verifiedBy (key names); refuse: exactly `code`.',
+        note: 'verifyTlogProof(proof, { origin, quorum, leafHash | entry, now, maxAge?, maxBytes? }). origin is example.com/tiles unless the case says; quorum is { log, witnesses, atLeast } as vkeys; `now`/`maxAge` are POSIX seconds, and a case without `now` is verified with `now: "off"` (the cosignatures\' times turned off by name). A file is `proof` (text), `proofBase64` (raw bytes) or `proofJson` (a JSON value in place of the file). accept: verified with index, size, root, extra (base64 or null) and verifiedBy (key names); refuse: exactly `code`.',
         origin: ORIGIN,
         accept: proofAccept,
         refuse: proofRefuse,
@@ -1012,7 +1035,7 @@ export const parts = [
         refuse: pathRefuse,
       },
       'tlog-tiles.read': {
-        note: 'A TileLog over httpSource(fetch, "https://log.example/tiles/"). The files served are `logs.log300` (base64) with the case\'s `files` over them: a string is the body of an HTTP 200, null a 404, { status, location } that response, { fails: true } a fetch that rejects; a path starting with / is served at that path of https://log.example. origin example.com/tiles, quorum as in tlog-proof unless the case says; `seen` is the checkpoint the client verified before; now/maxAge go to refresh; maxCheckpointBytes/maxEntryBundleBytes are the reader\'s caps. Every case refreshes first; `ask` is then refresh (expect size and root), inclusion (index; expect proof), consistency (oldSize; expect proof) or entry (index; expect the entry). refuse: the first refusal is exactly `code`.',
+        note: 'A TileLog over httpSource(fetch, "https://log.example/tiles/"). The files served are `logs.log300` (base64) with the case\'s `files` over them: a string is the body of an HTTP 200, null a 404, { status, location } that response, { fails: true } a fetch that rejects; a path starting with / is served at that path of https://log.example. origin example.com/tiles, quorum as in tlog-proof unless the case says; `seen` is the checkpoint the client verified before; now/maxAge go to refresh (a case without `now` refreshes with `now: "off"`, the cosignatures\' times turned off by name); maxCheckpointBytes/maxEntryBundleBytes are the reader\'s caps. Every case refreshes first; `ask` is then refresh (expect size and root), inclusion (index; expect proof), consistency (oldSize; expect proof) or entry (index; expect the entry). refuse: the first refusal is exactly `code`.',
         logs: { log300: LOG300 },
         accept: readAccept,
         refuse: readRefuse,

@@ -19,16 +19,9 @@ const checkpointContent = withoutCodes(CHECKPOINT_CHECKS, [
   'missing-final-newline',
 ]);
 
-/** tlog-note's note checks as a tlog-proof verifier makes them: the file's text checks cover the note's, and time is not judged. */
+/** tlog-note's note checks as a tlog-proof verifier makes them: the file's text checks cover the note's. */
 const [noteShape, ...noteSignatures] = quorumRequired(
-  withoutCodes(NOTE_CHECKS, [
-    'not-bytes',
-    'note-too-large',
-    'invalid-utf8',
-    'control-character',
-    'cosignature-in-future',
-    'stale-cosignature',
-  ]),
+  withoutCodes(NOTE_CHECKS, ['not-bytes', 'note-too-large', 'invalid-utf8', 'control-character']),
 );
 
 /** `verifyTlogProof`'s checks, in its order (tlog-proof.md's steps 2 to 4 after the file's reading). */

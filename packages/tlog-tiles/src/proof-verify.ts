@@ -1,20 +1,22 @@
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { fail, type Instant, type Off, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { HASH_SIZE, leafHash, verifyInclusion } from '@agent-seam/merkle';
 import {
   type Checkpoint,
+  type NoteTime,
   openNote,
   parseCheckpoint,
   splitNote,
   type VerifiedSignature,
   type WitnessQuorum,
 } from '@agent-seam/tlog-note';
+import { witnessClock } from './clock.js';
 import { CHECKPOINT_CONTENT_CODES, NOTE_SHAPE_CODES_AFTER_TEXT } from './note-codes.js';
 import { type ProofLimits, parseTlogProof, readProofLimits, TLOG_PROOF_TEXT_CODES } from './proof-text.js';
 
 /**
  * Every way verifyTlogProof refuses a file, in the order of its checks: the file's text,
- * the note's shape, the checkpoint, the origin, the signatures and the witness quorum
- * (tlog-note's codes, where they can arise: the file's text checks already cover the
+ * the note's shape, the checkpoint, the origin, the signatures, the cosignatures' times and
+ * the witness quorum (tlog-note's codes, where they can arise: the file's text checks already cover the
  * note's), then the inclusion proof (merkle's codes).
  */
 export const TLOG_PROOF_CODES = [
@@ -25,8 +27,10 @@ export const TLOG_PROOF_CODES = [
   'ambiguous-verifier',
   'bad-signature-length',
   'bad-timestamp',
+  'cosignature-in-future',
   'signature-invalid',
   'no-verified-signature',
+  'stale-cosignature',
   'missing-log-signature',
   'witness-quorum-not-met',
   'index-out-of-range',
@@ -45,6 +49,14 @@ export interface TlogProofPolicy extends ProofLimits {
   leafHash?: Uint8Array;
   /** The entry's bytes, hashed as a leaf. Give this or `leafHash`. */
   entry?: Uint8Array;
+  /**
+   * The caller's clock (a Date or Unix seconds), required when the quorum names witnesses:
+   * a cosignature dated after it is refused. `'off'` leaves the cosignatures' times
+   * unjudged, by name (`time: 'off-by-caller'`).
+   */
+  now?: Instant | Off;
+  /** Needs `now`: each witness's newest cosignature at most this many seconds old (application policy). */
+  maxAge?: number;
 }
 
 export interface VerifiedTlogProof {
@@ -55,9 +67,9 @@ export interface VerifiedTlogProof {
   extra: Uint8Array | null;
   /** The trusted keys that verified, as openNote reports them. */
   verifiedBy: VerifiedSignature[];
+  /** What was judged of the cosignatures' times: `judged`, `off-by-caller` or `no-timed-keys` (no witness trusted). */
+  time: NoteTime;
 }
-
-const EMPTY = new Uint8Array(0);
 
 /**
  * A refusal of tlog-note or merkle, passed on as it is. Only the codes listed above can
@@ -69,8 +81,8 @@ const EMPTY = new Uint8Array(0);
 const passOn = (refusal: { code: string; detail?: string }) =>
   fail(refusal.code as TlogProofCode, refusal.detail);
 
-/** Step 1 of tlog-proof.md: the leaf hash, from the caller (never from the file). */
-function leafHashOf(policy: TlogProofPolicy): Uint8Array {
+/** Step 1 of tlog-proof.md: the leaf hash, from the caller (never from the file); and the clock the quorum needs. */
+function readPolicy(policy: TlogProofPolicy): { hash: Uint8Array; now: Instant | Off | undefined } {
   if (typeof policy !== 'object' || policy === null)
     throw new SeamError(
       'invalid-argument',
@@ -84,34 +96,33 @@ function leafHashOf(policy: TlogProofPolicy): Uint8Array {
     );
   if (quorum === undefined)
     throw new SeamError('invalid-quorum', 'policy.quorum { log, witnesses, atLeast } is required');
-  // openNote reads its options before its note: asked about no note, it throws on a
-  // quorum it would refuse to use, before this file is read.
-  openNote(EMPTY, { quorum });
+  const now = witnessClock(quorum, policy.now, policy.maxAge, 'verifyTlogProof');
   if ((given === undefined) === (entry === undefined))
     throw new SeamError('invalid-argument', 'give exactly one of policy.leafHash and policy.entry');
   if (entry !== undefined) {
     if (!(entry instanceof Uint8Array))
       throw new SeamError('invalid-argument', 'policy.entry is a Uint8Array');
-    return leafHash(entry);
+    return { hash: leafHash(entry), now };
   }
   if (!(given instanceof Uint8Array) || given.length !== HASH_SIZE)
     throw new SeamError('bad-hash-length', 'policy.leafHash is 32 bytes');
-  return given;
+  return { hash: given, now };
 }
 
 /**
  * Verifies a C2SP tlog-proof@v1 file under a policy, in the four steps of tlog-proof.md:
  * the leaf hash (the caller's), the checkpoint's origin and the log's signature, the
  * witnesses' cosignatures (at least `atLeast` of them), and the inclusion proof from that
- * leaf hash at the file's index to the checkpoint's root. Cosignature timestamps are
- * verified as part of each signature and otherwise ignored, as the spec says. Never throws
- * on the file; a policy that is not one throws SeamError.
+ * leaf hash at the file's index to the checkpoint's root. A cosignature's time is signed
+ * with it and judged at the caller's `now` (none from the future; with `maxAge`, none too
+ * old), or turned off by name. Never throws on the file; a policy that is not one, or one
+ * naming witnesses without `now`, throws SeamError.
  */
 export function verifyTlogProof(
   input: string | Uint8Array,
   policy: TlogProofPolicy,
 ): Verdict<VerifiedTlogProof, TlogProofCode> {
-  const hash = leafHashOf(policy);
+  const { hash, now } = readPolicy(policy);
   const maxBytes = readProofLimits(policy);
   const file = parseTlogProof(input, { maxBytes });
   if (!file.ok) return file;
@@ -124,7 +135,7 @@ export function verifyTlogProof(
   if (checkpoint.value.origin !== policy.origin)
     return fail('origin-mismatch', 'the checkpoint is from another log than the origin you accept');
 
-  const opened = openNote(note, { quorum: policy.quorum, maxBytes });
+  const opened = openNote(note, { quorum: policy.quorum, maxBytes, now, maxAge: policy.maxAge });
   if (!opened.ok) return passOn(opened);
 
   const included = verifyInclusion({
@@ -141,5 +152,6 @@ export function verifyTlogProof(
     leafHash: hash,
     extra,
     verifiedBy: opened.value.verifiedBy,
+    time: opened.value.time,
   });
 }

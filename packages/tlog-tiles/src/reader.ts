@@ -1,14 +1,25 @@
-import { bytesEqual, fail, type Instant, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import {
+  bytesEqual,
+  fail,
+  type Instant,
+  OFF,
+  type Off,
+  ok,
+  SeamError,
+  type Verdict,
+} from '@agent-seam/canonical';
 import { HASH_SIZE, leafHash, verifyConsistency } from '@agent-seam/merkle';
 import {
   type Checkpoint,
   DEFAULT_MAX_NOTE_BYTES,
+  type NoteTime,
   openNote,
   parseCheckpoint,
   type VerifiedSignature,
   type WitnessQuorum,
 } from '@agent-seam/tlog-note';
 import { MAX_ENTRY_BYTES, parseBundle } from './bundle.js';
+import { witnessClock } from './clock.js';
 import {
   FULL_TILE_BYTES,
   hashesOf,
@@ -95,6 +106,8 @@ export interface TileCheckpoint {
   /** The signed note's exact bytes, as the log served them. */
   note: Uint8Array;
   verifiedBy: VerifiedSignature[];
+  /** What was judged of the cosignatures' times: `judged`, `off-by-caller` or `no-timed-keys` (no witness trusted). */
+  time: NoteTime;
 }
 
 /** What the reader asked its source for, by kind (each read one request, redirects aside). */
@@ -106,7 +119,12 @@ export interface ReadCounts {
 
 /** The caller's clock for the witnesses, per refresh (as openNote takes them). */
 export interface RefreshOptions {
-  now?: Instant;
+  /**
+   * A Date or Unix seconds, required when the quorum names witnesses: a cosignature dated
+   * after it is refused. `'off'` leaves the cosignatures' times unjudged, by name.
+   */
+  now?: Instant | Off;
+  /** Needs `now`: each witness's newest cosignature at most this many seconds old. */
   maxAge?: number;
 }
 
@@ -157,8 +175,9 @@ export class TileLog {
       );
     if (quorum === undefined)
       throw new SeamError('invalid-quorum', 'quorum { log, witnesses, atLeast } is required');
-    // openNote reads its options before its note: asked about no note, it throws on a quorum it would refuse.
-    openNote(new Uint8Array(0), { quorum });
+    // openNote reads its options before its note: asked about no note, it throws on a quorum it would
+    // refuse. The clock is each refresh's.
+    openNote(new Uint8Array(0), { quorum, now: OFF });
     this.#source = source;
     this.#origin = origin;
     this.#quorum = quorum;
@@ -202,13 +221,19 @@ export class TileLog {
    * On a refusal the reader keeps the checkpoint it had.
    */
   async refresh(options: RefreshOptions = {}): Promise<Verdict<TileCheckpoint, TileCheckpointCode>> {
+    if (typeof options !== 'object' || options === null)
+      throw new SeamError(
+        'invalid-argument',
+        "refresh takes { now, maxAge? } (now: 'off' to leave times unjudged)",
+      );
+    const { maxAge } = options;
+    const now = witnessClock(this.#quorum, options.now, maxAge, 'TileLog refresh');
     const read = await this.#read('checkpoint', this.#maxCheckpointBytes, 'checkpoints');
     if (!read.ok) return read;
     if (read.value === null) return fail('not-found', 'checkpoint: the log serves none');
     if (read.value.length > this.#maxCheckpointBytes)
       return fail('response-too-large', `checkpoint: more than ${this.#maxCheckpointBytes} bytes`);
     const note = read.value;
-    const { now, maxAge } = options;
     const opened = openNote(note, { quorum: this.#quorum, maxBytes: this.#maxCheckpointBytes, now, maxAge });
     if (!opened.ok) return passOn(opened);
     const parsed = parseCheckpoint(opened.value.body);
@@ -246,7 +271,8 @@ export class TileLog {
     }
     this.#keep(tiles);
     this.#seen = { size, root: checkpoint.root.slice() };
-    this.#current = { checkpoint, size, note: note.slice(), verifiedBy: opened.value.verifiedBy };
+    const { verifiedBy, time } = opened.value;
+    this.#current = { checkpoint, size, note: note.slice(), verifiedBy, time };
     return ok(this.#current);
   }
 

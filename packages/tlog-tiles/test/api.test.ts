@@ -18,7 +18,7 @@ import {
 } from '@agent-seam/tlog-tiles';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkpointOf, entries, entry, ORIGIN, QUORUM, readerOf, writtenLog } from './support.js';
+import { AT, checkpointOf, entries, entry, NOW, ORIGIN, QUORUM, readerOf, writtenLog } from './support.js';
 
 const codeOf = async (f: () => unknown) => {
   try {
@@ -67,7 +67,7 @@ describe('tile paths', () => {
 describe('tlog-proof files', () => {
   const tree = MerkleTree.fromLeaves(entries(20));
   const note = checkpointOf(tree);
-  const policy = { origin: ORIGIN, quorum: QUORUM };
+  const policy = { origin: ORIGIN, quorum: QUORUM, now: NOW };
 
   it('makeTlogProof writes what verifyTlogProof accepts, with extra data, for an earlier checkpoint too', () => {
     const file = makeTlogProof(tree, note, 13, { extra: new Uint8Array([1, 2, 3]) });
@@ -218,7 +218,7 @@ describe('the reader takes its options or throws', () => {
     ).toMatch(/^bad-hash-length/);
     const reader = readerOf(store);
     expect(await codeOf(() => reader.inclusionProof(0))).toMatch(/^no-checkpoint/);
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     expect(await codeOf(() => reader.inclusionProof(-1))).toMatch(/^invalid-argument/);
     expect(await codeOf(() => reader.consistencyProof(0))).toMatch(/^empty-tree-consistency/);
     expect(unwrap(await reader.consistencyProof(3))).toEqual([]);
@@ -237,7 +237,7 @@ describe('the reader takes its options or throws', () => {
     const { store, tree } = await writtenLog(30);
     const reader = readerOf(store, { size: 20, root: MerkleTree.fromLeaves(entries(20)).root() });
     expect(reader.seen?.size).toBe(20);
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     expect(reader.seen).toEqual({ size: 30, root: tree.root() });
   });
 });

@@ -18,11 +18,13 @@ import {
 } from '@agent-seam/tlog-tiles';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
 import {
+  AT,
   bodyOf,
   checkpointOf,
   cosigLine,
   entries,
   LOG,
+  NOW,
   noteLine,
   ORIGIN,
   QUORUM,
@@ -36,10 +38,9 @@ const N = 300;
 const tree = MerkleTree.fromLeaves(entries(N));
 const ROOT = tree.root();
 const BODY = bodyOf(ORIGIN, BigInt(N), ROOT);
-const OTHER = { name: 'example.com/other', seed: new Uint8Array(32).fill(24) };
 /** The log's note of `text`, cosigned by W1, whatever the text. */
 const noteOf = (text: string) => `${text}\n${noteLine(text, LOG)}${cosigLine(text, W1, BigInt(T))}`;
-const policy = { origin: ORIGIN, quorum: QUORUM, leafHash: tree.leafHash(7) };
+const policy = { origin: ORIGIN, quorum: QUORUM, leafHash: tree.leafHash(7), now: NOW };
 const file = (note: string, index = 7) =>
   makeTlogProof(tree, checkpointOf(tree), 7)
     .replace(/index 7\n/, `index ${index}\n`)
@@ -75,10 +76,23 @@ holdChecksToVerifier('verifyTlogProof', TLOG_PROOF_CHECKS, TLOG_PROOF_CODES, {
     verify(file(`${BODY}\n${cut(cosigLine(BODY, W1, BigInt(T)), 71)}${noteLine(BODY, LOG)}`), twiceW1),
   'signature-length > timestamp': () =>
     verify(file(`${BODY}\n${cut(noteLine(BODY, LOG), 63)}${cosigLine(BODY, W1, 0n)}`)),
-  'timestamp > signature': () =>
-    verify(file(`${BODY}\n${cosigLine(BODY, W1, 0n)}${forged(noteLine(BODY, LOG))}`)),
+  'timestamp > not-future': () =>
+    verify(
+      file(
+        `${BODY}\n${cosigLine(BODY, W1, 0n)}${cosigLine(BODY, W2, BigInt(T) + 100n)}${noteLine(BODY, LOG)}`,
+      ),
+      {
+        now: T,
+      },
+    ),
+  'not-future > signature': () =>
+    verify(file(`${BODY}\n${forged(cosigLine(BODY, W1, BigInt(T) + 100n))}${noteLine(BODY, LOG)}`), {
+      now: T,
+    }),
   'signature > verified': () => verify(file(`${BODY}\n${forged(noteLine(BODY, LOG))}`)),
-  'verified > quorum': () => verify(file(`${BODY}\n${noteLine(BODY, OTHER)}`)),
+  'verified > freshness': 'with no verified signature there is no cosignature to be stale',
+  'freshness > quorum': () =>
+    verify(file(noteOf(BODY)), { quorum: { ...QUORUM, atLeast: 2 }, now: T + 7200, maxAge: 3600 }),
   'quorum > leaf-index': () => verify(file(`${BODY}\n${noteLine(BODY, LOG)}`, N)),
   'leaf-index > proof-length': () => verify(file(noteOf(BODY), N).replace(/\n[^\n]*\n\n/, '\n\n')),
   'proof-length > inclusion': () =>
@@ -112,7 +126,7 @@ async function refresh(
     ...rest,
     ...(seen ? { seen } : {}),
   });
-  return log.refresh({ now, maxAge });
+  return log.refresh({ now: now ?? NOW, maxAge });
 }
 const checkpointRefusal = (text: string, extra: object = {}) => refresh(text, extra);
 
@@ -174,7 +188,7 @@ async function reader(change: (files: Map<string, Uint8Array>) => void, options:
   const { store } = await writtenLog(N);
   change(store.files);
   const log = new TileLog({ source: storeSource(store), origin: ORIGIN, quorum: QUORUM, ...options });
-  unwrap(await log.refresh());
+  unwrap(await log.refresh(AT));
   return log;
 }
 

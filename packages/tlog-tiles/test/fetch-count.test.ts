@@ -2,7 +2,7 @@ import { unwrap } from '@agent-seam/canonical';
 import { leafHash, verifyInclusion } from '@agent-seam/merkle';
 import { TileLog } from '@agent-seam/tlog-tiles';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, QUORUM } from './support.js';
+import { AT, ORIGIN, QUORUM } from './support.js';
 import { SyntheticLog } from './synthetic.js';
 
 /**
@@ -20,7 +20,7 @@ describe('tile reads for an inclusion proof in a 2^24-leaf log', () => {
         origin: ORIGIN,
         quorum: { ...QUORUM, atLeast: 0 },
       });
-      const checkpoint = unwrap(await reader.refresh());
+      const checkpoint = unwrap(await reader.refresh(AT));
       expect(checkpoint.size).toBe(2 ** 24);
       const proof = unwrap(await reader.inclusionProof(index));
       expect(reader.reads.tiles).toBeLessThanOrEqual(Math.ceil(24 / 8) + 1);

@@ -14,7 +14,7 @@ import {
 } from '@agent-seam/tlog-tiles';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkpointOf, entries, ORIGIN, QUORUM, writtenLog } from './support.js';
+import { AT, checkpointOf, entries, NOW, ORIGIN, QUORUM, writtenLog } from './support.js';
 
 // Judging functions return a Verdict for whatever they are handed; they never throw, and
 // every code they return is in their exported list.
@@ -29,7 +29,7 @@ const expectVerdict = (v: unknown, codes: readonly string[]): void => {
 
 const tree = MerkleTree.fromLeaves(entries(40));
 const FILE = makeTlogProof(tree, checkpointOf(tree), 9);
-const policy = { origin: ORIGIN, quorum: QUORUM, leafHash: tree.leafHash(9) };
+const policy = { origin: ORIGIN, quorum: QUORUM, leafHash: tree.leafHash(9), now: NOW };
 
 describe('wire arguments of any JavaScript type are refused, never thrown on', () => {
   const anyValue = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 200 }), fc.string({ maxLength: 200 }));
@@ -97,7 +97,7 @@ describe('a log serving anything is refused with a listed code, never thrown on'
                 : (store.files.get(p) ?? null),
             );
           const reader = new TileLog({ source, origin: ORIGIN, quorum: QUORUM });
-          const fresh = await reader.refresh();
+          const fresh = await reader.refresh(AT);
           expectVerdict(fresh, TILE_CHECKPOINT_CODES);
           if (!fresh.ok) return;
           const answer =
@@ -121,7 +121,7 @@ describe('a log serving anything is refused with a listed code, never thrown on'
       origin: ORIGIN,
       quorum: QUORUM,
     });
-    expect(await reader.refresh()).toMatchObject({ ok: false, code: 'fetch-failed' });
+    expect(await reader.refresh(AT)).toMatchObject({ ok: false, code: 'fetch-failed' });
   });
 });
 

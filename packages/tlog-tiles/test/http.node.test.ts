@@ -7,7 +7,7 @@ import { unwrap } from '@agent-seam/canonical';
 import { consistencyProof, inclusionProof, MerkleTree } from '@agent-seam/merkle';
 import { httpSource, memoryStore, TileLog, tileFiles, writeTileLog } from '@agent-seam/tlog-tiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkpointOf, entries, ORIGIN, QUORUM } from './support.js';
+import { AT, checkpointOf, entries, ORIGIN, QUORUM } from './support.js';
 
 /**
  * A written tile directory served as static files by node:http on 127.0.0.1 and read back
@@ -88,7 +88,7 @@ describe('a tile directory served over HTTP', () => {
   it('is read back through fetch: checkpoint, proofs and entries, one request per resource', async () => {
     const reader = readerAt('/log/');
     const before = served.requests;
-    const checkpoint = unwrap(await reader.refresh());
+    const checkpoint = unwrap(await reader.refresh(AT));
     expect(checkpoint.size).toBe(700);
     for (const i of [0, 255, 256, 511, 699]) {
       expect(unwrap(await reader.inclusionProof(i))).toEqual(tree.inclusionProof(i));
@@ -101,7 +101,7 @@ describe('a tile directory served over HTTP', () => {
 
   it('follows the log as it grows by a batch, proving the new tree extends the old', async () => {
     const reader = readerAt('/log/');
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     const grown = MerkleTree.fromLeaves(leaves);
     const store = memoryStore();
     await writeTileLog(store, grown, { from: 700, entries: leaves, checkpoint: checkpointOf(grown) });
@@ -113,19 +113,19 @@ describe('a tile directory served over HTTP', () => {
         .sort(),
     );
     dump(store.files);
-    expect(unwrap(await reader.refresh()).size).toBe(1000);
+    expect(unwrap(await reader.refresh(AT)).size).toBe(1000);
     expect(unwrap(await reader.inclusionProof(999))).toEqual(inclusionProof(leaves, 999));
     expect(unwrap(await reader.consistencyProof(700))).toEqual(consistencyProof(leaves, 700, 1000));
   });
 
   it('a redirect loop is refused after maxRedirects redirects', async () => {
     const before = served.requests;
-    expect(await readerAt('/loop/').refresh()).toMatchObject({ ok: false, code: 'too-many-redirects' });
+    expect(await readerAt('/loop/').refresh(AT)).toMatchObject({ ok: false, code: 'too-many-redirects' });
     expect(served.requests - before).toBe(5);
   });
 
   it('an endless body is refused once past the cap, and the connection closed', async () => {
-    expect(await readerAt('/huge/').refresh()).toMatchObject({ ok: false, code: 'response-too-large' });
+    expect(await readerAt('/huge/').refresh(AT)).toMatchObject({ ok: false, code: 'response-too-large' });
     await new Promise<void>((resolve) => {
       const wait = () => (served.hugeClosed ? resolve() : setTimeout(wait, 10));
       wait();

@@ -10,7 +10,7 @@ import {
   tileFiles,
 } from '@agent-seam/tlog-tiles';
 import { describe, expect, it } from 'vitest';
-import { checkpointOf, entries, flip, ORIGIN, QUORUM, readerOf, writtenLog } from './support.js';
+import { AT, checkpointOf, entries, flip, ORIGIN, QUORUM, readerOf, writtenLog } from './support.js';
 
 /**
  * A malicious log server, one misbehaviour at a time, each refused by its own check. Each
@@ -78,7 +78,7 @@ describe('a malicious log server', () => {
   it('a tile of the wrong length is refused: 8,193 bytes (one past a full tile) read, no more', async () => {
     const { pulled, response } = endless(TEN_GB);
     const { reader } = await httpReader(300, (path) => (path === 'tile/0/000' ? response : undefined));
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     const proof = await reader.inclusionProof(7);
     expect(proof).toMatchObject({ ok: false, code: 'tile-wrong-length' });
     expect(proof.ok || proof.detail).toBe('tile/0/000: more than 8192 bytes where 256 hashes are 8192');
@@ -90,7 +90,7 @@ describe('a malicious log server', () => {
   it('a tile one hash short (a partial tile served as full) is refused', async () => {
     const { reader, store } = await httpReader(300);
     store.files.set('tile/0/001.p/44', store.files.get('tile/0/001.p/44')!.subarray(32));
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     expect(await reader.inclusionProof(299)).toMatchObject({ ok: false, code: 'tile-wrong-length' });
   });
 
@@ -98,7 +98,7 @@ describe('a malicious log server', () => {
     const { reader, store } = await httpReader(300);
     const honest = store.files.get('tile/0/000')!;
     flip(store, 'tile/0/000', 32 * 9);
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     expect(await reader.inclusionProof(7)).toMatchObject({ ok: false, code: 'tile-mismatch' });
     // A refused tile is not cached: once the server serves the right one, it is read again and used.
     store.files.set('tile/0/000', honest);
@@ -108,20 +108,20 @@ describe('a malicious log server', () => {
   it('a partial tile altered is refused through the root', async () => {
     const { reader, store } = await httpReader(300);
     flip(store, 'tile/0/001.p/44', 5);
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     expect(await reader.inclusionProof(299)).toMatchObject({ ok: false, code: 'tile-mismatch' });
   });
 
   it('a fork (a checkpoint that does not extend the last one seen) is refused, and the older kept', async () => {
     const { reader, store, tree } = await httpReader(260);
-    const before = unwrap(await reader.refresh());
+    const before = unwrap(await reader.refresh(AT));
     // The log now serves a tree of 300 where leaf 5 was rewritten, with genuine tiles for it.
     const forked = MerkleTree.fromLeaves(
       entries(300).map((e, i) => (i === 5 ? new TextEncoder().encode('rewritten') : e)),
     );
     for (const file of tileFiles(forked)) store.files.set(file.path, file.bytes);
     store.files.set('checkpoint', new TextEncoder().encode(checkpointOf(forked)));
-    const refused = await reader.refresh();
+    const refused = await reader.refresh(AT);
     expect(refused).toMatchObject({ ok: false, code: 'fork' });
     expect(reader.checkpoint).toBe(before);
     expect(reader.seen).toEqual({ size: 260, root: tree.root() });
@@ -133,13 +133,13 @@ describe('a malicious log server', () => {
   it('the same size with another root is a fork too', async () => {
     const { store } = await writtenLog(300);
     const seen = { size: 300, root: MerkleTree.fromLeaves(entries(299).concat([new Uint8Array(1)])).root() };
-    expect(await readerOf(store, seen).refresh()).toMatchObject({ ok: false, code: 'fork' });
+    expect(await readerOf(store, seen).refresh(AT)).toMatchObject({ ok: false, code: 'fork' });
   });
 
   it('a smaller checkpoint than the last one seen is refused (a rollback), the larger kept', async () => {
     const { store, tree } = await writtenLog(300);
     const reader = readerOf(store, { size: 400, root: tree.root() });
-    expect(await reader.refresh()).toMatchObject({ ok: false, code: 'checkpoint-rollback' });
+    expect(await reader.refresh(AT)).toMatchObject({ ok: false, code: 'checkpoint-rollback' });
     expect(reader.seen?.size).toBe(400);
   });
 
@@ -154,14 +154,14 @@ describe('a malicious log server', () => {
       (path) => (path === 'checkpoint' ? loop : undefined),
       {},
     );
-    expect(await reader.refresh()).toMatchObject({ ok: false, code: 'too-many-redirects' });
+    expect(await reader.refresh(AT)).toMatchObject({ ok: false, code: 'too-many-redirects' });
     expect(requests).toHaveLength(5);
   });
 
   it('a 10 GB checkpoint is refused after reading its cap and two chunks', async () => {
     const { pulled, response } = endless(TEN_GB);
     const { reader } = await httpReader(3, (path) => (path === 'checkpoint' ? response : undefined));
-    expect(await reader.refresh()).toMatchObject({ ok: false, code: 'response-too-large' });
+    expect(await reader.refresh(AT)).toMatchObject({ ok: false, code: 'response-too-large' });
     expect(pulled.bytes).toBeLessThanOrEqual(256 * 1024 + 2 * 64 * 1024);
     expect(pulled.cancelled).toBe(true);
   });
@@ -171,7 +171,7 @@ describe('a malicious log server', () => {
     const { reader } = await httpReader(300, (path) => (path === 'tile/entries/000' ? response : undefined), {
       maxEntryBundleBytes: 1024 * 1024,
     });
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     expect(await reader.entry(3)).toMatchObject({ ok: false, code: 'response-too-large' });
     expect(pulled.bytes).toBeLessThanOrEqual(1024 * 1024 + 2 * 64 * 1024);
   });
@@ -185,7 +185,7 @@ describe('a malicious log server', () => {
     const { reader } = await httpReader(3, (path) =>
       path === 'checkpoint' ? { status: 200, headers: new Headers(), body: broken } : undefined,
     );
-    expect(await reader.refresh()).toMatchObject({ ok: false, code: 'fetch-failed' });
+    expect(await reader.refresh(AT)).toMatchObject({ ok: false, code: 'fetch-failed' });
   });
 });
 
@@ -199,7 +199,7 @@ describe('reading only what a proof needs', () => {
       quorum: QUORUM,
       maxCachedTiles: 6,
     });
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     unwrap(await reader.inclusionProof(1000));
     const first = reader.reads.tiles;
     unwrap(await reader.inclusionProof(1001));
@@ -225,7 +225,7 @@ describe('reading only what a proof needs', () => {
     store.files.delete('tile/0/001.p/44');
     store.files.set('checkpoint', new TextEncoder().encode(checkpointOf(small)));
     const reader = readerOf(store);
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     expect(unwrap(await reader.inclusionProof(299))).toEqual(small.inclusionProof(299));
     // The partial tile asked for and not found, then its full tile, then the level-1 partial tile.
     expect(reader.reads).toEqual({ checkpoints: 1, tiles: 3, entryBundles: 0 });

@@ -18,7 +18,18 @@ import {
   writeTileLog,
 } from '@agent-seam/tlog-tiles';
 import { describe, expect, it } from 'vitest';
-import { checkpointOf, entries, entry, LOG, ORIGIN, QUORUM, readerOf, writtenLog } from './support.js';
+import {
+  AT,
+  checkpointOf,
+  entries,
+  entry,
+  LOG,
+  NOW,
+  ORIGIN,
+  QUORUM,
+  readerOf,
+  writtenLog,
+} from './support.js';
 import { SyntheticLog } from './synthetic.js';
 
 /**
@@ -107,7 +118,7 @@ describe('tlog-proof text: details and bounds', () => {
 describe('verifyTlogProof: the policy and the note cap', () => {
   const tree = MerkleTree.fromLeaves(entries(20));
   const FILE = makeTlogProof(tree, checkpointOf(tree), 5);
-  const policy = { origin: ORIGIN, quorum: QUORUM };
+  const policy = { origin: ORIGIN, quorum: QUORUM, now: NOW };
 
   it('throws on a policy that is not one', () => {
     for (const policy of [null, 5])
@@ -185,7 +196,7 @@ describe('tile paths: details and the writer’s checks', () => {
     const store = memoryStore();
     await writeTileLog(store, tree, { entries: long, checkpoint: checkpointOf(tree) });
     const reader = readerOf(store);
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     expect(unwrap(await reader.entry(0))).toEqual(long[0]);
   });
 
@@ -250,7 +261,7 @@ describe('the reader: options, copies and details', () => {
     await expect(reader.inclusionProof(0)).rejects.toThrow(
       'no-checkpoint: call refresh() first: proofs are read under a verified checkpoint',
     );
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     await expect(reader.inclusionProof(0.5)).rejects.toThrow(
       'invalid-argument: index must be a whole number',
     );
@@ -267,7 +278,7 @@ describe('the reader: options, copies and details', () => {
     const { store, tree } = await writtenLog(30);
     const root = tree.root();
     const fromEmpty = readerOf(store, { size: 0, root: emptyRoot() });
-    expect(refusal(await fromEmpty.refresh())).toBe('accepted');
+    expect(refusal(await fromEmpty.refresh(AT))).toBe('accepted');
     const big = new TileLog({
       source: storeSource(store),
       origin: ORIGIN,
@@ -283,19 +294,19 @@ describe('the reader: options, copies and details', () => {
       seen: { size: 30n, root: given },
     });
     given.fill(0);
-    expect(refusal(await reader.refresh())).toBe('accepted');
+    expect(refusal(await reader.refresh(AT))).toBe('accepted');
     reader.seen!.root.fill(0);
     expect(reader.seen!.root).toEqual(root);
     const fresh = reader.checkpoint!;
     fresh.note.fill(0);
     fresh.checkpoint.root.fill(0);
     expect(reader.seen!.root).toEqual(root);
-    expect(refusal(await reader.refresh())).toBe('accepted');
+    expect(refusal(await reader.refresh(AT))).toBe('accepted');
   });
 
   it('says why a checkpoint is refused', async () => {
     const { store, tree } = await writtenLog(30);
-    const at = (seen?: { size: number; root: Uint8Array }) => readerOf(store, seen).refresh();
+    const at = (seen?: { size: number; root: Uint8Array }) => readerOf(store, seen).refresh(AT);
     store.files.delete('checkpoint');
     expect(refusal(await at())).toBe('not-found: checkpoint: the log serves none');
     const note = new TextEncoder().encode(checkpointOf(tree));
@@ -306,14 +317,14 @@ describe('the reader: options, copies and details', () => {
       quorum: QUORUM,
       maxCheckpointBytes: note.length,
     });
-    expect(refusal(await capped.refresh())).toBe('accepted');
+    expect(refusal(await capped.refresh(AT))).toBe('accepted');
     const under = new TileLog({
       source: storeSource(store),
       origin: ORIGIN,
       quorum: QUORUM,
       maxCheckpointBytes: note.length - 1,
     });
-    expect(refusal(await under.refresh())).toBe(
+    expect(refusal(await under.refresh(AT))).toBe(
       `response-too-large: checkpoint: more than ${note.length - 1} bytes`,
     );
     expect(refusal(await at({ size: 31, root: tree.root() }))).toBe(
@@ -342,15 +353,15 @@ describe('the reader: options, copies and details', () => {
     const reader = () =>
       new TileLog({ source: storeSource(store), origin: ORIGIN, quorum: { ...QUORUM, atLeast: 0 } });
     store.files.set('checkpoint', sized(2n ** 53n - 1n));
-    expect(unwrap(await reader().refresh()).size).toBe(2 ** 53 - 1);
+    expect(unwrap(await reader().refresh(AT)).size).toBe(2 ** 53 - 1);
     store.files.set('checkpoint', sized(2n ** 53n));
-    expect(refusal(await reader().refresh())).toBe('tree-too-large: a tree of more than 2^53 - 1 leaves');
+    expect(refusal(await reader().refresh(AT))).toBe('tree-too-large: a tree of more than 2^53 - 1 leaves');
   });
 
   it('says why a proof or an entry is refused, and hands out copies', async () => {
     const { store, tree } = await writtenLog(300);
     const reader = readerOf(store);
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     expect(refusal(await reader.inclusionProof(300))).toBe(
       "beyond-checkpoint: the checkpoint's tree has 300 leaves",
     );
@@ -381,7 +392,7 @@ describe('the reader: options, copies and details', () => {
     flip('tile/0/000');
     flip('tile/1/000');
     const reader = readerOf(store);
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     expect(refusal(await reader.inclusionProof(5))).toBe(
       'tile-mismatch: tile/1/000: does not hash to its hash in tile/2/000.p/1',
     );
@@ -406,7 +417,7 @@ describe('the reader: options, copies and details', () => {
   it('an entry of a full tile whose parent is full reads the whole chain, and bundles at their caps', async () => {
     const { store } = await writtenLog(70_000);
     const reader = readerOf(store);
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     expect(unwrap(await reader.entry(5))).toEqual(entry(5));
     expect(reader.reads).toEqual({ checkpoints: 1, tiles: 5, entryBundles: 1 });
     const bundle = store.files.get('tile/entries/000')!;
@@ -416,7 +427,7 @@ describe('the reader: options, copies and details', () => {
       quorum: QUORUM,
       maxEntryBundleBytes: bundle.length,
     });
-    unwrap(await exact.refresh());
+    unwrap(await exact.refresh(AT));
     expect(refusal(await exact.entry(5))).toBe('accepted');
     const under = new TileLog({
       source: storeSource(store),
@@ -424,7 +435,7 @@ describe('the reader: options, copies and details', () => {
       quorum: QUORUM,
       maxEntryBundleBytes: bundle.length - 1,
     });
-    unwrap(await under.refresh());
+    unwrap(await under.refresh(AT));
     expect(refusal(await under.entry(5))).toBe(
       'response-too-large: entry bundle tile/entries/000: longer than its cap',
     );
@@ -433,7 +444,7 @@ describe('the reader: options, copies and details', () => {
   it('says why an entry bundle is refused', async () => {
     const { store } = await writtenLog(300);
     const reader = readerOf(store);
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     store.files.delete('tile/entries/000');
     expect(refusal(await reader.entry(5))).toBe(
       'not-found: entry bundle tile/entries/000: the log serves none',
@@ -452,7 +463,7 @@ describe('the reader: options, copies and details', () => {
     );
     store.files.delete('tile/0/000');
     const cold = readerOf(store);
-    unwrap(await cold.refresh());
+    unwrap(await cold.refresh(AT));
     expect(refusal(await cold.entry(5))).toBe('not-found: tile/0/000: the log serves no such tile');
     expect(cold.reads.tiles).toBe(3); // a missing full tile is not read twice
   });
@@ -465,7 +476,7 @@ describe('the reader: options, copies and details', () => {
       origin: ORIGIN,
       quorum: QUORUM,
     });
-    expect(refusal(await broken.refresh())).toBe('fetch-failed: checkpoint: the source failed');
+    expect(refusal(await broken.refresh(AT))).toBe('fetch-failed: checkpoint: the source failed');
     const { store } = await writtenLog(300);
     const failing = storeSource({
       read: async (path, max) => {
@@ -474,7 +485,7 @@ describe('the reader: options, copies and details', () => {
       },
     });
     const reader = new TileLog({ source: failing, origin: ORIGIN, quorum: QUORUM });
-    unwrap(await reader.refresh());
+    unwrap(await reader.refresh(AT));
     expect(refusal(await reader.entry(5))).toBe(
       'fetch-failed: entry bundle tile/entries/000: the store could not read it',
     );
@@ -496,7 +507,7 @@ describe('the cache: what it saves, and its bound', () => {
 
   it('a chain stops at a verified tile: the partial tiles are read only when the chain reaches them', async () => {
     const r = reader(3);
-    unwrap(await r.refresh());
+    unwrap(await r.refresh(AT));
     // Three tiles kept: the level-2 tile, read first, is dropped.
     expect(await tilesRead(r, () => r.inclusionProof(5))).toBe(4);
     // Another level-1 tile: the level-2 tile again, and the chain stops at the root's partial tile,
@@ -509,7 +520,7 @@ describe('the cache: what it saves, and its bound', () => {
 
   it('drops the least recently used tile: one a proof used is kept over one read earlier', async () => {
     const r = reader(5);
-    unwrap(await r.refresh());
+    unwrap(await r.refresh(AT));
     expect(await tilesRead(r, () => r.inclusionProof(5))).toBe(4);
     // Uses the level-2 tile again (its chain stops there) and reads two: the level-2 tile is now
     // more recent than the root's partial tile, which is dropped.
@@ -519,11 +530,11 @@ describe('the cache: what it saves, and its bound', () => {
 
   it('keeps exactly maxCachedTiles tiles, the most recently used', async () => {
     const r = reader(4);
-    unwrap(await r.refresh());
+    unwrap(await r.refresh(AT));
     expect(await tilesRead(r, () => r.inclusionProof(5))).toBe(4);
     expect(await tilesRead(r, () => r.inclusionProof(5))).toBe(0);
     const one = reader(1);
-    unwrap(await one.refresh());
+    unwrap(await one.refresh(AT));
     expect(await tilesRead(one, () => one.inclusionProof(5))).toBe(4);
     expect(await tilesRead(one, () => one.inclusionProof(5))).toBe(3);
   });
@@ -531,7 +542,7 @@ describe('the cache: what it saves, and its bound', () => {
   it('a consistency proof, an entry’s tile and a refresh’s consistency check fill the cache', async () => {
     const { store } = await writtenLog(600);
     const r = readerOf(store, { size: 300, root: MerkleTree.fromLeaves(entries(300)).root() });
-    unwrap(await r.refresh());
+    unwrap(await r.refresh(AT));
     const afterRefresh = r.reads.tiles;
     unwrap(await r.consistencyProof(300));
     expect(r.reads.tiles).toBe(afterRefresh);

@@ -2,7 +2,7 @@ import { hex, unwrap } from '@agent-seam/canonical';
 import { consistencyProof, inclusionProof, leafHash, MerkleTree, rootHash } from '@agent-seam/merkle';
 import { memoryStore, parseTilePath, storeSource, TileLog, writeTileLog } from '@agent-seam/tlog-tiles';
 import { describe, expect, it } from 'vitest';
-import { checkpointOf, entries, ORIGIN, QUORUM } from './support.js';
+import { AT, checkpointOf, entries, ORIGIN, QUORUM } from './support.js';
 
 /**
  * The writer and the reader held to a naive reference that rebuilds the whole tree: every
@@ -71,7 +71,7 @@ async function grow(leaves: Uint8Array[], sizes: number[], questions: (n: number
       if (want !== null) expect(hex.encode(bytes), `${path} at size ${n}`).toBe(want);
     }
     // The refresh checks consistency with the size before, from tiles.
-    const fresh = await reader.refresh();
+    const fresh = await reader.refresh(AT);
     expect(fresh.ok ? hex.encode(fresh.value.checkpoint.root) : fresh.code, `size ${n}`).toBe(
       hex.encode(rootHash(prefix)),
     );

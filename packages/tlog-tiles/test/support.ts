@@ -24,6 +24,10 @@ export const QUORUM: WitnessQuorum = {
 };
 /** A fixed cosignature time (Unix seconds). */
 export const T = 1_700_000_000;
+/** The clock the tests judge at: an hour after the cosignatures (witness times are judged, issue 32). */
+export const NOW = T + 3600;
+/** A refresh's options at that clock. */
+export const AT = { now: NOW };
 
 /** Leaf i's data: "entry i". */
 export const entry = (i: number) => new TextEncoder().encode(`entry ${i}`);

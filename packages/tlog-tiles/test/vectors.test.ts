@@ -33,6 +33,9 @@ describe('tlog-proof', () => {
         ? { entry: unwrap(hex.decode(c.entry)) }
         : { leafHash: unwrap(hex.decode(c.leafHash)) }),
       ...(c.maxBytes === undefined ? {} : { maxBytes: c.maxBytes }),
+      // A case without a clock is judged with time off by name: only its one check can refuse it.
+      now: c.now ?? 'off',
+      maxAge: c.maxAge,
     });
   for (const c of group.accept)
     it(c.name, () =>
@@ -110,7 +113,7 @@ async function read(group: Case, c: Case) {
     ...(c.maxCheckpointBytes === undefined ? {} : { maxCheckpointBytes: c.maxCheckpointBytes }),
     ...(c.maxEntryBundleBytes === undefined ? {} : { maxEntryBundleBytes: c.maxEntryBundleBytes }),
   });
-  const refreshed = await log.refresh({ now: c.now, maxAge: c.maxAge });
+  const refreshed = await log.refresh({ now: c.now ?? 'off', maxAge: c.maxAge });
   if (refreshed.ok) expect(refreshed.value.checkpoint.origin).toBe('example.com/tiles');
   if (!refreshed.ok || c.ask.kind === 'refresh')
     return refreshed.ok

@@ -62,10 +62,7 @@ export {
   parseVerifierKey,
   VERIFIER_KEY_CHECKS,
 } from '@agent-seam/tlog-note/verify';
-<<<<<<< HEAD
 export { parseTlogProof, TLOG_PROOF_CHECKS, verifyTlogProof } from '@agent-seam/tlog-tiles/verify';
-export { REQUEST_CHECKS, signatureBases, verifyRequest } from '@agent-seam/wba/verify';
-=======
 export {
   DIRECTORY_CHECKS,
   REQUEST_CHECKS,
@@ -73,4 +70,3 @@ export {
   verifyDirectory,
   verifyRequest,
 } from '@agent-seam/wba/verify';
->>>>>>> main
