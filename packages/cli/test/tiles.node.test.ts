@@ -101,11 +101,72 @@ describe('seam tiles and seam proof', () => {
       ok: true,
       proof: { index: '7', size: '300' },
     });
+    // The witness's cosignature time is judged: at the machine clock unless --now says, said either way.
+    expect(verified.stdout).toMatch(
+      /\njudged at [0-9T:-]+Z \(the machine clock; --now TIME or --now off to choose\)\n/,
+    );
+    expect(proved.stderr).toMatch(/^judged at [0-9T:-]+Z \(the machine clock/);
+    const early = await seam(dir, [
+      'proof',
+      'verify',
+      'e7.tlog-proof',
+      ...policy,
+      '--entry',
+      'entry-7',
+      '--now',
+      '1699999999',
+    ]);
+    expect(early.code).toBe(1);
+    expect(early.stdout).toMatch(/^refused \[cosignature-in-future\]: a cosignature is not dated after now/);
+    const stale = await seam(dir, [
+      'proof',
+      'verify',
+      'e7.tlog-proof',
+      ...policy,
+      '--entry',
+      'entry-7',
+      '--now',
+      '1700007200',
+      '--max-age',
+      '3600',
+    ]);
+    expect(stale.stdout).toMatch(/^refused \[stale-cosignature\]/);
+    const waived = await seam(dir, [
+      'proof',
+      'verify',
+      'e7.tlog-proof',
+      ...policy,
+      '--entry',
+      'entry-7',
+      '--now',
+      'off',
+    ]);
+    expect(waived.code).toBe(0);
+    expect(waived.stdout).toMatch(
+      /^signatures valid, NOT everything checked: entry 7 is in example.com\/log's tree of 300 leaves .*\ntime NOT checked: --now off waives it\n/,
+    );
+    const tooEarly = await seam(dir, [
+      'tiles',
+      'prove',
+      'log',
+      '--log',
+      log,
+      '--witness',
+      w1,
+      '--quorum',
+      '1',
+      '--index',
+      '7',
+      '--now',
+      '1699999999',
+    ]);
+    expect(tooEarly.code).toBe(1);
+    expect(tooEarly.stdout).toMatch(/^refused \[cosignature-in-future\]/);
     writeFileSync(join(dir, 'entry-8'), 'entry 8');
     const wrong = await seam(dir, ['proof', 'verify', 'e7.tlog-proof', ...policy, '--entry', 'entry-8']);
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toMatch(
-      /^refused \[root-mismatch\]: the leaf hash and the proof lead to the checkpoint's root hash\n/,
+      /^refused \[root-mismatch\]: the leaf hash and the proof lead to the checkpoint's root hash \(the root rebuilt from the proof is not the root given\)\n/,
     );
     // A vkey whose name was edited no longer matches its key id: a usage error, before the file is read.
     const altered = await seam(dir, [

@@ -461,7 +461,7 @@ const tlogProof: Kind = {
   id: 'tlog-proof',
   name: 'transparency log proof (C2SP tlog-proof)',
   options:
-    '{ "origin": "example.com/log", "quorum": { "log": "example.com/log+…", "witnesses": ["…"], "atLeast": 1 }, "leafHash": "<64 hex>" } (or "entry": "<hex>")',
+    '{ "origin": "example.com/log", "quorum": { "log": "example.com/log+…", "witnesses": ["…"], "atLeast": 1 }, "leafHash": "<64 hex>", "now": 1700000600 } (or "entry": "<hex>"; "maxAge": 3600 optional)',
   inspect(artifact, options) {
     const verifier = { title: 'verifyTlogProof', checks: TLOG_PROOF_CHECKS };
     const keys = noteKeys(options, verifier);
@@ -471,17 +471,18 @@ const tlogProof: Kind = {
       if (bytes !== null && !bytes.ok) throw new Error(`${name} is hex of the bytes`);
       return bytes?.value;
     };
-    const policy = { ...keys.open, leafHash: entryHex('leafHash'), entry: entryHex('entry') };
+    // Witness times off by name unless the options give now (the page says what was not judged).
+    const policy = { now: 'off', ...keys.open, leafHash: entryHex('leafHash'), entry: entryHex('entry') };
     for (const name of ['leafHash', 'entry'] as const) if (policy[name] === undefined) delete policy[name];
     const verdict = verifyTlogProof(artifact, policy as never);
     const file = parseTlogProof(artifact);
     const report: Report = {
       verdict,
-      stages: [{ title: verifier.title, checks: explainVerdict(TLOG_PROOF_CHECKS, verdict, keys.open) }],
+      stages: [{ title: verifier.title, checks: explainVerdict(TLOG_PROOF_CHECKS, verdict, policy) }],
       signed: file.ok ? noteLines(new TextDecoder().decode(file.value.note)) : [],
     };
     if (verdict.ok)
-      report.note = `entry ${verdict.value.index} of a tree of ${verdict.value.checkpoint.size} leaves; signed by ${verdict.value.verifiedBy.map((s) => s.name).join(', ')}${verdict.value.extra === null ? '' : `; extra data (not signed): ${hex.encode(verdict.value.extra)}`}`;
+      report.note = `entry ${verdict.value.index} of a tree of ${verdict.value.checkpoint.size} leaves; signed by ${verdict.value.verifiedBy.map((s) => s.name).join(', ')}${verdict.value.time === 'off-by-caller' ? '; cosignature times NOT judged (give "now")' : ''}${verdict.value.extra === null ? '' : `; extra data (not signed): ${hex.encode(verdict.value.extra)}`}`;
     return report;
   },
 };

@@ -10,7 +10,7 @@ import {
 import { type Command, oneInput, required, str } from '../command.js';
 import { EXIT, printJson, readInput, readText, UsageError, write } from '../io.js';
 import { LEAVES_HELP, leavesOf } from './merkle.js';
-import { report, signRefusal, trySign } from './shared.js';
+import { COSIGNATURE_CLOCK_OPTIONS, cosignatureClock, report, signRefusal, trySign } from './shared.js';
 
 const list = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
@@ -45,13 +45,28 @@ const QUORUM_OPTIONS = {
   log: { type: 'string' },
   witness: { type: 'string', multiple: true },
   quorum: { type: 'string' },
+  ...COSIGNATURE_CLOCK_OPTIONS,
 } as const;
+
+/** The help lines of the witness clock, as seam note verify has them. */
+export const CLOCK_HELP = `  --now TIME|off    refuse cosignatures dated after TIME (RFC 3339 or Unix seconds);
+                    default the machine clock, said in the output when witnesses are
+                    trusted. off waives the cosignature time checks, and says so.
+  --max-age S       with --now: each witness's newest cosignature at most S seconds old`;
+
+/** The quorum and its clock: what a verifier of a cosigned checkpoint is given, and the line saying when it judged. */
+export function policyOf(values: Record<string, unknown>) {
+  const quorum = quorumOf(values);
+  const { said, ...clock } = cosignatureClock(values);
+  // Only witness lines carry a time: the clock is said when witnesses are trusted.
+  return { quorum, clock, said: quorum.witnesses.length > 0 ? [said] : [] };
+}
 
 export const proofVerify: Command = {
   name: 'proof verify',
   summary: 'verify a C2SP tlog-proof (an entry in a cosigned checkpoint), offline',
   usage: `usage: seam proof verify FILE|- --origin ORIGIN --log VKEY [--witness VKEY... --quorum K]
-                         (--leaf-hash HEX | --entry FILE) [--json]
+                         [--now TIME|off [--max-age S]] (--leaf-hash HEX | --entry FILE) [--json]
 
 Verifies the tlog-proof@v1 file in FILE with @agent-seam/tlog-tiles' verifyTlogProof, in the
 steps of the C2SP spec: the entry's leaf hash (yours), the checkpoint's origin and the log's
@@ -62,6 +77,7 @@ that leaf hash at the file's index to the checkpoint's root. Every check in orde
   --log VKEY        the log's note key (NAME+KEYID+BASE64, as seam note key prints it)
   --witness VKEY    a witness's cosignature/v1 key; repeatable (seam note key --witness)
   --quorum K        at least K of the witnesses must have cosigned (default 0 without --witness)
+${CLOCK_HELP}
   --leaf-hash HEX   the entry's RFC 6962 leaf hash, 64 lowercase hex characters
   --entry FILE      or the entry's bytes, hashed as a leaf (SHA-256(0x00 ‖ entry))
 
@@ -70,7 +86,7 @@ The extra line of a proof is shown, never trusted: it is not signed.
 exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
   example: `  $ seam proof verify release.tlog-proof --origin example.com/log \\
       --log example.com/log+1a2b3c4d+AbC... --witness w1.example+5e6f7a8b+XyZ... --quorum 1 \\
-      --entry release.tar.gz`,
+      --now 2026-07-17T09:30:00Z --entry release.tar.gz`,
   options: {
     origin: { type: 'string' },
     'leaf-hash': { type: 'string' },
@@ -80,7 +96,7 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
   run(values, positionals) {
     const path = oneInput(proofVerify, positionals);
     const origin = required(values.origin, '--origin', 'ORIGIN: the checkpoint origin you accept');
-    const quorum = quorumOf(values);
+    const { quorum, clock, said } = policyOf(values);
     const leafHashText = str(values['leaf-hash']);
     const entryPath = str(values.entry);
     if ((leafHashText === undefined) === (entryPath === undefined))
@@ -91,6 +107,7 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
     const policy = {
       origin,
       quorum,
+      ...clock,
       ...(leafHash?.ok ? { leafHash: leafHash.value } : { entry: readInput(entryPath!) }),
     };
     const verdict = verifyTlogProof(readInput(path), policy);
@@ -98,10 +115,11 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
       command: 'proof verify',
       checks: TLOG_PROOF_CHECKS,
       verdict,
-      options: { quorum },
+      options: { quorum, ...clock },
       signed: null,
       expected: undefined,
       json: values.json === true,
+      said,
       extra: verdict.ok
         ? {
             proof: {
@@ -113,7 +131,7 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
           }
         : {},
       okLine: (v: VerifiedTlogProof) =>
-        `verified: entry ${v.index} is in ${v.checkpoint.origin}'s tree of ${v.checkpoint.size} leaves (root ${hex.encode(v.checkpoint.root)}), signed by ${v.verifiedBy.map((s) => s.name).join(', ')}${v.extra === null ? '' : `\nextra data (not signed, not trusted): ${hex.encode(v.extra)}`}`,
+        `${v.time === 'off-by-caller' ? 'signatures valid, NOT everything checked' : 'verified'}: entry ${v.index} is in ${v.checkpoint.origin}'s tree of ${v.checkpoint.size} leaves (root ${hex.encode(v.checkpoint.root)}), signed by ${v.verifiedBy.map((s) => s.name).join(', ')}${v.extra === null ? '' : `\nextra data (not signed, not trusted): ${hex.encode(v.extra)}`}`,
     });
   },
 };

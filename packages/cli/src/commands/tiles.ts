@@ -14,9 +14,9 @@ import {
   writeTileLog,
 } from '@agent-seam/tlog-tiles';
 import { type Command, oneInput, required, str } from '../command.js';
-import { EXIT, print, printJson, readSeed, Unreadable, UsageError, write } from '../io.js';
+import { EXIT, print, printJson, readSeed, Unreadable, UsageError, warn, write } from '../io.js';
 import { LEAVES_HELP, leavesOf } from './merkle.js';
-import { QUORUM_OPTIONS, quorumOf } from './proof.js';
+import { CLOCK_HELP, policyOf, QUORUM_OPTIONS } from './proof.js';
 import { report, signRefusal, trySign } from './shared.js';
 
 /** A tile directory on disk, as @agent-seam/tlog-tiles reads and writes it. */
@@ -144,16 +144,17 @@ function refusal(
   checks: readonly CheckSpec[],
   verdict: Verdict<unknown>,
   json: boolean,
-  quorum: object,
+  policy: ReturnType<typeof policyOf>,
 ) {
   return report({
     command,
     checks,
     verdict,
-    options: { quorum },
+    options: { quorum: policy.quorum, ...policy.clock },
     signed: null,
     expected: undefined,
     json,
+    said: policy.said,
     okLine: () => '',
   });
 }
@@ -162,7 +163,7 @@ export const tilesProve: Command = {
   name: 'tiles prove',
   summary: 'read a tiled log (directory or URL): an entry’s tlog-proof, or a consistency proof',
   usage: `usage: seam tiles prove DIR|URL --log VKEY [--origin ORIGIN] [--witness VKEY... --quorum K]
-                        (--index N | --consistency OLD_SIZE) [--json]
+                        [--now TIME|off [--max-age S]] (--index N | --consistency OLD_SIZE) [--json]
 
 Reads the tiled log at DIR (a directory seam tiles write filled) or at URL (its prefix, read
 with fetch: the only command that goes to the network, and only to the URL you give) with
@@ -175,6 +176,8 @@ tiles the proof needs, each checked against the checkpoint's root.
                          checkpoint's size, one base64 hash a line
   --origin ORIGIN        the checkpoint origin you accept (default: the --log key's name)
   --log, --witness, --quorum   the keys you trust, as seam proof verify takes them
+${CLOCK_HELP}
+                    (said on stderr: the proof is the output)
 
 exit: 0 printed, 1 refused (the checkpoint, a tile or the question), 2 bad command line,
       4 no such directory`,
@@ -188,7 +191,8 @@ exit: 0 printed, 1 refused (the checkpoint, a tile or the question), 2 bad comma
   },
   async run(values, positionals) {
     const where = oneInput(tilesProve, positionals, 'DIR or URL');
-    const quorum = quorumOf(values);
+    const policy = policyOf(values);
+    const { quorum } = policy;
     const indexText = str(values.index);
     const oldText = str(values.consistency);
     if ((indexText === undefined) === (oldText === undefined))
@@ -211,11 +215,11 @@ exit: 0 printed, 1 refused (the checkpoint, a tile or the question), 2 bad comma
     }
     const log = new TileLog({ source, origin: str(values.origin) ?? quorum.log.name, quorum });
     const json = values.json === true;
-    const fresh = await log.refresh();
-    if (!fresh.ok) return refusal('tiles prove', TILE_CHECKPOINT_CHECKS, fresh, json, quorum);
+    const fresh = await log.refresh(policy.clock);
+    if (!fresh.ok) return refusal('tiles prove', TILE_CHECKPOINT_CHECKS, fresh, json, policy);
     const n = Number(number);
     const proof = indexText !== undefined ? await log.inclusionProof(n) : await log.consistencyProof(n);
-    if (!proof.ok) return refusal('tiles prove', TILE_PROOF_CHECKS, proof, json, quorum);
+    if (!proof.ok) return refusal('tiles prove', TILE_PROOF_CHECKS, proof, json, policy);
     const text =
       indexText !== undefined
         ? formatTlogProof({ index: n, proof: proof.value, note: fresh.value.note })
@@ -228,9 +232,14 @@ exit: 0 printed, 1 refused (the checkpoint, a tile or the question), 2 bad comma
           size: fresh.value.size,
           [indexText !== undefined ? 'tlogProof' : 'consistency']: text,
           reads: log.reads,
+          judged: { time: policy.said },
         },
       });
-    else write(text);
+    else {
+      // The proof is the output; when the witnesses' times were judged, and whether, goes to stderr.
+      for (const line of policy.said) warn(line);
+      write(text);
+    }
     return EXIT.ok;
   },
 };
