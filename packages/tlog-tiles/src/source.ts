@@ -35,15 +35,22 @@ export interface FetchResponse {
 /** The Fetch API's `fetch`, or anything with its shape. */
 export type FetchFunction = (
   url: string,
-  init: { redirect: 'manual'; method: 'GET' },
+  init: { redirect: 'manual'; method: 'GET'; signal: AbortSignal },
 ) => Promise<FetchResponse>;
 
 export interface HttpSourceOptions {
   /** Redirects followed for one resource before refusing it. Default 4. */
   maxRedirects?: number;
+  /**
+   * Milliseconds one resource may take, its redirects and whole body included, before it is
+   * refused (`fetch-failed`) and its request aborted: a server that never answers, or
+   * stops sending mid-body, costs at most this. Default 30,000.
+   */
+  timeoutMs?: number;
 }
 
 export const DEFAULT_MAX_REDIRECTS = 4;
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * A source over HTTP: `fetch` (injected) asked for `<prefix><path>` with `redirect:
@@ -71,35 +78,64 @@ export function httpSource(
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   if (!Number.isInteger(maxRedirects) || maxRedirects < 0)
     throw new SeamError('invalid-argument', 'maxRedirects must be a non-negative integer');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1)
+    throw new SeamError('invalid-argument', 'timeoutMs must be a positive integer (milliseconds)');
 
-  return async (path, maxBytes) => {
-    let url = new URL(path, base).href;
-    for (let redirects = 0; ; redirects++) {
-      let response: FetchResponse;
-      try {
-        response = await fetch(url, { redirect: 'manual', method: 'GET' });
-      } catch {
-        return fail('fetch-failed', `${path}: the request failed`);
+  return (path, maxBytes) =>
+    withDeadline(timeoutMs, path, async (signal) => {
+      let url = new URL(path, base).href;
+      for (let redirects = 0; ; redirects++) {
+        let response: FetchResponse;
+        try {
+          response = await fetch(url, { redirect: 'manual', method: 'GET', signal });
+        } catch {
+          return fail('fetch-failed', `${path}: the request failed`);
+        }
+        if (response.status === 200) return readCapped(response.body, maxBytes, path);
+        await response.body?.cancel().catch(() => {});
+        if (response.status === 404) return ok(null);
+        if (response.type === 'opaqueredirect')
+          return fail(
+            'http-status',
+            `${path}: a redirect whose target this fetch hides (a browser's opaque redirect)`,
+          );
+        const location = response.headers.get('location');
+        if (response.status < 300 || response.status > 399 || location === null)
+          return fail('http-status', `${path}: HTTP ${response.status}`);
+        if (redirects === maxRedirects)
+          return fail('too-many-redirects', `${path}: more than ${maxRedirects} redirects`);
+        const next = new URL(location, url);
+        if (next.protocol !== 'http:' && next.protocol !== 'https:')
+          return fail('http-status', `${path}: a redirect to a URL that is not http(s)`);
+        url = next.href;
       }
-      if (response.status === 200) return readCapped(response.body, maxBytes, path);
-      await response.body?.cancel().catch(() => {});
-      if (response.status === 404) return ok(null);
-      if (response.type === 'opaqueredirect')
-        return fail(
-          'http-status',
-          `${path}: a redirect whose target this fetch hides (a browser's opaque redirect)`,
-        );
-      const location = response.headers.get('location');
-      if (response.status < 300 || response.status > 399 || location === null)
-        return fail('http-status', `${path}: HTTP ${response.status}`);
-      if (redirects === maxRedirects)
-        return fail('too-many-redirects', `${path}: more than ${maxRedirects} redirects`);
-      const next = new URL(location, url);
-      if (next.protocol !== 'http:' && next.protocol !== 'https:')
-        return fail('http-status', `${path}: a redirect to a URL that is not http(s)`);
-      url = next.href;
-    }
-  };
+    });
+}
+
+/**
+ * Runs one resource's read under a timer (no clock is read: a timer only fires): past
+ * `ms` the read is refused and its request aborted, whether or not the fetch function
+ * honours the signal (a read still pending is raced, never awaited).
+ */
+async function withDeadline(
+  ms: number,
+  path: string,
+  read: (signal: AbortSignal) => Promise<Verdict<Uint8Array | null, ReadCode>>,
+): Promise<Verdict<Uint8Array | null, ReadCode>> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<Verdict<never, ReadCode>>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(fail('fetch-failed', `${path}: no complete answer within ${ms} ms`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([read(controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A response body read chunk by chunk, at most `maxBytes + 1` bytes; the rest is cancelled unread. */

@@ -48,6 +48,7 @@ export {
 } from './reader.js';
 export {
   DEFAULT_MAX_REDIRECTS,
+  DEFAULT_TIMEOUT_MS,
   type FetchFunction,
   type FetchResponse,
   type HttpSourceOptions,

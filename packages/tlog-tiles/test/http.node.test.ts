@@ -41,6 +41,13 @@ beforeAll(async () => {
       response.writeHead(302, { location: '/loop/checkpoint' }).end();
       return;
     }
+    if (url.pathname === '/silent/checkpoint') return; // never answers (the client's deadline ends it)
+    if (url.pathname === '/stalled/checkpoint') {
+      // Headers and the first bytes of a body, then nothing more.
+      response.writeHead(200, { 'content-length': '4096' });
+      response.write('example.com/tiles\n');
+      return;
+    }
     if (url.pathname === '/huge/checkpoint') {
       // Ten gigabytes announced, written as fast as the client takes them, until it hangs up.
       response.writeHead(200, { 'content-length': String(10 * 1024 ** 3) });
@@ -81,8 +88,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const readerAt = (path: string) =>
-  new TileLog({ source: httpSource(fetch, `${base}${path}`), origin: ORIGIN, quorum: QUORUM });
+const readerAt = (path: string, timeoutMs?: number) =>
+  new TileLog({
+    source: httpSource(fetch, `${base}${path}`, timeoutMs === undefined ? {} : { timeoutMs }),
+    origin: ORIGIN,
+    quorum: QUORUM,
+  });
 
 describe('a tile directory served over HTTP', () => {
   it('is read back through fetch: checkpoint, proofs and entries, one request per resource', async () => {
@@ -133,4 +144,17 @@ describe('a tile directory served over HTTP', () => {
     // The cap is 256 KiB; socket buffers on both sides hold a few megabytes at most.
     expect(served.hugeBytes).toBeLessThan(64 * 1024 ** 2);
   });
+
+  it('a server that hangs, before answering or mid-body, is refused at the deadline', async () => {
+    // Without the deadline both reads wait forever (the test's own timeout turns them red).
+    for (const path of ['/silent/', '/stalled/']) {
+      const reader = readerAt(path, 300);
+      expect(await reader.refresh(AT)).toEqual({
+        ok: false,
+        code: 'fetch-failed',
+        detail: 'checkpoint: no complete answer within 300 ms',
+      });
+      expect(reader.reads.checkpoints).toBe(1);
+    }
+  }, 10_000);
 });

@@ -158,6 +158,25 @@ describe('a malicious log server', () => {
     expect(requests).toHaveLength(5);
   });
 
+  it('a fetch that never settles is refused at the deadline, and its request told to abort', async () => {
+    const signals: AbortSignal[] = [];
+    const hanging: FetchFunction = (_url, init) => {
+      signals.push(init.signal);
+      return new Promise(() => {}); // a fetch that ignores its signal, too
+    };
+    const reader = new TileLog({
+      source: httpSource(hanging, PREFIX, { timeoutMs: 50 }),
+      origin: ORIGIN,
+      quorum: QUORUM,
+    });
+    expect(await reader.refresh(AT)).toEqual({
+      ok: false,
+      code: 'fetch-failed',
+      detail: 'checkpoint: no complete answer within 50 ms',
+    });
+    expect(signals.map((s) => s.aborted)).toEqual([true]);
+  });
+
   it('a 10 GB checkpoint is refused after reading its cap and two chunks', async () => {
     const { pulled, response } = endless(TEN_GB);
     const { reader } = await httpReader(3, (path) => (path === 'checkpoint' ? response : undefined));
