@@ -205,7 +205,8 @@ async function probeVectors(): Promise<Record<string, unknown>> {
       publicKey: Buffer.from(publicKey).toString('hex'),
     };
   };
-  const proofCase = tiles['tlog-proof'].accept[0];
+  // The accepted case whose witnesses' times are judged (a clock is required once a witness is trusted).
+  const proofCase = tiles['tlog-proof'].accept.find((c: any) => c.name === 'witness-times-judged');
   return {
     canonical: wire.canonical[0],
     did: { accept: wire.reject.ed25519.accept[0], refuse: wire.reject.ed25519.refuse[0] },
@@ -220,6 +221,8 @@ async function probeVectors(): Promise<Record<string, unknown>> {
       origin: tiles['tlog-proof'].origin,
       leafHash: proofCase.leafHash,
       size: proofCase.size,
+      now: proofCase.now,
+      maxAge: proofCase.maxAge,
       quorum: {
         log: keyOf(proofCase.quorum.log),
         witnesses: proofCase.quorum.witnesses.map(keyOf),

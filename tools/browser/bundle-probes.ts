@@ -110,13 +110,16 @@ export const probes: Record<string, Probe> = {
       witnesses: v.quorum.witnesses.map(key),
       atLeast: v.quorum.atLeast,
     };
-    const verdict = m.verifyTlogProof(v.proof, { origin: v.origin, quorum, leafHash: bytes(v.leafHash) });
-    const other = m.verifyTlogProof(v.proof, { origin: `${v.origin}x`, quorum, leafHash: bytes(v.leafHash) });
+    const policy = { origin: v.origin, quorum, leafHash: bytes(v.leafHash), now: v.now, maxAge: v.maxAge };
+    const verdict = m.verifyTlogProof(v.proof, policy);
+    const other = m.verifyTlogProof(v.proof, { ...policy, origin: `${v.origin}x` });
+    const early = m.verifyTlogProof(v.proof, { ...policy, now: v.now - 7200, maxAge: undefined });
     const path = m.parseTilePath(v.path.path);
     return expectAll([
       ['verifyTlogProof', codeOf(verdict), 'accepted'],
       ['checkpoint size', verdict.value?.checkpoint.size.toString(), v.size],
       ['verifyTlogProof (another origin)', codeOf(other), 'origin-mismatch'],
+      ['verifyTlogProof (before the witnesses cosigned)', codeOf(early), 'cosignature-in-future'],
       ['parseTilePath index', path.value?.index.toString(), v.path.index],
     ]);
   },
