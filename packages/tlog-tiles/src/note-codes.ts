@@ -16,3 +16,16 @@ export const CHECKPOINT_CONTENT_CODES = [
   'empty-extension-line',
   'size-zero-with-nonempty-root',
 ] as const;
+
+/** openNote's codes for the signature lines, their times and the quorum, in its order. */
+export const SIGNATURE_CODES = [
+  'ambiguous-verifier',
+  'bad-signature-length',
+  'bad-timestamp',
+  'cosignature-in-future',
+  'signature-invalid',
+  'no-verified-signature',
+  'stale-cosignature',
+  'missing-log-signature',
+  'witness-quorum-not-met',
+] as const;

@@ -10,7 +10,7 @@ import {
   type WitnessQuorum,
 } from '@agent-seam/tlog-note';
 import { witnessClock } from './clock.js';
-import { CHECKPOINT_CONTENT_CODES, NOTE_SHAPE_CODES_AFTER_TEXT } from './note-codes.js';
+import { CHECKPOINT_CONTENT_CODES, NOTE_SHAPE_CODES_AFTER_TEXT, SIGNATURE_CODES } from './note-codes.js';
 import { type ProofLimits, parseTlogProof, readProofLimits, TLOG_PROOF_TEXT_CODES } from './proof-text.js';
 
 /**
@@ -24,15 +24,7 @@ export const TLOG_PROOF_CODES = [
   ...NOTE_SHAPE_CODES_AFTER_TEXT,
   ...CHECKPOINT_CONTENT_CODES,
   'origin-mismatch',
-  'ambiguous-verifier',
-  'bad-signature-length',
-  'bad-timestamp',
-  'cosignature-in-future',
-  'signature-invalid',
-  'no-verified-signature',
-  'stale-cosignature',
-  'missing-log-signature',
-  'witness-quorum-not-met',
+  ...SIGNATURE_CODES,
   'index-out-of-range',
   'wrong-proof-length',
   'root-mismatch',

@@ -30,7 +30,7 @@ import {
   type TileRef,
   tileWidth,
 } from './layout.js';
-import { CHECKPOINT_CONTENT_CODES, NOTE_SHAPE_CODES_AFTER_TEXT } from './note-codes.js';
+import { CHECKPOINT_CONTENT_CODES, NOTE_SHAPE_CODES_AFTER_TEXT, SIGNATURE_CODES } from './note-codes.js';
 import { formatTilePath } from './paths.js';
 import { READ_CODES, type ReadCode, type TileSource } from './source.js';
 import { fullTileHash, parentOf, TileHashes, tilesForConsistency, tilesForInclusion } from './tile-hashes.js';
@@ -41,15 +41,7 @@ export const TILE_CHECKPOINT_CODES = [
   'invalid-utf8',
   'control-character',
   ...NOTE_SHAPE_CODES_AFTER_TEXT,
-  'ambiguous-verifier',
-  'bad-signature-length',
-  'bad-timestamp',
-  'cosignature-in-future',
-  'signature-invalid',
-  'no-verified-signature',
-  'stale-cosignature',
-  'missing-log-signature',
-  'witness-quorum-not-met',
+  ...SIGNATURE_CODES,
   ...CHECKPOINT_CONTENT_CODES,
   'origin-mismatch',
   'tree-too-large',
