@@ -190,6 +190,23 @@ async function probeVectors(): Promise<Record<string, unknown>> {
   // the key comes from the package root (held to RFC 9180 by hpke-seal's own tests).
   const { deriveKeyPair } = await import('@agent-seam/hpke-seal');
   const hexBytes = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
+  // A tlog-proof is judged under trusted keys; the verify-only entry has no vkey reader, so the
+  // keys are read by the package that owns them and handed over as hex fields.
+  const { parseVerifierKey } = await import('@agent-seam/tlog-note');
+  const tiles = vectors('tlog_tiles.json');
+  const keyOf = (vkey: string) => {
+    const key = parseVerifierKey(vkey);
+    if (!key.ok) throw new Error(`bundle-check: a tlog_tiles.json vkey does not parse (${key.code})`);
+    const { name, type, keyId, publicKey } = key.value;
+    return {
+      name,
+      type,
+      keyId: Buffer.from(keyId).toString('hex'),
+      publicKey: Buffer.from(publicKey).toString('hex'),
+    };
+  };
+  // The accepted case whose witnesses' times are judged (a clock is required once a witness is trusted).
+  const proofCase = tiles['tlog-proof'].accept.find((c: any) => c.name === 'witness-times-judged');
   return {
     canonical: wire.canonical[0],
     did: { accept: wire.reject.ed25519.accept[0], refuse: wire.reject.ed25519.refuse[0] },
@@ -199,6 +216,20 @@ async function probeVectors(): Promise<Record<string, unknown>> {
     'tlog-note': vectors('tlog_note.json')['tlog.note'][0],
     chain: named(vectors('chain.json')['export.sound'], 'unkeyed'),
     merkle: vectors('merkle.json')['merkle.proofs'].inclusion[1],
+    'tlog-tiles': {
+      proof: proofCase.proof,
+      origin: tiles['tlog-proof'].origin,
+      leafHash: proofCase.leafHash,
+      size: proofCase.size,
+      now: proofCase.now,
+      maxAge: proofCase.maxAge,
+      quorum: {
+        log: keyOf(proofCase.quorum.log),
+        witnesses: proofCase.quorum.witnesses.map(keyOf),
+        atLeast: proofCase.quorum.atLeast,
+      },
+      path: tiles['tlog-tiles.paths'].accept[1],
+    },
     'coredet-cbor': { cid: cbor['cid.compute'][0], refuse: cbor['cbor.refuse'].find((c: any) => c.hex) },
     cryptobox: vectors('cryptobox.json')['box.roundtrip'][0],
     'hpke-seal': {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * - the list covers the verifier's codes, each in exactly one check;
  * - for every pair of adjacent checks `a > b`, an input that breaks both is refused with
  *   a code of `a`. Each pair is given either such an input (a function returning the
- *   verdict) or, as a string, the reason no input can break both. The pairs given must be
+ *   verdict, or a promise of it) or, as a string, the reason no input can break both. The pairs given must be
  *   exactly the adjacent pairs, so a new check cannot slip in unexamined;
  * - a refusal whose detail starts with one of a check's `detailStarts` (never an empty list)
  *   is explained at that check, for each of its codes (the pairs explain only the earlier
@@ -17,7 +17,7 @@ export function holdChecksToVerifier(
   name: string,
   checks: readonly CheckSpec[],
   codes: readonly string[],
-  pairs: Record<string, (() => Verdict<unknown>) | string>,
+  pairs: Record<string, (() => Verdict<unknown> | Promise<Verdict<unknown>>) | string>,
 ): void {
   const everyOption = Object.fromEntries(
     checks.flatMap((c) => (c.needs === undefined ? [] : [[c.needs, true]])),
@@ -53,8 +53,8 @@ export function holdChecksToVerifier(
     for (const [pair, input] of Object.entries(pairs)) {
       const earlier = checks.find((c) => c.id === pair.split(' > ')[0]);
       if (typeof input === 'string') continue;
-      it(`${pair}: an input breaking both is refused by the earlier check`, () => {
-        const verdict = input();
+      it(`${pair}: an input breaking both is refused by the earlier check`, async () => {
+        const verdict = await input();
         expect(verdict.ok, 'the input must be refused').toBe(false);
         expect(earlier?.codes).toContain((verdict as { code: string }).code);
         // And the explanation puts it there (a code two checks share goes by its detail).

@@ -46,6 +46,16 @@ export const VERIFY_PATHS: Record<string, string[]> = {
   wba: ['src/verify.ts', 'src/structured-fields.ts', 'src/content-digest.ts'],
   'coredet-cbor': ['src/decode.ts'],
   'tlog-note': ['src/open.ts', 'src/note.ts', 'src/keys.ts', 'src/checkpoint.ts', 'src/text.ts'],
+  'tlog-tiles': [
+    'src/proof-text.ts',
+    'src/proof-verify.ts',
+    'src/paths.ts',
+    'src/reader.ts',
+    'src/source.ts',
+    'src/layout.ts',
+    'src/tile-hashes.ts',
+    'src/bundle.ts',
+  ],
   cryptobox: [
     'src/box-frame.ts',
     'src/box-v1.ts',

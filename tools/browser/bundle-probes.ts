@@ -100,6 +100,31 @@ export const probes: Record<string, Probe> = {
     const report = await m.verifyExport(v.lines);
     return expectAll([['verifyExport status', report.status, v.expect.status]]);
   },
+  async 'tlog-tiles'(m, v) {
+    const key = (k: any) => ({
+      name: k.name,
+      type: k.type,
+      keyId: bytes(k.keyId),
+      publicKey: bytes(k.publicKey),
+    });
+    const quorum = {
+      log: key(v.quorum.log),
+      witnesses: v.quorum.witnesses.map(key),
+      atLeast: v.quorum.atLeast,
+    };
+    const policy = { origin: v.origin, quorum, leafHash: bytes(v.leafHash), now: v.now, maxAge: v.maxAge };
+    const verdict = m.verifyTlogProof(v.proof, policy);
+    const other = m.verifyTlogProof(v.proof, { ...policy, origin: `${v.origin}x` });
+    const early = m.verifyTlogProof(v.proof, { ...policy, now: v.now - 7200, maxAge: undefined });
+    const path = m.parseTilePath(v.path.path);
+    return expectAll([
+      ['verifyTlogProof', codeOf(verdict), 'accepted'],
+      ['checkpoint size', verdict.value?.checkpoint.size.toString(), v.size],
+      ['verifyTlogProof (another origin)', codeOf(other), 'origin-mismatch'],
+      ['verifyTlogProof (before the witnesses cosigned)', codeOf(early), 'cosignature-in-future'],
+      ['parseTilePath index', path.value?.index.toString(), v.path.index],
+    ]);
+  },
   async merkle(m, v) {
     const claim = {
       leafHash: bytes(v.leafHash),

@@ -40,11 +40,16 @@ const concat = (a: Uint8Array, b: Uint8Array) => {
 };
 const line = (name: string, keyId: Uint8Array, payload: Uint8Array) =>
   `\u2014 ${name} ${base64Strict.encode(concat(keyId, payload))}\n`;
-/** An Ed25519 note signature line over any text, bypassing signNote's checks on purpose. */
-const noteLine = (text: string, s = LOG, name = s.name) =>
+/** An Ed25519 note signature line over any text, bypassing signNote's checks on purpose (tlog-tiles' generator uses it too). */
+export const noteLine = (text: string, s = LOG, name = s.name) =>
   line(name, computeKeyId(s.name, ED25519_NOTE, pub(s)), signEd25519(s.seed, utf8(text)));
 /** A cosignature/v1 line with any timestamp, including ones cosign refuses to produce. */
-const cosigLine = (text: string, s: typeof W1, t: bigint, mutate = (p: Uint8Array) => p) => {
+export const cosigLine = (
+  text: string,
+  s: { name: string; seed: Uint8Array },
+  t: bigint,
+  mutate = (p: Uint8Array) => p,
+) => {
   const payload = new Uint8Array(72);
   new DataView(payload.buffer).setBigUint64(0, t, false);
   payload.set(signEd25519(s.seed, cosignatureMessage(utf8(text), t)), 8);

@@ -16,7 +16,9 @@ import { bindingVerify, keystateResolve } from './commands/identity.js';
 import { kelShow, kelVerify } from './commands/kel.js';
 import { merkleProve, merkleRoot, merkleVerify } from './commands/merkle.js';
 import { checkpointShow, noteCosign, noteKey, noteSign, noteVerify } from './commands/note.js';
+import { proofMake, proofVerify } from './commands/proof.js';
 import { sealOpen } from './commands/seal.js';
+import { tilesProve, tilesWrite } from './commands/tiles.js';
 import { wbaSign, wbaVerify } from './commands/wba.js';
 import { EXIT, print, type Streams, Unreadable, Unverifiable, UsageError, warn, withStreams } from './io.js';
 
@@ -41,6 +43,10 @@ export const COMMANDS: readonly Command[] = [
   merkleRoot,
   merkleProve,
   merkleVerify,
+  proofVerify,
+  proofMake,
+  tilesWrite,
+  tilesProve,
   cborDecode,
   cborEncode,
   cborCid,

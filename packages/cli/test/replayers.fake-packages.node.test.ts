@@ -78,33 +78,56 @@ const fake = vi.hoisted(() => {
   const isClass = (f: unknown) =>
     typeof f === 'function' && /^class\b/.test(Function.prototype.toString.call(f));
 
-  /** The package `pkg` with its functions wrapped; only calls to the owner of the replayed group are recorded. */
-  function wrapped(pkg: string, module: Record<string, unknown>): Record<string, unknown> {
+  /**
+   * The package `pkg` with its functions wrapped; only calls to the owner of the replayed group are
+   * recorded. With `classes`, a class is replaced by a subclass whose methods are wrapped too (for a
+   * replayer that asks a package's object, as tlog-tiles' TileLog).
+   */
+  function wrapped(pkg: string, module: Record<string, unknown>, classes = false): Record<string, unknown> {
     return Object.fromEntries(
       Object.entries(module).map(([name, f]) => {
-        if (typeof f !== 'function' || isClass(f)) return [name, f];
-        const fn = `${pkg}.${name}`;
-        const call = function (this: unknown, ...args: unknown[]) {
-          if (state.owner !== pkg) return (f as (...a: unknown[]) => unknown).apply(this, args);
-          const nth = state.counts.get(fn) ?? 0;
-          state.counts.set(fn, nth + 1);
-          let result: unknown;
-          try {
-            result = (f as (...a: unknown[]) => unknown).apply(this, args);
-          } catch (error) {
-            // A refusal by throwing (a signer given what it cannot sign): the wrong answers return,
-            // or throw the same code with a message that starts otherwise.
-            state.calls.push({ fn, variants: ['returned', 'message'] });
-            const cue = state.cue?.fn === fn && state.cue.nth === nth ? state.cue.variant : undefined;
-            if (cue === 'returned') return undefined;
-            if (cue === 'message') throw Object.assign(new Error(`x ${(error as Error).message}`), error);
-            throw error;
-          }
-          return result instanceof Promise ? result.then((r) => answer(fn, nth, r)) : answer(fn, nth, result);
-        };
-        return [name, call];
+        if (typeof f !== 'function') return [name, f];
+        if (isClass(f))
+          return [name, classes ? wrappedClass(pkg, name, f as new (...a: unknown[]) => object) : f];
+        return [name, wrappedFunction(`${pkg}.${name}`, pkg, f as (...a: unknown[]) => unknown)];
       }),
     );
+  }
+
+  function wrappedClass(pkg: string, name: string, base: new (...a: unknown[]) => object) {
+    const sub = class extends base {};
+    for (const method of Object.getOwnPropertyNames(base.prototype)) {
+      const d = Object.getOwnPropertyDescriptor(base.prototype, method)!;
+      if (method === 'constructor' || typeof d.value !== 'function') continue;
+      Object.defineProperty(sub.prototype, method, {
+        ...d,
+        value: wrappedFunction(`${pkg}.${name}.${method}`, pkg, d.value),
+      });
+    }
+    return sub;
+  }
+
+  /** `f` recording its calls (and answering wrongly when cued) while `pkg` owns the replayed group. */
+  function wrappedFunction(fn: string, pkg: string, f: (...a: unknown[]) => unknown) {
+    const call = function (this: unknown, ...args: unknown[]) {
+      if (state.owner !== pkg) return (f as (...a: unknown[]) => unknown).apply(this, args);
+      const nth = state.counts.get(fn) ?? 0;
+      state.counts.set(fn, nth + 1);
+      let result: unknown;
+      try {
+        result = (f as (...a: unknown[]) => unknown).apply(this, args);
+      } catch (error) {
+        // A refusal by throwing (a signer given what it cannot sign): the wrong answers return,
+        // or throw the same code with a message that starts otherwise.
+        state.calls.push({ fn, variants: ['returned', 'message'] });
+        const cue = state.cue?.fn === fn && state.cue.nth === nth ? state.cue.variant : undefined;
+        if (cue === 'returned') return undefined;
+        if (cue === 'message') throw Object.assign(new Error(`x ${(error as Error).message}`), error);
+        throw error;
+      }
+      return result instanceof Promise ? result.then((r) => answer(fn, nth, r)) : answer(fn, nth, result);
+    };
+    return call;
   }
   return { state, wrapped };
 });
@@ -122,6 +145,9 @@ vi.mock('@agent-seam/hpke-seal', async (original) => fake.wrapped('@agent-seam/h
 vi.mock('@agent-seam/merkle', async (original) => fake.wrapped('@agent-seam/merkle', await original()));
 vi.mock('@agent-seam/tlog-note', async (original) => fake.wrapped('@agent-seam/tlog-note', await original()));
 vi.mock('@agent-seam/chain', async (original) => fake.wrapped('@agent-seam/chain', await original()));
+vi.mock('@agent-seam/tlog-tiles', async (original) =>
+  fake.wrapped('@agent-seam/tlog-tiles', await original(), true),
+);
 vi.mock('@agent-seam/anet-identity', async (original) =>
   fake.wrapped('@agent-seam/anet-identity', await original()),
 );

@@ -66,6 +66,19 @@ export class MerkleTree {
     return this.#levels[0]![i]!.slice();
   }
 
+  /**
+   * The root of the perfect subtree over leaves [index·2^height, (index+1)·2^height), which
+   * must be complete in the tree as it is: one stored hash, read (as a copy) without hashing.
+   * A tiled log publishes these (level l of its tiles holds the subtrees of height 8·l).
+   */
+  subtreeRoot(height: number, index: number): Uint8Array {
+    if (!Number.isInteger(height) || height < 0 || height >= this.#levels.length)
+      throw new SeamError('invalid-argument', `height must be an integer in 0..${this.#levels.length - 1}`);
+    const level = this.#levels[height]!;
+    const i = requireCount(index, level.length - 1, 'index', 'index-out-of-range');
+    return level[i]!.slice();
+  }
+
   /** The RFC 9162 root of the whole tree (SHA-256 of the empty string when empty). */
   root(): Uint8Array {
     return this.rootAt(this.size);

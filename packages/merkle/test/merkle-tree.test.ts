@@ -1,6 +1,8 @@
 import { SeamError } from '@agent-seam/canonical';
 import {
+  consistencyPath,
   consistencyProof,
+  inclusionPath,
   inclusionProof,
   leafHash,
   MerkleTree,
@@ -115,5 +117,37 @@ describe('MerkleTree: built once, the same answers as the stateless functions', 
     expect(codeOf(() => tree.appendLeaf('leaf' as never))).toBe('invalid-argument');
     expect(tree.consistencyProof(2, 2)).toEqual([]);
     expect(tree.size).toBe(3);
+  });
+});
+
+describe('MerkleTree.subtreeRoot and the exported proof walks', () => {
+  it('subtreeRoot(h, k) is the naive root of leaves [k·2^h, (k+1)·2^h), for every complete subtree of 37 leaves', () => {
+    const leaves = leavesOf(37);
+    const tree = MerkleTree.fromLeaves(leaves);
+    let seen = 0;
+    for (let h = 0; 2 ** h <= 37; h++)
+      for (let k = 0; (k + 1) * 2 ** h <= 37; k++) {
+        expect(tree.subtreeRoot(h, k)).toEqual(naiveRoot(leaves.slice(k * 2 ** h, (k + 1) * 2 ** h)));
+        seen++;
+      }
+    expect(seen).toBe(37 + 18 + 9 + 4 + 2 + 1);
+  });
+
+  it('subtreeRoot refuses a subtree that is not complete, and hands out a copy', () => {
+    const tree = MerkleTree.fromLeaves(leavesOf(5));
+    expect(() => tree.subtreeRoot(1, 2)).toThrow(SeamError);
+    expect(() => tree.subtreeRoot(3, 0)).toThrow(/height must be an integer in 0\.\.2/);
+    expect(() => tree.subtreeRoot(0.5, 0)).toThrow(SeamError);
+    expect(() => new MerkleTree().subtreeRoot(0, 0)).toThrow(SeamError);
+    tree.subtreeRoot(2, 0).fill(0);
+    expect(tree.subtreeRoot(2, 0)).toEqual(naiveRoot(leavesOf(4)));
+  });
+
+  it('inclusionPath and consistencyPath over a range-root callback give the stateless proofs', () => {
+    const leaves = leavesOf(21);
+    const tree = MerkleTree.fromLeaves(leaves);
+    const rangeRoot = (lo: number, hi: number) => naiveRoot(leaves.slice(lo, hi));
+    for (let i = 0; i < 21; i++) expect(inclusionPath(i, 21, rangeRoot)).toEqual(tree.inclusionProof(i));
+    for (let m = 1; m < 21; m++) expect(consistencyPath(m, 21, rangeRoot)).toEqual(tree.consistencyProof(m));
   });
 });

@@ -30,6 +30,7 @@ import {
   PARSE_CHECKS,
   parseCheckpoint,
   parseJSON,
+  parseTlogProof,
   parseVerifierKey,
   REQUEST_CHECKS,
   type ReplayedKel,
@@ -37,6 +38,7 @@ import {
   SEALED_ENVELOPE_CHECKS,
   SEALED_ENVELOPE_V1_CHECKS,
   signatureBases,
+  TLOG_PROOF_CHECKS,
   VERIFIER_KEY_CHECKS,
   type Verdict,
   verifyA2ACard,
@@ -45,6 +47,7 @@ import {
   verifyDomainLinkage,
   verifyEnvelope,
   verifyRequest,
+  verifyTlogProof,
 } from './seam.js';
 
 /**
@@ -96,6 +99,7 @@ export type KindId =
   | 'wba-directory'
   | 'signed-note'
   | 'checkpoint'
+  | 'tlog-proof'
   | 'cbor'
   | 'sealed-box'
   | 'sealed-envelope'
@@ -354,7 +358,10 @@ const wbaRequest: Kind = {
  * The trusted keys of a note, from vkeys: each through parseVerifierKey (its own stage
  * when one is refused). Options name them as openNote does, with vkeys for keys.
  */
-function noteKeys(options: Record<string, unknown>): { report?: Report; open: Record<string, unknown> } {
+function noteKeys(
+  options: Record<string, unknown>,
+  verifier: { title: string; checks: readonly CheckSpec[] } = { title: 'openNote', checks: NOTE_CHECKS },
+): { report?: Report; open: Record<string, unknown> } {
   const parse = (vkey: unknown, where: string): NoteVerifier | Report => {
     const key = parseVerifierKey(vkey as string);
     if (key.ok) return key.value;
@@ -362,7 +369,7 @@ function noteKeys(options: Record<string, unknown>): { report?: Report; open: Re
       verdict: key,
       stages: [
         { title: `verifier key ${where}`, checks: explainVerdict(VERIFIER_KEY_CHECKS, key) },
-        { title: 'openNote', checks: unreached(NOTE_CHECKS) },
+        { title: verifier.title, checks: unreached(verifier.checks) },
       ],
       signed: [],
     };
@@ -443,6 +450,41 @@ const checkpoint: Kind = {
   name: 'tlog checkpoint (signed note)',
   options: NOTE_OPTIONS,
   inspect: (artifact, options) => inspectNote(artifact, options, true),
+};
+
+/**
+ * A tlog-proof@v1 file (C2SP), verified offline under the options' policy: the origin, the
+ * quorum's keys as vkeys, and the entry as `leafHash` or `entry` (hex). What was signed is
+ * the checkpoint note's lines, each decoded with the bytes its signature covers.
+ */
+const tlogProof: Kind = {
+  id: 'tlog-proof',
+  name: 'transparency log proof (C2SP tlog-proof)',
+  options:
+    '{ "origin": "example.com/log", "quorum": { "log": "example.com/log+…", "witnesses": ["…"], "atLeast": 1 }, "leafHash": "<64 hex>", "now": 1700000600 } (or "entry": "<hex>"; "maxAge": 3600 optional)',
+  inspect(artifact, options) {
+    const verifier = { title: 'verifyTlogProof', checks: TLOG_PROOF_CHECKS };
+    const keys = noteKeys(options, verifier);
+    if (keys.report !== undefined) return keys.report;
+    const entryHex = (name: string) => {
+      const bytes = typeof options[name] === 'string' ? hex.decode(options[name] as string) : null;
+      if (bytes !== null && !bytes.ok) throw new Error(`${name} is hex of the bytes`);
+      return bytes?.value;
+    };
+    // Witness times off by name unless the options give now (the page says what was not judged).
+    const policy = { now: 'off', ...keys.open, leafHash: entryHex('leafHash'), entry: entryHex('entry') };
+    for (const name of ['leafHash', 'entry'] as const) if (policy[name] === undefined) delete policy[name];
+    const verdict = verifyTlogProof(artifact, policy as never);
+    const file = parseTlogProof(artifact);
+    const report: Report = {
+      verdict,
+      stages: [{ title: verifier.title, checks: explainVerdict(TLOG_PROOF_CHECKS, verdict, policy) }],
+      signed: file.ok ? noteLines(new TextDecoder().decode(file.value.note)) : [],
+    };
+    if (verdict.ok)
+      report.note = `entry ${verdict.value.index} of a tree of ${verdict.value.checkpoint.size} leaves; signed by ${verdict.value.verifiedBy.map((s) => s.name).join(', ')}${verdict.value.time === 'off-by-caller' ? '; cosignature times NOT judged (give "now")' : ''}${verdict.value.extra === null ? '' : `; extra data (not signed): ${hex.encode(verdict.value.extra)}`}`;
+    return report;
+  },
 };
 
 /** A binary artifact pasted as hex (white space and either case allowed). */
@@ -672,6 +714,7 @@ export const KINDS: readonly Kind[] = [
   wbaDirectory,
   signedNote,
   checkpoint,
+  tlogProof,
   cbor,
   sealedBox,
   sealedEnvelope,
@@ -697,6 +740,7 @@ export function detectKind(artifact: string): KindId | null {
   }
   // The shortest box (a nonce and a tag) is 40 base64 characters.
   if (text.length >= 40 && /^[A-Za-z0-9+/]+={0,2}$/.test(text)) return 'sealed-box';
+  if (text.startsWith('c2sp.org/tlog-proof@v1\n')) return 'tlog-proof';
   if (/\n\n\u2014 \S+ /.test(artifact))
     return /^[^\n]+\n\d+\n[^\n]+\n/.test(artifact) ? 'checkpoint' : 'signed-note';
   if (/^HTTP\/[\d.]+ \d{3}/.test(text) && /^signature-input[ \t]*:/im.test(text)) return 'wba-directory';

@@ -62,6 +62,7 @@ export {
   parseVerifierKey,
   VERIFIER_KEY_CHECKS,
 } from '@agent-seam/tlog-note/verify';
+export { parseTlogProof, TLOG_PROOF_CHECKS, verifyTlogProof } from '@agent-seam/tlog-tiles/verify';
 export {
   DIRECTORY_CHECKS,
   REQUEST_CHECKS,

@@ -24,6 +24,7 @@ const root = join(import.meta.dirname, '..', '..', '..');
 const vectors = (file: string) => JSON.parse(readFileSync(join(root, 'vectors', file), 'utf8'));
 const wire = vectors('wire_vectors.json');
 const tlog = vectors('tlog_note.json');
+const tiles = vectors('tlog_tiles.json');
 const cbor = vectors('coredet_cbor.json');
 const cryptobox = vectors('cryptobox.json');
 const hpkeSeal = vectors('hpke_seal.json');
@@ -44,6 +45,8 @@ const OPTION_NAMES = [
   'quorum',
   'maxBytes',
   'maxSignatures',
+  'leafHash',
+  'entry',
 ];
 
 /** The verifier options of a case: group-level ones, overridden by the case's own. */
@@ -272,6 +275,25 @@ function checkpointCases(): PageCase[] {
   return out;
 }
 
+/** tlog-proof files as text; a file given as bytes or as a JSON value, or holding a CR, cannot be pasted. */
+function tlogProofCases(): PageCase[] {
+  const group = tiles['tlog-proof'];
+  const out: PageCase[] = [];
+  for (const c of group.accept as Raw[])
+    out.push({ kind: 'tlog-proof', name: c.name, artifact: c.proof, options: optionsOf(group, c) });
+  for (const c of group.refuse as Raw[]) {
+    if (typeof c.proof !== 'string' || c.proof.includes('\r')) continue;
+    out.push({
+      kind: 'tlog-proof',
+      name: c.name,
+      artifact: c.proof,
+      options: optionsOf(group, c),
+      expect: c.code,
+    });
+  }
+  return out;
+}
+
 function cborCases(): PageCase[] {
   const out: PageCase[] = [];
   // An encode vector holding a raw value copies it verbatim, deterministic or not.
@@ -421,6 +443,7 @@ export const CASES: PageCase[] = [
   ...wbaDirectoryCases(),
   ...noteCases(),
   ...checkpointCases(),
+  ...tlogProofCases(),
   ...cborCases(),
   ...boxCases(),
   ...sealedEnvelopeCases(),
@@ -442,6 +465,7 @@ export const KIND_NAMES: Record<string, string> = {
   'wba-directory': 'Web Bot Auth key directory response (RFC 9421)',
   'signed-note': 'signed note (C2SP)',
   checkpoint: 'tlog checkpoint (signed note)',
+  'tlog-proof': 'transparency log proof (C2SP tlog-proof)',
   cbor: 'CoreDet-CBOR (hex)',
   'sealed-box': 'sealed box (cryptobox v1 or v2)',
   'sealed-envelope': 'sealed envelope (hpke-seal v2, hex)',

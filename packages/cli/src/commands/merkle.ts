@@ -13,7 +13,7 @@ import { EXIT, print, printJson, readJson, readText, Unreadable, UsageError, utf
 import { report } from './shared.js';
 
 /** The leaves of a leaves file: one per line, as hex, or with --text each line's UTF-8 bytes. */
-function leavesOf(path: string, text: boolean): Uint8Array[] {
+export function leavesOf(path: string, text: boolean): Uint8Array[] {
   const lines = readText(path).split('\n');
   if (lines.at(-1) === '') lines.pop();
   return lines.map((line, i) => {
@@ -27,7 +27,7 @@ function leavesOf(path: string, text: boolean): Uint8Array[] {
   });
 }
 
-const LEAVES_HELP = `FILE holds one leaf per line, as lowercase hex of the leaf data (with --text: each
+export const LEAVES_HELP = `FILE holds one leaf per line, as lowercase hex of the leaf data (with --text: each
 line's UTF-8 bytes, without its newline).`;
 
 export const merkleRoot: Command = {

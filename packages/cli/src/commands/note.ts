@@ -18,18 +18,15 @@ import {
 } from '@agent-seam/tlog-note';
 import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str } from '../command.js';
 import { checksText } from '../explain.js';
+import { EXIT, print, printJson, readSeed, readText, signingTime, UsageError, write } from '../io.js';
 import {
-  EXIT,
-  judgingTime,
-  print,
-  printJson,
-  readSeed,
-  readText,
-  signingTime,
-  UsageError,
-  write,
-} from '../io.js';
-import { codeAndDetail, report, signRefusal, trySign } from './shared.js';
+  COSIGNATURE_CLOCK_OPTIONS,
+  codeAndDetail,
+  cosignatureClock,
+  report,
+  signRefusal,
+  trySign,
+} from './shared.js';
 
 /** An Ed25519 public key in standard base64 that the did door accepts (not of small order). */
 function publicKeyOf(text: string): Uint8Array {
@@ -104,8 +101,7 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
     key: { type: 'string', multiple: true },
     witness: { type: 'string', multiple: true },
     quorum: { type: 'string' },
-    now: { type: 'string' },
-    'max-age': { type: 'string' },
+    ...COSIGNATURE_CLOCK_OPTIONS,
     ...EXPECTED_OPTION,
   },
   run(values, positionals) {
@@ -117,17 +113,14 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
     if (quorumText !== undefined && (!/^(0|[1-9][0-9]{0,3})$/.test(quorumText) || keys.length !== 1))
       throw new UsageError('--quorum N wants a whole number and exactly one --key (the log’s)');
     if (witnesses.length > 0 && quorumText === undefined) throw new UsageError('--witness needs --quorum N');
-    const time = judgingTime(str(values.now));
-    const maxAgeText = str(values['max-age']);
-    if (maxAgeText !== undefined && (!/^[0-9]{1,12}$/.test(maxAgeText) || time.now === 'off'))
-      throw new UsageError('--max-age wants whole seconds, and a clock to judge them at (not --now off)');
+    const time = cosignatureClock(values);
     const note = readText(path);
     const options = {
       ...(quorumText !== undefined
         ? { quorum: { log: keys[0]!, witnesses, atLeast: Number(quorumText) } }
         : { verifiers: keys }),
       now: time.now,
-      ...(maxAgeText !== undefined ? { maxAge: Number(maxAgeText) } : {}),
+      ...(time.maxAge !== undefined ? { maxAge: time.maxAge } : {}),
     };
     const verdict = trySign(() => openNote(note, options));
     if (!verdict.ok) throw new UsageError(`${verdict.detail} (check --quorum against the witnesses given)`);

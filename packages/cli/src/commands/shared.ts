@@ -1,7 +1,7 @@
 import { base64urlStrict, type CheckSpec, SeamError, type Verdict } from '@agent-seam/canonical';
 import { verificationKeyFromDid, verifyBase64Signature, verifyEd25519 } from '@agent-seam/did';
 import { explain, explainText } from '../explain.js';
-import { EXIT, print, printJson } from '../io.js';
+import { EXIT, judgingTime, print, printJson, UsageError } from '../io.js';
 
 /**
  * `refused [code]: <what failed, in the input's terms>`, the library's detail: the first line
@@ -95,4 +95,24 @@ export function jwsHoldsOver(did: unknown, bytes: Uint8Array, segment: string | 
   const key = verificationKeyFromDid(did);
   const sig = base64urlStrict.decode(segment ?? '');
   return key.ok && sig.ok && verifyEd25519(key.value, bytes, sig.value).ok;
+}
+
+/** `--now TIME|off` and `--max-age S`: the clock a verifier judges witness cosignature times at. */
+export const COSIGNATURE_CLOCK_OPTIONS = { now: { type: 'string' }, 'max-age': { type: 'string' } } as const;
+
+/**
+ * The clock for witness cosignatures from `--now` (default the machine clock, or `off` by
+ * name) and `--max-age S` (whole seconds; needs a clock), with the line that says which.
+ */
+export function cosignatureClock(values: Record<string, unknown>): {
+  now: number | 'off';
+  maxAge?: number;
+  said: string;
+} {
+  const time = judgingTime(typeof values.now === 'string' ? values.now : undefined);
+  const maxAgeText = values['max-age'];
+  if (maxAgeText === undefined) return time;
+  if (typeof maxAgeText !== 'string' || !/^[0-9]{1,12}$/.test(maxAgeText) || time.now === 'off')
+    throw new UsageError('--max-age wants whole seconds, and a clock to judge them at (not --now off)');
+  return { ...time, maxAge: Number(maxAgeText) };
 }

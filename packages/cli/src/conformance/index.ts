@@ -7,6 +7,7 @@ import { cryptobox } from './cryptobox.js';
 import { hpke } from './hpke.js';
 import { merkle } from './merkle.js';
 import type { FileReplay } from './replay.js';
+import { tiles } from './tiles.js';
 import { tlog } from './tlog.js';
 import { wire } from './wire.js';
 
@@ -19,5 +20,6 @@ export const REPLAYS: readonly FileReplay[] = [
   cryptobox,
   hpke,
   chain,
+  tiles,
   anetIdentity,
 ];
