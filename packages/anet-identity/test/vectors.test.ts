@@ -1,10 +1,12 @@
 import { hex, MemoryReplayCache, unwrap } from '@agent-seam/canonical';
 import { loadVectors, openLedger } from '@agent-seam/conformance';
-import { deriveKeyPair, keyRingOf, openEnvelope } from '@agent-seam/hpke-seal';
+import { deriveKeyPair, keyRingOf, openEnvelope, openEnvelopeAsync } from '@agent-seam/hpke-seal';
 import { describe, expect, it } from 'vitest';
 import {
   anetSenderKeyResolver,
+  anetSenderKeyResolverAsync,
   chooseEncryptionKey,
+  type KelPinStore,
   keySetUpdate,
   keyStateAt,
   MemoryKelPinStore,
@@ -149,21 +151,40 @@ describe('anet.key-set: signed encryption key sets, the high-water rule and the 
 describe('anet.resolver: v2 envelopes opened with the built-in resolver', () => {
   const g = file['anet.resolver'];
   const recipient = deriveKeyPair(b(g.recipientIkm));
-  const open = (c: any) => {
+  const setup = (c: any) => {
     const pins = new MemoryKelPinStore();
     if (c.pinned !== undefined) unwrap(pinKel(pins, replayed(g.kels[c.pinned], c.nowMs ?? g.nowMs)));
-    return openEnvelope(b(c.envelope), {
+    const roots = {
+      witnessKeys: { [g.witness]: b(g.witnessKey) },
+      acceptedAtMs: c.acceptedAtMs ?? ('receiver-clock' as const),
+    };
+    const options = {
       ownAid: g.recipient,
       keyRing: keyRingOf([recipient.privateKey]),
       now: new Date(c.nowMs ?? g.nowMs),
       // Each case is one first delivery: a fresh store judges it once; a session credential, no mailbox.
       replay: new MemoryReplayCache(),
-      mailbox: 'off',
-      resolveSenderKey: anetSenderKeyResolver({
-        witnessKeys: { [g.witness]: b(g.witnessKey) },
-        pins,
-        acceptedAtMs: c.acceptedAtMs ?? 'receiver-clock',
-      }),
+      mailbox: 'off' as const,
+    };
+    return { pins, roots, options };
+  };
+  const open = (c: any) => {
+    const { pins, roots, options } = setup(c);
+    return openEnvelope(b(c.envelope), {
+      ...options,
+      resolveSenderKey: anetSenderKeyResolver({ ...roots, pins }),
+    });
+  };
+  /** The same case through the async opener, its pins in a store that answers with promises (a shared one). */
+  const openLater = (c: any) => {
+    const { pins, roots, options } = setup(c);
+    const shared: KelPinStore = {
+      get: async (aid) => pins.get(aid),
+      compareAndSet: async (aid, expected, next) => pins.compareAndSet(aid, expected, next),
+    };
+    return openEnvelopeAsync(b(c.envelope), {
+      ...options,
+      resolveSenderKey: anetSenderKeyResolverAsync({ ...roots, pins: shared }),
     });
   };
   for (const c of g.accept)
@@ -176,4 +197,11 @@ describe('anet.resolver: v2 envelopes opened with the built-in resolver', () => 
       ledger.refuse('anet.resolver', c.name, () =>
         expect(open(c)).toMatchObject({ ok: false, code: c.code }),
       ));
+  it('every case opens the same through openEnvelopeAsync with the async resolver and a shared pin store', async () => {
+    for (const c of [...g.accept, ...g.refuse]) {
+      const later = await openLater(c);
+      if (c.code === undefined) expect(hex.encode(unwrap(later).senderKey), c.name).toBe(c.senderKey);
+      else expect(later, c.name).toMatchObject({ ok: false, code: c.code });
+    }
+  });
 });

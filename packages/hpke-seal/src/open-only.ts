@@ -77,6 +77,7 @@ export {
 export { isPadmeLength, padme } from './padme.js';
 export {
   type ResolveSenderKey,
+  type ResolveSenderKeyAsync,
   SENDER_KEY_CODES,
   type SenderKeyCode,
   type SenderKeyQuery,

@@ -52,12 +52,14 @@ export type OuterCode =
   | 'unknown-suite';
 
 /** What both openers take from their caller. */
-export interface OpenerOptions {
+/** An opener's options; `R` is the resolver it takes (one answering with a promise for the async openers). */
+export interface OpenerOptions<R = ResolveSenderKey> {
   /** This node's AID; the outer `to` must equal it. */
   ownAid: string;
   /** The recipient's epoch encryption keys. */
   keyRing: KeyRing;
-  resolveSenderKey: ResolveSenderKey;
+  /** Which Ed25519 key the sender's AID had at ksn (anet-identity's built-in resolver, or yours). */
+  resolveSenderKey: R;
   /** The receiver's clock: a Date or Unix seconds (the wire's ms fields are judged against it). */
   now: Instant;
   /**
@@ -81,7 +83,7 @@ export interface OpenerOptions {
  * and throws SeamError naming it (`bad-argument`, or `bad-instant` for `now`).
  */
 export function readOpenerOptions(
-  options: OpenerOptions,
+  options: OpenerOptions<unknown>,
   opener: string,
 ): { nowMs: number; maxBytes: number; replay: ReplayCache | 'off' } {
   const bad = (message: string) => new SeamError('bad-argument', `${opener} ${message}`);

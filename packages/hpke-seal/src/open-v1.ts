@@ -26,7 +26,16 @@ import {
   replayStepAsync,
 } from './open-steps.js';
 import { sealInfo } from './seal-info.js';
-import { checkInnerSignature, type SenderKeyCode, signaturePreimage } from './sender-key.js';
+import {
+  checkInnerSignature,
+  type ResolveSenderKey,
+  type ResolveSenderKeyAsync,
+  type ResolvingSteps,
+  resolveLater,
+  resolveNow,
+  type SenderKeyCode,
+  signaturePreimage,
+} from './sender-key.js';
 import { type TimeCode, timeViolation } from './time-window.js';
 import { bytesField, optionalBytes, textField } from './wire-map.js';
 
@@ -71,7 +80,7 @@ export const ENVELOPE_V1_CODES = [
   'replay-cache-full',
 ] as const satisfies readonly EnvelopeV1Code[];
 
-export type OpenEnvelopeOptions = OpenerOptions;
+export type OpenEnvelopeOptions<R = ResolveSenderKey> = OpenerOptions<R>;
 
 export interface OpenedEnvelopeV1 extends InnerFields {
   keys: Uint8Array;
@@ -94,24 +103,30 @@ export function openEnvelopeV1(
   options: OpenEnvelopeOptions,
 ): Verdict<OpenedEnvelopeV1, EnvelopeV1Code> {
   const policy = readOpenerOptions(options, 'openEnvelopeV1');
-  return replayStep(openUnreplayedV1(bytes, options, policy), policy, 'openEnvelopeV1Async');
+  const opened = resolveNow(
+    openUnreplayedV1(bytes, options, policy),
+    options.resolveSenderKey,
+    'openEnvelopeV1Async',
+  );
+  return replayStep(opened, policy, 'openEnvelopeV1Async');
 }
 
 /** `openEnvelopeV1` with a replay store that may answer with a promise: the same checks and verdicts. */
 export async function openEnvelopeV1Async(
   bytes: Uint8Array,
-  options: OpenEnvelopeOptions,
+  options: OpenEnvelopeOptions<ResolveSenderKeyAsync>,
 ): Promise<Verdict<OpenedEnvelopeV1, EnvelopeV1Code>> {
   const policy = readOpenerOptions(options, 'openEnvelopeV1Async');
-  return replayStepAsync(openUnreplayedV1(bytes, options, policy), policy);
+  const opened = await resolveLater(openUnreplayedV1(bytes, options, policy), options.resolveSenderKey);
+  return replayStepAsync(opened, policy);
 }
 
 /** Every check but the replay store's, in the order of SEALED_ENVELOPE_V1_CHECKS. */
-function openUnreplayedV1(
+function* openUnreplayedV1(
   bytes: Uint8Array,
-  options: OpenEnvelopeOptions,
+  options: OpenEnvelopeOptions<unknown>,
   { nowMs, maxBytes }: ReturnType<typeof readOpenerOptions>,
-): Verdict<Omit<OpenedEnvelopeV1, 'replay'>, EnvelopeV1Code> {
+): ResolvingSteps<Verdict<Omit<OpenedEnvelopeV1, 'replay'>, EnvelopeV1Code>> {
   const outer = parseOuter(bytes, 1, OUTER_V1_SCHEMA, maxBytes);
   if (!outer.ok) return outer;
   const to = textField(outer.value, OUTER.to);
@@ -142,19 +157,15 @@ function openUnreplayedV1(
     ],
   });
   options.onSignedBytes?.(preimage, fields.sig);
-  const senderKey = checkInnerSignature(
-    {
-      from: fields.from,
-      ksn: fields.ksn,
-      tsMs: fields.tsMs,
-      nowMs,
-      kel: fields.kel,
-      keys: bytesField(map, INNER.keys),
-    },
-    options.resolveSenderKey,
-    preimage,
-    fields.sig,
-  );
+  const resolved = yield {
+    from: fields.from,
+    ksn: fields.ksn,
+    tsMs: fields.tsMs,
+    nowMs,
+    kel: fields.kel,
+    keys: bytesField(map, INNER.keys),
+  };
+  const senderKey = checkInnerSignature(resolved, preimage, fields.sig);
   if (!senderKey.ok) return senderKey;
   return ok({
     ...fields,

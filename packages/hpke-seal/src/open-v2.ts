@@ -37,7 +37,16 @@ import {
 } from './open-steps.js';
 import { isPadmeLength } from './padme.js';
 import { sealInfo } from './seal-info.js';
-import { checkInnerSignature, type SenderKeyCode, signaturePreimage } from './sender-key.js';
+import {
+  checkInnerSignature,
+  type ResolveSenderKey,
+  type ResolveSenderKeyAsync,
+  type ResolvingSteps,
+  resolveLater,
+  resolveNow,
+  type SenderKeyCode,
+  signaturePreimage,
+} from './sender-key.js';
 import { type TimeCode, timeViolation } from './time-window.js';
 import {
   bytesField,
@@ -105,7 +114,7 @@ export const ENVELOPE_CODES = [
   'replay-cache-full',
 ] as const satisfies readonly EnvelopeCode[];
 
-export interface OpenEnvelopeV2Options extends OpenerOptions {
+export interface OpenEnvelopeV2Options<R = ResolveSenderKey> extends OpenerOptions<R> {
   /** The recipient's interaction keys, for envelopes with a second layer. */
   interactionKeyRing?: KeyRing;
   /**
@@ -185,7 +194,7 @@ function historyAndRk(map: WireMap): Verdict<Pick<OpenedEnvelope, 'history' | 'r
 }
 
 /** The caller's options, read once before the envelope (SeamError naming a wrong one). */
-function readV2Options(options: OpenEnvelopeV2Options, opener: string) {
+function readV2Options(options: OpenEnvelopeV2Options<unknown>, opener: string) {
   const read = readOpenerOptions(options, opener);
   if (options.interactionKeyRing !== undefined && typeof options.interactionKeyRing !== 'function')
     throw new SeamError(
@@ -196,11 +205,11 @@ function readV2Options(options: OpenEnvelopeV2Options, opener: string) {
 }
 
 /** Every check but the replay store's, in the order of SEALED_ENVELOPE_CHECKS. */
-function openUnreplayed(
+function* openUnreplayed(
   bytes: Uint8Array,
-  options: OpenEnvelopeV2Options,
+  options: OpenEnvelopeV2Options<unknown>,
   { nowMs, maxBytes, mailbox }: ReturnType<typeof readV2Options>,
-): Verdict<Unreplayed, EnvelopeCode> {
+): ResolvingSteps<Verdict<Unreplayed, EnvelopeCode>> {
   const parsed = parseOuter(bytes, 2, OUTER_V2_SCHEMA, maxBytes);
   if (!parsed.ok) return parsed;
   const outer = parsed.value;
@@ -263,19 +272,15 @@ function openUnreplayed(
   });
   const query = { from: fields.from, ksn: fields.ksn, tsMs: fields.tsMs, nowMs };
   options.onSignedBytes?.(preimage, fields.sig);
-  const senderKey = checkInnerSignature(
-    extra.value.history === undefined
-      ? query
-      : {
-          ...query,
-          kel: extra.value.history.kel,
-          notices: [extra.value.history.notice],
-          keys: extra.value.history.keys,
-        },
-    options.resolveSenderKey,
-    preimage,
-    fields.sig,
-  );
+  const resolved = yield extra.value.history === undefined
+    ? query
+    : {
+        ...query,
+        kel: extra.value.history.kel,
+        notices: [extra.value.history.notice],
+        keys: extra.value.history.keys,
+      };
+  const senderKey = checkInnerSignature(resolved, preimage, fields.sig);
   if (!senderKey.ok) return senderKey;
 
   const opened: Unreplayed = {
@@ -304,7 +309,12 @@ export function openEnvelope(
   options: OpenEnvelopeV2Options,
 ): Verdict<OpenedEnvelope, EnvelopeCode> {
   const policy = readV2Options(options, 'openEnvelope');
-  return replayStep(openUnreplayed(bytes, options, policy), policy, 'openEnvelopeAsync');
+  const opened = resolveNow(
+    openUnreplayed(bytes, options, policy),
+    options.resolveSenderKey,
+    'openEnvelopeAsync',
+  );
+  return replayStep(opened, policy, 'openEnvelopeAsync');
 }
 
 /**
@@ -314,8 +324,9 @@ export function openEnvelope(
  */
 export async function openEnvelopeAsync(
   bytes: Uint8Array,
-  options: OpenEnvelopeV2Options,
+  options: OpenEnvelopeV2Options<ResolveSenderKeyAsync>,
 ): Promise<Verdict<OpenedEnvelope, EnvelopeCode>> {
   const policy = readV2Options(options, 'openEnvelopeAsync');
-  return replayStepAsync(openUnreplayed(bytes, options, policy), policy);
+  const opened = await resolveLater(openUnreplayed(bytes, options, policy), options.resolveSenderKey);
+  return replayStepAsync(opened, policy);
 }

@@ -30,17 +30,19 @@ export type SenderKeyCode = (typeof SENDER_KEY_CODES)[number];
  * code outside SenderKeyCode, is a programmer error. Checking it keeps the openers' code
  * unions closed.
  */
-function requireAnswer(answer: Verdict<Uint8Array, SenderKeyCode>): void {
+function requireAnswer(answer: unknown): Verdict<Uint8Array, SenderKeyCode> {
+  const given = answer as { ok?: unknown; code?: unknown } | null;
   const valid =
-    typeof answer === 'object' &&
-    answer !== null &&
-    (answer.ok === true ||
-      (answer.ok === false && (SENDER_KEY_CODES as readonly string[]).includes(answer.code)));
+    typeof given === 'object' &&
+    given !== null &&
+    (given.ok === true ||
+      (given.ok === false && (SENDER_KEY_CODES as readonly unknown[]).includes(given.code)));
   if (!valid)
     throw new SeamError(
       'bad-argument',
       'resolveSenderKey must return ok(publicKey) or fail(code) with a SenderKeyCode',
     );
+  return answer as Verdict<Uint8Array, SenderKeyCode>;
 }
 
 /**
@@ -66,6 +68,47 @@ export interface SenderKeyQuery {
 }
 
 export type ResolveSenderKey = (query: SenderKeyQuery) => Verdict<Uint8Array, SenderKeyCode>;
+
+/**
+ * A resolver that may answer with a promise (one backed by a pin store shared between
+ * processes, such as anet-identity's `anetSenderKeyResolverAsync`): for the asynchronous
+ * openers. A synchronous resolver is one too.
+ */
+export type ResolveSenderKeyAsync = (
+  query: SenderKeyQuery,
+) => Verdict<Uint8Array, SenderKeyCode> | PromiseLike<Verdict<Uint8Array, SenderKeyCode>>;
+
+/**
+ * An opener's checks as steps that pause once, at the resolver: they yield the query and
+ * get the resolver's answer back, so one list of checks serves the synchronous and the
+ * asynchronous openers alike.
+ */
+export type ResolvingSteps<T> = Generator<SenderKeyQuery, T, Verdict<Uint8Array, SenderKeyCode>>;
+
+const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+
+/**
+ * Runs an opener's steps with a resolver that answers at once; one that answers with a
+ * promise is a configuration error naming `asyncOpener`.
+ */
+export function resolveNow<T>(steps: ResolvingSteps<T>, resolve: ResolveSenderKey, asyncOpener: string): T {
+  let step = steps.next();
+  while (!step.done) {
+    const answer: unknown = resolve(step.value);
+    if (isPromiseLike(answer))
+      throw new SeamError('bad-options', `this resolveSenderKey answers asynchronously: use ${asyncOpener}`);
+    step = steps.next(requireAnswer(answer));
+  }
+  return step.value;
+}
+
+/** Runs an opener's steps with a resolver that may answer with a promise, waiting for it. */
+export async function resolveLater<T>(steps: ResolvingSteps<T>, resolve: ResolveSenderKeyAsync): Promise<T> {
+  let step = steps.next();
+  while (!step.done) step = steps.next(requireAnswer(await resolve(step.value)));
+  return step.value;
+}
 
 export interface PreimageRecipe {
   /** The domain-separation label, placed at key 0. */
@@ -96,15 +139,12 @@ export function signaturePreimage(
   return encodeRawMap(entries);
 }
 
-/** Resolve the sender key, then verify; the resolver's refusal wins over bad-sig. */
+/** The inner signature under the key the resolver answered; the resolver's refusal wins over bad-sig. */
 export function checkInnerSignature(
-  query: SenderKeyQuery,
-  resolve: ResolveSenderKey,
+  key: Verdict<Uint8Array, SenderKeyCode>,
   preimage: Uint8Array,
   signature: Uint8Array,
 ): Verdict<Uint8Array, SenderKeyCode | 'bad-sig'> {
-  const key = resolve(query);
-  requireAnswer(key);
   if (!key.ok) return key;
   const verdict = verifyEd25519(key.value, preimage, signature);
   return verdict.ok

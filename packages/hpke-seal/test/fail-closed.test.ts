@@ -1,4 +1,5 @@
 import {
+  fail,
   hex,
   MemoryReplayCache,
   ok,
@@ -143,6 +144,42 @@ describe('the replay store: (from, mid), asked last, the same interface as envel
     expect(() => openEnvelopeV1(v1Envelope, { ...v1Options, replay: shared })).toThrow(
       'bad-options: this replay cache answers asynchronously: use openEnvelopeV1Async',
     );
+  });
+  it('a resolver answering with a promise (a shared pin store): the async openers wait; the sync ones refuse it, naming the async one', async () => {
+    const later = (answer: ReturnType<typeof options.resolveSenderKey>) => async () => answer;
+    const key = options.resolveSenderKey({ from: message.from, ksn: message.ksn, tsMs: 0, nowMs: 0 });
+    const opened = await openEnvelopeAsync(envelope(), {
+      ...options,
+      replay: 'off',
+      resolveSenderKey: later(key),
+    });
+    expect(opened).toMatchObject({ ok: true, value: { replay: 'off-by-caller' } });
+    // Its refusal passes through unchanged, as a synchronous resolver's does.
+    expect(
+      await openEnvelopeAsync(envelope(), {
+        ...options,
+        replay: 'off',
+        resolveSenderKey: later(fail('revoked-key', 'retired before ts')),
+      }),
+    ).toEqual({ ok: false, code: 'revoked-key', detail: 'retired before ts' });
+    const v1Key = v1Options.resolveSenderKey();
+    expect(
+      await openEnvelopeV1Async(v1Envelope, { ...v1Options, replay: 'off', resolveSenderKey: later(v1Key) }),
+    ).toMatchObject({ ok: true });
+    expect(() =>
+      openEnvelope(envelope(), { ...options, replay: 'off', resolveSenderKey: later(key) as never }),
+    ).toThrow('bad-options: this resolveSenderKey answers asynchronously: use openEnvelopeAsync');
+    expect(() =>
+      openEnvelopeV1(v1Envelope, { ...v1Options, replay: 'off', resolveSenderKey: later(v1Key) as never }),
+    ).toThrow('bad-options: this resolveSenderKey answers asynchronously: use openEnvelopeV1Async');
+    // An answer that is no verdict is still the caller's bug, after the wait as before it.
+    await expect(
+      openEnvelopeAsync(envelope(), {
+        ...options,
+        replay: 'off',
+        resolveSenderKey: async () => 'key' as never,
+      }),
+    ).rejects.toThrow('resolveSenderKey must return ok(publicKey) or fail(code) with a SenderKeyCode');
   });
   it('the async openers give the sync verdicts over every refusal of the fixture', async () => {
     for (const bytes of [
