@@ -1,3 +1,4 @@
+import { unjudgedMembers } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -26,15 +27,6 @@ export interface FailClosedVerifier {
   optOut?: Record<string, readonly string[]>;
   /** Options that need another one on: turning the key off turns these off too (a replay store needs a clock). */
   offTogether?: Record<string, readonly string[]>;
-}
-
-const UNJUDGED = new Set(['off-by-caller', 'not-judged', 'not-checked']);
-
-/** Paths (`a.b`) of every member whose value says something was not judged. */
-function unjudgedMembers(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return UNJUDGED.has(value) ? [path] : [];
-  if (typeof value !== 'object' || value === null || value instanceof Uint8Array) return [];
-  return Object.entries(value).flatMap(([k, v]) => unjudgedMembers(v, path === '' ? k : `${path}.${k}`));
 }
 
 /** The verdict of a call, or the SeamError it threw or rejected with, as plain fields. */

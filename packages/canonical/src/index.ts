@@ -47,7 +47,7 @@ export {
   replayOrOff,
   replayVerdict,
 } from './replay.js';
-export { missingOption, OFF, type Off, type OffByCaller } from './required.js';
+export { missingOption, OFF, type Off, type OffByCaller, unjudgedMembers } from './required.js';
 export { type Difference, type EscapeOptions, escapeBytes, firstDifference } from './show-bytes.js';
 export {
   base64Strict,

@@ -26,3 +26,25 @@ export const missingOption = (
     'missing-option',
     `${where} needs ${option} ${neededFor}; to leave that unjudged, pass ${option}: 'off'`,
   );
+
+/** What a verified value says where a check was not made: opted out, or not judgeable. */
+const UNJUDGED: ReadonlySet<unknown> = new Set(['off-by-caller', 'not-judged', 'not-checked']);
+
+/**
+ * The paths (`replay`, `access.capability`) of every member of a verified value that says a
+ * check was not made (`'off-by-caller'`, `'not-judged'`, `'not-checked'`). An `ok` verdict
+ * with any such member is a valid signature, not a full acceptance: show it so (the Seam
+ * Inspector marks it amber). Walks the value without recursion; bytes are not entered.
+ */
+export function unjudgedMembers(value: unknown): string[] {
+  const found: string[] = [];
+  const pending: [string, unknown][] = [['', value]];
+  while (pending.length > 0) {
+    const [path, member] = pending.pop()!;
+    if (UNJUDGED.has(member)) found.push(path);
+    else if (typeof member === 'object' && member !== null && !ArrayBuffer.isView(member))
+      for (const [key, inner] of Object.entries(member).reverse())
+        pending.push([path === '' ? key : `${path}.${key}`, inner]);
+  }
+  return found;
+}

@@ -10,6 +10,7 @@ import {
   replayOrOff,
   replayVerdict,
   requiredInstant,
+  unjudgedMembers,
 } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
@@ -119,5 +120,29 @@ describe('describeType names a kind, never a value', () => {
       [7n, 'a bigint'],
     ];
     for (const [value, kind] of kinds) expect(describeType(value)).toBe(kind);
+  });
+});
+
+describe('unjudgedMembers: where a verified value says a check was not made', () => {
+  it('finds every member at any depth, by path, and nothing else', () => {
+    const value = {
+      replay: 'off-by-caller',
+      freshness: 'fresh',
+      steps: [
+        { id: 'anchors', status: 'not-checked' },
+        { id: 'log', status: 'pass' },
+      ],
+      access: { capability: 'not-judged', kind: 1 },
+      body: new TextEncoder().encode('off-by-caller'),
+    };
+    expect(unjudgedMembers(value)).toEqual(['replay', 'steps.0.status', 'access.capability']);
+    expect(unjudgedMembers('off-by-caller')).toEqual(['']);
+    for (const judged of [{ replay: 'first-seen' }, null, undefined, 0, [], 'fresh'])
+      expect(unjudgedMembers(judged)).toEqual([]);
+  });
+  it('walks 100,000 levels without recursion', () => {
+    let deep: unknown = 'not-checked';
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    expect(unjudgedMembers(deep)).toHaveLength(1);
   });
 });

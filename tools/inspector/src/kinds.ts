@@ -111,6 +111,8 @@ export interface Kind {
   name: string;
   /** The verifier's option names, as an example for the options box. */
   options: string;
+  /** It judges time: the page gives it the clock field as `now` unless the options name one. */
+  clock?: true;
   inspect(artifact: string, options: Record<string, unknown>): Report;
 }
 
@@ -158,6 +160,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 const envelope: Kind = {
   id: 'envelope',
+  clock: true,
   name: 'six-field signed envelope',
   options: '{ "recipientDid": "did:key:z6Mk…", "now": 1784273681 }',
   inspect: (artifact, options) =>
@@ -166,7 +169,7 @@ const envelope: Kind = {
       'seam',
       { title: 'verifyEnvelope', checks: ENVELOPE_CHECKS },
       (value) => ({
-        // A page has no replay store: replay is off by name (the lead's UI says so).
+        // A page has no replay store: replay is off by name (the verdict then says replay was not judged).
         verdict: verifyEnvelope(value, { now: 'off', replay: 'off', ...options } as never),
         signed: [{ title: 'signingPayload of the six fields received', bytes: envelopeSignedBytes(value) }],
       }),
@@ -176,6 +179,7 @@ const envelope: Kind = {
 
 const cardEnvelope: Kind = {
   id: 'card-envelope',
+  clock: true,
   name: 'Agent Card envelope',
   options: '{ "expectedDid": "did:key:z6Mk…", "now": 1784273681 }',
   inspect: (artifact, options) =>
@@ -184,7 +188,7 @@ const cardEnvelope: Kind = {
       'seam',
       { title: 'verifyCardEnvelope', checks: CARD_ENVELOPE_CHECKS },
       (value) => ({
-        // Time off by name unless the options give now (the lead's UI says what was not judged).
+        // Time off by name unless the options or the page's clock give now (the verdict then says so).
         verdict: verifyCardEnvelope(value, { now: 'off', ...options } as never),
         signed: [{ title: 'card, ts, typ and v as signed', bytes: cardEnvelopeSignedBytes(value) }],
       }),
@@ -206,6 +210,7 @@ function linkageToken(artifact: string): { token: unknown; note?: string } {
 
 const domainLinkage: Kind = {
   id: 'domain-linkage',
+  clock: true,
   name: 'DIF domain linkage credential (JWT)',
   options: '{ "did": "did:key:z6Mk…", "origin": "https://example.com", "now": 1754870400 }',
   inspect: (artifact, options) => {
@@ -324,6 +329,7 @@ function directoryResponse(artifact: string): { headers: Record<string, string[]
 
 const wbaDirectory: Kind = {
   id: 'wba-directory',
+  clock: true,
   name: 'Web Bot Auth key directory response (RFC 9421)',
   options: '{ "authority": "bot.example", "now": 1754870460 }',
   inspect: (artifact, options) => {
@@ -339,6 +345,7 @@ const wbaDirectory: Kind = {
 
 const wbaRequest: Kind = {
   id: 'wba-request',
+  clock: true,
   name: 'Web Bot Auth request (RFC 9421)',
   options: '{ "authority": "entry.example", "now": 1754870410, "jwks": { "keys": [ … ] } }',
   inspect: (artifact, options) => {
@@ -440,6 +447,7 @@ const NOTE_OPTIONS =
 
 const signedNote: Kind = {
   id: 'signed-note',
+  clock: true,
   name: 'signed note (C2SP)',
   options: NOTE_OPTIONS,
   inspect: (artifact, options) => inspectNote(artifact, options, false),
@@ -447,6 +455,7 @@ const signedNote: Kind = {
 
 const checkpoint: Kind = {
   id: 'checkpoint',
+  clock: true,
   name: 'tlog checkpoint (signed note)',
   options: NOTE_OPTIONS,
   inspect: (artifact, options) => inspectNote(artifact, options, true),
@@ -459,6 +468,7 @@ const checkpoint: Kind = {
  */
 const tlogProof: Kind = {
   id: 'tlog-proof',
+  clock: true,
   name: 'transparency log proof (C2SP tlog-proof)',
   options:
     '{ "origin": "example.com/log", "quorum": { "log": "example.com/log+…", "witnesses": ["…"], "atLeast": 1 }, "leafHash": "<64 hex>", "now": 1700000600 } (or "entry": "<hex>"; "maxAge": 3600 optional)',
@@ -641,6 +651,7 @@ const SEALED_OPTIONS = (interaction: string) =>
 
 const sealedEnvelope: Kind = {
   id: 'sealed-envelope',
+  clock: true,
   name: 'sealed envelope (hpke-seal v2, hex)',
   options: SEALED_OPTIONS(' "interactionKeyRing": ["hex"],'),
   inspect: (artifact, options) => {
@@ -662,6 +673,7 @@ const sealedEnvelope: Kind = {
 
 const sealedEnvelopeV1: Kind = {
   id: 'sealed-envelope-v1',
+  clock: true,
   name: 'sealed envelope (hpke-seal v1, hex)',
   options: SEALED_OPTIONS(''),
   inspect: (artifact, options) =>
@@ -686,6 +698,7 @@ const stateRows = (kel: ReplayedKel) =>
 
 const kel: Kind = {
   id: 'kel',
+  clock: true,
   name: 'ANet key event log (hex)',
   options: '{ "now": 1767225660 }',
   inspect: (artifact, options) => {

@@ -1,6 +1,14 @@
 import type { ExportMessage } from './export-worker.js';
 import { detectKind, KINDS, type Kind, type Report, type Signed } from './kinds.js';
-import { type CheckResult, type ExportReport, escapeBytes, explainReport, firstDifference } from './seam.js';
+import {
+  type CheckResult,
+  type ExportReport,
+  escapeBytes,
+  explainReport,
+  exportHeadline,
+  firstDifference,
+  unjudgedMembers,
+} from './seam.js';
 
 /** The page: read the inputs, ask the kind for its report, show it. Nothing leaves the page. */
 
@@ -11,6 +19,22 @@ const optionsBox = $<HTMLTextAreaElement>('options');
 const compareBox = $<HTMLTextAreaElement>('compare');
 const compareAgainst = $<HTMLSelectElement>('compare-against');
 const compareEncoding = $<HTMLSelectElement>('compare-encoding');
+const clockBox = $<HTMLInputElement>('now');
+
+// The clock a verifier judges at: this browser's, shown and editable, never a silent default.
+clockBox.value = String(Math.floor(Date.now() / 1000));
+function showClock() {
+  const text = clockBox.value.trim();
+  const seconds = Number(text);
+  $('now-shown').textContent =
+    text === ''
+      ? 'no clock: time will not be judged'
+      : /^\d{1,15}$/.test(text)
+        ? `= ${new Date(seconds * 1000).toISOString()}`
+        : 'not whole Unix seconds';
+}
+showClock();
+clockBox.addEventListener('input', showClock);
 
 for (const kind of KINDS) kindSelect.append(new Option(kind.name, kind.id));
 
@@ -29,11 +53,27 @@ function chosenKind(): { kind: Kind | undefined; detected: boolean } {
   return { kind: KINDS.find((k) => k.id === id), detected: kindSelect.value === 'auto' };
 }
 
+/** Why a member of an accepted value was not judged, in a reader's terms. */
+function notJudged(path: string): string {
+  if (/(^|\.)replay$/.test(path))
+    return 'replay cannot be judged in a page: it keeps no record of what it has seen (a receiver needs a replay store)';
+  if (/(^|\.)(time|freshness|clock)$/.test(path))
+    return 'time not judged: no clock (fill in your clock above)';
+  return `${path}: not judged`;
+}
+
 function showVerdict(verdict: HTMLElement, report: Report) {
   const v = report.verdict;
-  verdict.dataset.verdict = v.ok ? 'accept' : 'refuse';
-  if (v.ok) {
+  const unjudged = v.ok ? unjudgedMembers(v.value) : [];
+  verdict.dataset.verdict = v.ok ? (unjudged.length === 0 ? 'accept' : 'unjudged') : 'refuse';
+  if (v.ok && unjudged.length === 0) {
     verdict.append(el('strong', 'Accepted'));
+  } else if (v.ok) {
+    // Never "Accepted" for what was not judged: the signature holds, the rest is said.
+    verdict.append(el('strong', 'Signature valid, NOT everything judged'));
+    const list = el('ul', '', { id: 'unjudged' });
+    for (const path of unjudged) list.append(el('li', notJudged(path), { 'data-member': path }));
+    verdict.append(list);
   } else {
     verdict.dataset.code = v.code;
     verdict.append(el('strong', 'Refused: '), el('code', v.code, { class: 'code' }));
@@ -138,6 +178,10 @@ function inspect() {
   let options: Record<string, unknown> = {};
   try {
     if (optionsBox.value.trim() !== '') options = JSON.parse(optionsBox.value);
+    const clock = clockBox.value.trim();
+    // A text that is not whole seconds reaches the verifier as is: it says what is wrong.
+    if (kind.clock && options.now === undefined && clock !== '')
+      options.now = /^\d+$/.test(clock) ? Number(clock) : clock;
     const result = kind.inspect(artifactBox.value, options);
     showVerdict(verdict, result);
     if (result.note !== undefined) $('note').textContent = result.note;
@@ -226,11 +270,15 @@ function table(rows: string[][], attributes: Record<string, string> = {}): HTMLE
 /** The report of chain's export reader, every part of it, in the reader's own words. */
 function showExportReport(report: ExportReport) {
   const out = $('export-report');
-  const verdict = el('div', '', { id: 'export-verdict', 'data-status': report.status });
-  verdict.append(
-    el('strong', `Status: ${report.status}`),
-    el('span', ` (${report.kind ?? 'no header read'})`),
-  );
+  // Sound is green only when every step established something: a step that checked
+  // nothing (no record keys, no outside checkpoint) leaves it amber, and the line says what.
+  const established = report.steps.every((step) => step.outcome !== 'not-checked');
+  const verdict = el('div', '', {
+    id: 'export-verdict',
+    'data-status': report.status,
+    'data-established': established ? 'all' : 'partly',
+  });
+  verdict.append(el('strong', exportHeadline(report)), el('span', ` (${report.kind ?? 'no header read'})`));
   out.append(verdict, el('h3', 'Steps of the export reader'));
   out.append(Object.assign(checksTable(explainReport(report)), { id: 'export-steps' }));
   const counts: [string, unknown][] = [

@@ -21,6 +21,7 @@ export {
   ok,
   PARSE_CHECKS,
   parseJSON,
+  unjudgedMembers,
   type Verdict,
 } from '@agent-seam/canonical';
 export {
@@ -40,6 +41,7 @@ export {
   type ExportReport,
   ExportVerifier,
   explainReport,
+  exportHeadline,
   splitLines,
 } from '@agent-seam/chain/verify';
 export { CBOR_DECODE_CHECKS, explainCbor } from '@agent-seam/coredet-cbor/decode';

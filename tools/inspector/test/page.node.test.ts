@@ -54,12 +54,19 @@ interface Shown {
   code: string | undefined;
   rows: { id: string; outcome: string; code: string }[];
   signed: string[];
+  /** The members of an accepted value the page says were not judged. */
+  unjudged: string[];
 }
 
-async function paste(c: Pick<PageCase, 'artifact' | 'options'>, kind = 'auto'): Promise<Shown> {
+/**
+ * Pastes a case and presses Inspect. The clock field is emptied unless `clock` is given, so
+ * a vector is judged at the time its own options name, never at the machine's.
+ */
+async function paste(c: Pick<PageCase, 'artifact' | 'options'>, kind = 'auto', clock = ''): Promise<Shown> {
   await page.selectOption('#kind', kind);
   await page.fill('#artifact', c.artifact);
   await page.fill('#options', JSON.stringify(c.options));
+  await page.fill('#now', clock);
   await page.click('#inspect');
   return page.evaluate(() => {
     const verdict = document.getElementById('verdict')!;
@@ -73,11 +80,19 @@ async function paste(c: Pick<PageCase, 'artifact' | 'options'>, kind = 'auto'): 
         code: row.querySelector('td.code')!.textContent ?? '',
       })),
       signed: Array.from(document.querySelectorAll('pre.bytes'), (pre) => pre.textContent ?? ''),
+      unjudged: Array.from(
+        document.querySelectorAll<HTMLElement>('#unjudged li'),
+        (li) => li.dataset.member!,
+      ),
     };
   });
 }
 
 const byKind = (kind: string) => CASES.filter((c) => c.kind === kind);
+/** Kinds whose verifier the page runs with replay off by name: a page keeps no replay store. */
+const REPLAY_OFF = new Set(['envelope', 'wba-request', 'sealed-envelope', 'sealed-envelope-v1']);
+/** A member of a verified value that records whether time was judged. */
+const isTimeMember = (member: string) => /(^|\.)(time|freshness)$/.test(member);
 
 describe('the Seam Inspector page', () => {
   it('has cases of every kind, accepting and refusing', () => {
@@ -93,7 +108,13 @@ describe('the Seam Inspector page', () => {
       for (const c of byKind(kind).filter((c) => c.expect === undefined)) {
         const shown = await paste(c);
         expect(shown.detected, c.name).toBe(`detected: ${KIND_NAMES[kind]}`);
-        expect(shown.verdict, c.name).toBe('accept');
+        // A page keeps no replay store: a verifier with a once-only rule is never "Accepted".
+        if (REPLAY_OFF.has(kind)) expect(shown.unjudged, c.name).toContain('replay');
+        // Without a clock (the vector names none) only time may go unjudged, besides replay.
+        const rest = shown.unjudged.filter((member) => member !== 'replay');
+        const clockless = c.options.now === undefined || c.options.now === 'off';
+        expect(rest, c.name).toEqual(clockless ? rest.filter(isTimeMember) : []);
+        expect(shown.verdict, c.name).toBe(shown.unjudged.length === 0 ? 'accept' : 'unjudged');
         expect(shown.rows.length, c.name).toBeGreaterThanOrEqual(3);
         expect(
           shown.rows.some((r) => r.outcome === 'refuse'),
@@ -130,10 +151,12 @@ describe('the Seam Inspector page', () => {
   it('shows what was signed and marks the first byte that differs from the bytes you signed', async () => {
     const vector = wire.cardpub[0];
     const envelope = { v: 1, typ: 'agentcard', card: vector.card, ts: vector.ts, sig: vector.sig };
-    const shown = await paste({
-      artifact: JSON.stringify(envelope),
-      options: { expectedDid: vector.card.did },
-    });
+    // Judged at the page's clock, a minute after the card was signed.
+    const shown = await paste(
+      { artifact: JSON.stringify(envelope), options: { expectedDid: vector.card.did } },
+      'auto',
+      String(vector.ts + 60),
+    );
     expect(shown.verdict).toBe('accept');
     expect(shown.signed[0]).toContain('{"card":{"did":"');
 
@@ -220,18 +243,49 @@ describe('the Seam Inspector page', () => {
     expect(SEAL_LEFT_OUT).toBe(12);
   });
 
+  it("judges at this browser's clock, shown and editable; without a clock, time is said to be unjudged", async () => {
+    // A fresh page: the clock field holds the browser's clock, and the page shows it as a date.
+    await page.goto(origin);
+    const opened = Number(await page.inputValue('#now'));
+    expect(Math.abs(opened - Date.now() / 1000)).toBeLessThan(600);
+    expect(await page.textContent('#now-shown')).toBe(`= ${new Date(opened * 1000).toISOString()}`);
+    const vector = wire.cardpub[0];
+    const card = {
+      artifact: JSON.stringify({ v: 1, typ: 'agentcard', card: vector.card, ts: vector.ts, sig: vector.sig }),
+      options: { expectedDid: vector.card.did },
+    };
+    // The card is weeks older than the page's clock... and judged so, whatever the clock says.
+    expect((await paste(card, 'auto', String(vector.ts + 60))).verdict).toBe('accept');
+    expect((await paste(card, 'auto', String(vector.ts - 3600))).verdict).toBe('refuse');
+    // No clock: the signature holds, time is not judged, and the page says so in amber.
+    const clockless = await paste(card, 'auto', '');
+    expect(clockless).toMatchObject({ verdict: 'unjudged', unjudged: ['freshness'] });
+    expect(await page.textContent('#verdict')).toContain('Signature valid, NOT everything judged');
+    expect(await page.textContent('#verdict')).toContain('time not judged: no clock');
+    expect(await page.textContent('#now-shown')).toBe('no clock: time will not be judged');
+  });
+
+  it('an envelope is never Accepted in a page: signature valid, replay cannot be judged', async () => {
+    const c = byKind('envelope').find((c) => c.expect === undefined && typeof c.options.now === 'number')!;
+    const shown = await paste(c);
+    expect(shown).toMatchObject({ verdict: 'unjudged', unjudged: ['replay'] });
+    const said = await page.textContent('#verdict');
+    expect(said).not.toContain('Accepted');
+    expect(said).toContain('replay cannot be judged in a page');
+  });
+
   it('sealed envelope: shows the opened message and its body, and says whose key it trusted', async () => {
     for (const kind of ['sealed-envelope', 'sealed-envelope-v1']) {
       const c = byKind(kind).find((c) => c.expect === undefined)!;
       const shown = await paste(c);
-      expect(shown.verdict, kind).toBe('accept');
+      expect(shown).toMatchObject({ verdict: 'unjudged', unjudged: ['replay'] });
       expect(shown.signed.join(''), kind).toContain('seam sealed envelope vector');
       expect(await page.textContent('pre.notation'), kind).toContain('from bafyreiseamvectorsender');
       expect(await page.textContent('#note'), kind).toContain('the senderKey you gave');
     }
     // Without a senderKey, the key history the message carries is judged by anet-identity's resolver.
     const fromHistory = byKind('sealed-envelope').find((c) => c.name === 'anet-identity/current-key')!;
-    expect((await paste(fromHistory)).verdict).toBe('accept');
+    expect((await paste(fromHistory)).verdict).toBe('unjudged');
     expect(await page.textContent('#note')).toContain(
       'key event log, notice and key set the message carries',
     );
@@ -266,6 +320,24 @@ describe('the Seam Inspector page', () => {
     writeFileSync(path, text);
     const { progress, status } = await openExport(path);
     expect(status).toBe('sound');
+    // No record keys, no outside checkpoint: sound is not green, and the line says what was not established.
+    const shown = await page.$eval('#export-verdict', (v) => ({
+      established: (v as HTMLElement).dataset.established,
+      line: v.querySelector('strong')!.textContent,
+    }));
+    expect(shown.established).toBe('partly');
+    expect(shown.line).toContain('consistent, NOT authenticated: no record keys');
+    expect(shown.line).toContain('deletion NOT checked: no outside checkpoint');
+    const steps = await page.$$eval('#export-steps tr[data-check]', (rows) =>
+      Object.fromEntries(
+        rows.map((r) => [(r as HTMLElement).dataset.check, (r as HTMLElement).dataset.outcome]),
+      ),
+    );
+    expect(steps).toMatchObject({
+      signatures: 'not-checked',
+      anchors: 'not-checked',
+      graders: 'not-checked',
+    });
     // The bar moved through several values below the whole before the report came.
     expect(progress.filter((b) => b > 0 && b < text.length).length).toBeGreaterThanOrEqual(3);
     expect(progress.at(-1)).toBe(Buffer.byteLength(text));
