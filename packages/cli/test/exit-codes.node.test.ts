@@ -51,6 +51,11 @@ const files = workdir({
   'jwks.json': '{"keys":[]}',
   'note.txt': 'not a note\n',
   'leaves.txt': `${'00'.repeat(32)}\n`,
+  'entry1.txt': 'entry 1\n',
+  'huge.txt': `${'x'.repeat(70_000)}\n`,
+  // The checkpoint seam tiles write signs (alice's seed) for the one leaf "entry 0".
+  'checkpoint.note':
+    'example.com/log\n1\ndziFphNIniTOLPdhmdakI/BC5LvxLX7s7pEu8nbGVwE=\n\n\u2014 example.com/log m+XTxvigfgzNwc/L3vZZjdx/xHJvy113XgwUFO+evczWvwHnh5FMYB+dCKcvR5JYi/q/cRzcKSsBQHPfbNT9PVstDAo=\n',
 });
 // The published vector files, one case of which says the opposite of what the packages do.
 const disagreeing = workdir(
@@ -63,6 +68,18 @@ const disagreeing = workdir(
 const merkle = JSON.parse(readFileSync(join(disagreeing, 'merkle.json'), 'utf8'));
 merkle['merkle.reject'][0].code = 'not-its-code';
 writeFileSync(join(disagreeing, 'merkle.json'), JSON.stringify(merkle));
+
+const logKey = formatVerifierKey(ed25519Verifier('example.com/log', alice));
+const proofQuestion = [
+  '--origin',
+  'example.com/log',
+  '--log',
+  logKey,
+  '--leaf-hash',
+  '00'.repeat(32),
+  '--now',
+  '0',
+];
 
 interface Specific extends Provocation {
   code: number;
@@ -169,6 +186,32 @@ const SPECIFIC: Record<string, Specific[]> = {
   ],
   'kel show': [{ argv: ['empty.json', '--now', '0'], code: 1 }],
   'kel verify': [{ argv: ['empty.json', '--now', '0'], code: 1 }],
+  'proof verify': [
+    { argv: ['note.txt', ...proofQuestion], code: 1 },
+    { argv: ['none.txt', ...proofQuestion], code: 4 },
+  ],
+  'proof make': [
+    { argv: ['entry1.txt', '--text', '--checkpoint', 'checkpoint.note', '--index', '0'], code: 1 },
+  ],
+  'tiles write': [
+    {
+      argv: [
+        'out',
+        '--leaves',
+        'huge.txt',
+        '--text',
+        '--origin',
+        'example.com/log',
+        '--seed-file',
+        'alice.seed',
+      ],
+      code: 1,
+    },
+  ],
+  'tiles prove': [
+    { argv: ['.', '--log', logKey, '--index', '0', '--now', '0'], code: 1 },
+    { argv: ['none', '--log', logKey, '--index', '0', '--now', '0'], code: 4 },
+  ],
   'dack read': [{ argv: ['note.txt', '--keys-file', 'dack-keys.json'], code: 1 }],
   'dack create': [{ argv: ['--keys-file', 'none.json', '--processed'], code: 4 }],
   conformance: [

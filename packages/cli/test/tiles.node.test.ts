@@ -117,7 +117,9 @@ describe('seam tiles and seam proof', () => {
       '1699999999',
     ]);
     expect(early.code).toBe(1);
-    expect(early.stdout).toMatch(/^refused \[cosignature-in-future\]: a cosignature is not dated after now/);
+    expect(early.stdout).toMatch(
+      /^refused \[cosignature-in-future\]: 1 s in the future \(allowed skew 0 s\)/,
+    );
     const stale = await seam(dir, [
       'proof',
       'verify',
@@ -166,7 +168,7 @@ describe('seam tiles and seam proof', () => {
     const wrong = await seam(dir, ['proof', 'verify', 'e7.tlog-proof', ...policy, '--entry', 'entry-8']);
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toMatch(
-      /^refused \[root-mismatch\]: the leaf hash and the proof lead to the checkpoint's root hash \(the root rebuilt from the proof is not the root given\)\n/,
+      /^refused \[root-mismatch\]: the root rebuilt from the proof is not the root given\n/,
     );
     // A vkey whose name was edited no longer matches its key id: a usage error, before the file is read.
     const altered = await seam(dir, [
