@@ -7,6 +7,14 @@
  * the required members are there and the sizes bounded, and a public card carries no
  * per-caller pricing. Checks in the order of ANET_CARD_CHECKS; never throws on the card.
  */
+
+import {
+  IdentityCache,
+  type KelPinStore,
+  type KeyState,
+  type PinOutcome,
+  type ReplayedKel,
+} from '@agent-seam/anet-identity';
 import {
   base64urlStrict,
   fail,
@@ -18,7 +26,6 @@ import {
   unixMillis,
   type Verdict,
 } from '@agent-seam/canonical';
-import { IdentityCache, type KelPinStore, type KeyState, type PinOutcome, type ReplayedKel } from '@agent-seam/anet-identity';
 import { verifyA2ACard } from '@agent-seam/cardpub/verify';
 import {
   CALLER_PRICING_EXTENSION_URI,
@@ -91,7 +98,12 @@ const REQUIRED: [string, (v: unknown) => boolean][] = [
   ['capabilities', isObject],
   ['defaultInputModes', isStringArray],
   ['defaultOutputModes', isStringArray],
-  ['skills', (v) => Array.isArray(v) && v.every((s) => isObject(s) && typeof s.id === 'string' && typeof s.name === 'string')],
+  [
+    'skills',
+    (v) =>
+      Array.isArray(v) &&
+      v.every((s) => isObject(s) && typeof s.id === 'string' && typeof s.name === 'string'),
+  ],
   ['signatures', Array.isArray],
 ];
 
@@ -106,9 +118,11 @@ interface Binding {
 /** The anet-card extension: exactly one, params {aid, seq, issuedAt, notBefore[, notAfter]}, times in decimal ms. */
 function bindingOf(card: JsonObject): Verdict<Binding, 'bad-card-extension'> {
   const extensions = (card.capabilities as JsonObject).extensions ?? [];
-  if (!Array.isArray(extensions)) return fail('bad-card-extension', 'capabilities.extensions is not an array');
+  if (!Array.isArray(extensions))
+    return fail('bad-card-extension', 'capabilities.extensions is not an array');
   const ours = extensions.filter((e) => isObject(e) && e.uri === CARD_EXTENSION_URI);
-  if (ours.length !== 1) return fail('bad-card-extension', `the card carries ${ours.length} anet-card extensions, not 1`);
+  if (ours.length !== 1)
+    return fail('bad-card-extension', `the card carries ${ours.length} anet-card extensions, not 1`);
   const params = (ours[0] as JsonObject).params;
   if (!isObject(params) || typeof params.aid !== 'string' || params.aid === '')
     return fail('bad-card-extension', 'the anet-card extension names no aid');
@@ -138,7 +152,8 @@ const seconds = (ms: number) => `${ms / 1000} s`;
 
 /** The protected header's kid and jku, read strictly (cardpub judges the header again). */
 function headerOf(signature: unknown): { kid?: unknown; jku?: unknown } {
-  if (!isObject(signature) || typeof signature.protected !== 'string' || signature.protected.length > 4096) return {};
+  if (!isObject(signature) || typeof signature.protected !== 'string' || signature.protected.length > 4096)
+    return {};
   const bytes = base64urlStrict.decode(signature.protected);
   if (!bytes.ok) return {};
   const header = parseJSON(bytes.value, { profile: 'jcs', duplicateKeys: 'refuse' });
@@ -153,7 +168,8 @@ interface CardContext {
 function* cardSteps(bytes: unknown, context: CardContext): Steps<Verdict<VerifiedAnetCard, AnetCardCode>> {
   const { options, nowMs } = context;
   if (!(bytes instanceof Uint8Array)) return fail('not-bytes', 'the card is not a Uint8Array');
-  if (bytes.length > MAX_CARD_BYTES) return fail('card-too-large', `${bytes.length} bytes, over ${MAX_CARD_BYTES}`);
+  if (bytes.length > MAX_CARD_BYTES)
+    return fail('card-too-large', `${bytes.length} bytes, over ${MAX_CARD_BYTES}`);
   const parsed = parseJSON(bytes, { profile: 'jcs', duplicateKeys: 'refuse' });
   if (!parsed.ok) return fail('malformed-card', `refused by the JSON parse boundary (${parsed.code})`);
   const card = parsed.value;
@@ -162,22 +178,32 @@ function* cardSteps(bytes: unknown, context: CardContext): Steps<Verdict<Verifie
     if (!holds(card[name])) return fail('missing-card-member', `${name} is missing or of the wrong type`);
   const skills = card.skills as JsonValue[];
   const signatures = card.signatures as JsonValue[];
-  if (skills.length > MAX_CARD_SKILLS) return fail('card-limits', `${skills.length} skills, over ${MAX_CARD_SKILLS}`);
-  if (signatures.length !== 1) return fail('card-limits', `${signatures.length} signatures; an ANet card has one`);
+  if (skills.length > MAX_CARD_SKILLS)
+    return fail('card-limits', `${skills.length} skills, over ${MAX_CARD_SKILLS}`);
+  if (signatures.length !== 1)
+    return fail('card-limits', `${signatures.length} signatures; an ANet card has one`);
   const binding = bindingOf(card);
   if (!binding.ok) return binding;
   const b = binding.value;
   const ahead = Math.max(b.notBeforeMs, b.issuedAtMs) - nowMs;
   if (ahead > CARD_MAX_SKEW_MS)
-    return fail('card-not-yet-valid', `valid ${seconds(ahead)} from your clock (allowed skew ${seconds(CARD_MAX_SKEW_MS)})`);
+    return fail(
+      'card-not-yet-valid',
+      `valid ${seconds(ahead)} from your clock (allowed skew ${seconds(CARD_MAX_SKEW_MS)})`,
+    );
   if (b.notAfterMs !== undefined && nowMs >= b.notAfterMs)
     return fail('card-expired', `expired ${seconds(nowMs - b.notAfterMs)} ago`);
   const extensions = ((card.capabilities as JsonObject).extensions ?? []) as JsonValue[];
   if (
     options.variant === 'public' &&
-    extensions.some((e) => isObject(e) && (e.uri === CALLER_PRICING_EXTENSION_URI || e.uri === PUBLIC_PRICING_V1_URI))
+    extensions.some(
+      (e) => isObject(e) && (e.uri === CALLER_PRICING_EXTENSION_URI || e.uri === PUBLIC_PRICING_V1_URI),
+    )
   )
-    return fail('pricing-on-public-card', 'a public card carries a pricing extension (prices go in the extended card for one caller)');
+    return fail(
+      'pricing-on-public-card',
+      'a public card carries a pricing extension (prices go in the extended card for one caller)',
+    );
   const known = yield* signerKelSteps(options.kel, b.aid, options.pins !== 'off');
   if (!known.ok) return known as Verdict<never, SignerCode & AnetCardCode>;
   const { kel } = known.value;
@@ -188,14 +214,17 @@ function* cardSteps(bytes: unknown, context: CardContext): Steps<Verdict<Verifie
     if (kel.version === 'v2' && uri === RELAY_BINDING_V1_URI)
       return fail('removed-binding', `interface ${i} uses the relay binding anet-relay/v1, removed in 0.3`);
     if (uri === binding2 && (face as JsonObject).tenant !== b.aid)
-      return fail('relay-interface-mismatch', `relay interface ${i} is addressed to another AID than the card's`);
+      return fail(
+        'relay-interface-mismatch',
+        `relay interface ${i} is addressed to another AID than the card's`,
+      );
   }
   const { kid, jku } = headerOf(signatures[0]);
   const kidMatch = typeof kid === 'string' ? /^did:anet:([a-z2-7]+)#(0|[1-9][0-9]{0,8})$/.exec(kid) : null;
   if (kidMatch === null || kidMatch[1] !== b.aid)
     return fail('bad-card-key', 'the kid is not did:anet:<the card AID>#<key state>');
   if (typeof jku !== 'string' || !jkuFits(jku, b.aid))
-    return fail('bad-card-key', "the jku is not an https URL of /agents/<the card AID>/jwks.json");
+    return fail('bad-card-key', 'the jku is not an https URL of /agents/<the card AID>/jwks.json');
   const seq = Number(kidMatch[2]);
   if (seq !== kel.tip.seq || kel.tip.status !== 'active')
     return fail(
@@ -225,7 +254,12 @@ function* cardSteps(bytes: unknown, context: CardContext): Steps<Verdict<Verifie
 function jkuFits(jku: string, aid: string): boolean {
   try {
     const url = new URL(jku);
-    return url.protocol === 'https:' && url.search === '' && url.hash === '' && url.pathname === `/agents/${aid}/jwks.json`;
+    return (
+      url.protocol === 'https:' &&
+      url.search === '' &&
+      url.hash === '' &&
+      url.pathname === `/agents/${aid}/jwks.json`
+    );
   } catch {
     return false;
   }
@@ -238,7 +272,8 @@ function cardContext(options: VerifyAnetCardOptions): { context: CardContext; an
   if (options.pins === undefined) throw bad("pins is required: a KelPinStore, or 'off'");
   if (options.variant !== 'public' && options.variant !== 'extended')
     throw bad("variant is required: 'public' (a hub's card) or 'extended' (signed for one caller)");
-  if (options.cache !== undefined && !(options.cache instanceof IdentityCache)) throw bad('cache must be an IdentityCache');
+  if (options.cache !== undefined && !(options.cache instanceof IdentityCache))
+    throw bad('cache must be an IdentityCache');
   const nowMs = unixMillis(options.now, 'now');
   return {
     context: { options, nowMs },
@@ -247,7 +282,10 @@ function cardContext(options: VerifyAnetCardOptions): { context: CardContext; an
 }
 
 /** Verify an ANet agent card's bytes against the agent's key event log (ANET_CARD_CHECKS). */
-export function verifyAnetCard(bytes: unknown, options: VerifyAnetCardOptions): Verdict<VerifiedAnetCard, AnetCardCode> {
+export function verifyAnetCard(
+  bytes: unknown,
+  options: VerifyAnetCardOptions,
+): Verdict<VerifiedAnetCard, AnetCardCode> {
   const { context, answers } = cardContext(options);
   return runSync(cardSteps(bytes, context), answers);
 }

@@ -23,14 +23,18 @@ const PIN = {
 } as const;
 const KEY_STATE = {
   id: 'key-state',
-  title: 'the key state may sign at that time (not beyond the log, not revoked, within a rotation grace)',
-  codes: ['bad-key-state', 'revoked-key', 'rotation-grace-expired'],
+  title: 'the key state may sign at that time (not beyond the log, not retired before it)',
+  codes: ['bad-key-state', 'revoked-key'],
 } as const;
 
 /** verifyHubRequest's and verifyHubRequestAsync's checks. */
 export const RELAY_CHECKS: readonly CheckSpec<RelayCode>[] = [
   { id: 'request', title: 'a request with a method, a path and headers', codes: ['not-a-request'] },
-  { id: 'headers', title: 'X-ANet-AID, X-ANet-TS, X-ANet-Seq and X-ANet-Sig are all there', codes: ['missing-header'] },
+  {
+    id: 'headers',
+    title: 'X-ANet-AID, X-ANet-TS, X-ANet-Seq and X-ANet-Sig are all there',
+    codes: ['missing-header'],
+  },
   { id: 'header-length', title: 'each at most 256 characters', codes: ['header-too-long'] },
   { id: 'aid-header', title: 'X-ANet-AID is a CID', codes: ['bad-aid-header'] },
   { id: 'ts-header', title: 'X-ANet-TS is a decimal count of milliseconds', codes: ['bad-ts-header'] },
@@ -41,7 +45,11 @@ export const RELAY_CHECKS: readonly CheckSpec<RelayCode>[] = [
     title: 'signed within 5 minutes of your clock, either way',
     codes: ['request-expired', 'request-from-future'],
   },
-  { id: 'body', title: 'the body is read and hashed within its size limit', codes: ['body-too-large', 'unreadable-body'] },
+  {
+    id: 'body',
+    title: 'the body is read and hashed within its size limit',
+    codes: ['body-too-large', 'unreadable-body'],
+  },
   { id: 'signer-known', title: 'this hub holds a key event log for the signer', codes: ['unknown-signer'] },
   SIGNER_KEL,
   PIN,
@@ -62,8 +70,16 @@ export const RELAY_CHECKS: readonly CheckSpec<RelayCode>[] = [
 export const POW_CHECKS: readonly CheckSpec<PowCode>[] = [
   { id: 'solution', title: 'a solution: an AID, a 32-byte seed and a nonce', codes: ['bad-solution'] },
   { id: 'nonce-length', title: 'the nonce is at most 32 bytes', codes: ['pow-nonce-too-long'] },
-  { id: 'hour', title: "the seed is this hour's or the last hour's (unless hour is off)", codes: ['pow-wrong-hour'] },
-  { id: 'bits', title: 'SHA-256 of the preimage begins with at least 22 zero bits', codes: ['pow-too-few-bits'] },
+  {
+    id: 'hour',
+    title: "the seed is this hour's or the last hour's (unless hour is off)",
+    codes: ['pow-wrong-hour'],
+  },
+  {
+    id: 'bits',
+    title: 'SHA-256 of the preimage begins with at least 22 zero bits',
+    codes: ['pow-too-few-bits'],
+  },
 ];
 
 /** openDirEntry's checks. */
@@ -77,11 +93,15 @@ export const DIR_ENTRY_CHECKS: readonly CheckSpec<DirEntryCode>[] = [
   },
   { id: 'entry-table', title: 'the plaintext is a DirEntry, every key known', codes: ['bad-dir-entry'] },
   { id: 'entry-aid', title: 'it names the AID it is sealed for', codes: ['dir-entry-aid-mismatch'] },
-  { id: 'entry-kel', title: 'its key event log replays to that AID (and keeps the pin)', codes: ['bad-entry-kel'] },
+  {
+    id: 'entry-kel',
+    title: 'its key event log replays to that AID (and keeps the pin)',
+    codes: ['bad-entry-kel'],
+  },
   { id: 'entry-key-set', title: 'its key set verifies against the log', codes: ['bad-entry-key-set'] },
   {
     id: 'entry-notice',
-    title: "its witness notice verifies (required for a version-2 agent; unless notices is off)",
+    title: 'its witness notice verifies (required for a version-2 agent; unless notices is off)',
     codes: ['bad-entry-notice'],
   },
 ];
@@ -119,9 +139,17 @@ const OBJECT_BODY: readonly CheckSpec<ObjectCode>[] = [
     title: 'a preimage reference, when there is one, is the CID of the object bytes',
     codes: ['bad-preimage-ref'],
   },
-  { id: 'object-version', title: "key 0, when there, is the kind's version-2 tag", codes: ['bad-object-version'] },
+  {
+    id: 'object-version',
+    title: "key 0, when there, is the kind's version-2 tag",
+    codes: ['bad-object-version'],
+  },
   { id: 'object-table', title: "the object keeps its kind's table", codes: ['bad-object'] },
-  { id: 'object-values', title: 'its values keep their rules (rating 1 to 5, amounts above 0, ...)', codes: ['bad-object-value'] },
+  {
+    id: 'object-values',
+    title: 'its values keep their rules (rating 1 to 5, amounts above 0, ...)',
+    codes: ['bad-object-value'],
+  },
   {
     id: 'signer-named',
     title: 'the envelope signer is the one the object names (or you expect)',
@@ -135,7 +163,11 @@ const OBJECT_BODY: readonly CheckSpec<ObjectCode>[] = [
     title: 'a version-2 object goes with an anet.kel/2 log, a v0.15 one with a v0.15 log',
     codes: ['kel-version-mismatch'],
   },
-  { id: 'object-signature', title: 'the signature verifies over the object bytes', codes: ['bad-object-sig'] },
+  {
+    id: 'object-signature',
+    title: 'the signature verifies over the object bytes',
+    codes: ['bad-object-sig'],
+  },
 ];
 
 /** verifySignedObject's checks. */

@@ -7,6 +7,19 @@
  * key it does not know, is skipped, never an error for the bucket. The entry's log, key
  * set and notice are judged by anet-identity.
  */
+
+import {
+  type KelPinStore,
+  type PinOutcome,
+  pinKel,
+  type ReplayedKel,
+  replayKel,
+  type VerifiedKeySet,
+  type VerifiedNotice,
+  verifyKeySet,
+  verifyNotice,
+  type WitnessRoots,
+} from '@agent-seam/anet-identity';
 import {
   bytesEqual,
   concatBytes,
@@ -21,18 +34,6 @@ import {
   utf8Strict,
   type Verdict,
 } from '@agent-seam/canonical';
-import {
-  type KelPinStore,
-  type PinOutcome,
-  pinKel,
-  type ReplayedKel,
-  replayKel,
-  type VerifiedKeySet,
-  type VerifiedNotice,
-  verifyKeySet,
-  verifyNotice,
-  type WitnessRoots,
-} from '@agent-seam/anet-identity';
 import { decode, decodeObject, defineObject } from '@agent-seam/coredet-cbor';
 import {
   AEAD_TAG_BYTES,
@@ -110,6 +111,10 @@ export interface OpenDirEntryOptions {
    * notice that verifies. 'off': notices are not judged.
    */
   notices: WitnessRoots | 'off';
+  /** The largest sealed entry opened (default 128 KiB). */
+  maxEntryBytes?: number;
+  /** The largest bucket read (default 4 MiB). */
+  maxBucketBytes?: number;
 }
 
 const because = (r: { code: string; detail?: string }) => `${r.code}${r.detail ? `: ${r.detail}` : ''}`;
@@ -117,27 +122,46 @@ const because = (r: { code: string; detail?: string }) => `${r.code}${r.detail ?
 function checkOptions(options: OpenDirEntryOptions, name: string): number {
   const bad = (why: string) => new SeamError('bad-argument', `${name}: ${why}`);
   if (typeof options !== 'object' || options === null) throw bad('takes an options object');
-  if (typeof options.aid !== 'string' || options.aid === '') throw bad('aid is required: the AID you look up');
+  if (typeof options.aid !== 'string' || options.aid === '')
+    throw bad('aid is required: the AID you look up');
   if (options.now === undefined) throw bad('now is required: your clock');
   if (options.pins === undefined) throw bad("pins is required: a KelPinStore, or 'off'");
-  if (options.notices === undefined) throw bad("notices is required: the witness roots you trust ({ witnessKeys } or { witnesses }), or 'off'");
+  if (options.notices === undefined)
+    throw bad(
+      "notices is required: the witness roots you trust ({ witnessKeys } or { witnesses }), or 'off'",
+    );
+  for (const name of ['maxEntryBytes', 'maxBucketBytes'] as const) {
+    const v = options[name];
+    if (v !== undefined && (!Number.isSafeInteger(v) || v < 0))
+      throw bad(`${name} must be a non-negative integer`);
+  }
   return unixMillis(options.now, 'now');
 }
 
-function openWith(box: unknown, options: OpenDirEntryOptions, nowMs: number): Verdict<OpenedDirEntry, DirEntryCode> {
+function openWith(
+  box: unknown,
+  options: OpenDirEntryOptions,
+  nowMs: number,
+): Verdict<OpenedDirEntry, DirEntryCode> {
   if (!(box instanceof Uint8Array)) return fail('not-bytes', 'the entry is not a Uint8Array');
-  if (box.length > MAX_DIR_ENTRY_BYTES)
-    return fail('dir-entry-too-large', `${box.length} bytes, over the limit of ${MAX_DIR_ENTRY_BYTES}`);
+  const max = options.maxEntryBytes ?? MAX_DIR_ENTRY_BYTES;
+  if (box.length > max) return fail('dir-entry-too-large', `${box.length} bytes, over the limit of ${max}`);
   const hash = dirLookupHash(options.aid);
   const plain =
     box.length < CHACHA_NONCE_BYTES + AEAD_TAG_BYTES
       ? null
-      : chachaOpen(dirEntryKey(options.aid), box.subarray(0, CHACHA_NONCE_BYTES), hash, box.subarray(CHACHA_NONCE_BYTES));
+      : chachaOpen(
+          dirEntryKey(options.aid),
+          box.subarray(0, CHACHA_NONCE_BYTES),
+          hash,
+          box.subarray(CHACHA_NONCE_BYTES),
+        );
   if (plain === null) return fail('dir-entry-not-opened', 'the entry does not open with the key of this AID');
   const decoded = decodeObject(DIR_ENTRY, plain);
   if (!decoded.ok) return fail('bad-dir-entry', `the DirEntry table: ${because(decoded)}`);
   const f = decoded.value.fields;
-  if (f.aid !== options.aid) return fail('dir-entry-aid-mismatch', 'the entry names another AID than the one it is sealed for');
+  if (f.aid !== options.aid)
+    return fail('dir-entry-aid-mismatch', 'the entry names another AID than the one it is sealed for');
   const now = new Date(nowMs);
   const replayed = replayKel(f.kel, { now });
   if (!replayed.ok) return fail('bad-entry-kel', `the log does not replay (${because(replayed)})`);
@@ -163,13 +187,23 @@ function openWith(box: unknown, options: OpenDirEntryOptions, nowMs: number): Ve
       notice = judged.value;
     }
   }
-  const opened: OpenedDirEntry = { aid: f.aid as string, hub: f.hub as string, kel, keySet: keySet.value, notice, pin };
+  const opened: OpenedDirEntry = {
+    aid: f.aid as string,
+    hub: f.hub as string,
+    kel,
+    keySet: keySet.value,
+    notice,
+    pin,
+  };
   if (f.card !== undefined) opened.card = f.card as Uint8Array;
   return ok(opened);
 }
 
 /** Open and judge one entry's box for an AID (DIR_ENTRY_CHECKS, in order). Never throws on the box. */
-export function openDirEntry(box: unknown, options: OpenDirEntryOptions): Verdict<OpenedDirEntry, DirEntryCode> {
+export function openDirEntry(
+  box: unknown,
+  options: OpenDirEntryOptions,
+): Verdict<OpenedDirEntry, DirEntryCode> {
   return openWith(box, options, checkOptions(options, 'openDirEntry'));
 }
 
@@ -191,8 +225,9 @@ export interface OpenedBucket {
 export function openBucket(bucket: unknown, options: OpenDirEntryOptions): Verdict<OpenedBucket, BucketCode> {
   const nowMs = checkOptions(options, 'openBucket');
   if (!(bucket instanceof Uint8Array)) return fail('not-bytes', 'the bucket is not a Uint8Array');
-  if (bucket.length > MAX_BUCKET_BYTES) return fail('bucket-too-large', `${bucket.length} bytes, over ${MAX_BUCKET_BYTES}`);
-  const decoded = decode(bucket, { maxBytes: MAX_BUCKET_BYTES });
+  const max = options.maxBucketBytes ?? MAX_BUCKET_BYTES;
+  if (bucket.length > max) return fail('bucket-too-large', `${bucket.length} bytes, over ${max}`);
+  const decoded = decode(bucket, { maxBytes: max });
   if (!decoded.ok) return fail('bad-bucket', because(decoded));
   const items = decoded.value;
   if (!Array.isArray(items) || items.length > MAX_BUCKET_ENTRIES)
@@ -201,9 +236,15 @@ export function openBucket(bucket: unknown, options: OpenDirEntryOptions): Verdi
   const skipped: OpenedBucket['skipped'] = [];
   let best: OpenedDirEntry | undefined;
   for (const [index, item] of items.entries()) {
-    if (!(item instanceof Map) || item.size !== 2 || !(item.get(1) instanceof Uint8Array) || !(item.get(2) instanceof Uint8Array))
+    if (
+      !(item instanceof Map) ||
+      item.size !== 2 ||
+      !(item.get(1) instanceof Uint8Array) ||
+      !(item.get(2) instanceof Uint8Array)
+    )
       return fail('bad-bucket', `entry ${index} is not {1: hash, 2: box}`);
-    if ((item.get(1) as Uint8Array).length !== 32) return fail('bad-bucket', `entry ${index}: the hash is not 32 bytes`);
+    if ((item.get(1) as Uint8Array).length !== 32)
+      return fail('bad-bucket', `entry ${index}: the hash is not 32 bytes`);
     if (!bytesEqual(item.get(1) as Uint8Array, hash)) continue;
     const opened = openWith(item.get(2), options, nowMs);
     if (!opened.ok) skipped.push({ index, code: opened.code });

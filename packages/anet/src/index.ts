@@ -1,6 +1,5 @@
 // Everything a verifier needs is the verify-only entry; the root adds signing, sealing and solving.
 
-export * from './verify-only.js';
 export { type DirEntryInput, encodeBucket, sealDirEntry, sealDirPlaintext } from './directory-write.js';
 export { encodeAnetObject, type SignObjectInput, signObject } from './object-write.js';
 export {
@@ -17,3 +16,4 @@ export {
 } from './pow.js';
 export { solvePow } from './pow-solve.js';
 export { type RelayHeaders, type SignHubRequestInput, signHubRequest } from './relay-sign.js';
+export * from './verify-only.js';

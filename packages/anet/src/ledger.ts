@@ -5,14 +5,15 @@
  * bytes, seq counts from 0, times never go back, and one actor signs them all. On the
  * wire a ledger is a CoreDet array of byte strings, each one event's wire form.
  */
-import { fail, ok, type Verdict } from '@agent-seam/canonical';
+
 import { IdentityCache } from '@agent-seam/anet-identity';
+import { fail, ok, type Verdict } from '@agent-seam/canonical';
 import { cid, decode } from '@agent-seam/coredet-cbor';
 import { MAX_LEDGER_EVENTS, MAX_OBJECT_BYTES } from './limits.js';
 import {
+  OBJECT_CODES,
   objectAnswers,
   objectSteps,
-  OBJECT_CODES,
   type VerifiedObject,
   type VerifySignedObjectOptions,
 } from './signed-object.js';
@@ -54,7 +55,12 @@ function* ledgerSteps(
   const decoded = decode(bytes);
   if (!decoded.ok) return fail('bad-ledger', `${decoded.code}${decoded.detail ? `: ${decoded.detail}` : ''}`);
   const items = decoded.value;
-  if (!Array.isArray(items) || items.length === 0 || items.length > MAX_LEDGER_EVENTS || !items.every((i) => i instanceof Uint8Array))
+  if (
+    !Array.isArray(items) ||
+    items.length === 0 ||
+    items.length > MAX_LEDGER_EVENTS ||
+    !items.every((i) => i instanceof Uint8Array)
+  )
     return fail('bad-ledger', `a ledger is an array of 1 to ${MAX_LEDGER_EVENTS} byte strings`);
   const events: VerifiedObject[] = [];
   let prev = LEDGER_GENESIS_ID;
@@ -77,10 +83,16 @@ function* ledgerSteps(
 
 /** One log for every event: replayed once (a cache of the caller's, or one for this ledger). */
 const ledgerAnswers = (options: VerifyLedgerOptions) =>
-  objectAnswers({ ...options, kind: 'ledger-event', cache: options.cache ?? new IdentityCache() }, 'verifyLedger');
+  objectAnswers(
+    { ...options, kind: 'ledger-event', cache: options.cache ?? new IdentityCache() },
+    'verifyLedger',
+  );
 
 /** Verify a ledger (every event's signature and the chain of CIDs from the genesis). */
-export function verifyLedger(bytes: unknown, options: VerifyLedgerOptions): Verdict<VerifiedLedger, LedgerCode> {
+export function verifyLedger(
+  bytes: unknown,
+  options: VerifyLedgerOptions,
+): Verdict<VerifiedLedger, LedgerCode> {
   const { context, answers } = ledgerAnswers(options);
   return runSync(ledgerSteps(bytes, options, context), answers);
 }

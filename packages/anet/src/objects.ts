@@ -6,7 +6,8 @@
  * layout is DECIDED in spec/anet.md. A version-2 object carries its type tag at key 0,
  * the domain-separation label its signature starts with; a v0.15 object has no key 0.
  */
-import { defineObject, type FieldSpec, type ObjectSchema } from '@agent-seam/coredet-cbor';
+import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import { decodeEntries, defineObject, type FieldSpec, type ObjectSchema } from '@agent-seam/coredet-cbor';
 
 /** The objects that travel signed, in an AObj wire form {1: object, 2: envelope}. */
 export const SIGNED_KINDS = [
@@ -197,4 +198,22 @@ const SCHEMAS = Object.fromEntries(
 ) as Record<ObjectKind, Record<'v0.15' | 'v2', ObjectSchema>>;
 
 /** The table of a kind in a version. */
-export const objectSchema = (kind: ObjectKind, version: 'v0.15' | 'v2'): ObjectSchema => SCHEMAS[kind][version];
+export const objectSchema = (kind: ObjectKind, version: 'v0.15' | 'v2'): ObjectSchema =>
+  SCHEMAS[kind][version];
+
+/**
+ * An object's version by its key 0: absent is v0.15, the kind's tag is version 2, anything
+ * else (another kind's tag, another version) is refused. Bytes that do not decode are left
+ * to the table check.
+ */
+export function objectVersion(
+  bytes: Uint8Array,
+  kind: ObjectKind,
+): Verdict<'v0.15' | 'v2', 'bad-object-version'> {
+  const entries = decodeEntries(bytes);
+  const tag = entries.ok ? entries.value.find((e) => e.key === 0) : undefined;
+  if (tag === undefined) return ok('v0.15');
+  if (tag.value !== KIND_SPECS[kind].tag)
+    return fail('bad-object-version', `key 0 is not ${KIND_SPECS[kind].tag}`);
+  return ok('v2');
+}

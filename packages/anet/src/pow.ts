@@ -18,7 +18,14 @@ import {
   utf8Strict,
   type Verdict,
 } from '@agent-seam/canonical';
-import { HOUR_MS, POW_BITS, POW_LABEL, POW_MAX_NONCE_BYTES, POW_SEED_BYTES, POW_SEED_LABEL } from './limits.js';
+import {
+  HOUR_MS,
+  POW_BITS,
+  POW_LABEL,
+  POW_MAX_NONCE_BYTES,
+  POW_SEED_BYTES,
+  POW_SEED_LABEL,
+} from './limits.js';
 
 const ZERO = Uint8Array.of(0);
 const text = (s: string) => utf8Strict.encode(s);
@@ -55,12 +62,18 @@ export function hubPowSeed(secret: Uint8Array, hub: string, hour: number): Uint8
   if (!(secret instanceof Uint8Array) || secret.length < 16)
     throw new SeamError('bad-argument', 'the hub secret is at least 16 bytes');
   if (typeof hub !== 'string' || hub === '') throw new SeamError('bad-argument', 'hub is the hub AID');
-  if (!Number.isSafeInteger(hour) || hour < 0) throw new SeamError('bad-argument', 'hour is a whole number of hours');
+  if (!Number.isSafeInteger(hour) || hour < 0)
+    throw new SeamError('bad-argument', 'hour is a whole number of hours');
   return hmacSha256(secret, concatBytes([text(POW_SEED_LABEL), ZERO, text(hub), ZERO, text(String(hour))]));
 }
 
 /** Every refusal of verifyPow, in the order the checks are made (POW_CHECKS). */
-export const POW_CODES = ['bad-solution', 'pow-nonce-too-long', 'pow-wrong-hour', 'pow-too-few-bits'] as const;
+export const POW_CODES = [
+  'bad-solution',
+  'pow-nonce-too-long',
+  'pow-wrong-hour',
+  'pow-too-few-bits',
+] as const;
 export type PowCode = (typeof POW_CODES)[number];
 
 /** A registration's proof as the client sends it. */
@@ -95,10 +108,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Judge a proof of work (POW_CHECKS, in order). Never throws on the solution. */
 export function verifyPow(solution: unknown, options: VerifyPowOptions): Verdict<VerifiedPow, PowCode> {
   const { hub, hour } = options ?? ({} as VerifyPowOptions);
-  if (typeof hub !== 'string' || hub === '') throw new SeamError('bad-argument', 'hub is required: your own hub AID');
+  if (typeof hub !== 'string' || hub === '')
+    throw new SeamError('bad-argument', 'hub is required: your own hub AID');
   if (hour === undefined) throw new SeamError('bad-argument', "hour is required: { secret, now }, or 'off'");
   const bits = options.bits ?? POW_BITS;
-  if (!Number.isInteger(bits) || bits < 1 || bits > 256) throw new SeamError('bad-argument', 'bits is 1 to 256');
+  if (!Number.isInteger(bits) || bits < 1 || bits > 256)
+    throw new SeamError('bad-argument', 'bits is 1 to 256');
   if (!isObject(solution)) return fail('bad-solution', 'the solution is not an object');
   const { aid, seed, nonce } = solution;
   if (typeof aid !== 'string' || aid === '') return fail('bad-solution', 'the solution names no AID');
@@ -115,7 +130,8 @@ export function verifyPow(solution: unknown, options: VerifyPowOptions): Verdict
     else return fail('pow-wrong-hour', "the seed is neither this hour's nor the last hour's");
   }
   const got = leadingZeroBits(sha256(concatBytes([powPrefix({ hub, aid, seed }), nonce])));
-  if (got < bits) return fail('pow-too-few-bits', `the hash begins with ${got} zero bits; ${bits} are needed`);
+  if (got < bits)
+    return fail('pow-too-few-bits', `the hash begins with ${got} zero bits; ${bits} are needed`);
   return ok({ bits: got, hour: which });
 }
 
@@ -182,7 +198,11 @@ export async function solvePowWith(
   const bits = options.bits ?? POW_BITS;
   const slice = options.sliceSize ?? 1 << 18;
   const max = options.maxAttempts ?? 2 ** 32;
-  if (!(challenge?.seed instanceof Uint8Array) || typeof challenge.hub !== 'string' || typeof challenge.aid !== 'string')
+  if (
+    !(challenge?.seed instanceof Uint8Array) ||
+    typeof challenge.hub !== 'string' ||
+    typeof challenge.aid !== 'string'
+  )
     throw new SeamError('bad-argument', 'the challenge is { hub, aid, seed }');
   const prefix = powPrefix(challenge);
   let attempts = 0;

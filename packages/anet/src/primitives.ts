@@ -8,11 +8,20 @@ import { chacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { AEAD_TAG_BYTES } from './limits.js';
 
 /** Encrypt: ciphertext ‖ 16-byte tag. */
-export const chachaSeal = (key: Uint8Array, nonce: Uint8Array, aad: Uint8Array, plaintext: Uint8Array): Uint8Array =>
-  chacha20poly1305(key, nonce, aad).encrypt(plaintext);
+export const chachaSeal = (
+  key: Uint8Array,
+  nonce: Uint8Array,
+  aad: Uint8Array,
+  plaintext: Uint8Array,
+): Uint8Array => chacha20poly1305(key, nonce, aad).encrypt(plaintext);
 
 /** Decrypt, or null when the tag does not verify (noble says no by throwing). */
-export function chachaOpen(key: Uint8Array, nonce: Uint8Array, aad: Uint8Array, sealed: Uint8Array): Uint8Array | null {
+export function chachaOpen(
+  key: Uint8Array,
+  nonce: Uint8Array,
+  aad: Uint8Array,
+  sealed: Uint8Array,
+): Uint8Array | null {
   if (sealed.length < AEAD_TAG_BYTES) return null;
   try {
     return chacha20poly1305(key, nonce, aad).decrypt(sealed);

@@ -38,8 +38,12 @@ export function signHubRequest(input: SignHubRequestInput, seed: Uint8Array): Re
   const bad = (why: string) => new SeamError('bad-argument', why);
   const { action, aid, hub, seq, tsMs, method, target } = input;
   if (!RELAY_ACTIONS.includes(action)) throw bad(`action must be one of ${RELAY_ACTIONS.join(', ')}`);
-  for (const [name, value] of [['aid', aid], ['hub', hub]] as const)
-    if (typeof value !== 'string' || value === '' || value.includes('/')) throw bad(`${name} is an AID (no slash)`);
+  for (const [name, value] of [
+    ['aid', aid],
+    ['hub', hub],
+  ] as const)
+    if (typeof value !== 'string' || value === '' || value.includes('/'))
+      throw bad(`${name} is an AID (no slash)`);
   if (!Number.isSafeInteger(seq) || seq < 0) throw bad('seq is a non-negative integer');
   if (!Number.isSafeInteger(tsMs) || tsMs < 0) throw bad('tsMs is Unix milliseconds');
   if (typeof method !== 'string' || typeof target !== 'string') throw bad('method and target are strings');

@@ -6,6 +6,14 @@
  * signature over the version-2 preimage (the deprecated version 1 only when the caller
  * opts in). Checks in the order of RELAY_CHECKS; never throws on the request.
  */
+
+import {
+  IdentityCache,
+  type KelPinStore,
+  type KeyState,
+  type PinOutcome,
+  type ReplayedKel,
+} from '@agent-seam/anet-identity';
 import {
   base64urlStrict,
   fail,
@@ -17,13 +25,6 @@ import {
 } from '@agent-seam/canonical';
 import { parseCid } from '@agent-seam/coredet-cbor';
 import { askDoor } from '@agent-seam/did';
-import {
-  IdentityCache,
-  type KelPinStore,
-  type KeyState,
-  type PinOutcome,
-  type ReplayedKel,
-} from '@agent-seam/anet-identity';
 import { readRequestHead } from './http-request.js';
 import {
   MAX_RELAY_BODY_BYTES,
@@ -32,9 +33,9 @@ import {
   RELAY_MAX_SKEW_MS,
   RELAY_SIGNATURE_LENGTH,
   RELAY_V1_ACTIONS,
+  REPLAY_WINDOW_SIZES,
   type RelayAction,
   type SignerClass,
-  REPLAY_WINDOW_SIZES,
 } from './limits.js';
 import { relayPreimageV1, relayPreimageV2 } from './relay-preimage.js';
 import type { RelayReplayEntry, RelayReplayWindow, ReplayAnswer } from './replay-window.js';
@@ -127,7 +128,10 @@ function decimal(text: string): number | null {
 const windowRefusal: Record<Exclude<ReplayAnswer, 'new'>, [RelayCode, string]> = {
   full: ['replay-window-full', 'the replay window holds as many signers as it may; try again later'],
   seen: ['replayed', 'this signature was already presented (or is being verified now)'],
-  stale: ['behind-replay-window', 'the request is older than every signature the window still holds for its signer'],
+  stale: [
+    'behind-replay-window',
+    'the request is older than every signature the window still holds for its signer',
+  ],
 };
 
 function* relaySteps(request: unknown, context: Context): Steps<Verdict<VerifiedHubRequest, RelayCode>> {
@@ -142,7 +146,10 @@ function* relaySteps(request: unknown, context: Context): Steps<Verdict<Verified
   }
   for (const [i, value] of values.entries())
     if (value.length > MAX_RELAY_HEADER_LENGTH)
-      return fail('header-too-long', `${HEADER_NAMES[i]} is ${value.length} characters, over ${MAX_RELAY_HEADER_LENGTH}`);
+      return fail(
+        'header-too-long',
+        `${HEADER_NAMES[i]} is ${value.length} characters, over ${MAX_RELAY_HEADER_LENGTH}`,
+      );
   const [aid, tsText, seqText, sigText] = values as [string, string, string, string];
   if (!parseCid(aid).ok) return fail('bad-aid-header', 'x-anet-aid is not the text form of a CID');
   const tsMs = decimal(tsText);
@@ -153,15 +160,30 @@ function* relaySteps(request: unknown, context: Context): Steps<Verdict<Verified
   if (signature === null || !signature.ok)
     return fail('bad-sig-header', 'x-anet-sig is not 64 bytes in 86 unpadded base64url characters');
   if (nowMs - tsMs > RELAY_MAX_SKEW_MS)
-    return fail('request-expired', `signed ${seconds(nowMs - tsMs)} ago (allowed skew ${seconds(RELAY_MAX_SKEW_MS)})`);
+    return fail(
+      'request-expired',
+      `signed ${seconds(nowMs - tsMs)} ago (allowed skew ${seconds(RELAY_MAX_SKEW_MS)})`,
+    );
   if (tsMs - nowMs > RELAY_MAX_SKEW_MS)
-    return fail('request-from-future', `signed ${seconds(tsMs - nowMs)} ahead of your clock (allowed skew ${seconds(RELAY_MAX_SKEW_MS)})`);
+    return fail(
+      'request-from-future',
+      `signed ${seconds(tsMs - nowMs)} ahead of your clock (allowed skew ${seconds(RELAY_MAX_SKEW_MS)})`,
+    );
   const { method, target } = head.value;
-  const hashed: Verdict<HashedBody, RelayCode> = yield { op: 'body', method, target, source: head.value.body };
+  const hashed: Verdict<HashedBody, RelayCode> = yield {
+    op: 'body',
+    method,
+    target,
+    source: head.value.body,
+  };
   if (!hashed.ok) return hashed;
   const kelBytes: Uint8Array | undefined = yield { op: 'kel', aid };
   if (kelBytes === undefined) return fail('unknown-signer', 'this hub holds no key event log for the signer');
-  const signer = yield* signerSteps(kelBytes, { aid, ksn: seq, tsMs, acceptedAtMs: nowMs }, options.pins !== 'off');
+  const signer = yield* signerSteps(
+    kelBytes,
+    { aid, ksn: seq, tsMs, acceptedAtMs: nowMs },
+    options.pins !== 'off',
+  );
   if (!signer.ok) return signer;
   const { kel, state } = signer.value;
 
@@ -174,12 +196,22 @@ function* relaySteps(request: unknown, context: Context): Steps<Verdict<Verified
     entry = { signer: aid, signerClass, tsMs, signature: sigText, nowMs };
     const answer: ReplayAnswer = yield { op: 'window', call: 'reserve', entry };
     if (answer !== 'new') {
-      const [code, detail] = windowRefusal[answer] ?? ['replay-window-full', 'the replay window gave no answer'];
+      const [code, detail] = windowRefusal[answer] ?? [
+        'replay-window-full',
+        'the replay window gave no answer',
+      ];
       return fail(code, detail);
     }
   }
   const verdict = yield* signatureSteps(
-    { action: options.action, aid, hub: options.hub, tsMs, seq, digest: base64urlStrict.encode(hashed.value.digest) },
+    {
+      action: options.action,
+      aid,
+      hub: options.hub,
+      tsMs,
+      seq,
+      digest: base64urlStrict.encode(hashed.value.digest),
+    },
     state.key,
     signature.value,
     options.allowV1 === true,
@@ -217,7 +249,10 @@ function* signatureSteps(
     if (v1.ok)
       return allowV1
         ? ok('v1')
-        : fail('relay-v1-refused', 'the signature covers the deprecated version-1 text, which this hub does not accept');
+        : fail(
+            'relay-v1-refused',
+            'the signature covers the deprecated version-1 text, which this hub does not accept',
+          );
   }
   return fail(
     'bad-signature',
@@ -233,7 +268,8 @@ function contextOf(options: VerifyHubRequestOptions): Context {
   if (typeof hub !== 'string' || hub === '' || hub.includes('/'))
     throw bad('hub is required: your own hub AID (no slash)');
   if (now === undefined) throw bad('now is required: the hub clock');
-  if (typeof kels !== 'function') throw bad("kels is required: a function from a signer's AID to its key event log");
+  if (typeof kels !== 'function')
+    throw bad("kels is required: a function from a signer's AID to its key event log");
   if (pins === undefined)
     throw bad("pins is required: a KelPinStore (MemoryKelPinStore in one process), or 'off'");
   if (pins !== 'off' && (typeof pins?.get !== 'function' || typeof pins?.compareAndSet !== 'function'))
@@ -241,9 +277,16 @@ function contextOf(options: VerifyHubRequestOptions): Context {
   if (replay === undefined)
     throw bad("replay is required: a RelayReplayWindow (MemoryRelayReplayWindow in one process), or 'off'");
   if (replay !== 'off') {
-    if (typeof replay?.reserve !== 'function' || typeof replay.commit !== 'function' || typeof replay.release !== 'function')
+    if (
+      typeof replay?.reserve !== 'function' ||
+      typeof replay.commit !== 'function' ||
+      typeof replay.release !== 'function'
+    )
       throw bad("replay must be a RelayReplayWindow (reserve, commit, release) or 'off'");
-    if (signerClass === undefined) throw bad('signerClass is required with a replay window: probation, agent or peer-hub (or a function of the AID)');
+    if (signerClass === undefined)
+      throw bad(
+        'signerClass is required with a replay window: probation, agent or peer-hub (or a function of the AID)',
+      );
   }
   const max = maxBodyBytes ?? MAX_RELAY_BODY_BYTES;
   if (!Number.isSafeInteger(max) || max < 0) throw bad('maxBodyBytes must be a non-negative integer');

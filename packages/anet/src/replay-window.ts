@@ -13,7 +13,7 @@
  * signer's window nor move its floor.
  */
 import { SeamError } from '@agent-seam/canonical';
-import { REPLAY_WINDOW_SIZES, RELAY_MAX_SKEW_MS, type SignerClass } from './limits.js';
+import { RELAY_MAX_SKEW_MS, REPLAY_WINDOW_SIZES, type SignerClass } from './limits.js';
 
 /** One request as the window sees it. */
 export interface RelayReplayEntry {

@@ -4,12 +4,19 @@
  * reference (optional)}, and the signature: Ed25519 over the object map's CoreDet bytes as
  * received, by the signer's key from its key event log at the envelope's key state.
  */
+
+import {
+  IdentityCache,
+  type KelPinStore,
+  type KeyState,
+  type PinOutcome,
+  type ReplayedKel,
+} from '@agent-seam/anet-identity';
 import { fail, type Instant, ok, SeamError, unixMillis, type Verdict } from '@agent-seam/canonical';
-import { type KelPinStore, type KeyState, type PinOutcome, type ReplayedKel, IdentityCache } from '@agent-seam/anet-identity';
 import { type CborValue, cid, decodeObject, defineObject } from '@agent-seam/coredet-cbor';
 import { askDoor } from '@agent-seam/did';
 import { COSE_EDDSA, MAX_OBJECT_BYTES } from './limits.js';
-import { KIND_SPECS, objectSchema, type SignedKind, SIGNED_KINDS } from './objects.js';
+import { KIND_SPECS, objectSchema, objectVersion, SIGNED_KINDS, type SignedKind } from './objects.js';
 import { SIGNER_CODES, signerSteps } from './signer.js';
 import { type Answers, runAsync, runSync, type Steps } from './steps.js';
 
@@ -105,18 +112,6 @@ export function readEnvelope(bytes: Uint8Array): Verdict<AObjEnvelope, 'bad-aobj
   return ok(envelope);
 }
 
-/** The object's version by key 0: absent is v0.15, the kind's tag is version 2. */
-function versionOf(objectBytes: Uint8Array, kind: SignedKind): Verdict<'v0.15' | 'v2', 'bad-object-version'> {
-  // A CoreDet map whose first key is 0 starts with its header and 0x00 (keys sort bytewise).
-  const header = objectBytes[0]!;
-  const headerLength = (header & 0x1f) < 24 ? 1 : 1 + 2 ** ((header & 0x1f) - 24);
-  if (objectBytes[headerLength] !== 0x00) return ok('v0.15');
-  const decoded = decodeObject(objectSchema(kind, 'v2'), objectBytes);
-  if (decoded.ok && decoded.value.fields.tag !== KIND_SPECS[kind].tag)
-    return fail('bad-object-version', `key 0 is not ${KIND_SPECS[kind].tag}`);
-  return ok('v2');
-}
-
 /** Judgements of values that the table cannot say (null: none broken). */
 export function valueRule(kind: string, fields: Record<string, CborValue>): string | null {
   if (kind === 'review' && ((fields.rating as number) < 1 || (fields.rating as number) > 5))
@@ -153,7 +148,7 @@ export function* objectSteps(
   const objectCid = cid(objectBytes, { codec: 'dag-cbor' }).text;
   if (envelope.value.preimageRef !== undefined && envelope.value.preimageRef !== objectCid)
     return fail('bad-preimage-ref', 'the preimage reference is not the CID of the object bytes');
-  const version = versionOf(objectBytes, kind);
+  const version = objectVersion(objectBytes, kind);
   if (!version.ok) return version;
   const object = decodeObject(objectSchema(kind, version.value), objectBytes);
   if (!object.ok) return fail('bad-object', `the ${kind} table (${version.value}): ${because(object)}`);
@@ -202,7 +197,10 @@ export function* objectSteps(
   });
 }
 
-export function objectAnswers(options: VerifySignedObjectOptions, name: string): { context: ObjectContext; answers: Answers } {
+export function objectAnswers(
+  options: VerifySignedObjectOptions,
+  name: string,
+): { context: ObjectContext; answers: Answers } {
   const bad = (why: string) => new SeamError('bad-argument', `${name}: ${why}`);
   if (typeof options !== 'object' || options === null) throw bad('takes an options object');
   if (!SIGNED_KINDS.includes(options.kind)) throw bad(`kind must be one of ${SIGNED_KINDS.join(', ')}`);
@@ -212,7 +210,8 @@ export function objectAnswers(options: VerifySignedObjectOptions, name: string):
     throw bad("pins must be a KelPinStore or 'off'");
   if (KIND_SPECS[options.kind].signerField === undefined && typeof options.signer !== 'string')
     throw bad(`signer is required for a ${options.kind}: no member of it names who signs`);
-  if (options.cache !== undefined && !(options.cache instanceof IdentityCache)) throw bad('cache must be an IdentityCache');
+  if (options.cache !== undefined && !(options.cache instanceof IdentityCache))
+    throw bad('cache must be an IdentityCache');
   const nowMs = unixMillis(options.now, 'now');
   return {
     context: { options, nowMs },

@@ -6,9 +6,7 @@
  * with a promise throws SeamError naming the async entry point) and asynchronously (the
  * asynchronous door, promises awaited, bodies streamed).
  */
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import type { DoorQuestion, Ed25519Verdict } from '@agent-seam/did';
-import { verifyEd25519, verifyEd25519Async } from '@agent-seam/did';
+
 import {
   type IdentityCache,
   judgeKelClock,
@@ -24,7 +22,15 @@ import {
   replayKel,
   replayKelAsync,
 } from '@agent-seam/anet-identity';
-import { throughDoor, throughDoorAsync, type DoorSteps } from '@agent-seam/did';
+import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import type { DoorQuestion, Ed25519Verdict } from '@agent-seam/did';
+import {
+  type DoorSteps,
+  throughDoor,
+  throughDoorAsync,
+  verifyEd25519,
+  verifyEd25519Async,
+} from '@agent-seam/did';
 import type { BodySource } from './http-request.js';
 import { requestHasher } from './relay-preimage.js';
 import type { RelayReplayEntry, RelayReplayWindow, ReplayAnswer } from './replay-window.js';
@@ -44,7 +50,11 @@ export type Need =
   | { readonly op: 'replay'; readonly bytes: Uint8Array }
   | { readonly op: 'pin'; readonly kel: ReplayedKel }
   | { readonly op: 'kel'; readonly aid: string }
-  | { readonly op: 'window'; readonly call: 'reserve' | 'commit' | 'release'; readonly entry: RelayReplayEntry }
+  | {
+      readonly op: 'window';
+      readonly call: 'reserve' | 'commit' | 'release';
+      readonly entry: RelayReplayEntry;
+    }
   | { readonly op: 'body'; readonly method: string; readonly target: string; readonly source: BodySource };
 
 // The answer a step is resumed with depends on what it asked.
@@ -194,7 +204,8 @@ export async function runAsync<T>(steps: Steps<T>, answers: Answers): Promise<T>
       else if (n.op === 'pin') answer = await pinKelAsync(answers.pins!, n.kel);
       else if (n.op === 'kel') answer = await answers.kels!(n.aid);
       else if (n.op === 'window') answer = await windowCall(answers.window!, n);
-      else if (n.source.kind === 'stream') answer = await streamedBody(n, n.source.stream, answers.maxBodyBytes!);
+      else if (n.source.kind === 'stream')
+        answer = await streamedBody(n, n.source.stream, answers.maxBodyBytes!);
       else
         answer = bytesBody(
           n,

@@ -104,9 +104,9 @@ export {
 export { SIGNER_CODES, type SignerCode } from './signer.js';
 export type { KelSource } from './steps.js';
 export {
-  readTaskMessage,
   RESULT_CODES,
   type ResultCode,
+  readTaskMessage,
   TASK_MESSAGE_CODES,
   type TaskMessage,
   type TaskMessageCode,
