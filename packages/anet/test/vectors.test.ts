@@ -17,9 +17,7 @@ import {
 
 const ledger = openLedger();
 const b = (text: string) => unwrap(hex.decode(text));
-// biome-ignore lint/suspicious/noExplicitAny: vector cases are untyped JSON, read member by member.
 const file = loadVectors<any>('anet.json');
-// biome-ignore lint/suspicious/noExplicitAny: as above
 type Case = any;
 /** A received field: bytes from hex, or (named in `asIs`) the JSON value itself, of the wrong type. */
 const wire = (c: Case, field: string) => (c.asIs?.includes(field) ? c[field] : b(c[field]));
