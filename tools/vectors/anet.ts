@@ -44,10 +44,11 @@ import {
   utf8,
 } from '../../packages/anet/test/fixture.ts';
 import { encodeKeySet, signKeySet } from '../../packages/anet-identity/src/index.ts';
-import { concatBytes } from '../../packages/canonical/src/index.ts';
+import { concatBytes, hex, unwrap } from '../../packages/canonical/src/index.ts';
 import { type CborValue, cid, encode, RawCbor } from '../../packages/coredet-cbor/src/index.ts';
 import { signEd25519 } from '../../packages/did/src/index.ts';
 
+const b = (text: string) => unwrap(hex.decode(text));
 const kelHex = Object.fromEntries(Object.entries(KELS).map(([k, v]) => [k, H(v)]));
 
 // ------------------------------------------------------------------ anet.relay-auth
@@ -418,6 +419,18 @@ function longNonce(seedBytes: Uint8Array): Uint8Array {
   return concatBytes([zeros, solvePowRange({ prefix, bits: 1, start: 0, count: 1000 })!.nonce]);
 }
 
+/** Leading zero bits of SHA-256 over the seed's layout, counted here (node:crypto, by hand) for the vector. */
+function zeroBits(aid: string, seedBytes: Uint8Array, nonce: Uint8Array): number {
+  const zero = Uint8Array.of(0);
+  const digest = sha256(concatBytes([utf8('anet-regpow/v1'), zero, utf8(HUB), zero, utf8(aid), zero, seedBytes, nonce]));
+  let bits = 0;
+  for (const byte of digest) {
+    if (byte !== 0) return bits + Math.clz32(byte) - 24;
+    bits += 8;
+  }
+  return bits;
+}
+
 function powCases() {
   const current = seedAt(HOUR_NOW);
   const previous = seedAt(HOUR_NOW - 1);
@@ -515,6 +528,7 @@ function powCases() {
       why: "bits: the AID's good nonce presented for another AID (the AID is in the hash)",
     },
   ];
+  for (const c of accept) Object.assign(c, { zeroBits: zeroBits(c.aid, b(c.seed), b(c.nonce)) });
   return { hub: HUB, secret: H(POW_SECRET), nowMs: NOW, accept, refuse };
 }
 

@@ -56,7 +56,10 @@ const isAsyncIterable = (value: unknown): value is AsyncIterable<Uint8Array> =>
 const isStream = (value: unknown): value is ReadableStream<Uint8Array> =>
   typeof (value as { getReader?: unknown } | null)?.getReader === 'function';
 
-/** The field lines of `name` (lowercase) in a header source, joined as a Fetch `Headers` joins them. */
+/**
+ * The field lines of `name` (lowercase) in a header source, each without the optional
+ * whitespace around it (RFC 9110 section 5.5), joined with ", " as a Fetch `Headers` joins them.
+ */
 function fieldOf(source: object, name: string): string | undefined {
   if (isGetter(source)) {
     const value = source.get(name);
@@ -66,7 +69,7 @@ function fieldOf(source: object, name: string): string | undefined {
   for (const [key, value] of Object.entries(source)) {
     if (key.toLowerCase() !== name) continue;
     for (const line of Array.isArray(value) ? value : [value])
-      if (typeof line === 'string') lines.push(line);
+      if (typeof line === 'string') lines.push(line.replace(/^[ \t]+|[ \t]+$/g, ''));
       else if (line !== undefined && line !== null) lines.push('\u0000');
   }
   return lines.length === 0 ? undefined : lines.join(', ');

@@ -14,6 +14,6 @@ export {
   solvePowWith,
   webWorkerPowRunner,
 } from './pow.js';
-export { solvePow } from './pow-solve.js';
+export { defaultPowRunner, solvePow } from './pow-solve.js';
 export { type RelayHeaders, type SignHubRequestInput, signHubRequest } from './relay-sign.js';
 export * from './verify-only.js';

@@ -4,10 +4,16 @@
  * registration is solved. The thread is kept between slices and holds the process only
  * while a slice runs.
  */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PowFound, PowRunner, PowTask } from './pow.js';
 
 const fromSource = import.meta.url.endsWith('.ts');
+/** tsx's loader API as a file URL, found from here (the thread's working directory may be anywhere). */
+const tsxApi = () =>
+  new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')))
+    .href;
 
 /** A runner over one worker thread; `close()` ends it. */
 export function threadPowRunner(): PowRunner & { close(): void } {
@@ -23,7 +29,7 @@ export function threadPowRunner(): PowRunner & { close(): void } {
     const w = fromSource
       ? // From the TypeScript sources (tests): the thread registers tsx, then loads the .ts thread.
         new Worker(
-          `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./pow-thread.node.ts', import.meta.url).href)}); });`,
+          `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./pow-thread.node.ts', import.meta.url).href)}); });`,
           { eval: true, execArgv: ['--conditions=source'] },
         )
       : new Worker(new URL('./pow-thread.node.js', import.meta.url));

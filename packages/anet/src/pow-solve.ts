@@ -1,3 +1,5 @@
+export { defaultPowRunner };
+
 /** The client's solver with the platform's default runner (a worker thread on Node). */
 import { defaultPowRunner } from '#pow-runner';
 import { type PowChallenge, type PowFound, type SolvePowOptions, solvePowWith } from './pow.js';

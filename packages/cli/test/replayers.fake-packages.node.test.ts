@@ -125,6 +125,7 @@ vi.mock('@agent-seam/chain', async (original) => fake.wrapped('@agent-seam/chain
 vi.mock('@agent-seam/anet-identity', async (original) =>
   fake.wrapped('@agent-seam/anet-identity', await original()),
 );
+vi.mock('@agent-seam/anet', async (original) => fake.wrapped('@agent-seam/anet', await original()));
 
 const root = join(import.meta.dirname, '..', '..', '..', 'vectors');
 

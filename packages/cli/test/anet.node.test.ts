@@ -1,0 +1,298 @@
+import { createHash } from 'node:crypto';
+import { hex, unwrap } from '@agent-seam/canonical';
+import { loadVectors } from '@agent-seam/conformance';
+import { describe, expect, it } from 'vitest';
+import { seam, workdir } from './run.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: vector cases are untyped JSON, read member by member.
+const file = loadVectors<any>('anet.json');
+const bytes = (text: string) => unwrap(hex.decode(text));
+// biome-ignore lint/suspicious/noExplicitAny: as above
+const named = (list: any[], name: string) => list.find((c) => c.name === name);
+const relay = file['anet.relay-auth'];
+const nowSeconds = String(relay.nowMs / 1000);
+const seed = (label: string) => new Uint8Array(createHash('sha256').update(`anet-vector/${label}`).digest());
+const agentAid = named(relay.accept, 'post-send').expect.aid;
+
+describe('seam anet request sign / verify', () => {
+  const dir = workdir({
+    'send.http':
+      'POST /relay/send HTTP/1.1\nHost: hub.example.org\nContent-Type: application/json\n\n{"to_aid":"x","envelope":"AA"}',
+    'agent.seed': hex.encode(seed('a1')),
+    'agent.kel': bytes(relay.kels.agent),
+    'other.kel': relay.kels.other,
+  });
+  const sign = [
+    'anet',
+    'request',
+    'sign',
+    'send.http',
+    '--action',
+    'send',
+    '--hub',
+    relay.hub,
+    '--aid',
+    agentAid,
+    '--seq',
+    '1',
+    '--seed-file',
+    'agent.seed',
+    '--now',
+    nowSeconds,
+  ];
+
+  it('sign writes the request with the four X-ANet headers and its body; verify accepts it', async () => {
+    const signed = await seam(dir, sign);
+    expect(signed.code).toBe(0);
+    expect(signed.stdout).toMatch(/^POST \/relay\/send HTTP\/1\.1\nHost: hub\.example\.org\n/);
+    expect(signed.stdout).toContain(
+      `X-ANet-AID: ${agentAid}\nX-ANet-TS: ${relay.nowMs}\nX-ANet-Seq: 1\nX-ANet-Sig: `,
+    );
+    expect(signed.stdout.endsWith('\n\n{"to_aid":"x","envelope":"AA"}')).toBe(true);
+    const verify = await seam(
+      dir,
+      [
+        'anet',
+        'request',
+        'verify',
+        '-',
+        '--action',
+        'send',
+        '--hub',
+        relay.hub,
+        '--kel',
+        'agent.kel',
+        '--now',
+        nowSeconds,
+      ],
+      signed.stdout,
+    );
+    expect(verify.code).toBe(0);
+    expect(verify.stdout).toMatch(
+      /^verified: send by bafyrei\S+ \(key state 1, v2\); single use and pins: off/,
+    );
+  });
+
+  it('verify refuses at the check that refuses (another log), with exit 1 and --json', async () => {
+    const signed = await seam(dir, sign);
+    const verify = await seam(
+      dir,
+      [
+        'anet',
+        'request',
+        'verify',
+        '-',
+        '--action',
+        'send',
+        '--hub',
+        relay.hub,
+        '--kel',
+        'other.kel',
+        '--now',
+        nowSeconds,
+        '--json',
+      ],
+      signed.stdout,
+    );
+    expect(verify.code).toBe(1);
+    expect(JSON.parse(verify.stdout)).toMatchObject({ ok: false, code: 'signer-mismatch' });
+  });
+
+  it('usage errors exit 2: an unknown action, no --now', async () => {
+    expect((await seam(dir, [...sign.slice(0, 5), 'sleep', ...sign.slice(6)])).code).toBe(2);
+    const r = await seam(dir, [
+      'anet',
+      'request',
+      'verify',
+      'send.http',
+      '--action',
+      'send',
+      '--hub',
+      relay.hub,
+      '--kel',
+      'agent.kel',
+    ]);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('--now')]);
+  });
+  it('an unreadable file exits 4', async () => {
+    expect(
+      (
+        await seam(dir, [
+          'anet',
+          'request',
+          'verify',
+          'missing.http',
+          '--action',
+          'send',
+          '--hub',
+          relay.hub,
+          '--kel',
+          'agent.kel',
+          '--now',
+          nowSeconds,
+        ])
+      ).code,
+    ).toBe(4);
+  });
+});
+
+describe('seam anet pow solve / verify', () => {
+  const pow = file['anet.pow'];
+  const good = named(pow.accept, 'hour-off-by-name');
+  const dir = workdir({});
+  it('verify: the work of a vector, and a refusal', async () => {
+    const ok = await seam(dir, [
+      'anet',
+      'pow',
+      'verify',
+      '--hub',
+      pow.hub,
+      '--aid',
+      good.aid,
+      '--seed',
+      good.seed,
+      '--nonce',
+      good.nonce,
+    ]);
+    expect([ok.code, ok.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^verified: 2\d leading zero bits \(the seed's hour: off\)/),
+    ]);
+    const short = named(pow.refuse, 'twenty-one-bits');
+    const r = await seam(dir, [
+      'anet',
+      'pow',
+      'verify',
+      '--hub',
+      pow.hub,
+      '--aid',
+      short.aid,
+      '--seed',
+      short.seed,
+      '--nonce',
+      short.nonce,
+    ]);
+    expect([r.code, r.stdout]).toEqual([1, expect.stringMatching(/^refused \[pow-too-few-bits\]/)]);
+  });
+  it('solve prints a nonce that verify accepts', async () => {
+    const solved = await seam(dir, [
+      'anet',
+      'pow',
+      'solve',
+      '--hub',
+      pow.hub,
+      '--aid',
+      good.aid,
+      '--seed',
+      good.seed,
+      '--json',
+    ]);
+    expect(solved.code).toBe(0);
+    const { nonce } = JSON.parse(solved.stdout);
+    const ok = await seam(dir, [
+      'anet',
+      'pow',
+      'verify',
+      '--hub',
+      pow.hub,
+      '--aid',
+      good.aid,
+      '--seed',
+      good.seed,
+      '--nonce',
+      nonce,
+    ]);
+    expect(ok.code).toBe(0);
+  }, 240_000);
+});
+
+describe('seam anet object verify / dir open', () => {
+  const objects = file['anet.objects'];
+  const dirs = file['anet.directory'];
+  const dir = workdir({
+    'receipt.cbor': bytes(named(objects.accept, 'receipt').wire),
+    'receipt.hex': named(objects.accept, 'receipt').wire,
+    'flipped.cbor': bytes(named(objects.refuse, 'signature-flipped').wire),
+    'legacy.cbor': bytes(named(objects.accept, 'v015-receipt-by-a-v015-identity').wire),
+    'agent.kel': bytes(objects.kels.agent),
+    'legacy.kel': bytes(objects.kels.legacy),
+    'hub.kel': bytes(objects.kels.hub),
+    'bucket.cbor': bytes(named(dirs.bucket.accept, 'skips-what-does-not-open-and-unknown-keys').bucket),
+  });
+  const now = String(objects.nowMs / 1000);
+  it('a version-2 receipt: its kind read from its tag; raw or hex', async () => {
+    for (const path of ['receipt.cbor', 'receipt.hex']) {
+      const r = await seam(dir, ['anet', 'object', 'verify', path, '--kel', 'agent.kel', '--now', now]);
+      expect([r.code, r.stdout]).toEqual([
+        0,
+        expect.stringMatching(/^verified: a v2 receipt signed by bafyrei/),
+      ]);
+    }
+  });
+  it('a flipped signature is refused at the signature; a v0.15 object needs --kind', async () => {
+    const r = await seam(dir, [
+      'anet',
+      'object',
+      'verify',
+      'flipped.cbor',
+      '--kel',
+      'agent.kel',
+      '--now',
+      now,
+    ]);
+    expect([r.code, r.stdout]).toEqual([1, expect.stringMatching(/^refused \[bad-object-sig\]/)]);
+    expect(
+      (await seam(dir, ['anet', 'object', 'verify', 'legacy.cbor', '--kel', 'legacy.kel', '--now', now]))
+        .code,
+    ).toBe(2);
+    expect(
+      (
+        await seam(dir, [
+          'anet',
+          'object',
+          'verify',
+          'legacy.cbor',
+          '--kel',
+          'legacy.kel',
+          '--now',
+          now,
+          '--kind',
+          'receipt',
+        ])
+      ).code,
+    ).toBe(0);
+  });
+  it('dir open finds the entry, lists what it skipped, and judges the notice with the witness log', async () => {
+    const aid = named(dirs.bucket.accept, 'skips-what-does-not-open-and-unknown-keys').aid;
+    const r = await seam(dir, [
+      'anet',
+      'dir',
+      'open',
+      'bucket.cbor',
+      '--aid',
+      aid,
+      '--now',
+      now,
+      '--witness-kel',
+      'hub.kel',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).value).toMatchObject({
+      aid,
+      notice: 'verified',
+      skipped: [{ index: 1 }, { index: 2 }],
+    });
+    const other = await seam(dir, [
+      'anet',
+      'dir',
+      'open',
+      'bucket.cbor',
+      '--aid',
+      named(objects.accept, 'v015-receipt-by-a-v015-identity').expect.signer,
+      '--now',
+      now,
+    ]);
+    expect([other.code, other.stdout]).toEqual([1, expect.stringMatching(/^refused \[not-in-bucket\]/)]);
+  });
+});
