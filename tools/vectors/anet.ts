@@ -422,7 +422,9 @@ function longNonce(seedBytes: Uint8Array): Uint8Array {
 /** Leading zero bits of SHA-256 over the seed's layout, counted here (node:crypto, by hand) for the vector. */
 function zeroBits(aid: string, seedBytes: Uint8Array, nonce: Uint8Array): number {
   const zero = Uint8Array.of(0);
-  const digest = sha256(concatBytes([utf8('anet-regpow/v1'), zero, utf8(HUB), zero, utf8(aid), zero, seedBytes, nonce]));
+  const digest = sha256(
+    concatBytes([utf8('anet-regpow/v1'), zero, utf8(HUB), zero, utf8(aid), zero, seedBytes, nonce]),
+  );
   let bits = 0;
   for (const byte of digest) {
     if (byte !== 0) return bits + Math.clz32(byte) - 24;
@@ -782,8 +784,8 @@ function directoryCases() {
     nowMs: NOW,
     witness: HUB,
     witnessKey: H(pub('w0')),
-    entry: { accept: entryAccept, refuse: entryRefuse },
-    bucket: { accept: bucketAccept, refuse: bucketRefuse },
+    accept: [...entryAccept, ...bucketAccept],
+    refuse: [...entryRefuse, ...bucketRefuse],
   };
 }
 
@@ -1210,13 +1212,14 @@ function objectCases() {
     obj('result', { status: 'done', deliverable: utf8('{"ok":true}'), receipt: receiptWire });
   const messages = {
     accept: [
-      { name: 'chat-message-with-attachment', kind: 'message', bytes: H(chat), expect: 'v2' },
-      { name: 'status-working', kind: 'status', bytes: H(status), expect: 'v2' },
+      { name: 'chat-message-with-attachment', kind: 'message', bytes: H(chat), expect: 'v2', time: NOW },
+      { name: 'status-working', kind: 'status', bytes: H(status), expect: 'v2', time: NOW },
       {
         name: 'v015-status',
         kind: 'status',
-        bytes: H(obj('status', { state: 'completed', ts: NOW }, 'v0.15')),
+        bytes: H(obj('status', { state: 'completed', ts: NOW - 1 }, 'v0.15')),
         expect: 'v0.15',
+        time: NOW - 1,
       },
     ],
     refuse: [
@@ -1354,7 +1357,14 @@ function objectCases() {
       },
     ],
   };
-  return { nowMs: NOW, accept, refuse, messages, results };
+  return {
+    objects: { nowMs: NOW, accept, refuse },
+    messages: {
+      nowMs: NOW,
+      accept: [...messages.accept, ...results.accept],
+      refuse: [...messages.refuse, ...results.refuse],
+    },
+  };
 }
 
 // ------------------------------------------------------------------ anet.ledger
@@ -1696,7 +1706,11 @@ function cardCases() {
 }
 
 const truncated = AGENT_KEL.subarray(0, AGENT_KEL.length - 1);
-const kels = { ...kelHex, truncated: H(truncated) };
+const allKels: Record<string, string> = { ...kelHex, truncated: H(truncated) };
+/** The logs a group's cases name, and no other (a log no case reads would be a field nothing judges). */
+const kels = (...names: string[]) => Object.fromEntries(names.map((n) => [n, allKels[n]!]));
+
+const objects = objectCases();
 
 export const parts = [
   {
@@ -1705,16 +1719,20 @@ export const parts = [
       'anet.relay-auth': {
         nowMs: NOW,
         hub: HUB,
-        kels,
-        aids: { [AGENT]: 'agent', [LEGACY]: 'legacy', [HUB]: 'hub' },
+        kels: kels('agent', 'rotated', 'other', 'legacy', 'hub', 'truncated'),
+        aids: { [AGENT]: 'agent', [LEGACY]: 'legacy' },
         accept: relayAccept,
         refuse: relayRefuse,
       },
       'anet.pow': powCases(),
       'anet.directory': directoryCases(),
-      'anet.objects': { ...objectCases(), kels },
-      'anet.ledger': { ...ledgerCases(), kels },
-      'anet.card': { ...cardCases(), kels },
+      'anet.objects': {
+        ...objects.objects,
+        kels: kels('agent', 'rotated', 'other', 'legacy', 'hub', 'truncated'),
+      },
+      'anet.messages': { ...objects.messages, kels: kels('agent') },
+      'anet.ledger': { ...ledgerCases(), kels: kels('agent') },
+      'anet.card': { ...cardCases(), kels: kels('agent', 'rotated', 'legacy', 'truncated') },
     },
   },
 ];

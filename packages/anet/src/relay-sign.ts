@@ -25,13 +25,8 @@ export interface SignHubRequestInput {
   version?: 'v2' | 'v1';
 }
 
-/** The X-ANet-* headers of a signed request, as ANet spells their names. */
-export interface RelayHeaders {
-  'X-ANet-AID': string;
-  'X-ANet-TS': string;
-  'X-ANet-Seq': string;
-  'X-ANet-Sig': string;
-}
+/** The X-ANet-* headers of a signed request, as ANet spells their names (a record: Fetch's HeadersInit takes it). */
+export type RelayHeaders = Record<'X-ANet-AID' | 'X-ANet-TS' | 'X-ANet-Seq' | 'X-ANet-Sig', string>;
 
 /** Signs a hub request with the 32-byte Ed25519 seed of the key at `seq`. Throws SeamError on a bad input. */
 export function signHubRequest(input: SignHubRequestInput, seed: Uint8Array): RelayHeaders {

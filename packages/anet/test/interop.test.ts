@@ -39,11 +39,8 @@ const suite = () =>
 const SUITE_AID = suite().aid;
 const T0 = 1767225600000;
 
-// biome-ignore lint/suspicious/noExplicitAny: third-party JSON, read member by member.
 const extracted = loadInterop<any>('anet/extracted_vectors.json');
-// biome-ignore lint/suspicious/noExplicitAny: as above
 const golden = loadInterop<any>('anet/ANetCore-v0.15/a2acard/testdata/golden-card.json');
-// biome-ignore lint/suspicious/noExplicitAny: as above
 const byId = (list: any[], id: string) => list.find((v) => v.id === id);
 
 describe('anet.relay-auth-interop: ANetCore v0.15 relay-auth vectors (FACTS 11)', () => {

@@ -1,12 +1,16 @@
 import { MemoryKelPinStore, replayKel } from '@agent-seam/anet-identity';
-import { hex, unwrap } from '@agent-seam/canonical';
+import { hex, unwrap, type Verdict } from '@agent-seam/canonical';
 import { loadVectors, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import {
   MemoryRelayReplayWindow,
+  type OpenedBucket,
+  type OpenedDirEntry,
   openBucket,
   openDirEntry,
   readTaskMessage,
+  type TaskMessage,
+  type VerifiedResult,
   verifyAnetCard,
   verifyHubRequest,
   verifyLedger,
@@ -104,29 +108,22 @@ describe('anet.directory: sealed entries and buckets', () => {
     maxEntryBytes: c.maxEntryBytes,
     maxBucketBytes: c.maxBucketBytes,
   });
-  for (const c of g.entry.accept)
-    it(`entry/accept/${c.name}`, () =>
-      ledger.accept('anet.directory', `entry/${c.name}`, () => {
-        const e = unwrap(openDirEntry(b(c.box), options(c)));
-        expect({ hub: e.hub, notice: typeof e.notice === 'string' ? e.notice : 'verified' }).toEqual(
-          c.expect,
-        );
+  const judge = (c: Case): Verdict<OpenedBucket | OpenedDirEntry, string> =>
+    'bucket' in c ? openBucket(wire(c, 'bucket'), options(c)) : openDirEntry(wire(c, 'box'), options(c));
+  for (const c of g.accept)
+    it(`accept/${c.name}`, () =>
+      ledger.accept('anet.directory', c.name, () => {
+        const v = unwrap(judge(c));
+        if ('entry' in v) expect({ keySetSeq: v.entry.keySet.seq, skipped: v.skipped }).toEqual(c.expect);
+        else
+          expect({ hub: v.hub, notice: typeof v.notice === 'string' ? v.notice : 'verified' }).toEqual(
+            c.expect,
+          );
       }));
-  for (const c of g.entry.refuse)
-    it(`entry/refuse/${c.name}`, () =>
-      ledger.refuse('anet.directory', `entry/${c.name}`, () =>
-        expect(openDirEntry(wire(c, 'box'), options(c))).toMatchObject({ ok: false, code: c.code }),
-      ));
-  for (const c of g.bucket.accept)
-    it(`bucket/accept/${c.name}`, () =>
-      ledger.accept('anet.directory', `bucket/${c.name}`, () => {
-        const opened = unwrap(openBucket(b(c.bucket), options(c)));
-        expect({ keySetSeq: opened.entry.keySet.seq, skipped: opened.skipped }).toEqual(c.expect);
-      }));
-  for (const c of g.bucket.refuse)
-    it(`bucket/refuse/${c.name}`, () =>
-      ledger.refuse('anet.directory', `bucket/${c.name}`, () =>
-        expect(openBucket(wire(c, 'bucket'), options(c))).toMatchObject({ ok: false, code: c.code }),
+  for (const c of g.refuse)
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('anet.directory', c.name, () =>
+        expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
       ));
 });
 
@@ -152,27 +149,26 @@ describe('anet.objects: signed objects, task messages and results', () => {
       ledger.refuse('anet.objects', c.name, () =>
         expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
       ));
-  for (const c of g.messages.accept)
-    it(`message/accept/${c.name}`, () =>
-      ledger.accept('anet.objects', `message/${c.name}`, () =>
-        expect(unwrap(readTaskMessage(c.kind, b(c.bytes))).version).toBe(c.expect),
-      ));
-  for (const c of g.messages.refuse)
-    it(`message/refuse/${c.name}`, () =>
-      ledger.refuse('anet.objects', `message/${c.name}`, () =>
-        expect(readTaskMessage(c.kind, wire(c, 'bytes'))).toMatchObject({ ok: false, code: c.code }),
-      ));
-  const result = (c: Case) =>
-    verifyResult(b(c.bytes), { kel: b(g.kels[c.kel]), now, pins: 'off', requestCid: c.requestCid });
-  for (const c of g.results.accept)
-    it(`result/accept/${c.name}`, () =>
-      ledger.accept('anet.objects', `result/${c.name}`, () =>
-        expect(unwrap(result(c)).binding).toBe(c.expect),
-      ));
-  for (const c of g.results.refuse)
-    it(`result/refuse/${c.name}`, () =>
-      ledger.refuse('anet.objects', `result/${c.name}`, () =>
-        expect(result(c)).toMatchObject({ ok: false, code: c.code }),
+});
+
+describe('anet.messages: task messages, and results bound to their request', () => {
+  const g = file['anet.messages'];
+  const now = new Date(g.nowMs);
+  const judge = (c: Case): Verdict<VerifiedResult | TaskMessage, string> =>
+    'requestCid' in c
+      ? verifyResult(wire(c, 'bytes'), { kel: b(g.kels[c.kel]), now, pins: 'off', requestCid: c.requestCid })
+      : readTaskMessage(c.kind, wire(c, 'bytes'));
+  for (const c of g.accept)
+    it(`accept/${c.name}`, () =>
+      ledger.accept('anet.messages', c.name, () => {
+        const v = unwrap(judge(c));
+        if ('binding' in v) expect(v.binding).toBe(c.expect);
+        else expect([v.version, v.fields.sentAt ?? v.fields.ts]).toEqual([c.expect, c.time]);
+      }));
+  for (const c of g.refuse)
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('anet.messages', c.name, () =>
+        expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
       ));
 });
 

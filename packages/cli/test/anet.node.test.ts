@@ -4,10 +4,8 @@ import { loadVectors } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import { seam, workdir } from './run.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: vector cases are untyped JSON, read member by member.
 const file = loadVectors<any>('anet.json');
 const bytes = (text: string) => unwrap(hex.decode(text));
-// biome-ignore lint/suspicious/noExplicitAny: as above
 const named = (list: any[], name: string) => list.find((c) => c.name === name);
 const relay = file['anet.relay-auth'];
 const nowSeconds = String(relay.nowMs / 1000);
