@@ -9,7 +9,7 @@ import type { BucketCode, DirEntryCode } from './directory.js';
 import type { LedgerCode } from './ledger.js';
 import type { PowCode } from './pow.js';
 import type { RelayCode } from './relay-verify.js';
-import type { ObjectCode } from './signed-object.js';
+import { OBJECT_CODES, type ObjectCode } from './signed-object.js';
 
 const SIGNER_KEL = {
   id: 'signer-kel',
@@ -178,8 +178,11 @@ export const LEDGER_CHECKS: readonly CheckSpec<LedgerCode>[] = [
   { id: 'ledger-bytes', title: 'the ledger is bytes', codes: ['not-bytes'] },
   { id: 'ledger-size', title: 'at most 4096 events of 64 KiB', codes: ['ledger-too-large'] },
   { id: 'ledger-table', title: 'a CoreDet array of 1 to 4096 byte strings', codes: ['bad-ledger'] },
-  { ...OBJECT_HEAD[1]!, title: 'each event at most 64 KiB' },
-  ...OBJECT_BODY,
+  {
+    id: 'events',
+    title: 'each event, in order, passes the signed-object checks (SIGNED_OBJECT_CHECKS) as a ledger event',
+    codes: OBJECT_CODES.filter((c) => c !== 'not-bytes'),
+  },
   {
     id: 'chain',
     title: 'each prev_id names the previous event (the genesis first), seq counts from 0, one actor',
