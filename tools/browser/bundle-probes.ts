@@ -141,4 +141,14 @@ export const probes: Record<string, Probe> = {
       ['replayKelAsync (refuse)', codeOf(viaAsync), v.refuse.code],
     ]);
   },
+  async anet(m, v) {
+    const options = { kind: 'receipt', kel: bytes(v.kel), now: new Date(v.nowMs), pins: 'off' };
+    const accepted = m.verifySignedObject(bytes(v.accept.wire), options);
+    const viaAsync = await m.verifySignedObjectAsync(bytes(v.refuse.wire), options);
+    return expectAll([
+      ['verifySignedObject (accept)', accepted.ok ? accepted.value.cid : accepted.code, v.accept.expect.cid],
+      ['verifySignedObject (refuse)', codeOf(m.verifySignedObject(bytes(v.refuse.wire), options)), v.refuse.code],
+      ['verifySignedObjectAsync (refuse)', codeOf(viaAsync), v.refuse.code],
+    ]);
+  },
 };
