@@ -8,12 +8,12 @@
  * per-caller pricing. Checks in the order of ANET_CARD_CHECKS; never throws on the card.
  */
 
-import {
+import type {
   IdentityCache,
-  type KelPinStore,
-  type KeyState,
-  type PinOutcome,
-  type ReplayedKel,
+  KelPinStore,
+  KeyState,
+  PinOutcome,
+  ReplayedKel,
 } from '@agent-seam/anet-identity';
 import {
   base64urlStrict,
@@ -23,7 +23,6 @@ import {
   ok,
   parseJSON,
   SeamError,
-  unixMillis,
   type Verdict,
 } from '@agent-seam/canonical';
 import { verifyA2ACard } from '@agent-seam/cardpub/verify';
@@ -38,7 +37,7 @@ import {
   RELAY_BINDING_V2_URI,
 } from './limits.js';
 import { type SignerCode, signerKelSteps } from './signer.js';
-import { type Answers, runAsync, runSync, type Steps } from './steps.js';
+import { type Answers, identityAnswers, runAsync, runSync, type Steps } from './steps.js';
 
 export const ANET_CARD_CODES = [
   'not-bytes',
@@ -268,17 +267,10 @@ function jkuFits(jku: string, aid: string): boolean {
 function cardContext(options: VerifyAnetCardOptions): { context: CardContext; answers: Answers } {
   const bad = (why: string) => new SeamError('bad-argument', `verifyAnetCard: ${why}`);
   if (typeof options !== 'object' || options === null) throw bad('takes an options object');
-  if (options.now === undefined) throw bad('now is required: your clock');
-  if (options.pins === undefined) throw bad("pins is required: a KelPinStore, or 'off'");
   if (options.variant !== 'public' && options.variant !== 'extended')
     throw bad("variant is required: 'public' (a hub's card) or 'extended' (signed for one caller)");
-  if (options.cache !== undefined && !(options.cache instanceof IdentityCache))
-    throw bad('cache must be an IdentityCache');
-  const nowMs = unixMillis(options.now, 'now');
-  return {
-    context: { options, nowMs },
-    answers: { nowMs, cache: options.cache, pins: options.pins === 'off' ? undefined : options.pins },
-  };
+  const answers = identityAnswers(options, bad);
+  return { context: { options, nowMs: answers.nowMs }, answers };
 }
 
 /** Verify an ANet agent card's bytes against the agent's key event log (ANET_CARD_CHECKS). */

@@ -7,22 +7,14 @@
  * opts in). Checks in the order of RELAY_CHECKS; never throws on the request.
  */
 
-import {
+import type {
   IdentityCache,
-  type KelPinStore,
-  type KeyState,
-  type PinOutcome,
-  type ReplayedKel,
+  KelPinStore,
+  KeyState,
+  PinOutcome,
+  ReplayedKel,
 } from '@agent-seam/anet-identity';
-import {
-  base64urlStrict,
-  fail,
-  type Instant,
-  ok,
-  SeamError,
-  unixMillis,
-  type Verdict,
-} from '@agent-seam/canonical';
+import { base64urlStrict, fail, type Instant, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { parseCid } from '@agent-seam/coredet-cbor';
 import { askDoor } from '@agent-seam/did';
 import { readRequestHead } from './http-request.js';
@@ -40,7 +32,15 @@ import {
 import { relayPreimageV1, relayPreimageV2 } from './relay-preimage.js';
 import type { RelayReplayEntry, RelayReplayWindow, ReplayAnswer } from './replay-window.js';
 import { SIGNER_CODES, signerSteps } from './signer.js';
-import { type Answers, type HashedBody, type KelSource, runAsync, runSync, type Steps } from './steps.js';
+import {
+  type Answers,
+  type HashedBody,
+  identityAnswers,
+  type KelSource,
+  runAsync,
+  runSync,
+  type Steps,
+} from './steps.js';
 
 /** Every refusal of the hub request verifiers, in the order the checks are made (RELAY_CHECKS). */
 export const RELAY_CODES = [
@@ -263,17 +263,12 @@ function* signatureSteps(
 function contextOf(options: VerifyHubRequestOptions): Context {
   const bad = (why: string) => new SeamError('bad-argument', why);
   if (typeof options !== 'object' || options === null) throw bad('verifyHubRequest takes an options object');
-  const { action, hub, now, kels, pins, replay, signerClass, maxBodyBytes, cache } = options;
+  const { action, hub, kels, replay, signerClass, maxBodyBytes } = options;
   if (!RELAY_ACTIONS.includes(action)) throw bad(`action must be one of ${RELAY_ACTIONS.join(', ')}`);
   if (typeof hub !== 'string' || hub === '' || hub.includes('/'))
     throw bad('hub is required: your own hub AID (no slash)');
-  if (now === undefined) throw bad('now is required: the hub clock');
   if (typeof kels !== 'function')
     throw bad("kels is required: a function from a signer's AID to its key event log");
-  if (pins === undefined)
-    throw bad("pins is required: a KelPinStore (MemoryKelPinStore in one process), or 'off'");
-  if (pins !== 'off' && (typeof pins?.get !== 'function' || typeof pins?.compareAndSet !== 'function'))
-    throw bad("pins must be a KelPinStore (get and compareAndSet) or 'off'");
   if (replay === undefined)
     throw bad("replay is required: a RelayReplayWindow (MemoryRelayReplayWindow in one process), or 'off'");
   if (replay !== 'off') {
@@ -290,20 +285,11 @@ function contextOf(options: VerifyHubRequestOptions): Context {
   }
   const max = maxBodyBytes ?? MAX_RELAY_BODY_BYTES;
   if (!Number.isSafeInteger(max) || max < 0) throw bad('maxBodyBytes must be a non-negative integer');
-  if (cache !== undefined && !(cache instanceof IdentityCache)) throw bad('cache must be an IdentityCache');
-  const nowMs = unixMillis(now, 'now');
-  return {
-    options,
-    nowMs,
-    answers: {
-      nowMs,
-      cache,
-      pins: pins === 'off' ? undefined : pins,
-      kels,
-      window: replay === 'off' ? undefined : replay,
-      maxBodyBytes: max,
-    },
-  };
+  const answers = identityAnswers(options, bad);
+  answers.kels = kels;
+  answers.window = replay === 'off' ? undefined : replay;
+  answers.maxBodyBytes = max;
+  return { options, nowMs: answers.nowMs, answers };
 }
 
 /**

@@ -5,20 +5,20 @@
  * received, by the signer's key from its key event log at the envelope's key state.
  */
 
-import {
+import type {
   IdentityCache,
-  type KelPinStore,
-  type KeyState,
-  type PinOutcome,
-  type ReplayedKel,
+  KelPinStore,
+  KeyState,
+  PinOutcome,
+  ReplayedKel,
 } from '@agent-seam/anet-identity';
-import { fail, type Instant, ok, SeamError, unixMillis, type Verdict } from '@agent-seam/canonical';
+import { fail, type Instant, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { type CborValue, cid, decodeObject, defineObject } from '@agent-seam/coredet-cbor';
 import { askDoor } from '@agent-seam/did';
 import { COSE_EDDSA, MAX_OBJECT_BYTES } from './limits.js';
 import { KIND_SPECS, objectSchema, objectVersion, SIGNED_KINDS, type SignedKind } from './objects.js';
 import { SIGNER_CODES, signerSteps } from './signer.js';
-import { type Answers, runAsync, runSync, type Steps } from './steps.js';
+import { type Answers, identityAnswers, runAsync, runSync, type Steps } from './steps.js';
 
 export const AOBJ_ENVELOPE = defineObject({
   keys: {
@@ -204,19 +204,10 @@ export function objectAnswers(
   const bad = (why: string) => new SeamError('bad-argument', `${name}: ${why}`);
   if (typeof options !== 'object' || options === null) throw bad('takes an options object');
   if (!SIGNED_KINDS.includes(options.kind)) throw bad(`kind must be one of ${SIGNED_KINDS.join(', ')}`);
-  if (options.now === undefined) throw bad('now is required: your clock');
-  if (options.pins === undefined) throw bad("pins is required: a KelPinStore, or 'off'");
-  if (options.pins !== 'off' && typeof options.pins?.compareAndSet !== 'function')
-    throw bad("pins must be a KelPinStore or 'off'");
   if (KIND_SPECS[options.kind].signerField === undefined && typeof options.signer !== 'string')
     throw bad(`signer is required for a ${options.kind}: no member of it names who signs`);
-  if (options.cache !== undefined && !(options.cache instanceof IdentityCache))
-    throw bad('cache must be an IdentityCache');
-  const nowMs = unixMillis(options.now, 'now');
-  return {
-    context: { options, nowMs },
-    answers: { nowMs, cache: options.cache, pins: options.pins === 'off' ? undefined : options.pins },
-  };
+  const answers = identityAnswers(options, bad);
+  return { context: { options, nowMs: answers.nowMs }, answers };
 }
 
 /** Verify a signed object's wire bytes against its signer's key event log. Never throws on the bytes. */

@@ -8,7 +8,7 @@
  */
 
 import {
-  type IdentityCache,
+  IdentityCache,
   judgeKelClock,
   type KelCode,
   type KelPinStore,
@@ -22,7 +22,7 @@ import {
   replayKel,
   replayKelAsync,
 } from '@agent-seam/anet-identity';
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { fail, type Instant, ok, SeamError, unixMillis, type Verdict } from '@agent-seam/canonical';
 import type { DoorQuestion, Ed25519Verdict } from '@agent-seam/did';
 import {
   type DoorSteps,
@@ -31,7 +31,7 @@ import {
   verifyEd25519,
   verifyEd25519Async,
 } from '@agent-seam/did';
-import type { BodySource } from './http-request.js';
+import type { BodySource, BodyStream } from './http-request.js';
 import { requestHasher } from './relay-preimage.js';
 import type { RelayReplayEntry, RelayReplayWindow, ReplayAnswer } from './replay-window.js';
 
@@ -76,26 +76,57 @@ const KEL_LIMITS = { maxBytes: MAX_KEL_BYTES, maxEvents: MAX_KEL_EVENTS };
 const isPromise = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as { then?: unknown } | null)?.then === 'function';
 
-function syncOnly<T>(value: T | Promise<T>, what: string): T {
-  if (isPromise(value))
-    throw new SeamError(
-      'async-store',
-      `${what} answered with a promise: use the async entry point (verifyHubRequestAsync and its siblings)`,
-    );
-  return value as T;
-}
-
 /** IdentityCache's replay yields only Ed25519 questions; its type names the pin calls too. */
 const cachedReplay = (cache: IdentityCache, bytes: Uint8Array) =>
   cache.replay(bytes, KEL_LIMITS) as unknown as DoorSteps<Verdict<ReplayedKel, KelCode>>;
 
-function clocked(replayed: Verdict<ReplayedKel, KelCode>, nowMs: number): Verdict<ReplayedKel, KelCode> {
-  return replayed.ok ? judgeKelClock(replayed.value, nowMs) : replayed;
+/** `f(value)`, after the value when it is a promise. */
+const then = <T, U>(value: T | Promise<T>, f: (v: T) => U): U | Promise<U> =>
+  isPromise(value) ? (value as Promise<T>).then(f) : f(value as T);
+
+/** How one driver answers each kind of need: the sync door and stores, or the async ones. */
+interface Backend {
+  door: (...question: DoorQuestion) => Ed25519Verdict | Promise<Ed25519Verdict>;
+  replay: (
+    bytes: Uint8Array,
+    answers: Answers,
+  ) => Verdict<ReplayedKel, KelCode> | Promise<Verdict<ReplayedKel, KelCode>>;
+  pin: (store: KelPinStore, kel: ReplayedKel) => unknown;
+  /** A caller's function's answer (a log source, the window): the sync driver refuses a promise. */
+  call: <T>(value: T | Promise<T>, what: string) => T | Promise<T>;
+  stream: (need: Extract<Need, { op: 'body' }>, stream: BodyStream, max: number) => unknown;
 }
 
-function windowCall(window: RelayReplayWindow, need: Extract<Need, { op: 'window' }>) {
-  return window[need.call](need.entry);
-}
+const SYNC: Backend = {
+  door: verifyEd25519,
+  replay: (bytes, a) =>
+    a.cache === undefined
+      ? replayKel(bytes, { now: new Date(a.nowMs) })
+      : throughDoor(cachedReplay(a.cache, bytes)),
+  pin: pinKel,
+  call: (value, what) => {
+    if (isPromise(value))
+      throw new SeamError(
+        'async-store',
+        `${what} answered with a promise: use the async entry point (verifyHubRequestAsync and its siblings)`,
+      );
+    return value;
+  },
+  stream: () => {
+    throw new SeamError('async-body', 'a streamed body needs verifyHubRequestAsync');
+  },
+};
+
+const ASYNC: Backend = {
+  door: verifyEd25519Async,
+  replay: (bytes, a) =>
+    a.cache === undefined
+      ? replayKelAsync(bytes, { now: new Date(a.nowMs) })
+      : throughDoorAsync(cachedReplay(a.cache, bytes)),
+  pin: pinKelAsync,
+  call: (value) => value,
+  stream: (need, stream, max) => streamedBody(need, stream, max),
+};
 
 function bytesBody(
   need: Extract<Need, { op: 'body' }>,
@@ -106,43 +137,40 @@ function bytesBody(
   return ok({ digest: requestHasher(need.method, need.target).update(bytes).digest(), body: bytes });
 }
 
+/** The answer to one need, or a promise of it (the async backend's). */
+function answer(need: Need, answers: Answers, backend: Backend): unknown {
+  if (Array.isArray(need)) return backend.door(...(need as DoorQuestion));
+  const n = need as Exclude<Need, DoorQuestion>;
+  switch (n.op) {
+    case 'replay':
+      // The clock is judged on every use, cached replay or not.
+      return then(backend.replay(n.bytes, answers), (r) =>
+        r.ok ? judgeKelClock(r.value, answers.nowMs) : r,
+      );
+    case 'pin':
+      return backend.pin(answers.pins!, n.kel);
+    case 'kel':
+      return backend.call(answers.kels!(n.aid), 'the log source (kels)');
+    case 'window':
+      return backend.call(answers.window![n.call](n.entry), 'the replay window');
+    case 'body':
+      return n.source.kind === 'stream'
+        ? backend.stream(n, n.source.stream, answers.maxBodyBytes!)
+        : bytesBody(n, n.source.kind === 'bytes' ? n.source.bytes : new Uint8Array(0), answers.maxBodyBytes!);
+  }
+}
+
 /** Runs steps with synchronous answers. */
 export function runSync<T>(steps: Steps<T>, answers: Answers): T {
   let step = steps.next();
-  while (!step.done) {
-    const need = step.value;
-    let answer: unknown;
-    if (Array.isArray(need)) answer = verifyEd25519(...(need as DoorQuestion));
-    else {
-      const n = need as Exclude<Need, DoorQuestion>;
-      if (n.op === 'replay')
-        answer = clocked(
-          answers.cache === undefined
-            ? replayKel(n.bytes, { now: new Date(answers.nowMs) })
-            : throughDoor(cachedReplay(answers.cache, n.bytes)),
-          answers.nowMs,
-        );
-      else if (n.op === 'pin') answer = pinKel(answers.pins!, n.kel);
-      else if (n.op === 'kel') answer = syncOnly(answers.kels!(n.aid), 'the log source (kels)');
-      else if (n.op === 'window') answer = syncOnly(windowCall(answers.window!, n), 'the replay window');
-      else if (n.source.kind === 'stream')
-        throw new SeamError('async-body', 'a streamed body needs verifyHubRequestAsync');
-      else
-        answer = bytesBody(
-          n,
-          n.source.kind === 'bytes' ? n.source.bytes : new Uint8Array(0),
-          answers.maxBodyBytes!,
-        );
-    }
-    step = steps.next(answer);
-  }
+  while (!step.done) step = steps.next(answer(step.value, answers, SYNC));
   return step.value;
 }
 
 /** Reads a streamed body into memory while hashing it, stopping at the first byte past `max`. */
 async function streamedBody(
   need: Extract<Need, { op: 'body' }>,
-  stream: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  stream: BodyStream,
   max: number,
 ): Promise<Verdict<HashedBody, BodyCode>> {
   const hasher = requestHasher(need.method, need.target);
@@ -188,34 +216,23 @@ async function streamedBody(
 /** Runs steps, awaiting the asynchronous door, the stores and the body stream. */
 export async function runAsync<T>(steps: Steps<T>, answers: Answers): Promise<T> {
   let step = steps.next();
-  while (!step.done) {
-    const need = step.value;
-    let answer: unknown;
-    if (Array.isArray(need)) answer = await verifyEd25519Async(...(need as DoorQuestion));
-    else {
-      const n = need as Exclude<Need, DoorQuestion>;
-      if (n.op === 'replay')
-        answer = clocked(
-          answers.cache === undefined
-            ? await replayKelAsync(n.bytes, { now: new Date(answers.nowMs) })
-            : await throughDoorAsync(cachedReplay(answers.cache, n.bytes)),
-          answers.nowMs,
-        );
-      else if (n.op === 'pin') answer = await pinKelAsync(answers.pins!, n.kel);
-      else if (n.op === 'kel') answer = await answers.kels!(n.aid);
-      else if (n.op === 'window') answer = await windowCall(answers.window!, n);
-      else if (n.source.kind === 'stream')
-        answer = await streamedBody(n, n.source.stream, answers.maxBodyBytes!);
-      else
-        answer = bytesBody(
-          n,
-          n.source.kind === 'bytes' ? n.source.bytes : new Uint8Array(0),
-          answers.maxBodyBytes!,
-        );
-    }
-    step = steps.next(answer);
-  }
+  while (!step.done) step = steps.next(await answer(step.value, answers, ASYNC));
   return step.value;
+}
+
+/** The caller's clock, pin store and cache, checked, for a verifier judging a signer's log. */
+export function identityAnswers(
+  options: { now: Instant; pins: KelPinStore | 'off'; cache?: IdentityCache },
+  bad: (why: string) => Error,
+): Answers {
+  if (options.now === undefined) throw bad('now is required: your clock');
+  if (options.pins === undefined) throw bad("pins is required: a KelPinStore, or 'off'");
+  if (options.pins !== 'off' && typeof options.pins?.compareAndSet !== 'function')
+    throw bad("pins must be a KelPinStore or 'off'");
+  if (options.cache !== undefined && !(options.cache instanceof IdentityCache))
+    throw bad('cache must be an IdentityCache');
+  const nowMs = unixMillis(options.now, 'now');
+  return { nowMs, cache: options.cache, pins: options.pins === 'off' ? undefined : options.pins };
 }
 
 export type { Ed25519Verdict, PinCode, PinOutcome, ReplayAnswer };
