@@ -104,7 +104,7 @@ function bodyOf(request: Record<string, unknown>): BodySource | null {
 
 /** Reads a request's method, target, header source and body source; `not-a-request` when one is missing. */
 export function readRequestHead(request: unknown): Verdict<RequestHead, 'not-a-request'> {
-  if (!isObject(request) && !(typeof request === 'object' && request !== null))
+  if (typeof request !== 'object' || request === null)
     return fail('not-a-request', 'the request is not an object');
   const r = request as Record<string, unknown>;
   const { method, url, headers } = r;
@@ -114,8 +114,7 @@ export function readRequestHead(request: unknown): Verdict<RequestHead, 'not-a-r
   const target = targetOf(url);
   if (target === null)
     return fail('not-a-request', 'the request url is neither a path (/...) nor an absolute http(s) URL');
-  if (!isObject(headers) && !(typeof headers === 'object' && headers !== null && isGetter(headers)))
-    return fail('not-a-request', 'the request headers are not a record or a Headers');
+  if (!isObject(headers)) return fail('not-a-request', 'the request headers are not a record or a Headers');
   const body = bodyOf(r);
   if (body === null) return fail('not-a-request', 'the request body is not bytes, a string or a stream');
   return ok({ method, target, field: (name) => fieldOf(headers, name), body });

@@ -1,10 +1,12 @@
 import { MemoryKelPinStore, replayKel } from '@agent-seam/anet-identity';
-import { hex, unwrap } from '@agent-seam/canonical';
+import { base64urlStrict, hex, unwrap } from '@agent-seam/canonical';
 import { loadVectors } from '@agent-seam/conformance';
+import { signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import {
   MemoryRelayReplayWindow,
   type RelayReplayEntry,
+  relayPreimageV1,
   signHubRequest,
   type VerifyHubRequestOptions,
   verifyHubRequest,
@@ -136,6 +138,9 @@ describe('request shapes at their edges', () => {
     refused(record({ url: 'relay/send' }), not);
     refused(record({ url: 'ftp://hub/relay/send' }), not);
     refused(record({ url: 'see https://hub/relay/send' }), not);
+    // A scheme that merely ends in http: its URL would parse, with the same path.
+    refused(record({ url: 'xhttps://hub.example.org/relay/send' }), not);
+    expect(verify(record({ url: `/${'a'.repeat(8191)}` }))).toMatchObject({ code: 'bad-signature' });
     refused(record({ url: 'https://[bad' }), not);
     refused(record({ url: `/${'a'.repeat(8192)}` }), not);
     refused(record({ url: '/relay/send\u0000' }), not);
@@ -204,6 +209,8 @@ describe('options a caller gets wrong', () => {
     throws({ maxBodyBytes: -1 }, /^bad-argument: maxBodyBytes must be a non-negative integer$/);
     throws({ maxBodyBytes: 1.5 }, /maxBodyBytes/);
     expect(verifyHubRequest(record(), { ...options(), maxBodyBytes: BODY.length }).ok).toBe(true);
+    const get = { method: 'GET', url: '/x', headers: headers() };
+    expect(verifyHubRequest(get, { ...options(), maxBodyBytes: 0 })).toMatchObject({ code: 'bad-signature' });
     expect(verifyHubRequest(record(), { ...options(), replay: 'off', signerClass: undefined }).ok).toBe(true);
   });
   it('signerClass as a function of the AID and its log sizes the window', () => {
@@ -224,6 +231,14 @@ describe('options a caller gets wrong', () => {
       ok: false,
       code: 'replay-window-full',
       detail: 'the replay window gave no answer',
+    });
+  });
+  it('a v1 text made for a v2-only action is never tried, even with allowV1', () => {
+    const v1 = relayPreimageV1({ action: 'send', aid: AGENT, tsMs: NOW });
+    const sig = base64urlStrict.encode(signEd25519(seed('a1'), v1));
+    const request = record({ headers: headers({ 'X-ANet-Sig': sig }) });
+    expect(verifyHubRequest(request, { ...options(), allowV1: true })).toMatchObject({
+      code: 'bad-signature',
     });
   });
   it('a v1 signature is tried only for the four v1 actions', () => {
@@ -344,6 +359,12 @@ describe('the memory window at its boundaries', () => {
     expect(w.reserve({ ...entry('c1', 1001 + skew, 'agent', 'c'), nowMs: 1001 + skew })).toBe('new');
     expect(w.signers).toBe(2);
     expect(w.reserve({ ...entry('d1', 5000 + skew, 'agent', 'd'), nowMs: 5000 + skew })).toBe('full');
+  });
+  it('no signer is forgotten while there is room', () => {
+    const w = new MemoryRelayReplayWindow({ maxSigners: 10 });
+    accept(w, { ...entry('a1', 1000, 'agent', 'a'), nowMs: 1000 });
+    expect(w.reserve({ ...entry('b1', 10 * 60_000, 'agent', 'b'), nowMs: 10 * 60_000 })).toBe('new');
+    expect(w.signers).toBe(2);
   });
 });
 
