@@ -190,6 +190,10 @@ describe('options a caller gets wrong', () => {
   const throws = (over: Record<string, unknown>, message: RegExp) =>
     expect(() => verifyHubRequest(record(), { ...options(), ...over } as never)).toThrow(message);
   it('each option named in its error', () => {
+    expect(() => verifyHubRequest(record(), 5 as never)).toThrow(
+      /^bad-argument: verifyHubRequest takes an options object$/,
+    );
+    throws({ replay: null }, /^bad-argument: replay must be a RelayReplayWindow/);
     expect(() => verifyHubRequest(record(), null as never)).toThrow(
       /^bad-argument: verifyHubRequest takes an options object$/,
     );
