@@ -1056,10 +1056,12 @@ function objectCases() {
         signedBy(
           encode(
             new Map<number, CborValue>(
-              [
-                [0, 'anet.receipt/2'],
-                ...Object.values(receiptFields()).map((v, i) => [i + 1, v] as [number, CborValue]),
-              ].filter(([k]) => k !== 5),
+              (
+                [[0, 'anet.receipt/2'], ...Object.values(receiptFields()).map((v, i) => [i + 1, v])] as [
+                  number,
+                  CborValue,
+                ][]
+              ).filter(([k]) => k !== 5),
             ),
           ),
         ),

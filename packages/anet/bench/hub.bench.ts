@@ -114,7 +114,10 @@ compare(
   `proof of work: slices of ${SLICE} nonces at 22 bits (most slices find none)`,
   {
     name: '@agent-seam/anet solvePowRange',
-    run: () => solvePowRange({ prefix, bits: 22, start: (start += SLICE), count: SLICE }),
+    run: () => {
+      start += SLICE;
+      return solvePowRange({ prefix, bits: 22, start, count: SLICE });
+    },
   },
   [
     {

@@ -3,12 +3,10 @@
 export { type DirEntryInput, encodeBucket, sealDirEntry, sealDirPlaintext } from './directory-write.js';
 export { encodeAnetObject, type SignObjectInput, signObject } from './object-write.js';
 export {
-  hubPowSeed,
   inlinePowRunner,
   type PowFound,
   type PowRunner,
   type PowTask,
-  powHour,
   type SolvePowOptions,
   solvePowRange,
   solvePowWith,

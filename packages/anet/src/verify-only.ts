@@ -66,11 +66,13 @@ export {
   TASK_STATES,
 } from './objects.js';
 export {
+  hubPowSeed,
   leadingZeroBits,
   POW_CODES,
   type PowChallenge,
   type PowCode,
   type PowSolution,
+  powHour,
   powPrefix,
   type VerifiedPow,
   type VerifyPowOptions,

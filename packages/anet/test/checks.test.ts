@@ -122,13 +122,34 @@ const badTs = (h: Record<string, string>) => (h['X-ANet-TS'] = `0${h['X-ANet-TS'
 holdChecksToVerifier('verifyHubRequest', RELAY_CHECKS, RELAY_CODES, {
   'request > headers': () => verifyHubRequest('POST /relay/send', relayOptions()),
   'headers > header-length': () =>
-    relay({ headers: (h) => ((h['X-ANet-AID'] = 'a'.repeat(300)), delete h['X-ANet-Seq']) }),
+    relay({
+      headers: (h) => {
+        h['X-ANet-AID'] = 'a'.repeat(300);
+        delete h['X-ANet-Seq'];
+      },
+    }),
   'header-length > aid-header': () => relay({ headers: (h) => (h['X-ANet-AID'] = 'x'.repeat(300)) }),
   'aid-header > ts-header': () =>
-    relay({ headers: (h) => ((h['X-ANet-AID'] = 'bafyreigoldenhub'), badTs(h)) }),
-  'ts-header > seq-header': () => relay({ headers: (h) => (badTs(h), (h['X-ANet-Seq'] = '+1')) }),
+    relay({
+      headers: (h) => {
+        h['X-ANet-AID'] = 'bafyreigoldenhub';
+        badTs(h);
+      },
+    }),
+  'ts-header > seq-header': () =>
+    relay({
+      headers: (h) => {
+        badTs(h);
+        h['X-ANet-Seq'] = '+1';
+      },
+    }),
   'seq-header > sig-header': () =>
-    relay({ headers: (h) => ((h['X-ANet-Seq'] = '+1'), (h['X-ANet-Sig'] = 'x')) }),
+    relay({
+      headers: (h) => {
+        h['X-ANet-Seq'] = '+1';
+        h['X-ANet-Sig'] = 'x';
+      },
+    }),
   'sig-header > time': () => relay({ tsMs: NOW - HOUR, headers: (h) => (h['X-ANet-Sig'] = 'x') }),
   'time > body': () => relay({ tsMs: NOW - HOUR, maxBodyBytes: 1 }),
   'body > signer-known': () => relay({ maxBodyBytes: 1, kel: undefined }),
@@ -290,7 +311,7 @@ holdChecksToVerifier('verifySignedObject', SIGNED_OBJECT_CHECKS, OBJECT_CODES, {
   'object-bytes > object-size': () => object(new Array(70_000).fill(0)),
   'object-size > wire': () => object(new Uint8Array(70_000)),
   'wire > envelope': () => object(wire(receipt(), (e) => e.set(3, -7), [3, 'x'])),
-  'envelope > preimage-ref': () => object(wire(receipt(), (e) => (e.set(3, -7), e.set(5, 'bafyreiother')))),
+  'envelope > preimage-ref': () => object(wire(receipt(), (e) => e.set(3, -7).set(5, 'bafyreiother'))),
   'preimage-ref > object-version': () =>
     object(wire(tagged('anet.receipt/3'), (e) => e.set(5, 'bafyreiother'))),
   'object-version > object-table': () => object(wire(tagged('anet.receipt/3', [[7, 'x']]))),
@@ -379,8 +400,15 @@ holdChecksToVerifier('verifyAnetCard', ANET_CARD_CHECKS, ANET_CARD_CODES, {
   'limits > card-extension': () =>
     card((c) => ext(c).splice(0, 1), { after: (c) => (c.signatures as unknown[]).push(0) }),
   'card-extension > validity': () =>
-    card((c) => ((params(c).notBefore = NOW), (params(c).notAfter = String(NOW - 1)))),
-  'validity > pricing': () => card((c) => ((params(c).notAfter = String(NOW)), pricing(c))),
+    card((c) => {
+      params(c).notBefore = NOW;
+      params(c).notAfter = String(NOW - 1);
+    }),
+  'validity > pricing': () =>
+    card((c) => {
+      params(c).notAfter = String(NOW);
+      pricing(c);
+    }),
   'pricing > signer-kel': () => card(pricing, { kel: CUT }),
   'signer-kel > pin': () => card(undefined, { kel: OTHER_KEL, pins: pinnedRotated() }),
   'pin > relay-interfaces': () =>
