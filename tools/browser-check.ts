@@ -15,6 +15,8 @@ import { chromium } from 'playwright-core';
 const root = join(import.meta.dirname, '..');
 const SMOKE_FLOOR = 69;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Without it esbuild applies each package's tsconfig paths (to src/) to imports inside dist/.
+const tsconfig = join(root, 'tsconfig.base.json');
 
 // conformance and cli (the seam command) are node-only by design; every other package must run in a browser.
 const libraries = readdirSync(join(root, 'packages'))
@@ -28,6 +30,7 @@ for (const dir of libraries) {
     format: 'esm',
     write: false,
     logLevel: 'silent',
+    tsconfig,
   });
   console.log(`browser-check: @agent-seam/${dir} bundles for the browser`);
 }
@@ -42,6 +45,7 @@ const bundle = await build({
   globalName: 'seamSmoke',
   write: false,
   logLevel: 'silent',
+  tsconfig,
 });
 const vectors = (file: string) => JSON.parse(readFileSync(join(root, 'vectors', file), 'utf8'));
 

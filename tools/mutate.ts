@@ -43,7 +43,7 @@ export const VERIFY_PATHS: Record<string, string[]> = {
     'src/invite.ts',
     'src/relay.ts',
   ],
-  wba: ['src/verify.ts', 'src/structured-fields.ts'],
+  wba: ['src/verify.ts', 'src/structured-fields.ts', 'src/content-digest.ts'],
   'coredet-cbor': ['src/decode.ts'],
   'tlog-note': ['src/open.ts', 'src/note.ts', 'src/keys.ts', 'src/checkpoint.ts', 'src/text.ts'],
   cryptobox: [

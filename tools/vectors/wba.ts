@@ -14,6 +14,7 @@ import {
 import { didFromPublicKey, didFromSeed, keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
 import {
   type ComponentLine,
+  contentDigest,
   jwkFromPublicKey,
   signatureBase,
   signDirectory,
@@ -63,14 +64,18 @@ const request = signRequest({
   seed: SEED,
   authority: 'example.com',
   signatureAgent: agentUrl,
+  // The upstream group predates signRequest's default nonce and the dictionary form.
+  signatureAgentForm: 'legacy',
   created: CREATED,
   expires: CREATED + 300,
+  nonce: false,
 });
 const directory = signDirectory({
   seed: SEED,
   authority: 'example.com',
   created: CREATED,
   expires: CREATED + 7200,
+  form: 'legacy',
 });
 
 const webBotAuth = {
@@ -144,7 +149,8 @@ function withSignatureBytes(edit: (sig: Uint8Array) => Uint8Array) {
 }
 
 /** Two signed entries sent together, in this order. */
-const twoEntries = (a: ReturnType<typeof signRaw>, b: ReturnType<typeof signRaw>) => ({
+type SignatureFields = { 'signature-input': string; signature: string };
+const twoEntries = (a: SignatureFields, b: SignatureFields) => ({
   'signature-input': `${a['signature-input']}, ${b['signature-input']}`,
   signature: `${a.signature}, ${b.signature}`,
   'signature-agent': AGENT,
@@ -163,13 +169,15 @@ const profile = {
   jwks: profileJwks,
   accept: [
     {
-      name: 'signRequest with a Signature-Agent',
+      name: 'signRequest with a legacy Signature-Agent',
       headers: signRequest({
         seed: SEED,
         authority: AUTHORITY,
         signatureAgent: 'https://agent.example/hp',
+        signatureAgentForm: 'legacy',
         created: CREATED,
         expires: CREATED + 300,
+        nonce: false,
       }),
     },
     {
@@ -629,37 +637,66 @@ const requestGroup = {
 
 // ---- wba.signature-agent: parseSignatureAgent --------------------------------------
 
+/** The entry parseSignatureAgent gives for a legacy string (uri as written, url normalised). */
+const legacyEntry = (uri: string, url = uri) => [
+  { label: null, uri, url, type: 'directory', form: 'legacy' },
+];
+const entry = (label: string, uri: string, type = 'directory', url = uri) => ({
+  label,
+  uri,
+  url,
+  type,
+  form: 'dictionary',
+});
+
 const signatureAgentGroup = {
-  note: 'parseSignatureAgent(header, { allowHttp }): the Signature-Agent field value (a string, a list of field lines, or null when absent) to the directory URL it names, normalised by the WHATWG URL parser; `expect` is the URL or the refusal code.',
+  note: 'parseSignatureAgent(header, { allowHttp }): the Signature-Agent field value (a string, a list of field lines, or null when absent) to its entries: the legacy sf-string (label null) or the dictionary form (one entry per member, its type, `directory` when absent); `uri` as written, `url` as the WHATWG URL parser normalises it; `expect` is the entries or the refusal code.',
   accept: [
     {
       name: 'a directory URL',
       header: '"https://bot.example/.well-known/http-message-signatures-directory"',
-      expect: 'https://bot.example/.well-known/http-message-signatures-directory',
+      expect: legacyEntry('https://bot.example/.well-known/http-message-signatures-directory'),
     },
     {
       name: 'an origin in capitals, surrounded by spaces',
       why: 'optional whitespace around the field is allowed; the URL is normalised; without the trim, refused',
       header: '  "HTTPS://Bot.Example"\t',
-      expect: 'https://bot.example/',
+      expect: legacyEntry('HTTPS://Bot.Example', 'https://bot.example/'),
     },
     {
       name: 'one field line in a list (Node headers)',
       header: ['"https://bot.example/keys"'],
-      expect: 'https://bot.example/keys',
+      expect: legacyEntry('https://bot.example/keys'),
     },
     {
       name: 'escaped quotes inside the sf-string',
       why: 'the sf-string escapes are undone before the URL is read; without, the backslashes became path slashes',
       header: '"https://bot.example/say\\"hi\\""',
-      expect: 'https://bot.example/say%22hi%22',
+      expect: legacyEntry('https://bot.example/say"hi"', 'https://bot.example/say%22hi%22'),
     },
     {
       name: 'http to a local test server, with allowHttp',
       why: 'allowHttp admits http; with it ignored, refused',
       allowHttp: true,
       header: '"http://127.0.0.1:8080"',
-      expect: 'http://127.0.0.1:8080/',
+      expect: legacyEntry('http://127.0.0.1:8080', 'http://127.0.0.1:8080/'),
+    },
+    {
+      name: 'the dictionary form: one member, type directory by default',
+      why: 'a field not starting with a quote is the dictionary form (draft-meunier-webbotauth-httpsig-protocol); read as the legacy string, refused',
+      header: 'sig1="https://bot.example"',
+      expect: [entry('sig1', 'https://bot.example', 'directory', 'https://bot.example/')],
+    },
+    {
+      name: 'the dictionary form: three members, jwks_uri and cimd types, an unknown parameter kept out',
+      why: 'the type parameter is a token read per member; with the type ignored, each read directory and the paths were refused',
+      header:
+        'a="https://a.example/", b="https://b.example/jwks.json";type=jwks_uri, c="https://c.example/card";type=cimd;x=1',
+      expect: [
+        entry('a', 'https://a.example/'),
+        entry('b', 'https://b.example/jwks.json', 'jwks_uri'),
+        entry('c', 'https://c.example/card', 'cimd'),
+      ],
     },
   ],
   refuse: [
@@ -677,7 +714,7 @@ const signatureAgentGroup = {
     },
     {
       name: 'a bare URL without quotes',
-      why: 'the field is one sf-string; with the sf-string match replaced by quote stripping, this and the next four cases were accepted',
+      why: 'neither form: not a string, and a dictionary key cannot hold ":"',
       header: 'https://bot.example/',
       expect: 'malformed-signature-agent',
     },
@@ -688,14 +725,8 @@ const signatureAgentGroup = {
       expect: 'malformed-signature-agent',
     },
     {
-      name: 'the dictionary form',
-      why: "a dictionary member is not the profile's one sf-string",
-      header: 'sig1="https://bot.example/"',
-      expect: 'malformed-signature-agent',
-    },
-    {
       name: 'a string with parameters',
-      why: 'parameters are outside the profile',
+      why: 'the legacy form is one sf-string and nothing else',
       header: '"https://bot.example/keys";type=jwks_uri',
       expect: 'malformed-signature-agent',
     },
@@ -704,6 +735,24 @@ const signatureAgentGroup = {
       why: 'an sf-string is printable ASCII',
       header: '"https://bot.example/\u00e9"',
       expect: 'malformed-signature-agent',
+    },
+    {
+      name: 'a dictionary member that is not a string',
+      why: 'every member value is an sf-string (a URL); deleted once, the integer was read as a URL: bad-signature-agent-url',
+      header: 'sig1=1',
+      expect: 'malformed-signature-agent',
+    },
+    {
+      name: 'a type that is a string, not a token',
+      why: 'the type parameter is an sf-token; deleted once, the member was read as a directory',
+      header: 'sig1="https://bot.example";type="jwks_uri"',
+      expect: 'malformed-signature-agent',
+    },
+    {
+      name: 'a directory member naming a path',
+      why: 'a directory member is an origin (the draft); deleted once, accepted',
+      header: 'sig1="https://bot.example/keys"',
+      expect: 'bad-signature-agent-url',
     },
     {
       name: 'a relative URL',
@@ -751,7 +800,7 @@ const fetched = (url: string, freshUntil: number) => ({
 });
 
 const fetchGroup = {
-  note: 'fetchDirectory(url, { fetch, now }) with a fetch double: `response` is what the fetch resolves to (status, headers, body), `reject` that it rejects. `expect` of an accepted case lists returned values.',
+  note: 'fetchDirectory(url, { fetch, now, type }) with a fetch double: `response` is what the fetch resolves to (status, headers, body), `reject` that it rejects; `type` (directory when absent) is passed as given. `expect` of an accepted case lists returned values.',
   now: FETCH_NOW,
   accept: [
     {
@@ -767,6 +816,30 @@ const fetchGroup = {
       url: `https://${BOT}/keys`,
       response: served({ 'cache-control': 'public, max-age=600' }),
       expect: fetched(`https://${BOT}/keys`, FETCH_NOW + 599),
+    },
+    {
+      name: 'a jwks_uri: fetched as given, not at the well-known path',
+      why: 'type jwks_uri names a JWK Set, not an origin; with the type ignored, the well-known path was fetched',
+      url: `https://${BOT}`,
+      type: 'jwks_uri',
+      response: served(),
+      expect: fetched(`https://${BOT}/`, CREATED + 3600),
+    },
+    {
+      name: "a key's exp before the signature's expires shortens the freshness",
+      why: 'a cached key expires with its window; without that cap, freshUntil was the signature expires',
+      url: `https://${BOT}`,
+      response: served(
+        {},
+        signDirectory({
+          seed: SEED,
+          authority: BOT,
+          created: CREATED,
+          expires: CREATED + 3600,
+          exp: CREATED + 600,
+        }),
+      ),
+      expect: fetched(`https://${BOT}/.well-known/http-message-signatures-directory`, CREATED + 599),
     },
     {
       name: 'Cache-Control no-store: verified, not to be reused',
@@ -822,6 +895,750 @@ const fetchGroup = {
       response: { ...served(), body: '[]' },
       expect: 'malformed-directory',
     },
+    {
+      name: 'a directory whose signing key expired by its JWK exp',
+      why: 'the key window judged in fetchDirectory (through verifyDirectory); deleted once, accepted',
+      url: `https://${BOT}`,
+      response: served(
+        {},
+        signDirectory({
+          seed: SEED,
+          authority: BOT,
+          created: CREATED,
+          expires: CREATED + 3600,
+          exp: FETCH_NOW,
+        }),
+      ),
+      expect: 'key-expired',
+    },
+    {
+      name: 'a directory served with its body edited, the Content-Digest of the original',
+      why: 'the body is bound by the covered Content-Digest; deleted once, accepted (the signature covers the digest, not the body)',
+      url: `https://${BOT}`,
+      response: { ...served(), body: botDirectory.body.replace('"keys":[', '"keys":[{"kty":"oct"},') },
+      expect: 'content-digest-mismatch',
+    },
+  ],
+};
+
+// ---- wba.structured-fields: the two parsers on their own --------------------------------
+
+/** A Signature-Input of exactly `length` characters: empty members, the last one padded by a parameter. */
+function membersOfLength(length: number): string {
+  const members: string[] = [];
+  let text = '';
+  while (text.length + 16 < length) {
+    members.push(`m${members.length}=()`);
+    text = members.join(', ');
+  }
+  const head = `${text}, last=();p="`;
+  return `${head}${'x'.repeat(length - head.length - 1)}"`;
+}
+const atCap = membersOfLength(4096);
+const structuredFields = {
+  note: 'parseSignatureInput(text, { maxLength }) and parseSignature(text, { maxLength }) on their own: `field` names the parser, `expect` is the number of members or the refusal code. The cap (default 4096 characters) is judged before any parsing.',
+  accept: [
+    {
+      name: 'a Signature-Input of exactly 4096 characters, many members',
+      why: 'the cap is inclusive; with `>=`, refused. Its labels and parameters are looked up in sets, so the parse is linear in the members',
+      field: 'signature-input',
+      text: atCap,
+      expect: atCap.split(', ').length,
+    },
+  ],
+  refuse: [
+    {
+      name: 'a Signature-Input one character over the cap, of open parentheses',
+      why: 'the length cap, judged before parsing; deleted once, the parser read it and answered malformed-signature-input',
+      field: 'signature-input',
+      text: `sig1=${'('.repeat(4092)}`,
+      expect: 'header-too-long',
+    },
+    {
+      name: 'a Signature over a cap of 64 the caller chose',
+      why: "maxLength is the caller's cap for both parsers; with the option ignored, the 4096 default accepted it",
+      field: 'signature',
+      maxLength: 64,
+      text: `sig1=:${'A'.repeat(88)}:`,
+      expect: 'header-too-long',
+    },
+    {
+      name: 'a repeated label after many members',
+      why: 'the set of labels seen; without it, accepted',
+      field: 'signature-input',
+      text: `${membersOfLength(2000)}, m3=()`,
+      expect: 'duplicate-label',
+    },
+  ],
+};
+
+// ---- wba.replay: one replay store across several deliveries ----------------------------
+
+// The last second the requests signed at CREATED are valid: a later clock refuses them.
+const REPLAY_NOW = CREATED + 300;
+const FIRST = { did: didFromSeed(SEED), replay: 'first-seen' };
+const FIRST_OTHER = { did: didFromSeed(OTHER_SEED), replay: 'first-seen' };
+/** A request signed at `created` (default CREATED), with the nonce given (false: none). */
+const sent = (nonce: string | false, created = CREATED, seed = SEED) =>
+  signRequest({ seed, authority: AUTHORITY, created, expires: created + 300, nonce });
+const withoutNonce = sent(false);
+const replayGroup = {
+  note: 'verifyRequest({ headers, authority, jwks, now, replay }) with ONE replay store for all the deliveries of a case, in order: a MemoryReplayCache of @agent-seam/envelope (window 600 s; `maxEntries` when the case gives it). `expect` holds, per delivery, what the accepted value holds (the signer and `replay: first-seen`) or the refusal code; a refused case refuses its last delivery only.',
+  authority: AUTHORITY,
+  now: REPLAY_NOW,
+  jwks: { keys: [jwkFromPublicKey(PUBLIC), jwkFromPublicKey(keyPairFromSeed(OTHER_SEED).publicKey)] },
+  accept: [
+    {
+      name: 'two requests of one key with different nonces',
+      why: 'the store is keyed by (keyid, nonce); keyed by the keyid alone, the second went replayed',
+      deliveries: [sent('nonce-1'), sent('nonce-2')],
+      expect: [FIRST, FIRST],
+    },
+    {
+      name: 'one nonce sent by two keys',
+      why: 'the keyid is half of the key; keyed by the nonce alone, the second went replayed',
+      deliveries: [sent('shared'), sent('shared', CREATED, OTHER_SEED)],
+      expect: [FIRST, FIRST_OTHER],
+    },
+    {
+      name: 'two requests without a nonce, signed at different times',
+      why: 'without a nonce the store is keyed by the signature; keyed by (keyid, no nonce), the second went replayed',
+      deliveries: [withoutNonce, sent(false, CREATED + 1)],
+      expect: [FIRST, FIRST],
+    },
+    {
+      name: 'a nonce that spells the signature of an earlier request without a nonce',
+      why: 'nonce keys and signature keys are tagged apart (n: and s:); untagged, the second went replayed',
+      deliveries: [withoutNonce, sent(withoutNonce.signature.slice('sig1=:'.length, -1))],
+      expect: [FIRST, FIRST],
+    },
+  ],
+  refuse: [
+    {
+      name: 'the same request twice',
+      why: 'the replay check after the signature verified; deleted once, the second delivery was accepted',
+      deliveries: [sent('once'), sent('once')],
+      expect: [FIRST, 'replayed'],
+    },
+    {
+      name: 'a new signature reusing a nonce of the same key',
+      why: 'with a nonce the key is (keyid, nonce), not the signature; keyed by the signature, the second was accepted',
+      deliveries: [sent('reused'), sent('reused', CREATED + 1)],
+      expect: [FIRST, 'replayed'],
+    },
+    {
+      name: 'the same signature twice, without a nonce',
+      why: 'without a nonce the signature is the key; with the store asked only when a nonce is present, the second was accepted',
+      deliveries: [withoutNonce, withoutNonce],
+      expect: [FIRST, 'replayed'],
+    },
+    {
+      name: 'an older request after a full store forgot its horizon',
+      why: "a store that answers forgotten refuses (replay-cache-full); with that answer taken as new, accepted. The store holds one entry: the newer request fills it, the older one's age is past what it can vouch for",
+      maxEntries: 1,
+      deliveries: [sent('newer', CREATED + 5), sent('older')],
+      expect: [FIRST, 'replay-cache-full'],
+    },
+  ],
+};
+
+// ---- wba.dictionary: Signature-Agent as a dictionary, component parameters --------------
+
+const AGENT_URL = 'https://agent.example';
+/** The covered line of a dictionary member under `key` whose value is `member`. */
+const memberLine = (key: string, member: string): ComponentLine => ({
+  name: 'signature-agent',
+  parameters: `;key="${key}"`,
+  value: member,
+});
+const dictTail = `;created=${CREATED};expires=${CREATED + 300};keyid="${KEYID}";alg="ed25519";tag="web-bot-auth";nonce="d"`;
+/** Signs `list` (the inner list text) over `lines`, sending `agent` as the Signature-Agent field. */
+function signDict(
+  list: string,
+  lines: ComponentLine[],
+  agent: string | undefined,
+  label = 'sig1',
+  seed = SEED,
+) {
+  const { 'signature-agent': _, ...signed } = signRaw(list + dictTail, lines, seed, label);
+  return agent === undefined ? signed : { ...signed, 'signature-agent': agent };
+}
+const OWN = `"${AGENT_URL}"`;
+const TARGET = 'https://entry.example/page?q=1';
+const dictionaryGroup = {
+  note: 'verifyRequest({ headers, authority, jwks, now, replay: "off", targetUri }) with a Signature-Agent in the dictionary form and RFC 9421 component parameters; `targetUri` when the case gives it. authority, jwks and now at group level; each refusal names its one check in `why`.',
+  authority: AUTHORITY,
+  // The last second the requests are valid: a later clock refuses them.
+  now: CREATED + 300,
+  jwks: { keys: [jwkFromPublicKey(PUBLIC)] },
+  accept: [
+    {
+      name: 'signRequest output: the member under the label, covered with ;key',
+      headers: signRequest({
+        seed: SEED,
+        authority: AUTHORITY,
+        signatureAgent: AGENT_URL,
+        created: CREATED,
+        expires: CREATED + 300,
+        nonce: 'dictionary-1',
+      }),
+    },
+    {
+      name: 'a relabeled signature: label sig2 covers the only member, keyed agent2',
+      why: "RFC 9421 section 7.2.5 lets a Signature label change; the draft's own vectors sign key=agent2 under sig2. Judged by the member it covers; with the member required under the label, refused",
+      headers: signDict(
+        '("@authority" "signature-agent";key="agent2")',
+        [...authorityOnly, memberLine('agent2', OWN)],
+        `agent2=${OWN}`,
+        'sig2',
+      ),
+    },
+    {
+      name: 'a jwks_uri member: its type parameter is part of the covered value',
+      why: 'RFC 9421 section 2.1.2: a member value is serialised with its parameters; without them in the base, bad-signature',
+      headers: signDict(
+        '("@authority" "signature-agent";key="sig1")',
+        [...authorityOnly, memberLine('sig1', `"${AGENT_URL}/jwks.json";type=jwks_uri`)],
+        `sig1="${AGENT_URL}/jwks.json";type=jwks_uri`,
+      ),
+    },
+    {
+      name: "two signatures, an agent's (another key) and a browser's covering both members",
+      why: "the draft's multiple signatures: each judged alone; ours (browser) verifies. The browser covers the agent's member under another label, which the draft allows beside its own",
+      headers: twoEntries(
+        signDict(
+          '("@authority" "signature-agent";key="agent")',
+          [...authorityOnly, memberLine('agent', OWN)],
+          undefined,
+          'agent',
+          OTHER_SEED,
+        ),
+        signDict(
+          '("@authority" "signature-agent";key="browser" "signature-agent";key="agent")',
+          [...authorityOnly, memberLine('browser', '"https://browser.example"'), memberLine('agent', OWN)],
+          undefined,
+          'browser',
+        ),
+      ),
+      agent: `agent=${OWN}, browser="https://browser.example"`,
+    },
+    {
+      name: "@target-uri in place of @authority, against the caller's targetUri",
+      why: "the draft allows @target-uri where @authority is; the value is the caller's, never the message's. Without targetUri it is refused (a case below)",
+      targetUri: TARGET,
+      headers: signDict(
+        '("@target-uri" "signature-agent";key="sig1")',
+        [{ name: '@target-uri', value: TARGET }, memberLine('sig1', OWN)],
+        `sig1=${OWN}`,
+      ),
+    },
+    {
+      name: 'the whole dictionary covered, without ;key',
+      why: "covering the field covers every member, its own label's included; with only ;key counted as coverage, uncovered-signature-agent",
+      headers: signDict(
+        '("@authority" "signature-agent")',
+        [...authorityOnly, { name: 'signature-agent', value: `sig1=${OWN}` }],
+        `sig1=${OWN}`,
+      ),
+    },
+  ],
+  refuse: [
+    {
+      name: 'the member renamed after signing',
+      why: 'the covered member must be in the dictionary (RFC 9421 section 2.1.2); deleted once, its value was empty in the base: bad-signature',
+      headers: signDict(
+        '("@authority" "signature-agent";key="sig1")',
+        [...authorityOnly, memberLine('sig1', OWN)],
+        `sig9=${OWN}`,
+      ),
+      expect: 'missing-covered-header',
+    },
+    {
+      name: "the member under the signature's label, not covered",
+      why: 'the draft: the member keyed to the label MUST be signed; the coverage check deleted once, accepted',
+      headers: signDict('("@authority")', authorityOnly, `sig1=${OWN}`),
+      expect: 'uncovered-signature-agent',
+    },
+    {
+      name: "another label's member covered while its own is there",
+      why: 'a signature is attributed to its own member, which it does not cover (the same check; deleted once, accepted)',
+      headers: signDict(
+        '("@authority" "signature-agent";key="sig2")',
+        [...authorityOnly, memberLine('sig2', '"https://other.example"')],
+        `sig1=${OWN}, sig2="https://other.example"`,
+      ),
+      expect: 'uncovered-signature-agent',
+    },
+    {
+      name: "the member's URL changed after signing",
+      why: 'the member value is in the base; the Ed25519 equation itself',
+      headers: signDict(
+        '("@authority" "signature-agent";key="sig1")',
+        [...authorityOnly, memberLine('sig1', OWN)],
+        'sig1="https://mirror.example"',
+      ),
+      expect: 'bad-signature',
+    },
+    {
+      name: 'a legacy string covered as a dictionary member',
+      why: 'a member is named in a dictionary only (RFC 9421 section 2.1.2); deleted once, the string was read as empty: bad-signature',
+      headers: signDict(
+        '("@authority" "signature-agent";key="sig1")',
+        [...authorityOnly, memberLine('sig1', OWN)],
+        OWN,
+      ),
+      expect: 'malformed-covered-header',
+    },
+    {
+      name: 'a Signature-Agent that is neither one string nor a dictionary of strings',
+      why: 'the Signature-Agent read before its member is looked for; deleted once, the base could not name the member: malformed-covered-header',
+      headers: signDict(
+        '("@authority" "signature-agent";key="sig1")',
+        [...authorityOnly, memberLine('sig1', '1')],
+        'sig1=1',
+      ),
+      expect: 'malformed-signature-agent',
+    },
+    {
+      name: 'a component covered with sf',
+      why: 'RFC 9421 sf (re-serialise as a structured field) is not rebuilt here: its own code; deleted once, the parameter fell to component-parameters',
+      headers: signDict(
+        '("@authority" "x-list";sf)',
+        [...authorityOnly, { name: 'x-list', parameters: ';sf', value: 'a, b' }],
+        undefined,
+      ),
+      expect: 'unsupported-sf-parameter',
+    },
+    {
+      name: 'a component covered with bs',
+      why: 'RFC 9421 bs (wrap as a byte sequence) is not rebuilt here: its own code; deleted once, component-parameters',
+      headers: signDict(
+        '("@authority" "x-list";bs)',
+        [...authorityOnly, { name: 'x-list', parameters: ';bs', value: 'a, b' }],
+        undefined,
+      ),
+      expect: 'unsupported-bs-parameter',
+    },
+    {
+      name: 'key on a header other than Signature-Agent',
+      why: 'the profile reads dictionary members of Signature-Agent only; with key allowed on any field, the member was looked for in x-dict, no dictionary of strings: malformed-covered-header',
+      headers: {
+        ...signDict(
+          '("@authority" "x-dict";key="a")',
+          [...authorityOnly, { name: 'x-dict', parameters: ';key="a"', value: '1' }],
+          undefined,
+        ),
+        'x-dict': 'a=1',
+      },
+      expect: 'component-parameters',
+    },
+    {
+      name: 'req on a request',
+      why: 'req names the request of a response; with req allowed on a request, the signature was taken for the directory form: missing-content-digest',
+      headers: signDict(
+        '("@authority";req)',
+        [{ name: '@authority', parameters: ';req', value: AUTHORITY }],
+        undefined,
+      ),
+      expect: 'component-parameters',
+    },
+    {
+      name: '@target-uri covered, and no targetUri given',
+      why: "the target URI is the caller's to give; without it the component cannot be rebuilt (deleted once, an empty value: bad-signature)",
+      headers: signDict('("@target-uri")', [{ name: '@target-uri', value: TARGET }], undefined),
+      expect: 'unsupported-component',
+    },
+    {
+      name: '@target-uri covered, another target URI given',
+      why: "the value is the caller's targetUri: the equation fails over another one",
+      targetUri: 'https://entry.example/other',
+      headers: signDict('("@target-uri")', [{ name: '@target-uri', value: TARGET }], undefined),
+      expect: 'bad-signature',
+    },
+  ],
+};
+
+// ---- wba.directory.current: "@authority";req and content-digest; key windows --------------
+
+const CURRENT_NOW = CREATED + 60;
+const current = (extra: Partial<Parameters<typeof signDirectory>[0]> = {}) =>
+  signDirectory({ seed: SEED, authority: AUTHORITY, created: CREATED, expires: CREATED + 7200, ...extra });
+const currentDirectory = current();
+/** A directory response signed over `list` with the Content-Digest field `digest`. */
+function currentSigned(list: string, digest: string, lines?: ComponentLine[]) {
+  const params = `${list};created=${CREATED};expires=${CREATED + 7200};keyid="${KEYID}";alg="ed25519";tag="http-message-signatures-directory"`;
+  const { 'signature-agent': _, ...headers } = signRaw(
+    params,
+    lines ?? [
+      { name: '@authority', parameters: ';req', value: AUTHORITY },
+      { name: 'content-digest', value: digest },
+    ],
+  );
+  return { ...headers, 'content-digest': digest };
+}
+const bodyBytes = utf8Strict.encode(currentDirectory.body);
+const directoryCurrentGroup = {
+  note: 'verifyDirectory({ headers, authority, body, now }) in the current form of draft-meunier-webbotauth-httpsig-protocol: the response signed over "@authority";req and content-digest (RFC 9530), the JWK windows nbf/exp. authority and now at group level.',
+  authority: AUTHORITY,
+  now: CURRENT_NOW,
+  accept: [
+    {
+      name: 'signDirectory output, the current form',
+      headers: currentDirectory.headers,
+      body: currentDirectory.body,
+    },
+    {
+      name: 'a sha-512 Content-Digest',
+      why: 'both RFC 9530 algorithms are computed; with sha-256 alone, unsupported-digest-algorithm',
+      headers: currentSigned('("@authority";req "content-digest")', contentDigest(bodyBytes, 'sha-512')),
+      body: currentDirectory.body,
+    },
+    {
+      name: 'the signing key inside its nbf/exp window',
+      why: 'a window that holds now passes (nbf inclusive); with nbf judged as exclusive, refused',
+      headers: current({ nbf: CURRENT_NOW, exp: CURRENT_NOW + 1 }).headers,
+      body: current({ nbf: CURRENT_NOW, exp: CURRENT_NOW + 1 }).body,
+    },
+  ],
+  refuse: [
+    {
+      name: 'the body edited, the Content-Digest of the original',
+      why: 'the digest of the body received; deleted once, accepted: the signature covers the digest, not the body',
+      headers: currentDirectory.headers,
+      body: currentDirectory.body.replace('"keys":[', '"keys":[{"kty":"oct"},'),
+      expect: 'content-digest-mismatch',
+    },
+    {
+      name: 'a Content-Digest under an algorithm this package does not compute',
+      why: 'an unknown algorithm is refused, not skipped (a digest nobody checked binds nothing); skipped once, accepted',
+      headers: currentSigned(
+        '("@authority";req "content-digest")',
+        `md5=:${base64Strict.encode(new Uint8Array(16))}:`,
+      ),
+      body: currentDirectory.body,
+      expect: 'unsupported-digest-algorithm',
+    },
+    {
+      name: 'a Content-Digest that is not a dictionary of byte sequences',
+      why: 'RFC 9530 field syntax; deleted once, the parse failure was taken as no member: accepted',
+      headers: currentSigned('("@authority";req "content-digest")', 'sha-256=abc'),
+      body: currentDirectory.body,
+      expect: 'malformed-content-digest',
+    },
+    {
+      name: '"@authority";req without content-digest',
+      why: 'the current form binds the body: both components are required (the draft); deleted once, accepted',
+      headers: currentSigned('("@authority";req)', '', [
+        { name: '@authority', parameters: ';req', value: AUTHORITY },
+      ]),
+      body: currentDirectory.body,
+      expect: 'missing-content-digest',
+    },
+    {
+      name: 'req on a header component',
+      why: 'req is read on @authority only; with req allowed on any component, content-digest;req did not count as content-digest: missing-content-digest',
+      headers: currentSigned('("@authority";req "content-digest";req)', contentDigest(bodyBytes), [
+        { name: '@authority', parameters: ';req', value: AUTHORITY },
+        { name: 'content-digest', parameters: ';req', value: contentDigest(bodyBytes) },
+      ]),
+      body: currentDirectory.body,
+      expect: 'component-parameters',
+    },
+    {
+      name: 'the signing key past its exp',
+      why: 'the key window (exp exclusive, as a JWT reads it); deleted once, accepted',
+      headers: current({ exp: CURRENT_NOW }).headers,
+      body: current({ exp: CURRENT_NOW }).body,
+      expect: 'key-expired',
+    },
+    {
+      name: 'the signing key before its nbf',
+      why: 'the key window; deleted once, accepted',
+      headers: current({ nbf: CURRENT_NOW + 1 }).headers,
+      body: current({ nbf: CURRENT_NOW + 1 }).body,
+      expect: 'key-not-yet-valid',
+    },
+  ],
+};
+
+// ---- wba.key-window: a request under a key with nbf/exp -------------------------------------
+
+const windowed = (window: Record<string, unknown>) => ({
+  keys: [{ ...jwkFromPublicKey(PUBLIC), ...window }],
+});
+const windowRequest = signRequest({
+  seed: SEED,
+  authority: AUTHORITY,
+  created: CREATED,
+  expires: CREATED + 300,
+  nonce: 'w',
+});
+const keyWindowGroup = {
+  note: 'verifyRequest({ headers, authority, jwks, now, replay: "off" }) where the JWK carries nbf/exp (Unix seconds, as the draft\'s directory example): the key is valid from nbf on, no longer at exp. headers, authority and now at group level; each case gives its jwks.',
+  authority: AUTHORITY,
+  now: NOW,
+  headers: windowRequest,
+  accept: [
+    { name: 'nbf exactly now', why: 'nbf is inclusive; with `<=`, refused', jwks: windowed({ nbf: NOW }) },
+    {
+      name: 'exp one second after now',
+      why: 'exp is exclusive of later seconds only; with `>`, this passed and the next was accepted',
+      jwks: windowed({ exp: NOW + 1 }),
+    },
+  ],
+  refuse: [
+    {
+      name: 'exp exactly now',
+      why: 'the key window, exp side; deleted once, accepted',
+      jwks: windowed({ exp: NOW }),
+      expect: 'key-expired',
+    },
+    {
+      name: 'nbf one second ahead',
+      why: 'the key window, nbf side; deleted once, accepted',
+      jwks: windowed({ nbf: NOW + 1 }),
+      expect: 'key-not-yet-valid',
+    },
+    {
+      name: 'an exp that is not a number',
+      why: 'a window that cannot be read makes the key unusable (never always valid); with the read deleted, accepted',
+      jwks: windowed({ exp: '2030-01-01' }),
+      expect: 'unknown-key',
+    },
+  ],
+};
+
+// ---- wba.card and wba.registry: signature-agent cards and registries ------------------------
+
+const CARD_URL = 'https://bot.example/card';
+const cardGroup = {
+  note: 'parseSignatureAgentCard(card, { url }) (draft-meunier-webbotauth-registry): exactly one key source, client_id equal to the URL fetched. `expect` is the key source or the refusal code.',
+  url: CARD_URL,
+  accept: [
+    {
+      name: 'a card naming a jwks_uri',
+      card: { client_id: CARD_URL, client_name: 'Bot', jwks_uri: 'https://bot.example/jwks.json' },
+      expect: { jwksUri: 'https://bot.example/jwks.json' },
+    },
+    {
+      name: 'a card carrying its keys inline',
+      card: { client_id: CARD_URL, jwks: { keys: [jwkFromPublicKey(PUBLIC)] } },
+      expect: { jwks: { keys: [jwkFromPublicKey(PUBLIC)] } },
+    },
+  ],
+  refuse: [
+    {
+      name: 'not an object',
+      why: 'a card is a JSON object; deleted once, the list was read for a client_id: client-id-mismatch',
+      card: [CARD_URL],
+      expect: 'malformed-card',
+    },
+    {
+      name: 'client_id another URL',
+      why: 'a card is the one at its client_id (CIMD); deleted once, accepted',
+      card: { client_id: 'https://bot.example/other', jwks_uri: 'https://bot.example/jwks.json' },
+      expect: 'client-id-mismatch',
+    },
+    {
+      name: 'both jwks and jwks_uri',
+      why: 'at most one key source (the draft); deleted once, the jwks_uri was taken',
+      card: { client_id: CARD_URL, jwks_uri: 'https://bot.example/jwks.json', jwks: { keys: [] } },
+      expect: 'both-key-sources',
+    },
+    {
+      name: 'neither jwks nor jwks_uri',
+      why: 'a card without keys names none to verify with; deleted once, read as malformed-card',
+      card: { client_id: CARD_URL, client_name: 'Bot' },
+      expect: 'no-key-source',
+    },
+    {
+      name: 'a jwks_uri over http',
+      why: 'the jwks_uri scheme MUST be https; deleted once, accepted',
+      card: { client_id: CARD_URL, jwks_uri: 'http://bot.example/jwks.json' },
+      expect: 'bad-card-url',
+    },
+    {
+      name: 'jwks that is not a JWK Set',
+      why: 'the inline set must have a keys array; deleted once, accepted',
+      card: { client_id: CARD_URL, jwks: { keys: {} } },
+      expect: 'malformed-card',
+    },
+  ],
+};
+
+const registryGroup = {
+  note: 'parseRegistry(text, { maxLength, maxEntries }) (draft-meunier-webbotauth-registry): one https or data: URL per line, "#" comments, blank lines. `expect` is the entries or the refusal code.',
+  accept: [
+    {
+      name: 'CRLF lines, a comment line, a trailing comment, a data: URL',
+      why: 'every line ending the grammar allows, and data: entries; with LF alone, the CR stayed in the entry and it was refused',
+      text: '# bots\r\nhttps://a.example/card # one\r\n\r\ndata:application/json,{"client_name":"Inline Bot"}\r\n',
+      expect: ['https://a.example/card', 'data:application/json,{"client_name":"Inline Bot"}'],
+    },
+    { name: 'comments only', text: '# nothing yet\n\n', expect: [] },
+  ],
+  refuse: [
+    { name: 'not text', why: 'the type check; deleted once, a TypeError', text: 42, expect: 'not-a-string' },
+    {
+      name: 'an http entry',
+      why: 'entries are https or data: (the draft); deleted once, accepted',
+      text: 'http://a.example/card\n',
+      expect: 'malformed-registry',
+    },
+    {
+      name: 'a control character on a line',
+      why: 'outside the grammar; deleted once, the entry was read with it',
+      text: 'https://a.example/card\u0000\n',
+      expect: 'malformed-registry',
+    },
+    {
+      name: 'over the length cap',
+      why: 'the cap, checked before reading; deleted once, accepted',
+      text: 'https://a.example/card\n',
+      maxLength: 10,
+      expect: 'registry-too-large',
+    },
+    {
+      name: 'more entries than the cap',
+      why: 'the entry cap; deleted once, accepted',
+      text: 'https://a.example/1\nhttps://a.example/2\n',
+      maxEntries: 1,
+      expect: 'registry-too-large',
+    },
+  ],
+};
+
+// ---- wba.discovery: a request to its verified key in one call ------------------------------
+
+// The last second the requests are valid: a later clock refuses them.
+const DISCOVERY_NOW = CREATED + 300;
+/** A signed directory served at `authority`'s well-known path (or at `url`). */
+const dirAt = (authority: string, extra: Partial<Parameters<typeof signDirectory>[0]> = {}, seed = SEED) => {
+  const signed = signDirectory({ seed, authority, created: CREATED, expires: CREATED + 3600, ...extra });
+  return { status: 200, headers: signed.headers, body: signed.body };
+};
+const agentRequest = (signatureAgent: string, type?: 'jwks_uri' | 'cimd', label = 'sig1') =>
+  signRequest({
+    seed: SEED,
+    authority: AUTHORITY,
+    signatureAgent,
+    ...(type === undefined ? {} : { signatureAgentType: type }),
+    created: CREATED,
+    expires: CREATED + 300,
+    nonce: 'discovery',
+    label,
+  });
+const WELL_KNOWN = '/.well-known/http-message-signatures-directory';
+const discoveryGroup = {
+  note: 'verifyRequestWithDiscovery({ headers, authority, now, replay: "off", fetch, allowAgent }) with a fetch double answering `responses[url]` (status, headers, body; any other URL: 404). `allowAgents`, when given, is the list of agent URLs allowAgent accepts. `expect` of an accepted case is the agent and the signer; of a refused one, the code.',
+  authority: AUTHORITY,
+  now: DISCOVERY_NOW,
+  accept: [
+    {
+      name: 'a directory agent: its well-known directory fetched and verified, the request under its keys',
+      headers: agentRequest('https://bot.example'),
+      responses: { [`https://bot.example${WELL_KNOWN}`]: dirAt('bot.example') },
+      expect: {
+        did: didFromSeed(SEED),
+        agent: { label: 'sig1', type: 'directory', identifier: `https://bot.example${WELL_KNOWN}` },
+      },
+    },
+    {
+      name: 'a jwks_uri agent: the JWK Set fetched as named, its query left out of the identifier',
+      why: 'type jwks_uri is fetched as given; with the well-known rewrite, 404',
+      headers: agentRequest('https://bot.example/keys.json?v=2', 'jwks_uri'),
+      responses: { 'https://bot.example/keys.json?v=2': dirAt('bot.example') },
+      expect: {
+        did: didFromSeed(SEED),
+        agent: { type: 'jwks_uri', identifier: 'https://bot.example/keys.json' },
+      },
+    },
+    {
+      name: 'a cimd agent whose card carries the keys',
+      why: 'the card is fetched and checked, its inline jwks used; with cimd skipped, unsupported-agent-type',
+      headers: agentRequest('https://bot.example/card', 'cimd'),
+      responses: {
+        'https://bot.example/card': {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            client_id: 'https://bot.example/card',
+            jwks: { keys: [jwkFromPublicKey(PUBLIC)] },
+          }),
+        },
+      },
+      expect: { did: didFromSeed(SEED), agent: { type: 'cimd', identifier: 'https://bot.example/card' } },
+    },
+    {
+      name: 'a cimd agent whose card names a jwks_uri',
+      why: "the card's jwks_uri is fetched and verified as a directory; with it ignored, no-key-source",
+      headers: agentRequest('https://bot.example/card', 'cimd'),
+      responses: {
+        'https://bot.example/card': {
+          status: 200,
+          headers: {},
+          body: JSON.stringify({
+            client_id: 'https://bot.example/card',
+            jwks_uri: 'https://keys.example/jwks.json',
+          }),
+        },
+        'https://keys.example/jwks.json': dirAt('keys.example'),
+      },
+      expect: { did: didFromSeed(SEED), agent: { type: 'cimd', identifier: 'https://bot.example/card' } },
+    },
+  ],
+  refuse: [
+    {
+      name: "a directory that does not hold the request's key",
+      why: "a key is trusted for the agent that published it only: the request verifies under that directory alone (another key's directory: unknown-key)",
+      headers: agentRequest('https://bot.example'),
+      responses: { [`https://bot.example${WELL_KNOWN}`]: dirAt('bot.example', {}, OTHER_SEED) },
+      expect: 'unknown-key',
+    },
+    {
+      name: 'an agent type this package does not resolve',
+      why: 'the draft: ignore a member of an unknown type; with the type taken as directory, the directory was fetched and the request judged (its member, edited after signing: bad-signature)',
+      headers: {
+        ...agentRequest('https://bot.example'),
+        'signature-agent': 'sig1="https://bot.example";type=other',
+      },
+      responses: { [`https://bot.example${WELL_KNOWN}`]: dirAt('bot.example') },
+      expect: 'unsupported-agent-type',
+    },
+    {
+      name: 'an agent your allowAgent refuses',
+      why: 'the caller bounds which agents are fetched (SSRF); with allowAgent ignored, accepted',
+      headers: agentRequest('https://bot.example'),
+      allowAgents: ['https://other.example/'],
+      responses: { [`https://bot.example${WELL_KNOWN}`]: dirAt('bot.example') },
+      expect: 'agent-not-allowed',
+    },
+    {
+      name: 'a card whose client_id is not its URL',
+      why: 'the card check in discovery; deleted once, accepted',
+      headers: agentRequest('https://bot.example/card', 'cimd'),
+      responses: {
+        'https://bot.example/card': {
+          status: 200,
+          headers: {},
+          body: JSON.stringify({
+            client_id: 'https://evil.example/card',
+            jwks: { keys: [jwkFromPublicKey(PUBLIC)] },
+          }),
+        },
+      },
+      expect: 'client-id-mismatch',
+    },
+    {
+      name: 'a signature that covers no Signature-Agent member',
+      why: 'a signature is attributed to a member it covers only; with the first member taken, accepted',
+      headers: {
+        ...signDict('("@authority")', authorityOnly, undefined),
+        'signature-agent': 'other="https://bot.example"',
+      },
+      responses: { [`https://bot.example${WELL_KNOWN}`]: dirAt('bot.example') },
+      expect: 'uncovered-signature-agent',
+    },
   ],
 };
 
@@ -836,6 +1653,14 @@ export const parts = [
       'wba.signature-agent': signatureAgentGroup,
       'wba.fetch': fetchGroup,
       'jwk.refuse': jwkRefuse,
+      'wba.replay': replayGroup,
+      'wba.structured-fields': structuredFields,
+      'wba.dictionary': dictionaryGroup,
+      'wba.directory.current': directoryCurrentGroup,
+      'wba.key-window': keyWindowGroup,
+      'wba.card': cardGroup,
+      'wba.registry': registryGroup,
+      'wba.discovery': discoveryGroup,
     },
   },
 ];

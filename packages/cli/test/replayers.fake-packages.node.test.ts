@@ -160,6 +160,12 @@ const UNJUDGED: { group: RegExp; name: RegExp; call: RegExp; why: string }[] = [
     why: "the group judges time: each case states the verdict's freshness or the replay cache's answer, not the message's fields",
   },
   {
+    group: /^seal\.(v2-refuse|v1)$/,
+    name: /^replayed$/,
+    call: /^@agent-seam\/hpke-seal\.openEnvelope(V1)?#0 value$/,
+    why: 'the first delivery primes the replay store: that it opened is judged, and the case is the second delivery’s refusal',
+  },
+  {
     group: /^domainLinkage\.refuse$/,
     name: /^accept\//,
     call: /^@agent-seam\/cardpub\.verifyDomainLinkage#0 value$/,
@@ -170,12 +176,6 @@ const UNJUDGED: { group: RegExp; name: RegExp; call: RegExp; why: string }[] = [
     name: /^accept\//,
     call: /^@agent-seam\/cardpub\.verifyA2ACard#[01] value$/,
     why: "the protected header's members (kid, jku): the vector carries them only inside the signed header",
-  },
-  {
-    group: /^wba\.directory$/,
-    name: /./,
-    call: /^@agent-seam\/wba\.verifyDirectory#0 value$/,
-    why: "the signature's label, created and expires: compared as the signature-input text the directory's cases state",
   },
   {
     group: /^jwk\.refuse$/,

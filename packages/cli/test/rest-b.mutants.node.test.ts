@@ -276,7 +276,18 @@ describe('envelope verify --expected: the same bytes', () => {
       'm.json': JSON.stringify({ ...sent, sig: sent.sig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) }),
       'b.txt': bytes,
     });
-    const r = await seam(dir, ['envelope', 'verify', 'm.json', '--recipient', bob, '--expected', 'b.txt']);
+    const r = await seam(dir, [
+      'envelope',
+      'verify',
+      'm.json',
+      '--recipient',
+      bob,
+      '--now',
+      'off',
+      '--no-replay-check',
+      '--expected',
+      'b.txt',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
       '\n--expected: identical to the signed bytes above: the bytes agree, so the signature or the key is what differs\n',
@@ -390,9 +401,9 @@ describe('note and checkpoint: the options no other test uses', async () => {
     // regex mutants: "x60" and "60x" must be refused, "60" taken), :110:75 (now ===
     // undefined: false, !==), :111:28 (the message emptied), :118:38 ({} for maxAge: the
     // stale cosignature would pass).
-    const usage = 'seam: --max-age wants whole seconds, and --now to judge them at\n';
+    const usage = 'seam: --max-age wants whole seconds, and a clock to judge them at (not --now off)\n';
     for (const more of [
-      ['--max-age', '60'],
+      ['--max-age', '60', '--now', 'off'],
       ['--max-age', 'x60', '--now', String(T)],
       ['--max-age', '60x', '--now', String(T)],
     ])
@@ -562,7 +573,18 @@ describe('seal open: the options no other test uses', () => {
     'epoch.seed': `${'03'.repeat(32)}\n`,
     'interaction.seed': `${'05'.repeat(32)}\n`,
   });
-  const args = ['seal', 'open', 'env.bin', '--seed-file', 'epoch.seed', '--now', '2026-01-01T00:00:05Z'];
+  const args = [
+    'seal',
+    'open',
+    'env.bin',
+    '--seed-file',
+    'epoch.seed',
+    '--now',
+    '2026-01-01T00:00:05Z',
+    '--replay-file',
+    'opened.json',
+    '--no-capabilities',
+  ];
   const senderKey = didFromPublicKey(sender.publicKey);
 
   it('--interaction-seed-file opens the second layer', async () => {
@@ -576,7 +598,12 @@ describe('seal open: the options no other test uses', () => {
       '--interaction-seed-file',
       'interaction.seed',
     ]);
-    expect(r).toMatchObject({ code: 0, stdout: 'two layers', stderr: '' });
+    // The replay file judges; the capabilities were waived by name, and stderr says so.
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: 'two layers',
+      stderr: "capabilities NOT accepted: --no-capabilities (mailbox: 'off')\n",
+    });
   });
 
   it('without --aid: a usage error saying what to give', async () => {
@@ -610,6 +637,9 @@ describe('wba: the options and request shapes no other test uses', async () => {
         'shop.example',
         '--now',
         String(T),
+        // A fixed nonce, so that two runs sign the same bytes.
+        '--nonce',
+        'n-1',
         ...more,
       ],
       request,
@@ -643,10 +673,46 @@ describe('wba: the options and request shapes no other test uses', async () => {
     expect(signed).toBe(
       `${request}signature-input: ${json.value['signature-input']}\nsignature: ${json.value.signature}\n`,
     );
-    const agent = await sign(request, '--signature-agent', 'https://bot.example/keys');
+    const agent = await sign(request, '--signature-agent', 'https://bot.example');
     expect(agent.code).toBe(0);
-    expect(agent.stdout).toContain('\nsignature-agent: "https://bot.example/keys"\n');
-    expect(agent.stdout).toMatch(/\nsignature-input: sig1=\("@authority" "signature-agent"\);/);
+    expect(agent.stdout).toContain('\nsignature-agent: sig1="https://bot.example"\n');
+    expect(agent.stdout).toMatch(/\nsignature-input: sig1=\("@authority" "signature-agent";key="sig1"\);/);
+    // A JWK Set URL as the agent: its type is sent and covered with the member.
+    const jwksUri = await sign(
+      request,
+      '--signature-agent',
+      'https://bot.example/keys',
+      '--signature-agent-type',
+      'jwks_uri',
+    );
+    expect(jwksUri.stdout).toContain('\nsignature-agent: sig1="https://bot.example/keys";type=jwks_uri\n');
+    // The legacy string form, on request: a path is then a directory URL, as older drafts had it.
+    const legacy = await sign(
+      request,
+      '--signature-agent',
+      'https://bot.example/keys',
+      '--legacy-signature-agent',
+    );
+    expect(legacy.stdout).toContain('\nsignature-agent: "https://bot.example/keys"\n');
+    expect(legacy.stdout).toMatch(/\nsignature-input: sig1=\("@authority" "signature-agent"\);/);
+    // A directory member names an origin: a path is refused as the verifier would refuse it.
+    expect((await sign(request, '--signature-agent', 'https://bot.example/keys')).code).toBe(1);
+    // Without --nonce, a fresh random one each run; --no-nonce sends none.
+    const [a, b] = [
+      await seam(
+        dir,
+        ['wba', 'sign', '-', '--seed-file', 'bot.seed', '--authority', 'shop.example'],
+        request,
+      ),
+      await seam(
+        dir,
+        ['wba', 'sign', '-', '--seed-file', 'bot.seed', '--authority', 'shop.example'],
+        request,
+      ),
+    ];
+    expect(a.stdout).toMatch(/;nonce="[A-Za-z0-9_-]{43}"\n/);
+    expect(a.stdout.match(/nonce="[^"]*"/)).not.toEqual(b.stdout.match(/nonce="[^"]*"/));
+    expect((await sign(request, '--no-nonce')).code).toBe(2);
   });
 
   it('sign: --expires-in out of range; a lifetime the package refuses, as --json', async () => {
@@ -735,7 +801,7 @@ describe('wba verify --allow-network: a directory that is fetched but not signed
     expect(r).toMatchObject({
       code: 6,
       stdout: '',
-      stderr: `seam: the key directory at ${where} could not be used [missing-signature-input]; give it as a file with --directory FILE\n`,
+      stderr: `seam: the key directory at ${where} could not be used [missing-signature-input]: there is no Signature-Input field; give it as a file with --directory FILE\n`,
     });
   });
 });

@@ -54,6 +54,7 @@ describe('seam wba', async () => {
       authority: 'shop.example',
       jwks,
       now: T + 10,
+      replay: 'off',
     });
     expect(verdict.ok && verdict.value.did).toBe(bot);
   });
@@ -78,8 +79,10 @@ describe('seam wba', async () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe(
-      `verified: signed by ${bot} (keyid ${jwks.keys[0] && JSON.parse((await seam(dir, ['did', bot, '--json'])).stdout).thumbprint}, label sig1)`,
+      `signature verified: signed by ${bot} (keyid ${jwks.keys[0] && JSON.parse((await seam(dir, ['did', bot, '--json'])).stdout).thumbprint}, label sig1); replay NOT judged: one run keeps no store of the requests it has seen`,
     );
+    // The replay check is shown as not made, never as passed.
+    expect(r.stdout).toMatch(/not checked +replay +your replay store/);
     expect(r.stdout).toContain('signature base of sig1');
     expect(r.stdout).toContain('\n  "@authority": shop.example\n');
   });
@@ -182,5 +185,39 @@ describe('seam wba', async () => {
     ]);
     expect(bad.code).toBe(4);
     expect(bad.stderr).toContain('request line');
+  });
+});
+
+describe('seam wba verify --target-uri', async () => {
+  // The vector that covers @target-uri in place of @authority (vectors/wire_vectors.json).
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const group = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', '..', '..', 'vectors', 'wire_vectors.json'), 'utf8'),
+  )['wba.dictionary'];
+  const c = group.accept.find((x: { targetUri?: string }) => x.targetUri !== undefined);
+  const request = `GET /page?q=1 HTTP/1.1\n${Object.entries(c.headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n')}\n`;
+  const d = workdir({ 'req.txt': request, 'keys.json': JSON.stringify(group.jwks) });
+  const verify = (...more: string[]) =>
+    seam(d, [
+      'wba',
+      'verify',
+      'req.txt',
+      '--directory',
+      `${d}/keys.json`,
+      '--authority',
+      group.authority,
+      '--now',
+      String(group.now),
+      ...more,
+    ]);
+
+  it('verifies against the target URI you give, and cannot without one', async () => {
+    expect((await verify('--target-uri', c.targetUri)).code).toBe(0);
+    const without = await verify();
+    expect(without.code).toBe(1);
+    expect(without.stdout.split('\n')[0]).toMatch(/^refused \[unsupported-component\]/);
   });
 });

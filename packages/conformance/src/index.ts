@@ -17,4 +17,15 @@ export {
 } from './manifest.node.js';
 export { interopDir, repoRoot } from './paths.node.js';
 export { buildReport, formatReport, type GroupRow, type Report, type ReportOptions } from './report.node.js';
+export {
+  type GroupReplay,
+  REPLAY_RUNTIMES,
+  type RuntimeCells,
+  type RuntimeNotes,
+  type RuntimeRun,
+  readRuntimeRuns,
+  runtimeCells,
+  runtimeNotes,
+  runtimeRunsPath,
+} from './runtime-replay.node.js';
 export { groupsOf, interopPath, type Layout, loadInterop, loadVectors } from './vectors.node.js';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { LedgerLine, LedgerRuntime } from './ledger.js';
 import { ledgerDir } from './ledger.node.js';
 import { type Manifest, packageDir } from './manifest.node.js';
+import { REPLAY_RUNTIMES, readRuntimeRuns, runtimeCells, runtimeNotes } from './runtime-replay.node.js';
 import { groupsOf } from './vectors.node.js';
 
 export interface GroupRow {
@@ -15,6 +16,10 @@ export interface GroupRow {
   interop: string;
   /** Checks the browser run made (equal to the Node count when ok), `node-only`, or `NOT RUN`. */
   browser: string;
+  /** Cases the vector replay agreed on in Node, `-` for a group no published file holds, or `NOT RUN`. */
+  replay: string;
+  /** The same replay's count in each of REPLAY_RUNTIMES (equal to `replay` when ok), `-`, or `NOT RUN`. */
+  runtimes: Record<string, string>;
   status: 'ok' | 'red' | 'skipped' | 'planned';
 }
 
@@ -27,7 +32,11 @@ export interface Report {
   skips: string[];
   /** Groups the browser run does not drive, each with the manifest's reason. */
   nodeOnly: string[];
+  /** One line per runtime that replayed the vectors: its version, counts and time. */
+  runtimes: string[];
 }
+
+const noRuntimes = (): Record<string, string> => Object.fromEntries(REPLAY_RUNTIMES.map((r) => [r, '-']));
 
 /** The row of a group nothing checks on purpose (a named skip, or a planned group). */
 const uncheckedRow = (group: string, pkg: string, status: 'skipped' | 'planned'): GroupRow => ({
@@ -39,12 +48,16 @@ const uncheckedRow = (group: string, pkg: string, status: 'skipped' | 'planned')
   floor: 0,
   interop: '-',
   browser: '-',
+  replay: '-',
+  runtimes: noRuntimes(),
   status,
 });
 
 export interface ReportOptions {
   /** A run without any browser ledger is red (CI), not only a warning. */
   requireBrowser?: boolean;
+  /** A runtime (Node, Bun, Deno, workerd) that did not replay the vectors is red (CI), not only a warning. */
+  requireRuntimes?: boolean;
 }
 
 interface Driven {
@@ -103,6 +116,8 @@ export function buildReport(
   const skips: string[] = [];
   const nodeOnly: string[] = [];
   const rows: GroupRow[] = [];
+  const runs = readRuntimeRuns(root);
+  const runtimeRuns = runtimeNotes(runs, options.requireRuntimes === true);
 
   // Every group that appears in a vector file, with its case count.
   const fileGroups = new Map<string, number>();
@@ -135,11 +150,14 @@ export function buildReport(
     if (options.requireBrowser) problems.push(message);
     else warnings.push(message);
   }
+  problems.push(...runtimeRuns.problems);
+  warnings.push(...runtimeRuns.warnings);
   for (const [index, [pkg, decl]] of Object.entries(manifest.packages).entries()) {
     const { node: driven, browser } = ledgers[index]!;
     for (const [group, gd] of Object.entries(decl.groups)) {
       claimed.add(group);
       const d = driven.get(group);
+      const cells = runtimeCells(group, runs);
       const row: GroupRow = {
         group,
         pkg,
@@ -149,8 +167,12 @@ export function buildReport(
         floor: gd.floor,
         interop: '-',
         browser: '-',
-        status: 'ok',
+        replay: cells.replay,
+        runtimes: cells.runtimes,
+        status: cells.problems.length === 0 ? 'ok' : 'red',
       };
+      // The replay in each runtime is judged apart from the package tests: it needs none of them.
+      for (const p of cells.problems) problems.push(`${pkg}: ${p}`);
       const total = row.accepted + row.refused;
       if (d === undefined || total + row.failed === 0) {
         // One line says it all; floor and interop lines would only repeat it.
@@ -220,11 +242,22 @@ export function buildReport(
   for (const group of fileGroups.keys()) {
     if (!claimed.has(group)) problems.push(`group ${group} is in the vector files but no package claims it`);
   }
-  return { rows, problems, warnings, skips, nodeOnly };
+  return { rows, problems, warnings, skips, nodeOnly, runtimes: runtimeRuns.lines };
 }
 
 export function formatReport(report: Report): string {
-  const header = ['group', 'package', 'accepted', 'refused', 'floor', 'interop', 'browser', 'status'];
+  const header = [
+    'group',
+    'package',
+    'accepted',
+    'refused',
+    'floor',
+    'interop',
+    'browser',
+    'replay',
+    ...REPLAY_RUNTIMES,
+    'status',
+  ];
   const body = report.rows.map((r) => [
     r.group,
     r.pkg.replace('@agent-seam/', ''),
@@ -233,6 +266,8 @@ export function formatReport(report: Report): string {
     String(r.floor),
     r.interop,
     r.browser,
+    r.replay,
+    ...REPLAY_RUNTIMES.map((runtime) => r.runtimes[runtime] ?? '-'),
     r.status === 'ok' ? 'ok' : r.status.toUpperCase(),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
@@ -243,11 +278,15 @@ export function formatReport(report: Report): string {
       .trimEnd();
   const out = [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)];
   const checks = report.rows.reduce((n, r) => n + r.accepted + r.refused, 0);
-  const inBrowser = report.rows.reduce((n, r) => n + (Number(r.browser) || 0), 0);
+  const summed = (cell: (r: GroupRow) => string | undefined) =>
+    report.rows.reduce((n, r) => n + (Number(cell(r)) || 0), 0);
+  const inRuntimes = REPLAY_RUNTIMES.map((runtime) => `${summed((r) => r.runtimes[runtime])} in ${runtime}`);
   out.push(
     '',
-    `${checks} checks in ${report.rows.filter((r) => r.status === 'ok').length} groups; ${inBrowser} made again in the browser`,
+    `${checks} checks in ${report.rows.filter((r) => r.status === 'ok').length} groups; ${summed((r) => r.browser)} made again in the browser`,
+    `${summed((r) => r.replay)} vector cases replayed in Node; again ${inRuntimes.join(', ')}`,
   );
+  for (const line of report.runtimes) out.push(`runtime: ${line}`);
   for (const s of report.skips) out.push(`skip: ${s}`);
   for (const n of report.nodeOnly) out.push(`node-only: ${n}`);
   for (const w of report.warnings) out.push(`WARNING: ${w}`);

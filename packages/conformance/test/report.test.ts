@@ -149,7 +149,10 @@ describe('conformance report', () => {
     const decl = manifest({ groups: { alpha: { floor: 1 }, beta: { floor: 1 } } });
     const absent = scratch(node, decl);
     expect(absent.problems).toEqual([]);
-    expect(absent.warnings).toEqual(['no browser ledger: the in-browser vector suite DID NOT RUN']);
+    expect(absent.warnings).toEqual([
+      'no browser ledger: the in-browser vector suite DID NOT RUN',
+      'no runtime replay: the vector replay in Node, bun, deno, workerd DID NOT RUN (tsx tools/runtime-matrix.ts)',
+    ]);
     expect(absent.rows.map((r) => r.browser)).toEqual(['NOT RUN', 'NOT RUN']);
     const required = scratch(node, decl, undefined, undefined, { requireBrowser: true });
     expect(required.problems).toEqual(['no browser ledger: the in-browser vector suite DID NOT RUN']);

@@ -199,10 +199,14 @@ const row = (group: string, fields: Partial<Report['rows'][number]>): Report['ro
   floor: 1,
   interop: '-',
   browser: 'NOT RUN',
+  replay: 'NOT RUN',
+  runtimes: { bun: 'NOT RUN', deno: 'NOT RUN', workerd: 'NOT RUN' },
   status: 'ok',
   ...fields,
 });
 const noBrowser = 'no browser ledger: the in-browser vector suite DID NOT RUN';
+const noRuntimes =
+  'no runtime replay: the vector replay in Node, bun, deno, workerd DID NOT RUN (tsx tools/runtime-matrix.ts)';
 const report = (
   root: string,
   packages: Manifest['packages'],
@@ -254,6 +258,7 @@ describe('buildReport: interop columns', () => {
     expect(r.problems).toEqual(['@agent-seam/pkg: none is declared interop but no interop check ran']);
     expect(r.warnings).toEqual([
       noBrowser,
+      noRuntimes,
       'absent: interop data absent, the comparison with third-party vectors DID NOT RUN',
     ]);
   });
@@ -333,7 +338,7 @@ describe('buildReport: the browser run', () => {
       '@agent-seam/pkg: tool is declared node-only but ran in the browser',
       '@agent-seam/pkg: 1 failed check(s) in flaky in the browser',
     ]);
-    expect(r.warnings).toEqual([]);
+    expect(r.warnings).toEqual([noRuntimes]);
     expect(r.nodeOnly).toEqual([
       'tool (@agent-seam/pkg): spawns a process',
       'cli (@agent-seam/other): runs the CLI',
@@ -372,7 +377,13 @@ describe('buildReport: files, skips and planned groups', () => {
       ],
     };
     const unchecked = (group: string, status: 'skipped' | 'planned') =>
-      row(group, { floor: 0, browser: '-', status });
+      row(group, {
+        floor: 0,
+        browser: '-',
+        replay: '-',
+        runtimes: { bun: '-', deno: '-', workerd: '-' },
+        status,
+      });
     const r = report(root, packages, interop, files);
     expect(r.rows).toEqual([
       row('alpha', { accepted: 1 }),
@@ -384,7 +395,7 @@ describe('buildReport: files, skips and planned groups', () => {
       'interop file absent.json is declared in the manifest but missing',
       'group third is in the vector files but no package claims it',
     ]);
-    expect(r.warnings).toEqual([noBrowser, 'gamma (@agent-seam/pkg) is not yet driven']);
+    expect(r.warnings).toEqual([noBrowser, noRuntimes, 'gamma (@agent-seam/pkg) is not yet driven']);
     expect(r.skips).toEqual(['beta (@agent-seam/pkg) SKIPPED ON PURPOSE, 2 cases present: not ours']);
     // Without interop data the interop files are not read at all.
     expect(report(root, packages, null, files).problems).toEqual([
@@ -403,30 +414,43 @@ describe('formatReport', () => {
     // 258:9 (the verdict) and 261:47 (failed checks summed).
     const r: Report = {
       rows: [
-        row('alpha', { accepted: 3, refused: 2, floor: 5, interop: 'ran 1', browser: '5' }),
+        row('alpha', {
+          accepted: 3,
+          refused: 2,
+          floor: 5,
+          interop: 'ran 1',
+          browser: '5',
+          replay: '4',
+          runtimes: { bun: '4', deno: '3', workerd: 'NOT RUN' },
+        }),
         row('beta', {
           pkg: '@agent-seam/other',
           accepted: 1,
           failed: 2,
           browser: 'node-only',
+          replay: '-',
+          runtimes: { bun: '-', deno: '-', workerd: '-' },
           status: 'red',
         }),
-        row('gamma', { floor: 0, browser: '-', status: 'skipped' }),
+        row('gamma', { floor: 0, browser: '-', replay: '2', runtimes: {}, status: 'skipped' }),
       ],
       problems: ['p1', 'p2'],
       warnings: ['w1'],
       skips: ['s1'],
       nodeOnly: ['n1'],
+      runtimes: ['bun 1.4.5: 4 cases agree, 0 disagree, in 1 groups (0.5 s)'],
     };
     expect(formatReport(r)).toBe(
       [
-        'group  package  accepted  refused  floor  interop  browser    status',
-        '-----  -------  --------  -------  -----  -------  ---------  -------',
-        'alpha  pkg      3         2        5      ran 1    5          ok',
-        'beta   other    1         0        1      -        node-only  RED',
-        'gamma  pkg      0         0        0      -        -          SKIPPED',
+        'group  package  accepted  refused  floor  interop  browser    replay  bun  deno  workerd  status',
+        '-----  -------  --------  -------  -----  -------  ---------  ------  ---  ----  -------  -------',
+        'alpha  pkg      3         2        5      ran 1    5          4       4    3     NOT RUN  ok',
+        'beta   other    1         0        1      -        node-only  -       -    -     -        RED',
+        'gamma  pkg      0         0        0      -        -          2       -    -     -        SKIPPED',
         '',
         '6 checks in 1 groups; 5 made again in the browser',
+        '6 vector cases replayed in Node; again 4 in bun, 3 in deno, 0 in workerd',
+        'runtime: bun 1.4.5: 4 cases agree, 0 disagree, in 1 groups (0.5 s)',
         'skip: s1',
         'node-only: n1',
         'WARNING: w1',
@@ -539,7 +563,7 @@ describe('the seam-conformance command (cli.ts)', () => {
   // prints and exits with is seen whole.
   async function runCli(ci: string | undefined, problems: string[]) {
     vi.resetModules();
-    const build = vi.fn(() => ({ rows: [], problems, warnings: [], skips: [], nodeOnly: [] }));
+    const build = vi.fn(() => ({ rows: [], problems, warnings: [], skips: [], nodeOnly: [], runtimes: [] }));
     vi.doMock('../src/paths.node.js', () => ({ repoRoot: () => '/repo', interopDir: () => '/interop' }));
     vi.doMock('../src/manifest.node.js', () => ({ readManifest: (root: string) => ({ root }) }));
     vi.doMock('../src/report.node.js', () => ({
@@ -565,19 +589,19 @@ describe('the seam-conformance command (cli.ts)', () => {
       vi.resetModules();
     }
   }
-  it('requires the browser run in CI, prints the report and exits 0 when green', async () => {
+  it('requires the browser run and the runtime replay in CI, prints the report and exits 0 when green', async () => {
     // why: cli.ts:9:68 (options dropped), 9:86 (!CI), 9:87 (the CI string passed, not a
     // boolean), 10:1 (nothing printed), 11:20 (false and !==: green exits 1).
     expect(await runCli('true', [])).toEqual({
-      calls: [['/repo', { root: '/repo' }, '/interop', { requireBrowser: true }]],
+      calls: [['/repo', { root: '/repo' }, '/interop', { requireBrowser: true, requireRuntimes: true }]],
       printed: [['formatted with 0 problems']],
       exitCode: 0,
     });
   });
-  it('does not require the browser run outside CI, and exits 1 when red', async () => {
+  it('requires neither outside CI, and exits 1 when red', async () => {
     // why: cli.ts:9:86 (!CI), 11:20 (true: red exits 0).
     expect(await runCli(undefined, ['p'])).toEqual({
-      calls: [['/repo', { root: '/repo' }, '/interop', { requireBrowser: false }]],
+      calls: [['/repo', { root: '/repo' }, '/interop', { requireBrowser: false, requireRuntimes: false }]],
       printed: [['formatted with 1 problems']],
       exitCode: 1,
     });

@@ -14,13 +14,15 @@ const headers = signRequest({
   seed,
   authority: 'example.com',
   signatureAgent: 'https://agent.example/directory',
+  // web-bot-auth@0.1.3 reads the legacy string form only.
+  signatureAgentForm: 'legacy',
   created: now - 5,
   expires: now + 295,
 });
 const jwks = { keys: [jwkFromPublicKey(publicKey)] };
 const request = new Request('https://example.com/', { headers: headers as Record<string, string> });
 
-if (!verifyRequest({ headers, authority: 'example.com', jwks, now }).ok)
+if (!verifyRequest({ replay: 'off', headers, authority: 'example.com', jwks, now }).ok)
   throw new Error('bench: ours refuses');
 // The npm verifier's crypto callback is given the same Ed25519 door, so the ratio
 // measures parsing, profile checks and base building, not two different curves.
@@ -33,7 +35,7 @@ compare(
   'Web Bot Auth request verification (same request, same Ed25519 door)',
   {
     name: '@agent-seam/wba verifyRequest',
-    run: () => verifyRequest({ headers, authority: 'example.com', jwks, now }),
+    run: () => verifyRequest({ replay: 'off', headers, authority: 'example.com', jwks, now }),
   },
   [{ name: 'web-bot-auth@0.1.3 verify', run: () => verify(request, door) }],
 );
@@ -42,13 +44,19 @@ compare(
 const fetchHeaders = new Headers(headers);
 compare(
   'verifyRequest by header source (same request)',
-  { name: 'headers: record', run: () => verifyRequest({ headers, authority: 'example.com', jwks, now }) },
+  {
+    name: 'headers: record',
+    run: () => verifyRequest({ replay: 'off', headers, authority: 'example.com', jwks, now }),
+  },
   [
     {
       name: 'headers: Headers',
-      run: () => verifyRequest({ headers: fetchHeaders, authority: 'example.com', jwks, now }),
+      run: () => verifyRequest({ replay: 'off', headers: fetchHeaders, authority: 'example.com', jwks, now }),
     },
-    { name: 'request: Request', run: () => verifyRequest({ request, authority: 'example.com', jwks, now }) },
+    {
+      name: 'request: Request',
+      run: () => verifyRequest({ replay: 'off', request, authority: 'example.com', jwks, now }),
+    },
   ],
 );
 
@@ -66,7 +74,9 @@ async function asyncOpsPerSecond(run: () => Promise<unknown>, ms = 1000): Promis
   }
   return (ops * 1000) / (performance.now() - start);
 }
-const oursHz = opsPerSecond(() => verifyRequest({ headers, authority: 'example.com', jwks, now }));
+const oursHz = opsPerSecond(() =>
+  verifyRequest({ replay: 'off', headers, authority: 'example.com', jwks, now }),
+);
 const nativeHz = await asyncOpsPerSecond(() => verify(request, native));
 console.log(
   `  web-bot-auth@0.1.3 verify + its WebCrypto verifier  ${nativeHz.toFixed(1).padStart(12)} ops/s   ours/this = ${(oursHz / nativeHz).toFixed(2)}x (async, batches of 20)`,

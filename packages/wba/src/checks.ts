@@ -1,14 +1,9 @@
 import type { CheckSpec } from '@agent-seam/canonical';
 import { ED25519_CHECKS } from '@agent-seam/did';
-import type { WbaCode } from './codes.js';
+import { COMPONENT_CODES, type WbaCode } from './codes.js';
 
-/**
- * The checks of one signed message after its source is read: the two signature fields,
- * their RFC 8941 spelling, then each Signature-Input member in turn. Every member is
- * judged by the member checks; a verdict refusing them is that of the first member naming
- * a key of the directory (else of the first member), so the member checks describe it.
- */
-const MESSAGE_CHECKS: readonly CheckSpec<WbaCode>[] = [
+/** The checks of one signed message from its two signature fields to its covered components. */
+const FIELD_CHECKS: readonly CheckSpec<WbaCode>[] = [
   {
     id: 'signature-fields',
     title: 'Signature-Input and Signature are present, text, and within maxHeaderLength (4096)',
@@ -17,13 +12,12 @@ const MESSAGE_CHECKS: readonly CheckSpec<WbaCode>[] = [
   {
     id: 'structured-fields',
     title:
-      "both fields are the profile's RFC 8941 spelling: unique labels and parameters, bare lowercase components",
+      "both fields are the profile's RFC 8941 spelling: unique labels and parameters, lowercase component names",
     codes: [
       'malformed-signature-input',
       'malformed-signature',
       'duplicate-label',
       'duplicate-parameter',
-      'component-parameters',
       'signature-member-parameters',
       'uppercase-component',
     ],
@@ -34,13 +28,16 @@ const MESSAGE_CHECKS: readonly CheckSpec<WbaCode>[] = [
     codes: ['missing-parameter', 'wrong-parameter-type', 'unsupported-parameter'],
   },
   { id: 'algorithm', title: 'alg absent or ed25519', codes: ['wrong-alg'] },
-  { id: 'tag', title: 'tag names this direction (web-bot-auth for a request)', codes: ['wrong-tag'] },
-  {
-    id: 'components',
-    title: '@authority covered; otherwise only header fields, each once',
-    codes: ['missing-authority', 'unsupported-component', 'duplicate-component'],
-  },
+];
+
+/** From the key to the signature bytes: the same for both directions. */
+const KEY_CHECKS: readonly CheckSpec<WbaCode>[] = [
   { id: 'key', title: 'keyid is the thumbprint of a usable key in the directory', codes: ['unknown-key'] },
+  {
+    id: 'key-window',
+    title: "the key is valid at now by its JWK's nbf and exp",
+    codes: ['key-not-yet-valid', 'key-expired'],
+  },
   {
     id: 'times',
     title: 'created at most 300 s ahead of now, not expired, expires after created, lifetime within the cap',
@@ -52,11 +49,61 @@ const MESSAGE_CHECKS: readonly CheckSpec<WbaCode>[] = [
     codes: ['missing-signature-label'],
   },
   { id: 'signature-encoding', title: 'the signature is strict base64', codes: ['bad-signature-encoding'] },
+];
+
+const COVERED_HEADERS: CheckSpec<WbaCode> = {
+  id: 'covered-headers',
+  title:
+    'every covered header (or dictionary member) is present and one line of visible text (the signature base can be built)',
+  codes: ['missing-covered-header', 'malformed-covered-header'],
+};
+
+/**
+ * The checks of a message after its source is read. Every Signature-Input member is judged
+ * by the member checks; a verdict refusing them is that of the first member naming a key
+ * of the directory (else of the first member), so the member checks describe it.
+ */
+const messageChecks = (direction: 'request' | 'directory'): readonly CheckSpec<WbaCode>[] => [
+  ...FIELD_CHECKS,
   {
-    id: 'covered-headers',
-    title: 'every covered header is present and one line of visible text (the signature base can be built)',
-    codes: ['missing-covered-header', 'malformed-covered-header'],
+    id: 'tag',
+    title:
+      direction === 'request'
+        ? 'tag names this direction (web-bot-auth for a request)'
+        : 'tag names this direction (http-message-signatures-directory for a directory response)',
+    codes: ['wrong-tag'],
   },
+  {
+    id: 'components',
+    title:
+      direction === 'request'
+        ? '@authority or @target-uri covered; otherwise only header fields, each once, with no parameter but key on signature-agent'
+        : '@authority covered (with req, then content-digest too); otherwise only header fields, each once',
+    codes: COMPONENT_CODES.filter((code) => direction === 'directory' || code !== 'missing-content-digest'),
+  },
+  ...KEY_CHECKS,
+  ...(direction === 'request'
+    ? [
+        {
+          id: 'signature-agent',
+          title:
+            "Signature-Agent is one string or a dictionary whose member under the signature's label is covered",
+          codes: ['malformed-signature-agent', 'uncovered-signature-agent'] as WbaCode[],
+        },
+        COVERED_HEADERS,
+      ]
+    : [
+        COVERED_HEADERS,
+        {
+          id: 'content-digest',
+          title: 'a covered Content-Digest is sha-256 or sha-512 of the body received',
+          codes: [
+            'malformed-content-digest',
+            'unsupported-digest-algorithm',
+            'content-digest-mismatch',
+          ] as WbaCode[],
+        },
+      ]),
   ...ED25519_CHECKS,
 ];
 
@@ -68,7 +115,13 @@ export const REQUEST_CHECKS: readonly CheckSpec<WbaCode>[] = [
     codes: ['not-an-object', 'malformed-request-url'],
   },
   { id: 'directory', title: 'the key directory you gave is a JWK Set', codes: ['malformed-directory'] },
-  ...MESSAGE_CHECKS,
+  ...messageChecks('request'),
+  {
+    id: 'replay',
+    title: 'your replay store had not accepted this signature (or this keyid and nonce) before',
+    codes: ['replayed', 'replay-cache-full'],
+    needs: 'replay',
+  },
 ];
 
 /** `verifyDirectory`'s checks, in its order. */
@@ -79,5 +132,5 @@ export const DIRECTORY_CHECKS: readonly CheckSpec<WbaCode>[] = [
     codes: ['not-bytes', 'directory-too-large', 'malformed-directory'],
   },
   { id: 'headers', title: 'the response headers can be read', codes: ['not-an-object'] },
-  ...MESSAGE_CHECKS,
+  ...messageChecks('directory'),
 ];

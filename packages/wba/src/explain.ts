@@ -41,7 +41,7 @@ export function signatureBases(
       const keyid = member.parameters.find((p) => p.name === 'keyid')?.value.value;
       const out: MemberSignatureBase = { label: member.label, base: null };
       if (typeof keyid === 'string') out.keyid = keyid;
-      const lines = componentLines(member.components, fields.value, authority);
+      const lines = componentLines(member.components, fields.value, { authority });
       if (lines.ok) out.base = signatureBase(lines.value, member.text);
       else out.code = lines.code;
       return out;

@@ -9,8 +9,9 @@ import {
 } from '@agent-seam/canonical';
 import type { FetchDirectoryCode } from './codes.js';
 import { type FieldReader, fieldReader, type HeaderSource } from './headers.js';
-import { MAX_DIRECTORY_LIFETIME, MAX_HEADER_LENGTH } from './profile.js';
-import { countOption, MAX_DIRECTORY_BODY, type VerifiedDirectory, verifyDirectory } from './verify.js';
+import type { JwkSet } from './jwk-set.js';
+import { countOption, MAX_DIRECTORY_LIFETIME, MAX_HEADER_LENGTH } from './profile.js';
+import { MAX_DIRECTORY_BODY, type VerifiedDirectory, verifyDirectory } from './verify.js';
 
 /** Where an origin keeps its directory (draft-meunier-http-message-signatures-directory). */
 export const DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
@@ -43,11 +44,15 @@ export type FetchedDirectory = VerifiedDirectory & {
   freshUntil: number;
 };
 
-/** Verified directories by URL. `createDirectoryCache` is a bounded in-memory one. */
+/**
+ * Verified directories by URL. `createDirectoryCache` is a bounded in-memory one; a cache
+ * shared between processes (a key-value store) may answer with promises, which
+ * fetchDirectory waits for.
+ */
 export interface DirectoryCache {
   /** The directory cached for `url` if it is still fresh at `now` (Unix seconds). */
-  get(url: string, now: number): FetchedDirectory | undefined;
-  set(directory: FetchedDirectory): void;
+  get(url: string, now: number): FetchedDirectory | undefined | PromiseLike<FetchedDirectory | undefined>;
+  set(directory: FetchedDirectory): void | PromiseLike<void>;
 }
 
 export interface FetchDirectoryOptions {
@@ -62,18 +67,41 @@ export interface FetchDirectoryOptions {
   maxHeaderLength?: number;
   /** Cap on the body, checked while it streams in; default 65536 bytes. */
   maxBodyLength?: number;
+  /**
+   * What the URL names (the Signature-Agent member's type): `directory` (default), where a
+   * bare origin means its well-known directory, or `jwks_uri`, a JWK Set fetched as given.
+   * Both are verified the same way: signed by a key they publish, for the host fetched.
+   */
+  type?: 'directory' | 'jwks_uri';
 }
 
-/** The URL to fetch: the URL given, or the well-known directory of an origin given bare. */
-function directoryUrl(url: unknown): URL {
+/** The URL to fetch: the URL given, or, for a directory, the well-known directory of an origin given bare. */
+function directoryUrl(url: unknown, type: unknown): URL {
+  if (type !== undefined && type !== 'directory' && type !== 'jwks_uri')
+    throw new SeamError('bad-argument', 'fetchDirectory type is directory or jwks_uri');
   let parsed: URL;
   try {
     parsed = new URL(url instanceof URL ? url.href : (url as string));
   } catch {
     throw new SeamError('bad-argument', 'fetchDirectory url must be an absolute URL');
   }
-  if (parsed.pathname === '/' && parsed.search === '') parsed.pathname = DIRECTORY_PATH;
+  if (type !== 'jwks_uri' && parsed.pathname === '/' && parsed.search === '')
+    parsed.pathname = DIRECTORY_PATH;
   return parsed;
+}
+
+/**
+ * The last second a directory's keys stay as verified: before the earliest `exp` of a key
+ * still valid at `now` (a key expiring sends the cache back to the directory for its
+ * replacement). Keys already expired change nothing; verifiers refuse them anyway.
+ */
+function keysFreshUntil(jwks: JwkSet, now: number): number {
+  let until = Infinity;
+  for (const key of jwks.keys) {
+    const exp = (key as { exp?: unknown }).exp;
+    if (typeof exp === 'number' && exp > now) until = Math.min(until, Math.ceil(exp) - 1);
+  }
+  return until;
 }
 
 /**
@@ -145,25 +173,23 @@ async function readBody(
   return ok(body);
 }
 
-interface Download {
+export interface Download {
   response: DirectoryResponse;
   fields: FieldReader;
   body: Uint8Array;
 }
-type DownloadCode = 'fetch-failed' | 'bad-status' | 'directory-too-large';
+export type DownloadCode = 'fetch-failed' | 'bad-status' | 'directory-too-large';
 
 /** The network half of a fetch: the response and its body within the cap, judged by nothing else. */
-async function download(
+export async function download(
   target: URL,
   fetch: DirectoryFetch,
   maxBodyLength: number,
+  accept = DIRECTORY_MEDIA_TYPE,
 ): Promise<Verdict<Download, DownloadCode>> {
   let answer: unknown;
   try {
-    answer = await fetch(target.href, {
-      headers: { accept: DIRECTORY_MEDIA_TYPE },
-      redirect: 'error',
-    });
+    answer = await fetch(target.href, { headers: { accept }, redirect: 'error' });
   } catch {
     return fail('fetch-failed', 'the fetch was rejected');
   }
@@ -235,8 +261,8 @@ export async function fetchDirectory(
     MAX_DIRECTORY_BODY,
     'fetchDirectory maxBodyLength',
   );
-  const target = directoryUrl(url);
-  const cached = options.cache?.get(target.href, now);
+  const target = directoryUrl(url, options.type);
+  const cached = await options.cache?.get(target.href, now);
   if (cached !== undefined) return ok(cached);
   const fetched = await sharedDownload(options.cache, target, options.fetch, maxBodyLength);
   if (!fetched.ok) return fetched;
@@ -253,9 +279,13 @@ export async function fetchDirectory(
   });
   if (!verdict.ok) return verdict;
   const maxAge = maxAgeOf(advisory(fields, 'cache-control'));
-  const freshUntil = Math.min(verdict.value.expires, maxAge === undefined ? Infinity : now + maxAge - 1);
+  const freshUntil = Math.min(
+    verdict.value.expires,
+    maxAge === undefined ? Infinity : now + maxAge - 1,
+    keysFreshUntil(verdict.value.jwks, now),
+  );
   const directory: FetchedDirectory = { ...verdict.value, url: target.href, freshUntil };
-  if (freshUntil >= now) options.cache?.set(directory);
+  if (freshUntil >= now) await options.cache?.set(directory);
   return ok(directory);
 }
 
@@ -263,7 +293,10 @@ export async function fetchDirectory(
  * A bounded in-memory DirectoryCache: at most `maxEntries` directories (default 1000),
  * the least recently used dropped first, a stale entry dropped when it is asked for.
  */
-export function createDirectoryCache({ maxEntries = 1000 }: { maxEntries?: number } = {}): DirectoryCache {
+export function createDirectoryCache({ maxEntries = 1000 }: { maxEntries?: number } = {}): {
+  get(url: string, now: number): FetchedDirectory | undefined;
+  set(directory: FetchedDirectory): void;
+} {
   const max = countOption(maxEntries, 1000, 'createDirectoryCache maxEntries');
   const entries = new Map<string, FetchedDirectory>();
   return {

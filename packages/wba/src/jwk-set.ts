@@ -18,6 +18,10 @@ export interface Jwk {
   readonly y?: string;
   readonly n?: string;
   readonly e?: string;
+  /** Not before: the key is not valid before this instant (Unix seconds, as in a JWT). */
+  readonly nbf?: number;
+  /** Expires: the key is not valid from this instant on (Unix seconds). */
+  readonly exp?: number;
 }
 
 /** A key directory: a JWK Set (RFC 7517 section 5), `{ keys: [...] }`. */
@@ -29,6 +33,29 @@ export interface JwkSet {
 export interface DirectoryKey {
   readonly publicKey: Uint8Array;
   readonly did: string;
+  /** The key's validity window from its JWK, when it states one (Unix seconds). */
+  readonly nbf?: number;
+  readonly exp?: number;
+}
+
+/** A JWK time member: absent, or a finite number (a NumericDate); anything else is unreadable. */
+const timeMember = (value: unknown): value is number | undefined =>
+  value === undefined || (typeof value === 'number' && Number.isFinite(value));
+
+/**
+ * A key's validity at `now` (Unix seconds), as a JWT reads `nbf` and `exp`: valid from
+ * `nbf` on, and no longer at `exp`. Each refusal says by how much.
+ */
+export function judgeKeyWindow(
+  key: DirectoryKey,
+  keyid: string,
+  now: number,
+): Verdict<true, 'key-not-yet-valid' | 'key-expired'> {
+  if (key.nbf !== undefined && now < key.nbf)
+    return fail('key-not-yet-valid', `key ${keyid} is not valid for another ${key.nbf - now} s (nbf)`);
+  if (key.exp !== undefined && now >= key.exp)
+    return fail('key-expired', `key ${keyid} expired ${now - key.exp} s ago (exp)`);
+  return ok(true);
 }
 
 interface KeyNames {
@@ -73,8 +100,17 @@ export function keysByThumbprint(jwks: unknown): Verdict<Map<string, DirectoryKe
     // The strict read of `x` is the one check; the names are then derived from the key bytes.
     const key = publicKeyFromJwk(jwk);
     if (!key.ok) continue;
+    // A window that cannot be read is no window: the key is skipped, never taken as always valid.
+    const { nbf, exp } = jwk as Jwk;
+    if (!timeMember(nbf) || !timeMember(exp)) continue;
     const { thumbprint, did } = namesOf((jwk as Jwk).x!, key.value);
-    out.set(thumbprint, { publicKey: key.value, did });
+    const entry: { publicKey: Uint8Array; did: string; nbf?: number; exp?: number } = {
+      publicKey: key.value,
+      did,
+    };
+    if (nbf !== undefined) entry.nbf = nbf;
+    if (exp !== undefined) entry.exp = exp;
+    out.set(thumbprint, entry);
   }
   return ok(out);
 }

@@ -1,6 +1,7 @@
 import { base64Strict, type Verdict } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import {
+  contentDigest,
   DIRECTORY_CHECKS,
   type Jwk,
   jwkFromPublicKey,
@@ -42,12 +43,23 @@ const request: Harness = {
     expires: NOW + 300,
   }),
   run: (headers, { keys = [honestJwk], now = NOW } = {}) =>
-    verifyRequest({ headers: headers as never, authority: AUTHORITY, jwks: { keys }, now }),
+    verifyRequest({ replay: 'off', headers: headers as never, authority: AUTHORITY, jwks: { keys }, now }),
 };
+const signedDirectory = signDirectory({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300 });
 const directory: Harness = {
-  honest: signDirectory({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300 }).headers,
-  run: (headers, { keys = [honestJwk], now = NOW } = {}) =>
-    verifyDirectory({ headers: headers as never, authority: AUTHORITY, body: JSON.stringify({ keys }), now }),
+  honest: signedDirectory.headers,
+  // Other keys make another body; its Content-Digest follows it unless a case edits that field.
+  run: (headers, { keys, now = NOW } = {}) => {
+    const body = keys === undefined ? signedDirectory.body : JSON.stringify({ keys });
+    const edited = headers['content-digest'] !== signedDirectory.headers['content-digest'];
+    const digest = edited ? headers['content-digest'] : contentDigest(new TextEncoder().encode(body));
+    return verifyDirectory({
+      headers: { ...headers, 'content-digest': digest } as never,
+      authority: AUTHORITY,
+      body,
+      now,
+    });
+  },
 };
 
 const sigBytes = (h: Harness) => {
@@ -65,7 +77,7 @@ const input = (h: Harness, ...edits: [RegExp, string][]) =>
     h.honest['signature-input'],
   );
 const COMPONENTS = /\([^)]*\)/;
-const ABSENT_COVERED: [RegExp, string] = [/\("@authority"/, '("@authority" "x-absent"'];
+const ABSENT_COVERED: [RegExp, string] = [/\("@authority"(;req)?/, '("@authority"$1 "x-absent"'];
 const KEYID = /keyid="[^"]*"/;
 
 /** The adjacent pairs every message shares, from the signature fields on. */
@@ -83,14 +95,12 @@ const messagePairs = (h: Harness) => {
       with_({ 'signature-input': input(h, [/tag="[^"]*"/, 'tag="x"'], [COMPONENTS, '("x-y")']) }),
     'components > key': () =>
       with_({ 'signature-input': input(h, [COMPONENTS, '("x-y")'], [KEYID, 'keyid="nope"']) }),
-    'key > times': () => with_({ 'signature-input': input(h, [KEYID, 'keyid="nope"']) }, { now: NOW + 9999 }),
+    'key > key-window': 'the window judged is that of the key found: a keyid that names no key has none',
+    'key-window > times': () => with_({}, { keys: [{ ...honestJwk, exp: NOW - 1 }], now: NOW + 9999 }),
     'times > signature-label': () =>
       with_({ signature: h.honest.signature.replace(/^sig1=/, 'sig2=') }, { now: NOW + 9999 }),
     'signature-label > signature-encoding': () => with_({ signature: 'sig2=:AB==:' }),
-    'signature-encoding > covered-headers': () =>
-      with_({ signature: 'sig1=:AB==:', 'signature-input': input(h, ABSENT_COVERED) }),
-    'covered-headers > lengths': () =>
-      with_({ signature: signatureOf(new Uint8Array(63)), 'signature-input': input(h, ABSENT_COVERED) }),
+    ...(h === request ? requestPairs() : directoryPairs()),
     'lengths > key-point': () =>
       with_(
         {
@@ -116,6 +126,40 @@ const messagePairs = (h: Harness) => {
   };
 };
 
+/** The checks between the signature bytes and the Ed25519 door that only a request makes. */
+function requestPairs() {
+  const uncovered = { 'signature-agent': 'sig1="https://bot.example"' };
+  const with_ = (changes: Headers) => request.run({ ...request.honest, ...changes });
+  return {
+    'signature-encoding > signature-agent': () =>
+      with_({
+        ...uncovered,
+        signature: 'sig1=:AB==:',
+        'signature-input': input(request, [COMPONENTS, '("@authority")']),
+      }),
+    'signature-agent > covered-headers': () =>
+      with_({ ...uncovered, 'signature-input': input(request, [COMPONENTS, '("@authority" "x-absent")']) }),
+    'covered-headers > lengths': () =>
+      with_({
+        signature: signatureOf(new Uint8Array(63)),
+        'signature-input': input(request, ABSENT_COVERED),
+      }),
+  };
+}
+
+/** The checks between the signature bytes and the Ed25519 door that only a directory makes. */
+function directoryPairs() {
+  const mismatch = { 'content-digest': contentDigest(new TextEncoder().encode('{"keys":[]}')) };
+  const with_ = (changes: Headers) => directory.run({ ...directory.honest, ...changes });
+  return {
+    'signature-encoding > covered-headers': () =>
+      with_({ signature: 'sig1=:AB==:', 'signature-input': input(directory, ABSENT_COVERED) }),
+    'covered-headers > content-digest': () =>
+      with_({ ...mismatch, 'signature-input': input(directory, ABSENT_COVERED) }),
+    'content-digest > lengths': () => with_({ ...mismatch, signature: signatureOf(new Uint8Array(63)) }),
+  };
+}
+
 it('the request and the directory the order cases start from verify', () => {
   expect(request.run(request.honest).ok).toBe(true);
   expect(directory.run(directory.honest).ok).toBe(true);
@@ -126,28 +170,62 @@ const without = (codes: readonly string[], ...removed: string[]) => codes.filter
 holdChecksToVerifier(
   'verifyRequest',
   REQUEST_CHECKS,
-  without(WBA_CODES, 'not-bytes', 'directory-too-large'),
+  without(
+    WBA_CODES,
+    'not-bytes',
+    'directory-too-large',
+    'missing-content-digest',
+    'malformed-content-digest',
+    'unsupported-digest-algorithm',
+    'content-digest-mismatch',
+  ),
   {
     'request > directory': () =>
-      verifyRequest({ headers: 'x' as never, authority: AUTHORITY, jwks: 5 as never, now: NOW }),
+      verifyRequest({
+        replay: 'off',
+        headers: 'x' as never,
+        authority: AUTHORITY,
+        jwks: 5 as never,
+        now: NOW,
+      }),
     'directory > signature-fields': () =>
-      verifyRequest({ headers: {}, authority: AUTHORITY, jwks: { keys: 5 } as never, now: NOW }),
+      verifyRequest({
+        replay: 'off',
+        headers: {},
+        authority: AUTHORITY,
+        jwks: { keys: 5 } as never,
+        now: NOW,
+      }),
     ...messagePairs(request),
+    'equation > replay':
+      'the replay store is asked only about a signature that verified: one that fails the equation is refused before it can be remembered',
   },
 );
 
-holdChecksToVerifier('verifyDirectory', DIRECTORY_CHECKS, without(WBA_CODES, 'malformed-request-url'), {
-  'body > headers': () =>
-    verifyDirectory({ headers: 'x' as never, authority: AUTHORITY, body: 5 as never, now: NOW }),
-  'headers > signature-fields': () =>
-    verifyDirectory({
-      headers: 'x' as never,
-      authority: AUTHORITY,
-      body: JSON.stringify({ keys: [] }),
-      now: NOW,
-    }),
-  ...messagePairs(directory),
-});
+holdChecksToVerifier(
+  'verifyDirectory',
+  DIRECTORY_CHECKS,
+  without(
+    WBA_CODES,
+    'malformed-request-url',
+    'replayed',
+    'replay-cache-full',
+    'malformed-signature-agent',
+    'uncovered-signature-agent',
+  ),
+  {
+    'body > headers': () =>
+      verifyDirectory({ headers: 'x' as never, authority: AUTHORITY, body: 5 as never, now: NOW }),
+    'headers > signature-fields': () =>
+      verifyDirectory({
+        headers: 'x' as never,
+        authority: AUTHORITY,
+        body: JSON.stringify({ keys: [] }),
+        now: NOW,
+      }),
+    ...messagePairs(directory),
+  },
+);
 
 describe('signatureBases: what each member signed', () => {
   it('is the base the verifier builds, from the received headers and your authority', () => {
@@ -159,7 +237,7 @@ describe('signatureBases: what each member signed', () => {
       base: signatureBase(
         [
           { name: '@authority', value: AUTHORITY },
-          { name: 'signature-agent', value: '"https://bot.example"' },
+          { name: 'signature-agent', parameters: ';key="sig1"', value: '"https://bot.example"' },
         ],
         params,
       ),

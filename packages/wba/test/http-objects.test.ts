@@ -1,12 +1,13 @@
 // Type-only: erased before the file runs, so this suite also runs in a browser.
 import type { IncomingHttpHeaders } from 'node:http';
-import { SeamError } from '@agent-seam/canonical';
+import { SeamError, unwrap } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import {
   combineFieldLines,
   jwkFromPublicKey,
   signRequest,
+  thumbprint,
   verifyRequest,
   verifyRequestAsync,
 } from '../src/index.js';
@@ -14,10 +15,11 @@ import {
 const seed = new Uint8Array(32).fill(7);
 const now = 1754870400;
 const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(seed).publicKey)] };
+const keyid = unwrap(thumbprint(jwks.keys[0]));
 const signed = signRequest({
   seed,
   authority: 'example.com',
-  signatureAgent: 'https://bot.example/directory',
+  signatureAgent: 'https://bot.example',
   created: now,
   expires: now + 300,
 });
@@ -25,16 +27,18 @@ const signed = signRequest({
 describe('the header sources a server has', () => {
   it("Node's IncomingHttpHeaders type-checks and verifies (string[] values included)", () => {
     const headers: IncomingHttpHeaders = { ...signed, host: 'example.com', 'set-cookie': ['a=1', 'b=2'] };
-    expect(verifyRequest({ headers, authority: 'example.com', jwks, now })).toMatchObject({ ok: true });
+    expect(verifyRequest({ replay: 'off', headers, authority: 'example.com', jwks, now })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('a Fetch Headers, a Request with the configured authority, and a plain record agree', async () => {
     const request = new Request('http://upstream.internal:8080/page', { headers: signed });
     const verdicts = [
-      verifyRequest({ headers: signed, authority: 'example.com', jwks, now }),
-      verifyRequest({ headers: new Headers(signed), authority: 'example.com', jwks, now }),
-      verifyRequest({ request, authority: 'example.com', jwks, now }),
-      await verifyRequestAsync({ request, authority: 'example.com', jwks, now }),
+      verifyRequest({ replay: 'off', headers: signed, authority: 'example.com', jwks, now }),
+      verifyRequest({ replay: 'off', headers: new Headers(signed), authority: 'example.com', jwks, now }),
+      verifyRequest({ replay: 'off', request, authority: 'example.com', jwks, now }),
+      await verifyRequestAsync({ replay: 'off', request, authority: 'example.com', jwks, now }),
     ];
     for (const verdict of verdicts) expect(verdict).toEqual(verdicts[0]);
     expect(verdicts[0]).toMatchObject({
@@ -52,50 +56,75 @@ describe('the header sources a server has', () => {
 
   it('names that differ only in case are lines of one field, as a Headers built from the record sees them', () => {
     const record = { 'Signature-Input': signed['signature-input'], signature: signed.signature };
-    const split = { ...record, 'signature-agent': '"https://bot.example/directory"' };
-    expect(verifyRequest({ headers: split, authority: 'example.com', jwks, now })).toMatchObject({
+    const split = { ...record, 'signature-agent': 'sig1="https://bot.example"' };
+    expect(
+      verifyRequest({ replay: 'off', headers: split, authority: 'example.com', jwks, now }),
+    ).toMatchObject({
       ok: true,
     });
     const twice = { ...split, SIGNATURE: signed.signature };
     // Two Signature lines combine into a dictionary holding sig1 twice.
-    expect(verifyRequest({ headers: twice, authority: 'example.com', jwks, now })).toMatchObject({
+    expect(
+      verifyRequest({ replay: 'off', headers: twice, authority: 'example.com', jwks, now }),
+    ).toMatchObject({
       code: 'duplicate-label',
     });
-    expect(verifyRequest({ headers: new Headers(twice), authority: 'example.com', jwks, now })).toMatchObject(
-      {
-        code: 'duplicate-label',
-      },
-    );
+    expect(
+      verifyRequest({ replay: 'off', headers: new Headers(twice), authority: 'example.com', jwks, now }),
+    ).toMatchObject({
+      code: 'duplicate-label',
+    });
   });
 });
 
 describe('the authority', () => {
   it('a bad-signature detail names the covered components and the authority used, and where it came from', () => {
-    const verdict = verifyRequest({ headers: signed, authority: 'www.example.com', jwks, now });
+    const verdict = verifyRequest({
+      replay: 'off',
+      headers: signed,
+      authority: 'www.example.com',
+      jwks,
+      now,
+    });
     expect(verdict).toEqual({
       ok: false,
       code: 'bad-signature',
       detail:
-        'the signature does not verify over ("@authority" "signature-agent") with @authority "www.example.com" ' +
+        `the signature does not verify under key ${keyid} over ("@authority" "signature-agent";key="sig1") with @authority "www.example.com" ` +
         "(the caller's); a wrong authority is the common cause",
     });
     const request = new Request('https://www.example.com/', { headers: signed });
-    const fromUrl = verifyRequest({ request, authority: { fromRequestUrl: true }, jwks, now });
+    const fromUrl = verifyRequest({ replay: 'off', request, authority: { fromRequestUrl: true }, jwks, now });
     expect(fromUrl.ok ? '' : fromUrl.detail).toContain('"www.example.com" (the host of the request URL)');
   });
 
   it('is taken from the request URL only when the caller asks', () => {
     const request = new Request('https://example.com/page', { headers: signed });
-    expect(verifyRequest({ request, authority: { fromRequestUrl: true }, jwks, now })).toMatchObject({
+    expect(
+      verifyRequest({ replay: 'off', request, authority: { fromRequestUrl: true }, jwks, now }),
+    ).toMatchObject({
       ok: true,
     });
     // Without a request there is no URL to take it from; with headers only it is a caller error.
     expect(() =>
-      verifyRequest({ headers: signed, authority: { fromRequestUrl: true }, jwks, now } as never),
+      verifyRequest({
+        replay: 'off',
+        headers: signed,
+        authority: { fromRequestUrl: true },
+        jwks,
+        now,
+      } as never),
     ).toThrow(/fromRequestUrl: true } needs a request/);
     expect(() =>
-      verifyRequest({ headers: signed, request, authority: 'example.com', jwks, now } as never),
+      verifyRequest({
+        replay: 'off',
+        headers: signed,
+        request,
+        authority: 'example.com',
+        jwks,
+        now,
+      } as never),
     ).toThrow(/headers or a request, not both/);
-    expect(() => verifyRequest({ request, authority: 'a b', jwks, now })).toThrow(SeamError);
+    expect(() => verifyRequest({ replay: 'off', request, authority: 'a b', jwks, now })).toThrow(SeamError);
   });
 });

@@ -64,7 +64,7 @@ for (const { group, path, accepted, refused } of FILES) {
           group,
           c.name,
           () => {
-            const verdict = verifyRequest({ ...options, headers: c.headers });
+            const verdict = verifyRequest({ replay: 'off', ...options, headers: c.headers });
             expect(verdict).toMatchObject({ ok: true, value: { did: c.expect_did } });
           },
           { interop: true },
@@ -78,7 +78,7 @@ for (const { group, path, accepted, refused } of FILES) {
           () => {
             const code = expectedCode(c.name);
             expect(code, 'every upstream refusal is classified').toBeDefined();
-            const verdict = verifyRequest({ ...options, headers: c.headers });
+            const verdict = verifyRequest({ replay: 'off', ...options, headers: c.headers });
             expect(verdict.ok ? 'accepted' : verdict.code).toBe(code);
           },
           { interop: true },

@@ -31,7 +31,7 @@ describe('parseSignatureInput refusals, code and offset', () => {
     ['sig1=("a" )', SI, 'extra space in inner list at offset 10'],
     ['sig1=("a"  "b")', SI, 'extra space in inner list at offset 10'],
     ['sig1=("a""b")', SI, "expected ' ' at offset 9"],
-    ['sig1=("a";x=1)', 'component-parameters', 'parameters on a component identifier at offset 9'],
+    ['sig1=("a";x=?1)', SI, 'parameter value must be an integer, a string or a token at offset 12'],
     ['sig1=("A")', 'uppercase-component', 'component name is not lowercase at offset 9'],
     ['sig1=("a")x', SI, "expected ',' at offset 10"],
     ['sig1="a"', SI, "expected '(' at offset 5"],
@@ -42,9 +42,10 @@ describe('parseSignatureInput refusals, code and offset', () => {
     ['sig1=("\u00e9")', SI, 'character outside printable ASCII in string at offset 8'],
     ['sig1=("\u001f")', SI, 'character outside printable ASCII in string at offset 8'],
     ['sig1=("\u007f")', SI, 'character outside printable ASCII in string at offset 8'],
-    // why: parameters: '=' required, integer or string, one spelling of an integer, no repeats.
-    ['sig1=("a");created', SI, "expected '=' at offset 18"],
-    ['sig1=("a");k=tok', SI, 'parameter value must be an integer or a string at offset 13'],
+    // why: parameters: a bare name or '=' and an integer, string or token, one spelling of an integer, no repeats.
+    ['sig1=("a");k=', SI, 'parameter value must be an integer, a string or a token at offset 13'],
+    ['sig1=("a");k=.x', SI, 'parameter value must be an integer, a string or a token at offset 13'],
+    ['sig1=("a");k=tok en', SI, "expected ',' at offset 17"],
     ['sig1=("a");n=0123', SI, 'integer with a leading zero at offset 17'],
     ['sig1=("a");n=-01', SI, 'integer with a leading zero at offset 16'],
     ['sig1=("a");n=1234567890123456', SI, 'integer must have 1 to 15 digits at offset 29'],
@@ -75,7 +76,7 @@ describe('parseSignatureInput acceptances at the edges', () => {
           parameters: [{ name: 'k', value: { type: 'integer', value: 0 } }],
           text: '();k=0',
         },
-        { label: 'z', components: [''], parameters: [], text: '("")' },
+        { label: 'z', components: [{ name: '', parameters: [], text: '""' }], parameters: [], text: '("")' },
       ],
     });
   });
@@ -88,7 +89,10 @@ describe('parseSignatureInput acceptances at the edges', () => {
       value: [
         {
           label: 'a',
-          components: [' ~', '"\\'],
+          components: [
+            { name: ' ~', parameters: [], text: '" ~"' },
+            { name: '"\\', parameters: [], text: '"\\"\\\\"' },
+          ],
           parameters: [{ name: 's', value: { type: 'string', value: ' ~' } }],
           text: '(" ~" "\\"\\\\");s=" ~"',
         },
@@ -123,7 +127,7 @@ describe('parseSignature refusals and acceptances', () => {
     // why: '_' (0x5f) and '~' (0x7e) lie above 'Z' and are no base64; kills isBase64Char's c <= 0x5a → true.
     ['sig1=:a_b:', SIG, "expected ':' at offset 7"],
     ['sig1=:a~b:', SIG, "expected ':' at offset 7"],
-    ['sig1=:YQ==:;x=1', 'signature-member-parameters', 'parameters on a Signature member at offset 11'],
+    ['sig1=:YQ==:;x=1', 'signature-member-parameters', 'parameters on a byte sequence member at offset 11'],
     ['sig1=:YQ==:, sig1=:YQ==:', 'duplicate-label', 'label appears twice at offset 17'],
     ['', SIG, 'empty dictionary at offset 0'],
   ])('%j is %s: %s', (text, code, detail) => {

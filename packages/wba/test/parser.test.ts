@@ -10,7 +10,10 @@ describe('parseSignatureInput', () => {
       value: [
         {
           label: 'a',
-          components: ['@authority', 'x"y'],
+          components: [
+            { name: '@authority', parameters: [], text: '"@authority"' },
+            { name: 'x"y', parameters: [], text: '"x\\"y"' },
+          ],
           parameters: [
             { name: 'created', value: { type: 'integer', value: -5 } },
             { name: 'k', value: { type: 'string', value: 'v\\w' } },
@@ -30,10 +33,11 @@ describe('parseSignatureInput', () => {
   it.each([
     ['sig1=("@authority" )', 'malformed-signature-input'],
     ['sig1=( "@authority")', 'malformed-signature-input'],
-    ['sig1=("@authority");created', 'malformed-signature-input'],
     ['sig1=("@authority");created=1.5', 'malformed-signature-input'],
     ['sig1=("@authority");created=1234567890123456', 'malformed-signature-input'],
-    ['sig1=("@authority");k=token', 'malformed-signature-input'],
+    ['sig1=("@authority");k=?1', 'malformed-signature-input'],
+    ['sig1=("@authority";k=?0)', 'malformed-signature-input'],
+    ['sig1=("@authority";key=)', 'malformed-signature-input'],
     ['sig1=("@authority"); k="v"', 'malformed-signature-input'],
     ['sig1=("a\\n")', 'malformed-signature-input'],
     ['sig1=("\u00e9")', 'malformed-signature-input'],
@@ -44,6 +48,40 @@ describe('parseSignatureInput', () => {
     ['sig1=("@authority"), sig1=("@authority")', 'duplicate-label'],
   ])('refuses %j with %s', (text, code) => {
     expect(parseSignatureInput(text)).toMatchObject({ ok: false, code });
+  });
+
+  it('reads component parameters (key, req, a token) and bare signature parameters as RFC 8941 writes them', () => {
+    const verdict = parseSignatureInput('s=("@authority";req "signature-agent";key="s" "x";t=tok);b;c=*a:/b');
+    expect(verdict).toEqual({
+      ok: true,
+      value: [
+        {
+          label: 's',
+          components: [
+            {
+              name: '@authority',
+              parameters: [{ name: 'req', value: { type: 'boolean', value: true } }],
+              text: '"@authority";req',
+            },
+            {
+              name: 'signature-agent',
+              parameters: [{ name: 'key', value: { type: 'string', value: 's' } }],
+              text: '"signature-agent";key="s"',
+            },
+            {
+              name: 'x',
+              parameters: [{ name: 't', value: { type: 'token', value: 'tok' } }],
+              text: '"x";t=tok',
+            },
+          ],
+          parameters: [
+            { name: 'b', value: { type: 'boolean', value: true } },
+            { name: 'c', value: { type: 'token', value: '*a:/b' } },
+          ],
+          text: '("@authority";req "signature-agent";key="s" "x";t=tok);b;c=*a:/b',
+        },
+      ],
+    });
   });
 });
 

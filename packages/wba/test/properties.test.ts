@@ -2,11 +2,16 @@ import { loadVectors } from '@agent-seam/conformance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CARD_CODES,
+  DISCOVERY_CODES,
   FETCH_DIRECTORY_CODES,
   fetchDirectory,
+  parseRegistry,
   parseSignature,
   parseSignatureAgent,
+  parseSignatureAgentCard,
   parseSignatureInput,
+  REGISTRY_CODES,
   SIGNATURE_AGENT_CODES,
   STRUCTURED_FIELD_CODES,
   signDirectory,
@@ -15,13 +20,14 @@ import {
   verifyDirectory,
   verifyRequest,
   verifyRequestAsync,
+  verifyRequestWithDiscovery,
   WBA_CODES,
 } from '../src/index.js';
 
 const g = loadVectors('wire_vectors.json')['wba.profile'];
 const honest = g.accept[0].headers;
 const verify = (headers: Record<string, string>) =>
-  verifyRequest({ headers, authority: g.authority, jwks: g.jwks, now: g.now });
+  verifyRequest({ replay: 'off', headers, authority: g.authority, jwks: g.jwks, now: g.now });
 
 // Header-ish text: the characters structured fields are made of, plus anything at all.
 const fieldChars = fc.constantFrom(
@@ -108,7 +114,11 @@ const direct = { authority: g.authority, jwks: g.jwks, now: g.now };
 const ENTRY_POINTS: [string, (x: unknown) => unknown, readonly string[]][] = [
   ['parseSignatureInput(text)', (x) => parseSignatureInput(x as never), STRUCTURED_FIELD_CODES],
   ['parseSignature(text)', (x) => parseSignature(x as never), STRUCTURED_FIELD_CODES],
-  ['verifyRequest({ headers })', (x) => verifyRequest({ ...direct, headers: x as never }), WBA_CODES],
+  [
+    'verifyRequest({ headers })',
+    (x) => verifyRequest({ replay: 'off', ...direct, headers: x as never }),
+    WBA_CODES,
+  ],
   [
     'verifyRequest({ headers: { signature-input } })',
     (x) => verify({ ...honest, 'signature-input': x as never }),
@@ -126,14 +136,19 @@ const ENTRY_POINTS: [string, (x: unknown) => unknown, readonly string[]][] = [
   ],
   [
     'verifyRequest({ jwks })',
-    (x) => verifyRequest({ ...direct, headers: honest, jwks: x as never }),
+    (x) => verifyRequest({ replay: 'off', ...direct, headers: honest, jwks: x as never }),
     WBA_CODES,
   ],
-  ['verifyRequest({ request })', (x) => verifyRequest({ ...direct, request: x as never }), WBA_CODES],
+  [
+    'verifyRequest({ request })',
+    (x) => verifyRequest({ replay: 'off', ...direct, request: x as never }),
+    WBA_CODES,
+  ],
   [
     'verifyRequest({ request: { url }, authority: { fromRequestUrl: true } })',
     (x) =>
       verifyRequest({
+        replay: 'off',
         ...direct,
         request: { url: x as never, headers: new Headers(honest) },
         authority: { fromRequestUrl: true },
@@ -151,6 +166,23 @@ const ENTRY_POINTS: [string, (x: unknown) => unknown, readonly string[]][] = [
     WBA_CODES,
   ],
   ['parseSignatureAgent(value)', (x) => parseSignatureAgent(x as never), SIGNATURE_AGENT_CODES],
+  [
+    'parseSignatureAgentCard(card)',
+    (x) => parseSignatureAgentCard(x, { url: 'https://bot.example/card' }),
+    CARD_CODES,
+  ],
+  ['parseRegistry(text)', (x) => parseRegistry(x), REGISTRY_CODES],
+  [
+    'verifyRequest({ headers: { signature-agent }, targetUri })',
+    (x) =>
+      verifyRequest({
+        replay: 'off',
+        ...direct,
+        targetUri: 'https://entry.example/',
+        headers: { ...honest, 'signature-agent': x as never },
+      }),
+    WBA_CODES,
+  ],
   ['thumbprint(jwk)', (x) => thumbprint(x), JWK_CODES],
   ['thumbprintInput(jwk)', (x) => thumbprintInput(x), JWK_CODES],
 ];
@@ -158,8 +190,20 @@ const ENTRY_POINTS: [string, (x: unknown) => unknown, readonly string[]][] = [
 /** The async entry points: the same, awaited. */
 const ASYNC_ENTRY_POINTS: [string, (x: unknown) => Promise<unknown>, readonly string[]][] = [
   [
+    'verifyRequestWithDiscovery({ headers: { signature-agent } }): what a fetch of it resolves to',
+    (x) =>
+      verifyRequestWithDiscovery({
+        replay: 'off',
+        authority: g.authority,
+        now: g.now,
+        headers: { ...honest, 'signature-agent': 'sig1="https://bot.example"' },
+        fetch: async () => x as never,
+      }),
+    DISCOVERY_CODES,
+  ],
+  [
     'verifyRequestAsync({ headers })',
-    (x) => verifyRequestAsync({ ...direct, headers: x as never }),
+    (x) => verifyRequestAsync({ replay: 'off', ...direct, headers: x as never }),
     WBA_CODES,
   ],
   [

@@ -38,12 +38,17 @@ describe('wba module-level tables and patterns', () => {
   it('a covered header name is lowercase token characters from its first to its last', () => {
     // why: profile.ts:60 HEADER_NAME without `^`, or without `$`: a name with an upper-case or
     // other character before, or after, a lowercase run passed.
+    const request = { response: false, targetUri: false };
+    const named = (name: string) => ({ name, parameters: [], text: `"${name}"` });
     for (const name of ['Content-type', 'content-Type', 'x y', 'x:'])
-      expect(checkComponents(['@authority', name]), name).toMatchObject({
+      expect(checkComponents([named('@authority'), named(name)], request), name).toMatchObject({
         ok: false,
         code: 'unsupported-component',
       });
-    expect(checkComponents(['@authority', 'signature-agent'])).toEqual({ ok: true, value: true });
+    expect(checkComponents([named('@authority'), named('signature-agent')], request)).toEqual({
+      ok: true,
+      value: true,
+    });
   });
 
   it('a signature label is an sf-key to its last character', () => {

@@ -394,6 +394,7 @@ describe('verifyRequest details from the profile and the key set', () => {
   const NOW = created;
   const verify = (signatureInput: string, extra: Record<string, unknown> = {}) =>
     verifyRequest({
+      replay: 'off',
       headers: { 'signature-input': signatureInput, signature: 'sig1=:AAAA:', ...extra },
       authority: AUTHORITY,
       jwks: { keys: [jwk] },
@@ -406,7 +407,7 @@ describe('verifyRequest details from the profile and the key set', () => {
     expect(verify('sig1=("@authority");foo=1')).toEqual({
       ok: false,
       code: 'unsupported-parameter',
-      detail: 'a parameter outside the profile',
+      detail: 'a signature parameter outside the profile is signed',
     });
     // why: kills profile.ts:53:66.
     expect(verify('sig1=("@authority");created="1"')).toEqual({
@@ -418,7 +419,7 @@ describe('verifyRequest details from the profile and the key set', () => {
     expect(verify(`sig1=("@authority");created=${NOW}`)).toEqual({
       ok: false,
       code: 'missing-parameter',
-      detail: 'expires is required',
+      detail: 'the signature has no expires parameter',
     });
   });
 
@@ -437,14 +438,16 @@ describe('verifyRequest details from the profile and the key set', () => {
     expect(verify(`sig1=("@authority" "x");created=${NOW};expires=${NOW + 60};${ours}`, { x: 5 })).toEqual({
       ok: false,
       code: 'malformed-covered-header',
-      detail: 'the covered field value is not text',
+      detail: 'a covered field value is not text',
     });
   });
 
   it('a key set without a keys array is refused with its detail', () => {
     // why: kills jwk-set.ts:69:64.
     const signed = signRequest({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 60 });
-    expect(verifyRequest({ headers: signed, authority: AUTHORITY, jwks: {} as never, now: NOW })).toEqual({
+    expect(
+      verifyRequest({ replay: 'off', headers: signed, authority: AUTHORITY, jwks: {} as never, now: NOW }),
+    ).toEqual({
       ok: false,
       code: 'malformed-directory',
       detail: 'not a JWK Set: no keys array',
@@ -459,12 +462,14 @@ describe('signRequest caller errors, whole', () => {
 
   it('nonce and signatureAgent must be printable ASCII strings', () => {
     // why: kills sign.ts:53:41, 53:57 and 79:64.
-    expect(thrown(() => signRequest({ ...base, nonce: 'é' }))).toEqual(printable('nonce'));
+    expect(thrown(() => signRequest({ ...base, nonce: 'é' }))).toEqual(printable('signRequest nonce'));
     // why: kills sign.ts:52:15 (a number would reach `.replace` and throw a TypeError).
-    expect(thrown(() => signRequest({ ...base, nonce: 5 as never }))).toEqual(printable('nonce'));
+    expect(thrown(() => signRequest({ ...base, nonce: 5 as never }))).toEqual(
+      seamError('bad-argument', 'signRequest nonce is a string, or false to send none'),
+    );
     // why: kills sign.ts:99:46.
     expect(thrown(() => signRequest({ ...base, signatureAgent: 'https://bot.example/\n' }))).toEqual(
-      printable('signatureAgent'),
+      printable('signRequest signatureAgent'),
     );
   });
 
@@ -505,48 +510,79 @@ describe('signRequest caller errors, whole', () => {
     const signed = signRequest({ ...base, nonce });
     expect(signed['signature-input'].endsWith(';nonce="a\\"b\\\\c"')).toBe(true);
     expect(
-      verifyRequest({ headers: signed, authority: AUTHORITY, jwks: { keys: [jwk] }, now: created }),
+      verifyRequest({
+        replay: 'off',
+        headers: signed,
+        authority: AUTHORITY,
+        jwks: { keys: [jwk] },
+        now: created,
+      }),
     ).toMatchObject({ ok: true, value: { nonce } });
   });
 });
 
 describe('parseSignatureAgent refusals, whole', () => {
   const bad = (detail: string) => ({ ok: false, code: 'bad-signature-agent-url', detail });
+  const legacy = (url: string) => ({
+    ok: true,
+    value: [{ label: null, uri: url, url, type: 'directory', form: 'legacy' }],
+  });
 
   it('not one sf-string, not a URL', () => {
-    // why: kills signature-agent.ts:33:65.
-    expect(parseSignatureAgent('https://bot.example/')).toEqual({
+    // why: the legacy form is one sf-string: a bare token is a dictionary key without '='.
+    expect(parseSignatureAgent('"https://bot.example/"x')).toEqual({
       ok: false,
       code: 'malformed-signature-agent',
       detail: 'Signature-Agent is not one sf-string',
     });
-    // why: kills signature-agent.ts:39:44.
-    expect(parseSignatureAgent('"not a url"')).toEqual(bad('Signature-Agent is not an absolute URL'));
+    expect(parseSignatureAgent('"not a url"')).toEqual(bad('a Signature-Agent URL is not absolute'));
   });
 
   it('schemes: https, and http only when allowed', () => {
-    // why: kills signature-agent.ts:41:19 (null options must not throw).
-    expect(parseSignatureAgent('"https://bot.example/"', null as never)).toEqual({
-      ok: true,
-      value: 'https://bot.example/',
-    });
-    // why: kills signature-agent.ts:41:50 (https must stay allowed with allowHttp).
-    expect(parseSignatureAgent('"https://bot.example/"', { allowHttp: true })).toEqual({
-      ok: true,
-      value: 'https://bot.example/',
-    });
-    // why: kills signature-agent.ts:43:44 and 43:82.
-    expect(parseSignatureAgent('"ftp://bot.example/"')).toEqual(bad('the URL scheme is not https:'));
+    // why: null options must not throw; https must stay allowed with allowHttp.
+    expect(parseSignatureAgent('"https://bot.example/"', null as never)).toEqual(
+      legacy('https://bot.example/'),
+    );
+    expect(parseSignatureAgent('"https://bot.example/"', { allowHttp: true })).toEqual(
+      legacy('https://bot.example/'),
+    );
+    expect(parseSignatureAgent('"ftp://bot.example/"')).toEqual(
+      bad("a Signature-Agent URL's scheme is not https:"),
+    );
     expect(parseSignatureAgent('"ftp://bot.example/"', { allowHttp: true })).toEqual(
-      bad('the URL scheme is not https: or http:'),
+      bad("a Signature-Agent URL's scheme is not https: or http:"),
     );
   });
 
   it('credentials (a user alone, a password alone) and fragments', () => {
-    // why: kills signature-agent.ts:44:7 (both), 44:30 and 45:44.
-    expect(parseSignatureAgent('"https://user@bot.example/"')).toEqual(bad('the URL carries credentials'));
-    expect(parseSignatureAgent('"https://:pw@bot.example/"')).toEqual(bad('the URL carries credentials'));
-    // why: kills signature-agent.ts:46:66.
-    expect(parseSignatureAgent('"https://bot.example/#k"')).toEqual(bad('the URL carries a fragment'));
+    expect(parseSignatureAgent('"https://user@bot.example/"')).toEqual(
+      bad('a Signature-Agent URL carries credentials'),
+    );
+    expect(parseSignatureAgent('"https://:pw@bot.example/"')).toEqual(
+      bad('a Signature-Agent URL carries credentials'),
+    );
+    expect(parseSignatureAgent('"https://bot.example/#k"')).toEqual(
+      bad('a Signature-Agent URL carries a fragment'),
+    );
+  });
+
+  it('the dictionary form: a type that is not a token, a directory member that names a path', () => {
+    expect(parseSignatureAgent('sig1="https://bot.example";type="jwks_uri"')).toEqual({
+      ok: false,
+      code: 'malformed-signature-agent',
+      detail: 'a Signature-Agent type parameter is not a token',
+    });
+    expect(parseSignatureAgent('sig1="https://bot.example/keys"')).toEqual(
+      bad('a directory member names a path, not an origin'),
+    );
+    expect(parseSignatureAgent('sig1="https://bot.example/?q"')).toEqual(
+      bad('a directory member names a path, not an origin'),
+    );
+    expect(parseSignatureAgent('sig1="https://bot.example/keys";type=jwks_uri')).toMatchObject({ ok: true });
+    expect(parseSignatureAgent(`"${'a'.repeat(4096)}"`)).toEqual({
+      ok: false,
+      code: 'malformed-signature-agent',
+      detail: 'Signature-Agent is over 4096 characters',
+    });
   });
 });

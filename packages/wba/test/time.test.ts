@@ -18,9 +18,9 @@ const seed = new Uint8Array(32).fill(7);
 const created = 1754870400;
 const MS = created * 1000;
 const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(seed).publicKey)] };
-const headers = signRequest({ seed, authority: 'example.com', created, expires: created + 300 });
+const headers = signRequest({ seed, authority: 'example.com', created, expires: created + 300, nonce: 'n' });
 const request = (now: unknown, extra = {}) =>
-  verifyRequest({ headers, authority: 'example.com', jwks, now: now as number, ...extra });
+  verifyRequest({ replay: 'off', headers, authority: 'example.com', jwks, now: now as number, ...extra });
 const directory = signDirectory({ seed, authority: 'bot.example', created, expires: created + 3600 });
 const dir = (now: unknown, extra = {}) =>
   verifyDirectory({ ...directory, authority: 'bot.example', now: now as number, ...extra });
@@ -46,9 +46,9 @@ describe('instants: a millisecond count throws bad-instant naming the option', (
       expect(call).toThrow(new RegExp(`^bad-instant: ${option} is ${MS}, which looks like milliseconds`));
     });
   it('verifyRequestAsync now (rejects)', async () => {
-    await expect(verifyRequestAsync({ headers, authority: 'example.com', jwks, now: MS })).rejects.toThrow(
-      /^bad-instant: verifyRequest now is/,
-    );
+    await expect(
+      verifyRequestAsync({ replay: 'off', headers, authority: 'example.com', jwks, now: MS }),
+    ).rejects.toThrow(/^bad-instant: verifyRequest now is/);
   });
   it('fetchDirectory now (rejects)', async () => {
     await expect(fetchAt(MS)).rejects.toThrow(/^bad-instant: fetchDirectory now is/);
@@ -67,7 +67,7 @@ describe('instants: a Date and the same Unix seconds give the same verdict', () 
   });
   it('verifyRequestAsync', async () => {
     const async = (now: number | Date) =>
-      verifyRequestAsync({ headers, authority: 'example.com', jwks, now });
+      verifyRequestAsync({ replay: 'off', headers, authority: 'example.com', jwks, now });
     for (const now of [created + 10, created + 301]) expect(await async(at(now))).toEqual(await async(now));
   });
   it('verifyDirectory', () => {
@@ -79,7 +79,13 @@ describe('instants: a Date and the same Unix seconds give the same verdict', () 
   });
   it('signRequest and signDirectory', () => {
     expect(
-      signRequest({ seed, authority: 'example.com', created: at(created), expires: at(created + 300) }),
+      signRequest({
+        seed,
+        authority: 'example.com',
+        created: at(created),
+        expires: at(created + 300),
+        nonce: 'n',
+      }),
     ).toEqual(headers);
     expect(
       signDirectory({ seed, authority: 'bot.example', created: at(created), expires: at(created + 3600) }),
@@ -102,8 +108,10 @@ describe('durations are seconds', () => {
   it('a raised maxLifetime admits a longer signature', () => {
     const long = signRequest({ seed, authority: 'example.com', created, expires: created + 600 });
     const options = { headers: long, authority: 'example.com', jwks, now: created };
-    expect(verifyRequest({ ...options, maxLifetime: 599 })).toMatchObject({ code: 'lifetime-too-long' });
-    expect(verifyRequest({ ...options, maxLifetime: 600 })).toMatchObject({ ok: true });
+    expect(verifyRequest({ replay: 'off', ...options, maxLifetime: 599 })).toMatchObject({
+      code: 'lifetime-too-long',
+    });
+    expect(verifyRequest({ replay: 'off', ...options, maxLifetime: 600 })).toMatchObject({ ok: true });
   });
 });
 
@@ -119,7 +127,14 @@ describe('time refusals say by how much', () => {
   it('lifetime-too-long', () => {
     const long = signRequest({ seed, authority: 'example.com', created, expires: created + 600 });
     expect(
-      verifyRequest({ headers: long, authority: 'example.com', jwks, now: created, maxLifetime: 450 }),
+      verifyRequest({
+        replay: 'off',
+        headers: long,
+        authority: 'example.com',
+        jwks,
+        now: created,
+        maxLifetime: 450,
+      }),
     ).toEqual({
       ok: false,
       code: 'lifetime-too-long',
@@ -129,7 +144,9 @@ describe('time refusals say by how much', () => {
   it('expires-before-created (the wba.profile case)', () => {
     const g = loadVectors('wire_vectors.json')['wba.profile'];
     const c = g.refuse.find((c: { expect: string }) => c.expect === 'expires-before-created');
-    expect(verifyRequest({ headers: c.headers, authority: g.authority, jwks: g.jwks, now: g.now })).toEqual({
+    expect(
+      verifyRequest({ replay: 'off', headers: c.headers, authority: g.authority, jwks: g.jwks, now: g.now }),
+    ).toEqual({
       ok: false,
       code: 'expires-before-created',
       detail: 'expires 50 s before created',

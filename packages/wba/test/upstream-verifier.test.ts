@@ -17,6 +17,8 @@ describe('signRequest output is accepted by the npm web-bot-auth@0.1.3 verifier'
         seed,
         authority: 'example.com',
         signatureAgent,
+        // web-bot-auth@0.1.3 reads the legacy string form only.
+        signatureAgentForm: 'legacy',
         created,
         expires: created + 300,
       });

@@ -25,9 +25,16 @@ const jwk = jwkFromPublicKey(publicKey);
 const jwks = { keys: [jwk] };
 const keyid = unwrap(thumbprint(jwk));
 
-const honest = signRequest({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300 });
+const honest = signRequest({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300, nonce: false });
 const request = (headers: unknown, extra: Record<string, unknown> = {}) =>
-  verifyRequest({ headers: headers as SignedHeaders, authority: AUTHORITY, jwks, now: NOW, ...extra });
+  verifyRequest({
+    replay: 'off',
+    headers: headers as SignedHeaders,
+    authority: AUTHORITY,
+    jwks,
+    now: NOW,
+    ...extra,
+  });
 
 const directory = signDirectory({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300 });
 const dir = (extra: Record<string, unknown> = {}) =>
@@ -74,16 +81,22 @@ const foreign = signRequest({
   label: 'other',
 });
 const EXPIRED = { ok: false, code: 'expired', detail: 'expired 700 s ago' };
+const WRONG_TAG = {
+  ok: false,
+  code: 'wrong-tag',
+  detail: 'the tag is not web-bot-auth (a request signature)',
+};
+const UNKNOWN_KEY = {
+  ok: false,
+  code: 'unknown-key',
+  detail: 'the keyid names no usable key of the directory',
+};
 
 describe('which member answers (messageSteps)', () => {
   it('the members the cases combine are refused for the reason named', () => {
     expect(request(expiredOurs)).toEqual(EXPIRED);
-    expect(request(wrongTagOurs)).toEqual({ ok: false, code: 'wrong-tag' });
-    expect(request(foreign)).toEqual({
-      ok: false,
-      code: 'unknown-key',
-      detail: 'no usable directory key has this thumbprint',
-    });
+    expect(request(wrongTagOurs)).toEqual(WRONG_TAG);
+    expect(request(foreign)).toEqual(UNKNOWN_KEY);
   });
 
   it('a member that verifies wins over an earlier refused member of our key', () => {
@@ -96,7 +109,7 @@ describe('which member answers (messageSteps)', () => {
     // `firstOurs === undefined && typeof keyid === 'string'` → true, its `&&` → `||`, and
     // `firstOurs === undefined` → true: each lets the later member of ours overwrite the first.
     expect(request(members(expiredOurs, wrongTagOurs))).toEqual(EXPIRED);
-    expect(request(members(wrongTagOurs, expiredOurs))).toEqual({ ok: false, code: 'wrong-tag' });
+    expect(request(members(wrongTagOurs, expiredOurs))).toEqual(WRONG_TAG);
   });
 
   it('a member of ours answers over a member of another signer, before or after it', () => {
@@ -107,13 +120,9 @@ describe('which member answers (messageSteps)', () => {
 });
 
 describe('refusal details and the accepted value (judge)', () => {
-  it('unknown-key says no usable directory key has the thumbprint', () => {
+  it('unknown-key says the keyid names no usable key of the directory', () => {
     // why: verify.ts:127:53 the unknown-key detail → "".
-    expect(request(honest, { jwks: { keys: [] } })).toEqual({
-      ok: false,
-      code: 'unknown-key',
-      detail: 'no usable directory key has this thumbprint',
-    });
+    expect(request(honest, { jwks: { keys: [] } })).toEqual(UNKNOWN_KEY);
   });
 
   it('an accepted signature without a nonce has no nonce member at all; with one, it carries it', () => {
@@ -124,6 +133,7 @@ describe('refusal details and the accepted value (judge)', () => {
       label: 'sig1',
       created: NOW,
       expires: NOW + 300,
+      replay: 'off-by-caller',
     };
     const accepted = request(honest);
     expect(accepted).toStrictEqual({ ok: true, value: verified });
@@ -135,7 +145,11 @@ describe('refusal details and the accepted value (judge)', () => {
       expires: NOW + 300,
       nonce: 'n-1',
     });
-    expect(request(withNonce)).toStrictEqual({ ok: true, value: { ...verified, nonce: 'n-1' } });
+    const { replay: _, ...signed } = verified;
+    expect(request(withNonce)).toStrictEqual({
+      ok: true,
+      value: { ...signed, nonce: 'n-1', replay: 'off-by-caller' },
+    });
   });
 });
 
@@ -157,12 +171,14 @@ describe('maxHeaderLength is inclusive for both fields', () => {
     expect(request(padded, { maxHeaderLength: inputLength - 1 })).toEqual({
       ok: false,
       code: 'header-too-long',
+      detail: `Signature-Input is ${inputLength} characters, over the cap of ${inputLength - 1}`,
     });
     const longerSignature = { ...honest, signature: pad(inputLength + 1) };
     expect(request(longerSignature, { maxHeaderLength: inputLength + 1 })).toMatchObject({ ok: true });
     expect(request(longerSignature, { maxHeaderLength: inputLength })).toEqual({
       ok: false,
       code: 'header-too-long',
+      detail: `Signature is ${inputLength + 1} characters, over the cap of ${inputLength}`,
     });
   });
 });
@@ -201,14 +217,22 @@ describe('caller errors throw SeamError bad-argument naming the entry and option
       'verifyDirectory maxBodyLength must be a positive integer',
     );
     // The smallest allowed value is accepted as a cap (it refuses, it does not throw).
-    expect(request(honest, { maxHeaderLength: 1 })).toEqual({ ok: false, code: 'header-too-long' });
+    expect(request(honest, { maxHeaderLength: 1 })).toMatchObject({ ok: false, code: 'header-too-long' });
   });
 
   it('headers and a request together are refused', () => {
     // why: verify.ts:210:25 the code → "".
     const both = new Request(`https://${AUTHORITY}/`, { headers: honest });
     expectSeamError(
-      () => verifyRequest({ headers: honest, request: both, authority: AUTHORITY, jwks, now: NOW } as never),
+      () =>
+        verifyRequest({
+          replay: 'off',
+          headers: honest,
+          request: both,
+          authority: AUTHORITY,
+          jwks,
+          now: NOW,
+        } as never),
       'bad-argument',
       'verifyRequest takes headers or a request, not both',
     );
@@ -217,7 +241,14 @@ describe('caller errors throw SeamError bad-argument naming the entry and option
   it('{ fromRequestUrl: true } without a request is refused', () => {
     // why: verify.ts:216:25 the code → "".
     expectSeamError(
-      () => verifyRequest({ headers: honest, authority: { fromRequestUrl: true }, jwks, now: NOW } as never),
+      () =>
+        verifyRequest({
+          replay: 'off',
+          headers: honest,
+          authority: { fromRequestUrl: true },
+          jwks,
+          now: NOW,
+        } as never),
       'bad-argument',
       'authority { fromRequestUrl: true } needs a request',
     );
@@ -242,7 +273,7 @@ describe('caller errors throw SeamError bad-argument naming the entry and option
       'a b',
     ])
       expectSeamError(
-        () => verifyRequest({ request: req, authority: authority as never, jwks, now: NOW }),
+        () => verifyRequest({ replay: 'off', request: req, authority: authority as never, jwks, now: NOW }),
         'bad-argument',
         message,
       );
@@ -270,9 +301,12 @@ describe('a Request (receivedRequest)', () => {
       url: `https://${AUTHORITY}/`,
       headers: new Headers(honest),
     });
-    expect(verifyRequest({ request: callable, authority: AUTHORITY, jwks, now: NOW })).toEqual(refused);
+    expect(verifyRequest({ replay: 'off', request: callable, authority: AUTHORITY, jwks, now: NOW })).toEqual(
+      refused,
+    );
     expect(
       verifyRequest({
+        replay: 'off',
         request: { url: `https://${AUTHORITY}/` } as never,
         authority: AUTHORITY,
         jwks,
@@ -281,7 +315,9 @@ describe('a Request (receivedRequest)', () => {
     ).toEqual(refused);
     // The same headers in an object verify: only the request's type was refused.
     const plain = { url: `https://${AUTHORITY}/`, headers: new Headers(honest) };
-    expect(verifyRequest({ request: plain, authority: AUTHORITY, jwks, now: NOW })).toMatchObject({
+    expect(
+      verifyRequest({ replay: 'off', request: plain, authority: AUTHORITY, jwks, now: NOW }),
+    ).toMatchObject({
       ok: true,
     });
   });
@@ -289,11 +325,13 @@ describe('a Request (receivedRequest)', () => {
   it("a request with the caller's authority names it as the caller's in bad-signature", () => {
     // why: verify.ts:231:86 "the caller's" → "" (the request branch with a configured authority).
     const req = new Request('https://www.example.com/', { headers: honest });
-    expect(verifyRequest({ request: req, authority: 'www.example.com', jwks, now: NOW })).toEqual({
+    expect(
+      verifyRequest({ replay: 'off', request: req, authority: 'www.example.com', jwks, now: NOW }),
+    ).toEqual({
       ok: false,
       code: 'bad-signature',
       detail:
-        'the signature does not verify over ("@authority") with @authority "www.example.com" ' +
+        `the signature does not verify under key ${keyid} over ("@authority") with @authority "www.example.com" ` +
         "(the caller's); a wrong authority is the common cause",
     });
   });
@@ -303,6 +341,7 @@ describe('a Request (receivedRequest)', () => {
     for (const url of ['not a url', 'mailto:bot@example.com', undefined])
       expect(
         verifyRequest({
+          replay: 'off',
           request: { url, headers: new Headers(honest) } as never,
           authority: { fromRequestUrl: true },
           jwks,
@@ -330,12 +369,17 @@ describe('verifyDirectory body and authority', () => {
     // why: verify.ts:329:7 `body.length > maxBodyLength` → `>=`.
     const length = directory.body.length;
     expect(dir({ maxBodyLength: length })).toMatchObject({ ok: true });
-    expect(dir({ maxBodyLength: length - 1 })).toEqual({ ok: false, code: 'directory-too-large' });
+    expect(dir({ maxBodyLength: length - 1 })).toEqual({
+      ok: false,
+      code: 'directory-too-large',
+      detail: `the body is over the cap of ${length - 1} bytes`,
+    });
     const bytes = new TextEncoder().encode(directory.body);
     expect(dir({ body: bytes, maxBodyLength: bytes.length })).toMatchObject({ ok: true });
     expect(dir({ body: bytes, maxBodyLength: bytes.length - 1 })).toEqual({
       ok: false,
       code: 'directory-too-large',
+      detail: `the body is over the cap of ${bytes.length - 1} bytes`,
     });
   });
 
@@ -344,7 +388,11 @@ describe('verifyDirectory body and authority', () => {
     // (40 'é' are 40 units, 80 bytes), so the same body would get two verdicts.
     const text = 'é'.repeat(40);
     for (const body of [text, new TextEncoder().encode(text)]) {
-      expect(dir({ body, maxBodyLength: 79 })).toEqual({ ok: false, code: 'directory-too-large' });
+      expect(dir({ body, maxBodyLength: 79 })).toEqual({
+        ok: false,
+        code: 'directory-too-large',
+        detail: 'the body is over the cap of 79 bytes',
+      });
       expect(dir({ body, maxBodyLength: 80 })).toEqual({
         ok: false,
         code: 'malformed-directory',
@@ -376,7 +424,7 @@ describe('verifyDirectory body and authority', () => {
       ok: false,
       code: 'bad-signature',
       detail:
-        'the signature does not verify over ("@authority") with @authority "www.example.com" ' +
+        `the signature does not verify under key ${keyid} over ("@authority";req "content-digest") with @authority "www.example.com" ` +
         "(the caller's); a wrong authority is the common cause",
     });
   });

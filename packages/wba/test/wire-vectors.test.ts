@@ -3,11 +3,18 @@ import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
 import { didFromPublicKey } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import {
+  DIRECTORY_CHECKS,
   DIRECTORY_MEDIA_TYPE,
   fetchDirectory,
   jwkFromPublicKey,
+  MemoryReplayCache,
+  parseRegistry,
+  parseSignature,
   parseSignatureAgent,
+  parseSignatureAgentCard,
+  parseSignatureInput,
   publicKeyFromJwk,
+  REQUEST_CHECKS,
   signatureBase,
   signDirectory,
   signRequest,
@@ -16,10 +23,23 @@ import {
   verifyDirectory,
   verifyRequest,
   verifyRequestAsync,
+  verifyRequestWithDiscovery,
 } from '../src/index.js';
 
 const ledger = openLedger();
 const ours = loadVectors('wire_vectors.json');
+
+const TITLES = new Set([...REQUEST_CHECKS, ...DIRECTORY_CHECKS].map((c) => c.title));
+/**
+ * Issue 32: a refusal says what failed in the terms of the input, never the title of a
+ * check (the titles stay in REQUEST_CHECKS and DIRECTORY_CHECKS).
+ */
+function detailed(verdict: { ok: boolean; detail?: string }): void {
+  if (verdict.ok) return;
+  expect(typeof verdict.detail, 'a refusal carries a detail').toBe('string');
+  expect(verdict.detail!.length).toBeGreaterThan(0);
+  expect(TITLES.has(verdict.detail!), 'a detail is never a check title').toBe(false);
+}
 
 describe('webBotAuth (upstream group, reproduced from its seed)', () => {
   const upstream = loadInterop('agent-seam-latest/wire_vectors.json')?.webBotAuth;
@@ -48,8 +68,10 @@ describe('webBotAuth (upstream group, reproduced from its seed)', () => {
     seed,
     authority: r.authority,
     signatureAgent: r.signatureAgentUrl,
+    signatureAgentForm: 'legacy',
     created: r.created,
     expires: r.expires,
+    nonce: false,
   });
   check('request/signature-input', () => {
     expect(headers['signature-input']).toBe(r.signatureInput);
@@ -70,6 +92,7 @@ describe('webBotAuth (upstream group, reproduced from its seed)', () => {
   check('request/signature', () => expect(headers.signature).toBe(r.signature));
   check('request/verifies', () => {
     const verdict = verifyRequest({
+      replay: 'off',
       headers: {
         'signature-input': r.signatureInput,
         signature: r.signature,
@@ -82,12 +105,25 @@ describe('webBotAuth (upstream group, reproduced from its seed)', () => {
     });
     expect(verdict).toEqual({
       ok: true,
-      value: { did: upstream.did, keyid: r.keyid, label: 'sig1', created: r.created, expires: r.expires },
+      value: {
+        did: upstream.did,
+        keyid: r.keyid,
+        label: 'sig1',
+        created: r.created,
+        expires: r.expires,
+        replay: 'off-by-caller',
+      },
     });
   });
 
   const d = upstream.directory;
-  const directory = signDirectory({ seed, authority: d.authority, created: d.created, expires: d.expires });
+  const directory = signDirectory({
+    seed,
+    authority: d.authority,
+    created: d.created,
+    expires: d.expires,
+    form: 'legacy',
+  });
   check('directory/body', () => expect(directory.body).toBe(d.body));
   check('directory/signature-input', () =>
     expect(directory.headers['signature-input']).toBe(d.signatureInput),
@@ -118,6 +154,7 @@ describe('wba.profile (own request cases)', () => {
   const g = ours['wba.profile'];
   const verify = (c: any) =>
     verifyRequest({
+      replay: 'off',
       headers: c.headers,
       authority: g.authority,
       jwks: c.jwks ?? g.jwks,
@@ -134,6 +171,7 @@ describe('wba.profile (own request cases)', () => {
       ledger.refuse('wba.profile', c.name, () => {
         const verdict = verify(c);
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        detailed(verdict);
       }));
   }
 });
@@ -145,6 +183,7 @@ describe('verifyRequestAsync (WebCrypto door) on every wba.profile case', () => 
     authority: g.authority,
     jwks: c.jwks ?? g.jwks,
     now: c.now ?? g.now,
+    replay: 'off' as const,
   });
   it('covers accepted and refused requests', () => {
     expect(g.accept.length).toBeGreaterThan(0);
@@ -175,6 +214,7 @@ describe('wba.directory (own directory cases)', () => {
       ledger.refuse('wba.directory', c.name, () => {
         const verdict = verify(c);
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        detailed(verdict);
       }));
   }
 });
@@ -190,7 +230,13 @@ describe('wba.request (a Fetch API Request)', () => {
       : [byHand];
   };
   const verify = (request: unknown, c: any) =>
-    verifyRequest({ request: request as Request, authority: c.authority, jwks: g.jwks, now: g.now });
+    verifyRequest({
+      replay: 'off',
+      request: request as Request,
+      authority: c.authority,
+      jwks: g.jwks,
+      now: g.now,
+    });
   for (const c of g.accept) {
     it(`accept: ${c.name}`, () =>
       ledger.accept('wba.request', c.name, () => {
@@ -204,6 +250,7 @@ describe('wba.request (a Fetch API Request)', () => {
         for (const request of requests(c)) {
           const verdict = verify(request, c);
           expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+          detailed(verdict);
         }
       }));
   }
@@ -222,6 +269,7 @@ describe('wba.signature-agent (parseSignatureAgent)', () => {
       ledger.refuse('wba.signature-agent', c.name, () => {
         const verdict = parse(c);
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        detailed(verdict);
       }));
 });
 
@@ -242,7 +290,11 @@ describe('wba.fetch (fetchDirectory with a fetch double)', () => {
     it(`accept: ${c.name}`, () =>
       ledger.accept('wba.fetch', c.name, async () => {
         const { fetch, calls } = fetchFor(c);
-        const verdict = await fetchDirectory(c.url, { fetch, now: g.now });
+        const verdict = await fetchDirectory(c.url, {
+          fetch,
+          now: g.now,
+          ...(c.type ? { type: c.type } : {}),
+        });
         expect(verdict).toMatchObject({ ok: true, value: c.expect });
         if (verdict.ok) expect(verdict.value.jwks).toEqual(JSON.parse(c.response.body));
         expect(calls).toEqual([
@@ -252,8 +304,13 @@ describe('wba.fetch (fetchDirectory with a fetch double)', () => {
   for (const c of g.refuse)
     it(`refuse: ${c.name}`, () =>
       ledger.refuse('wba.fetch', c.name, async () => {
-        const verdict = await fetchDirectory(c.url, { fetch: fetchFor(c).fetch, now: g.now });
+        const verdict = await fetchDirectory(c.url, {
+          fetch: fetchFor(c).fetch,
+          now: g.now,
+          ...(c.type ? { type: c.type } : {}),
+        });
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        detailed(verdict);
       }));
 });
 
@@ -268,4 +325,148 @@ describe('jwk.refuse (own JWK spelling cases)', () => {
       }),
     );
   }
+});
+
+describe('wba.replay (one replay store across deliveries)', () => {
+  const g = ours['wba.replay'];
+  /** Each delivery through one store, in order: the accepted value's members, or the refusal code. */
+  const deliver = (c: any) => {
+    const replay = new MemoryReplayCache(c.maxEntries === undefined ? {} : { maxEntries: c.maxEntries });
+    return c.deliveries.map((headers: unknown, i: number) => {
+      const verdict = verifyRequest({
+        headers: headers as never,
+        authority: g.authority,
+        jwks: g.jwks,
+        now: g.now,
+        replay,
+      });
+      detailed(verdict);
+      if (!verdict.ok) return verdict.code;
+      const { did, replay: seen } = verdict.value;
+      return typeof c.expect[i] === 'string' ? 'accepted' : { did, replay: seen };
+    });
+  };
+  for (const c of g.accept)
+    it(`accept: ${c.name}`, () =>
+      ledger.accept('wba.replay', c.name, () => expect(deliver(c)).toEqual(c.expect)));
+  for (const c of g.refuse)
+    it(`refuse: ${c.name}`, () =>
+      ledger.refuse('wba.replay', c.name, () => expect(deliver(c)).toEqual(c.expect)));
+});
+
+describe('wba.structured-fields (the two parsers on their own)', () => {
+  const g = ours['wba.structured-fields'];
+  const parse = (c: any) => {
+    const options = c.maxLength === undefined ? undefined : { maxLength: c.maxLength };
+    return c.field === 'signature' ? parseSignature(c.text, options) : parseSignatureInput(c.text, options);
+  };
+  for (const c of g.accept)
+    it(`accept: ${c.name}`, () =>
+      ledger.accept('wba.structured-fields', c.name, () => {
+        const verdict = parse(c);
+        expect(verdict.ok && verdict.value.length).toBe(c.expect);
+      }));
+  for (const c of g.refuse)
+    it(`refuse: ${c.name}`, () =>
+      ledger.refuse('wba.structured-fields', c.name, () => {
+        const verdict = parse(c);
+        expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        detailed(verdict);
+      }));
+});
+
+/** The accept/refuse drivers of a group: `judge` gives a verdict, accepted cases hold `value` (when the case states one). */
+function bothWays(group: string, judge: (c: any) => any, value: (c: any) => unknown = () => ({})) {
+  const g = ours[group];
+  for (const c of g.accept)
+    it(`accept: ${c.name}`, () =>
+      ledger.accept(group, c.name, async () => {
+        const verdict = await judge(c);
+        expect(verdict).toMatchObject({ ok: true, value: value(c) });
+      }));
+  for (const c of g.refuse)
+    it(`refuse: ${c.name}`, () =>
+      ledger.refuse(group, c.name, async () => {
+        const verdict = await judge(c);
+        expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
+        detailed(verdict);
+      }));
+}
+
+describe('wba.dictionary (Signature-Agent as a dictionary, component parameters)', () => {
+  const g = ours['wba.dictionary'];
+  bothWays(
+    'wba.dictionary',
+    (c) =>
+      verifyRequest({
+        headers: c.agent === undefined ? c.headers : { ...c.headers, 'signature-agent': c.agent },
+        authority: g.authority,
+        jwks: g.jwks,
+        now: g.now,
+        replay: 'off',
+        ...(c.targetUri === undefined ? {} : { targetUri: c.targetUri }),
+      }),
+    () => ({ did: ours['wba.profile'].did }),
+  );
+});
+
+describe('wba.directory.current ("@authority";req, content-digest, key windows)', () => {
+  const g = ours['wba.directory.current'];
+  bothWays(
+    'wba.directory.current',
+    (c) => verifyDirectory({ headers: c.headers, authority: g.authority, body: c.body, now: g.now }),
+    (c) => ({ jwks: JSON.parse(c.body) }),
+  );
+});
+
+describe('wba.key-window (a request under a key with nbf/exp)', () => {
+  const g = ours['wba.key-window'];
+  bothWays('wba.key-window', (c) =>
+    verifyRequest({ headers: g.headers, authority: g.authority, jwks: c.jwks, now: g.now, replay: 'off' }),
+  );
+});
+
+describe('wba.card (parseSignatureAgentCard)', () => {
+  const g = ours['wba.card'];
+  bothWays(
+    'wba.card',
+    (c) => parseSignatureAgentCard(c.card, { url: g.url }),
+    (c) => ({ clientId: g.url, card: c.card, keys: c.expect }),
+  );
+});
+
+describe('wba.registry (parseRegistry)', () => {
+  bothWays(
+    'wba.registry',
+    (c) =>
+      parseRegistry(c.text, {
+        ...(c.maxLength === undefined ? {} : { maxLength: c.maxLength }),
+        ...(c.maxEntries === undefined ? {} : { maxEntries: c.maxEntries }),
+      }),
+    (c) => c.expect,
+  );
+});
+
+describe('wba.discovery (verifyRequestWithDiscovery)', () => {
+  const g = ours['wba.discovery'];
+  /** A fetch answering the case's responses by URL, 404 for any other. */
+  const fetchFor = (c: any) => async (url: string) => {
+    const answer = c.responses[url];
+    return answer === undefined
+      ? new Response('not found', { status: 404 })
+      : new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
+  bothWays(
+    'wba.discovery',
+    (c) =>
+      verifyRequestWithDiscovery({
+        headers: c.headers,
+        authority: g.authority,
+        now: g.now,
+        replay: 'off',
+        fetch: fetchFor(c),
+        ...(c.allowAgents === undefined ? {} : { allowAgent: (e) => c.allowAgents.includes(e.url) }),
+      }),
+    (c) => c.expect,
+  );
 });

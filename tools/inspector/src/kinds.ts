@@ -9,6 +9,7 @@ import {
   type CheckResult,
   type CheckSpec,
   cardEnvelopeSignedBytes,
+  DIRECTORY_CHECKS,
   DOMAIN_LINKAGE_CHECKS,
   describeNote,
   domainLinkageSigningInput,
@@ -44,6 +45,7 @@ import {
   type Verdict,
   verifyA2ACard,
   verifyCardEnvelope,
+  verifyDirectory,
   verifyDomainLinkage,
   verifyEnvelope,
   verifyHubRequest,
@@ -97,6 +99,7 @@ export type KindId =
   | 'domain-linkage'
   | 'a2a-card'
   | 'wba-request'
+  | 'wba-directory'
   | 'signed-note'
   | 'checkpoint'
   | 'cbor'
@@ -167,7 +170,8 @@ const envelope: Kind = {
       'seam',
       { title: 'verifyEnvelope', checks: ENVELOPE_CHECKS },
       (value) => ({
-        verdict: verifyEnvelope(value, options as never),
+        // A page has no replay store: replay is off by name (the lead's UI says so).
+        verdict: verifyEnvelope(value, { now: 'off', replay: 'off', ...options } as never),
         signed: [{ title: 'signingPayload of the six fields received', bytes: envelopeSignedBytes(value) }],
       }),
       options,
@@ -184,7 +188,8 @@ const cardEnvelope: Kind = {
       'seam',
       { title: 'verifyCardEnvelope', checks: CARD_ENVELOPE_CHECKS },
       (value) => ({
-        verdict: verifyCardEnvelope(value, options as never),
+        // Time off by name unless the options give now (the lead's UI says what was not judged).
+        verdict: verifyCardEnvelope(value, { now: 'off', ...options } as never),
         signed: [{ title: 'card, ts, typ and v as signed', bytes: cardEnvelopeSignedBytes(value) }],
       }),
       options,
@@ -291,30 +296,64 @@ function requestHeaders(artifact: string): unknown {
   return headerFields(text);
 }
 
+/** The signature base of each Signature-Input member, built with the authority given. */
+function memberBases(headers: unknown, authority: unknown): Signed[] {
+  const bases = typeof authority === 'string' ? signatureBases(headers as never, authority) : null;
+  const signed: Signed[] = [];
+  if (bases?.ok)
+    for (const member of bases.value) {
+      const item: Signed = {
+        title: `signature base of ${member.label}${member.keyid === undefined ? '' : ` (keyid ${member.keyid})`}`,
+        bytes: member.base === null ? null : UTF8.encode(member.base),
+        lines: true,
+      };
+      if (member.code !== undefined) item.code = member.code;
+      signed.push(item);
+    }
+  return signed;
+}
+
+/**
+ * A key directory's HTTP response as a person pastes it: the status line, header lines,
+ * an empty line, then the JWK Set body exactly as received (its Content-Digest is judged
+ * over these bytes).
+ */
+function directoryResponse(artifact: string): { headers: Record<string, string[]>; body: string } {
+  const text = artifact.replace(/^\s+/, '');
+  const split = /\r?\n\r?\n/.exec(text);
+  const head = split === null ? text : text.slice(0, split.index);
+  const body = split === null ? '' : text.slice(split.index + split[0].length);
+  return { headers: headerFields(head.replace(/^HTTP\/[\d.]+ \d{3}[^\r\n]*\r?\n/, '')), body };
+}
+
+const wbaDirectory: Kind = {
+  id: 'wba-directory',
+  name: 'Web Bot Auth key directory response (RFC 9421)',
+  options: '{ "authority": "bot.example", "now": 1754870460 }',
+  inspect: (artifact, options) => {
+    const { headers, body } = directoryResponse(artifact);
+    const verdict = verifyDirectory({ ...options, headers, body } as never);
+    return {
+      verdict,
+      stages: [{ title: 'verifyDirectory', checks: explainVerdict(DIRECTORY_CHECKS, verdict, options) }],
+      signed: memberBases(headers, options.authority),
+    };
+  },
+};
+
 const wbaRequest: Kind = {
   id: 'wba-request',
   name: 'Web Bot Auth request (RFC 9421)',
   options: '{ "authority": "entry.example", "now": 1754870410, "jwks": { "keys": [ … ] } }',
   inspect: (artifact, options) => {
     const headers = requestHeaders(artifact);
-    const verdict = verifyRequest({ ...options, headers } as never);
-    const bases =
-      typeof options.authority === 'string' ? signatureBases(headers as never, options.authority) : null;
-    const signed: Signed[] = [];
-    if (bases?.ok)
-      for (const member of bases.value) {
-        const item: Signed = {
-          title: `signature base of ${member.label}${member.keyid === undefined ? '' : ` (keyid ${member.keyid})`}`,
-          bytes: member.base === null ? null : UTF8.encode(member.base),
-          lines: true,
-        };
-        if (member.code !== undefined) item.code = member.code;
-        signed.push(item);
-      }
+    // A page keeps no store of the requests it has seen: replay is off by name (the value
+    // says off-by-caller), and the explanation shows the replay check as not made.
+    const verdict = verifyRequest({ ...options, headers, replay: 'off' } as never);
     return {
       verdict,
       stages: [{ title: 'verifyRequest', checks: explainVerdict(REQUEST_CHECKS, verdict, options) }],
-      signed,
+      signed: memberBases(headers, options.authority),
     };
   },
 };
@@ -376,7 +415,8 @@ function noteLines(note: string): Signed[] {
 function inspectNote(artifact: string, options: Record<string, unknown>, checkpoint: boolean): Report {
   const keys = noteKeys(options);
   if (keys.report !== undefined) return keys.report;
-  const verdict = openNote(artifact, keys.open as never);
+  // Witness time off by name unless the options give now (the page says what was not judged).
+  const verdict = openNote(artifact, { now: 'off', ...keys.open } as never);
   const stages: Stage[] = [{ title: 'openNote', checks: explainVerdict(NOTE_CHECKS, verdict, options) }];
   const report: Report = { verdict, stages, signed: noteLines(artifact) };
   if (verdict.ok) {
@@ -492,9 +532,15 @@ function keyRingOption(options: Record<string, unknown>, name: string) {
  */
 function openerOptions(options: Record<string, unknown>): Record<string, unknown> {
   const keyRing = keyRingOption(options, 'keyRing');
+  // A page keeps no replay store (off by name); a capability is judged with the mailbox key given.
+  const mailbox =
+    options.mailboxKey === undefined
+      ? 'off'
+      : { publicKey: hexOption(options.mailboxKey, 'mailboxKey'), epoch: options.mailboxEpoch };
+  const judged = { ...options, keyRing, replay: 'off', mailbox };
   if (options.senderKey !== undefined) {
     const senderKey = hexOption(options.senderKey, 'senderKey');
-    return { ...options, keyRing, resolveSenderKey: () => ok(senderKey) };
+    return { ...judged, resolveSenderKey: () => ok(senderKey) };
   }
   const given = isObject(options.witnessKeys) ? options.witnessKeys : {};
   const witnessKeys = Object.fromEntries(
@@ -505,7 +551,7 @@ function openerOptions(options: Record<string, unknown>): Record<string, unknown
     pins: 'off',
     acceptedAtMs: 'receiver-clock',
   });
-  return { ...options, keyRing, resolveSenderKey };
+  return { ...judged, resolveSenderKey };
 }
 
 const senderKeyNote = (options: Record<string, unknown>) =>
@@ -557,7 +603,7 @@ function sealedReport<T extends OpenedMessage>(
 }
 
 const SEALED_OPTIONS = (interaction: string) =>
-  `{ "ownAid": "bafy…", "now": 1767225660, "keyRing": ["X25519 private key, hex"],${interaction} "senderKey": "Ed25519 public key, hex", "maxBytes": 8388608 (optional) }`;
+  `{ "ownAid": "bafy…", "now": 1767225660, "keyRing": ["X25519 private key, hex"],${interaction} "senderKey": "Ed25519 public key, hex", "mailboxKey": "Ed25519 public key, hex" and "mailboxEpoch": 2 (to judge capabilities), "maxBytes": 8388608 (optional) }`;
 
 const sealedEnvelope: Kind = {
   id: 'sealed-envelope',
@@ -715,6 +761,7 @@ export const KINDS: readonly Kind[] = [
   domainLinkage,
   a2aCard,
   wbaRequest,
+  wbaDirectory,
   signedNote,
   checkpoint,
   cbor,
@@ -748,6 +795,7 @@ export function detectKind(artifact: string): KindId | null {
   if (text.length >= 40 && /^[A-Za-z0-9+/]+={0,2}$/.test(text)) return 'sealed-box';
   if (/\n\n\u2014 \S+ /.test(artifact))
     return /^[^\n]+\n\d+\n[^\n]+\n/.test(artifact) ? 'checkpoint' : 'signed-note';
+  if (/^HTTP\/[\d.]+ \d{3}/.test(text) && /^signature-input[ \t]*:/im.test(text)) return 'wba-directory';
   if (/^signature-input[ \t]*:/im.test(text)) return 'wba-request';
   if (/^x-anet-sig[ \t]*:/im.test(text)) return 'anet-request';
   let value: unknown;

@@ -70,4 +70,10 @@ export {
   parseVerifierKey,
   VERIFIER_KEY_CHECKS,
 } from '@agent-seam/tlog-note/verify';
-export { REQUEST_CHECKS, signatureBases, verifyRequest } from '@agent-seam/wba/verify';
+export {
+  DIRECTORY_CHECKS,
+  REQUEST_CHECKS,
+  signatureBases,
+  verifyDirectory,
+  verifyRequest,
+} from '@agent-seam/wba/verify';

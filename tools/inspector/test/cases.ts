@@ -39,6 +39,7 @@ const OPTION_NAMES = [
   'maxSkew',
   'maxAge',
   'jwks',
+  'targetUri',
   'authority',
   'verifiers',
   'quorum',
@@ -150,31 +151,61 @@ function a2aCases(): PageCase[] {
 
 /** verifyRequest's options only (the group also holds the signer's DID, for other readers). */
 const requestOptions = (...levels: Raw[]) => {
-  const { authority, now, jwks } = optionsOf(...levels);
-  return { authority, now, jwks };
+  const { authority, now, jwks, targetUri } = optionsOf(...levels);
+  return targetUri === undefined ? { authority, now, jwks } : { authority, now, jwks, targetUri };
 };
 
 function wbaCases(): PageCase[] {
-  const group = wire['wba.profile'];
   const out: PageCase[] = [];
-  for (const c of group.accept as Raw[])
-    out.push({
-      kind: 'wba-request',
-      name: c.name,
-      artifact: rawRequest(c.headers, group.authority),
-      options: requestOptions(group, c),
-    });
-  for (const c of group.refuse as Raw[]) {
-    // A header source that is not an object cannot be pasted as a request.
-    if (typeof c.headers !== 'object' || c.headers === null || Array.isArray(c.headers)) continue;
-    out.push({
-      kind: 'wba-request',
-      name: c.name,
-      artifact: json(c.headers),
-      options: requestOptions(group, c),
-      expect: codeOf(c),
-    });
+  // The legacy string form (wba.profile) and the dictionary form with its `;key` member (wba.dictionary).
+  for (const group of [wire['wba.profile'], wire['wba.dictionary']]) {
+    const headersOf = (c: Raw) =>
+      c.agent === undefined ? c.headers : { ...c.headers, 'signature-agent': c.agent };
+    for (const c of group.accept as Raw[])
+      out.push({
+        kind: 'wba-request',
+        name: c.name,
+        artifact: rawRequest(headersOf(c), group.authority),
+        options: requestOptions(group, c),
+      });
+    for (const c of group.refuse as Raw[]) {
+      // A header source that is not an object cannot be pasted as a request.
+      if (typeof c.headers !== 'object' || c.headers === null || Array.isArray(c.headers)) continue;
+      out.push({
+        kind: 'wba-request',
+        name: c.name,
+        artifact: json(headersOf(c)),
+        options: requestOptions(group, c),
+        expect: codeOf(c),
+      });
+    }
   }
+  return out;
+}
+
+/** A directory response as it arrives: status line, header lines, an empty line, the body as sent. */
+function rawResponse(headers: Record<string, string>, body: string): string {
+  const lines = ['HTTP/1.1 200 OK', 'content-type: application/http-message-signatures-directory+json'];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  return `${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+function wbaDirectoryCases(): PageCase[] {
+  const out: PageCase[] = [];
+  // The `;req` and content-digest form (wba.directory.current) and the legacy one (wba.directory).
+  for (const group of [wire['wba.directory.current'], wire['wba.directory']])
+    for (const c of [...group.accept, ...group.refuse] as Raw[]) {
+      // A body that is not text, or headers that are not a record, cannot be pasted as a response.
+      if (typeof c.body !== 'string' || typeof c.headers !== 'object') continue;
+      const item: PageCase = {
+        kind: 'wba-directory',
+        name: c.name,
+        artifact: rawResponse(c.headers, c.body),
+        options: { authority: group.authority, now: group.now },
+      };
+      if (c.expect !== undefined) item.expect = c.expect;
+      out.push(item);
+    }
   return out;
 }
 
@@ -301,6 +332,12 @@ function sealedOptions(keys: Raw, open: Raw = {}, interaction = true): Record<st
       : {}),
     senderKey: hex.encode(keyPairFromSeed(bytesOf(keys.senderSeed)).publicKey),
     ...(open.maxBytes === undefined ? {} : { maxBytes: open.maxBytes }),
+    ...(open.mailbox === 'off'
+      ? {}
+      : {
+          mailboxKey: hex.encode(keyPairFromSeed(bytesOf(keys.mailboxSeed)).publicKey),
+          mailboxEpoch: keys.mailboxEpoch,
+        }),
   };
 }
 
@@ -309,10 +346,14 @@ function sealedOptions(keys: Raw, open: Raw = {}, interaction = true): Record<st
  * opener always gets bytes (`asIs`: the envelope as hex text); it files each key under
  * its own key id, so no ring answers an ikid with another key (`wrong-key`); and it
  * answers every sender with the senderKey given, replaying no key event log, so a
- * resolver's refusal cannot arise (`resolver`).
+ * resolver's refusal cannot arise (`resolver`); and it keeps no replay store, so a
+ * second delivery cannot arise either (`replay`).
  */
 const sealExpressible = (c: Raw) =>
-  c.asIs === undefined && c.open?.interactionKeyRing !== 'wrong-key' && c.open?.resolver === undefined;
+  c.asIs === undefined &&
+  c.open?.interactionKeyRing !== 'wrong-key' &&
+  c.open?.resolver === undefined &&
+  c.open?.replay === undefined;
 
 function sealedEnvelopeCases(): PageCase[] {
   const out: PageCase[] = [];
@@ -424,6 +465,7 @@ export const CASES: PageCase[] = [
   ...linkageCases(),
   ...a2aCases(),
   ...wbaCases(),
+  ...wbaDirectoryCases(),
   ...noteCases(),
   ...checkpointCases(),
   ...cborCases(),
@@ -445,6 +487,7 @@ export const KIND_NAMES: Record<string, string> = {
   'domain-linkage': 'DIF domain linkage credential (JWT)',
   'a2a-card': 'A2A Agent Card with a JWS signature',
   'wba-request': 'Web Bot Auth request (RFC 9421)',
+  'wba-directory': 'Web Bot Auth key directory response (RFC 9421)',
   'signed-note': 'signed note (C2SP)',
   checkpoint: 'tlog checkpoint (signed note)',
   cbor: 'CoreDet-CBOR (hex)',

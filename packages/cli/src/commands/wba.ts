@@ -81,7 +81,7 @@ export const wbaVerify: Command = {
   name: 'wba verify',
   summary: 'verify a Web Bot Auth (RFC 9421) signed HTTP request, and show its signature base',
   usage: `usage: seam wba verify REQUEST|- --directory FILE|URL --authority HOST --now TIME
-                       [--allow-network] [--expected FILE] [--json]
+                       [--target-uri URI] [--allow-network] [--expected FILE] [--json]
 
 Verifies the signature of a raw HTTP request (the request line and header lines, as
 curl -v or a proxy log shows them) with @agent-seam/wba's verifyRequest: every check in
@@ -93,6 +93,8 @@ signature base line by line, built from the received headers and your authority.
   --authority HOST      your own authority (host[:port]) as the signer had to cover it;
                         never taken from the request
   --now TIME            when the request arrived: RFC 3339 or Unix seconds (required)
+  --target-uri URI      the request's full URI as your server knows it, for a signature
+                        that covers @target-uri (never taken from the request)
   --expected FILE       the signature base the signer says it signed: the first
                         differing byte against the first member's base
   --json                one JSON object; checks and bases under "explain"
@@ -106,6 +108,7 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file,
     authority: { type: 'string' },
     now: { type: 'string' },
     'allow-network': { type: 'boolean' },
+    'target-uri': { type: 'string' },
     ...EXPECTED_OPTION,
   },
   async run(values, positionals) {
@@ -124,7 +127,17 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file,
     const members = bases.ok ? bases.value : [];
     const first = members[0]?.base ?? null;
     const json = values.json === true;
-    const verdict = verifyRequest({ headers, authority, jwks, now });
+    // One run keeps no store of the requests it has seen, so replay is off by name and the
+    // headline says so; the check list shows the replay check as not made.
+    const targetUri = str(values['target-uri']);
+    const verdict = verifyRequest({
+      headers,
+      authority,
+      jwks,
+      now,
+      replay: 'off',
+      ...(targetUri === undefined ? {} : { targetUri }),
+    });
     const code = report({
       command: 'wba verify',
       checks: REQUEST_CHECKS,
@@ -137,7 +150,8 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file,
         bases: members,
         ...(expected !== undefined && first !== null ? { expected: compare(utf8(first), expected) } : {}),
       },
-      okLine: (v: VerifiedSignature) => `verified: signed by ${v.did} (keyid ${v.keyid}, label ${v.label})`,
+      okLine: (v: VerifiedSignature) =>
+        `signature verified: signed by ${v.did} (keyid ${v.keyid}, label ${v.label}); replay NOT judged: one run keeps no store of the requests it has seen`,
     });
     if (!json) {
       for (const m of members)
@@ -162,7 +176,8 @@ export const wbaSign: Command = {
   name: 'wba sign',
   summary: 'sign a raw HTTP request for Web Bot Auth with a seed file',
   usage: `usage: seam wba sign REQUEST|- --seed-file SEED --authority HOST [--now TIME]
-                     [--expires-in SECONDS] [--signature-agent URL] [--json]
+                     [--expires-in SECONDS] [--signature-agent URL]
+                     [--nonce TEXT | --no-nonce] [--json]
 
 Signs a raw HTTP request (request line and header lines) with @agent-seam/wba's
 signRequest, covering @authority (and Signature-Agent when given), and writes the
@@ -172,7 +187,16 @@ request with its Signature-Input, Signature (and Signature-Agent) lines added.
   --authority HOST       the authority the request is for (host[:port])
   --now TIME             created (RFC 3339 or Unix seconds); default the machine clock
   --expires-in SECONDS   expires - created, 1..600 (default 60)
-  --signature-agent URL  the signer's key directory URL, sent and covered
+  --signature-agent URL  where the signer's keys are: sent in Signature-Agent as the member
+                         under the signature's label (sig1="URL") and covered as
+                         "signature-agent";key="sig1", the form the current drafts require
+  --signature-agent-type directory|jwks_uri|cimd
+                         how that URL resolves to keys (default directory: an origin)
+  --legacy-signature-agent
+                         send Signature-Agent as one string instead (drafts before -04)
+  --nonce TEXT           the nonce parameter (default: 32 fresh random bytes, base64url,
+                         so the verifier's replay store can tell requests apart)
+  --no-nonce             send no nonce (the verifier's store then keys by signature)
 
 exit: 0 signed, 1 cannot be signed, 2 bad command line, 4 unreadable file or seed`,
   example: `  $ printf 'GET /catalog HTTP/1.1\\nHost: shop.example\\n' \\
@@ -183,6 +207,10 @@ exit: 0 signed, 1 cannot be signed, 2 bad command line, 4 unreadable file or see
     now: { type: 'string' },
     'expires-in': { type: 'string' },
     'signature-agent': { type: 'string' },
+    nonce: { type: 'string' },
+    'no-nonce': { type: 'boolean' },
+    'signature-agent-type': { type: 'string' },
+    'legacy-signature-agent': { type: 'boolean' },
   },
   run(values, positionals) {
     const path = oneInput(wbaSign, positionals, 'REQUEST');
@@ -196,6 +224,9 @@ exit: 0 signed, 1 cannot be signed, 2 bad command line, 4 unreadable file or see
     const { requestLine, fieldLines } = requestHeaders(text);
     const created = signingTime(str(values.now));
     const agent = str(values['signature-agent']);
+    const nonce = str(values.nonce);
+    if (nonce !== undefined && values['no-nonce'] === true)
+      throw new UsageError('give --nonce TEXT or --no-nonce, not both');
     const signed = trySign(() =>
       signRequest({
         seed,
@@ -203,6 +234,11 @@ exit: 0 signed, 1 cannot be signed, 2 bad command line, 4 unreadable file or see
         created,
         expires: created + Number(lifetime),
         ...(agent !== undefined ? { signatureAgent: agent } : {}),
+        ...(values['signature-agent-type'] !== undefined
+          ? { signatureAgentType: str(values['signature-agent-type']) as 'directory' }
+          : {}),
+        ...(values['legacy-signature-agent'] === true ? { signatureAgentForm: 'legacy' as const } : {}),
+        ...(values['no-nonce'] === true ? { nonce: false } : nonce !== undefined ? { nonce } : {}),
       }),
     );
     const json = values.json === true;

@@ -103,3 +103,21 @@ export function holds(actual: unknown, pattern: unknown, what: string): void {
     throw new Mismatch(`${what}: got ${clip(show(actual))}, the vector says ${clip(show(pattern))}`);
   for (const [k, p] of Object.entries(pattern)) holds((actual as Case)[k], p, `${what}.${k}`);
 }
+
+/** An accepted verdict whose value holds these members (what toMatchObject checks). */
+export function acceptedWith(verdict: Case, value: Case): void {
+  accepted(verdict as { ok: boolean });
+  holds(verdict.value, value, 'value');
+}
+/** A verifier and its WebCrypto twin as one: the sync verdict, which the async verifier must give too. */
+export const twin =
+  <A extends unknown[], V>(verify: (...args: A) => V, viaWebCrypto: (...args: A) => Promise<V>) =>
+  async (...args: A): Promise<V> => {
+    const verdict = verify(...args);
+    same(await viaWebCrypto(...args), verdict, 'the async (WebCrypto) verifier, against the sync verdict');
+    return verdict;
+  };
+
+/** Some members only: options a case gives, the others left out (as undefined). */
+export const given = (c: Case, names: string[]) =>
+  Object.fromEntries(names.filter((k) => c[k] !== undefined).map((k) => [k, c[k]]));

@@ -42,37 +42,25 @@ import {
   verifyListenToken,
   verifyRelaySend,
 } from '@agent-seam/envelope';
-import {
-  DIRECTORY_MEDIA_TYPE,
-  DIRECTORY_PATH,
-  fetchDirectory,
-  jwkFromPublicKey,
-  parseSignatureAgent,
-  publicKeyFromJwk,
-  signatureBase,
-  signDirectory,
-  signRequest,
-  thumbprint,
-  thumbprintInput,
-  verifyDirectory,
-  verifyRequest,
-  verifyRequestAsync,
-} from '@agent-seam/wba';
 import { parsedText, parseRefused } from './canonical.js';
 import {
   accepted,
+  acceptedWith,
   bytesOf,
   type Case,
   cases,
   type FileReplay,
   type GroupReplay,
+  given,
   holds,
   Mismatch,
   refused,
   same,
   sides,
   throwsCode,
+  twin,
 } from './replay.js';
+import { wbaGroups } from './wba.js';
 
 // The seeds the repository's generator signed these groups with; the file names the
 // signer's DID, the seed is the generator's (0x0b, 0x0d, 0x15, 0x1f repeated).
@@ -87,29 +75,12 @@ const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
-/** An accepted verdict whose value holds these members (what toMatchObject checks). */
-function acceptedWith(verdict: Case, value: Case): void {
-  accepted(verdict as { ok: boolean });
-  holds(verdict.value, value, 'value');
-}
-/** A verifier and its WebCrypto twin as one: the sync verdict, which the async verifier must give too. */
-const twin =
-  <A extends unknown[], V>(verify: (...args: A) => V, viaWebCrypto: (...args: A) => Promise<V>) =>
-  async (...args: A): Promise<V> => {
-    const verdict = verify(...args);
-    same(await viaWebCrypto(...args), verdict, 'the async (WebCrypto) verifier, against the sync verdict');
-    return verdict;
-  };
 const envelopeVerdict = twin(verifyEnvelope, verifyEnvelopeAsync);
 const cardVerdict = twin(verifyCardEnvelope, verifyCardEnvelopeAsync);
-const requestVerdict = twin(verifyRequest, verifyRequestAsync);
 
 /** The whole refusal, detail included (undefined when the vector gives none). */
 const refusedExactly = (verdict: unknown, code: string, detail: unknown) =>
   same(verdict, { ok: false, code, detail }, 'verdict');
-/** Some members only: options a case gives, the others left out (as undefined). */
-const given = (c: Case, names: string[]) =>
-  Object.fromEntries(names.filter((k) => c[k] !== undefined).map((k) => [k, c[k]]));
 
 // -- @agent-seam/canonical -------------------------------------------------------------
 
@@ -238,9 +209,14 @@ const didGroups = {
 
 // -- @agent-seam/envelope --------------------------------------------------------------
 
+/** A case that carries no clock is judged for its one refusal, with time and replay off by name. */
+const OFF = { now: 'off', replay: 'off' } as const;
+
 /** The verifier's own DID for a reject.message case: none, the case's, or the message's `to`. */
-const messageOptions = (c: Case) =>
-  c.verifierNamesNoRecipient ? {} : { recipientDid: c.recipientDid ?? c.input.to };
+const messageOptions = (c: Case) => ({
+  ...(c.verifierNamesNoRecipient ? {} : { recipientDid: c.recipientDid ?? c.input.to }),
+  ...OFF,
+});
 
 function relaySendAccept(c: Case, seed: Uint8Array): void {
   same(relaySendMessage(c as never), c.sendSigMsg, 'sendSigMsg');
@@ -252,7 +228,7 @@ function listenAccept(c: Case, seed: Uint8Array): void {
   same(relayOrigin(c.relayUrl), c.origin, 'origin');
   same(listenTokenMessage(c as never), c.listenTokenMsg, 'listenTokenMsg');
   same(signListenToken(c as never, seed), c.token, 'token');
-  accepted(verifyListenToken(c.token, c as never), { freshness: 'not-judged' });
+  accepted(verifyListenToken(c.token, { ...c, now: 'off' } as never), { freshness: 'off-by-caller' });
 }
 
 /** A claim judged against the nonces issued; a refused claim never spends one. */
@@ -261,7 +237,8 @@ function claimRefused(c: Case): void {
     verifyClaim(input, {
       recipientDid: c.recipientDid,
       consumeNonce: (n) => issued.delete(n),
-      ...given(c, ['now']),
+      now: c.now ?? 'off',
+      replay: 'off',
     });
   const issued = new Set<string>(c.issuedNonces);
   refused(judge(c.input, issued), c.code);
@@ -281,7 +258,7 @@ const envelopeGroups = {
       if (c.sig === undefined) return;
       const fields = ['from', 'to', 'text', 'timestamp', 'messageId', 'contextId', 'sig'];
       holds(signEnvelope(c as never, bytesOf(c.seed)), given(c, fields), 'signed');
-      accepted(await envelopeVerdict(c, { recipientDid: c.recipientDid }));
+      accepted(await envelopeVerdict(c, { recipientDid: c.recipientDid, ...OFF }));
     }),
   'reject.message': (g: Case[]) =>
     cases(g, async (c) => refused(await envelopeVerdict(c.input, messageOptions(c) as never), c.code)),
@@ -296,7 +273,7 @@ const envelopeGroups = {
           refused(
             c.kind === 'send'
               ? verifyRelaySend('input' in c ? c.input : c, c.sig)
-              : verifyListenToken(c.token, c as never),
+              : verifyListenToken(c.token, { ...c, now: c.now ?? 'off' } as never),
             c.code,
           ),
         'reject/',
@@ -314,14 +291,18 @@ const envelopeGroups = {
   },
   'envelope.freshness': (g: Case) => {
     const judge = (c: Case) =>
-      verifyEnvelope(c.input, { recipientDid: g.recipientDid, ...given(c, ['now', 'maxSkew']) });
+      verifyEnvelope(c.input, {
+        recipientDid: g.recipientDid,
+        now: c.now,
+        replay: 'off',
+        ...given(c, ['maxSkew']),
+      });
     return [
       ...sides(
         (c) => {
           acceptedWith(judge(c), { freshness: c.freshness });
           // A Date and the same Unix seconds are the same instant.
-          if (c.now !== undefined)
-            same(judge({ ...c, now: new Date(c.now * 1000) }), judge(c), 'with a Date');
+          if (c.now !== 'off') same(judge({ ...c, now: new Date(c.now * 1000) }), judge(c), 'with a Date');
         },
         (c) => refusedExactly(judge(c), c.code, c.detail),
       )(g),
@@ -358,7 +339,7 @@ const envelopeGroups = {
 
 const ANOTHER_DID = 'did:key:z6MkeTGwHmLmuCmgg4ABYhzWVh6ZX7hTwWt8gguAretUfc9c';
 const cardCode = async (c: Case) =>
-  refused(await cardVerdict(c.envelope, { expectedDid: c.expectedDid ?? undefined }), c.expect);
+  refused(await cardVerdict(c.envelope, { expectedDid: c.expectedDid ?? undefined, now: 'off' }), c.expect);
 
 const cardpubGroups = {
   // Made and read: the payload bytes, the signature from the seed, the verdict, and a
@@ -368,12 +349,12 @@ const cardpubGroups = {
       const envelope = { v: 1, typ: 'agentcard', card: c.card, ts: c.ts, sig: c.sig };
       same(text(cardEnvelopePayload(c.card, c.ts)), c.envelopePayload, 'envelopePayload');
       same(signCardEnvelope(c.card, CARD_SEED, c.ts), envelope, 'envelope');
-      accepted(await cardVerdict(envelope, { expectedDid: c.card.did }), {
+      accepted(await cardVerdict(envelope, { expectedDid: c.card.did, now: 'off' }), {
         card: c.card,
         ts: c.ts,
-        freshness: 'not-judged',
+        freshness: 'off-by-caller',
       });
-      refused(await cardVerdict(envelope, { expectedDid: ANOTHER_DID }), 'did-mismatch');
+      refused(await cardVerdict(envelope, { expectedDid: ANOTHER_DID, now: 'off' }), 'did-mismatch');
     }),
   'reject.cardpub': (g: Case[]) => cases(g, cardCode),
   'cardpub.refuse': (g: Case[]) => cases(g, cardCode),
@@ -388,7 +369,7 @@ const cardpubGroups = {
     return sides(
       async (c) => {
         acceptedWith(await judge(c), { freshness: c.freshness });
-        if (c.now !== undefined) same(await judge(c, new Date(c.now * 1000)), await judge(c), 'with a Date');
+        if (c.now !== 'off') same(await judge(c, new Date(c.now * 1000)), await judge(c), 'with a Date');
       },
       async (c) => refusedExactly(await judge(c), c.expect, c.detail),
     )(g);
@@ -429,180 +410,6 @@ const cardpubGroups = {
       },
       (c) => refused(verifyA2ACard(c.card, c.signature, { jwks: g.jwks }), c.expect),
     )(g),
-};
-
-// -- @agent-seam/wba -------------------------------------------------------------------
-
-/** The signature parameters a signature-input spells, from the fields the vector gives them in. */
-const paramsOf = (x: Case) =>
-  `(${x.components.map((c: string) => `"${c}"`).join(' ')});created=${x.created};expires=${x.expires};keyid="${x.keyid}";alg="${x.alg}";tag="${x.tag}"`;
-
-/** The request of webBotAuth, made from the seed and read back. */
-function reproduceRequest(g: Case, seed: Uint8Array): void {
-  const r = g.request;
-  const headers = signRequest({
-    seed,
-    authority: r.authority,
-    signatureAgent: r.signatureAgentUrl,
-    created: r.created,
-    expires: r.expires,
-  });
-  same(headers['signature-input'], r.signatureInput, 'request signature-input');
-  same(headers['signature-input'], `sig1=${r.signatureParams}`, 'request signature-params');
-  same(headers['signature-input'], `sig1=${paramsOf(r)}`, 'request parameters');
-  same(headers['signature-agent'], r.signatureAgent, 'request signature-agent');
-  const base = signatureBase(
-    [
-      { name: '@authority', value: r.authority },
-      { name: 'signature-agent', value: r.signatureAgent },
-    ],
-    r.signatureParams,
-  );
-  same(base, r.signatureBase, 'request signature base');
-  same(headers.signature, r.signature, 'request signature');
-  const verdict = verifyRequest({
-    headers: {
-      'signature-input': r.signatureInput,
-      signature: r.signature,
-      'signature-agent': r.signatureAgent,
-    },
-    authority: r.authority,
-    // The directory body of the same group publishes the signer's key.
-    jwks: JSON.parse(g.directory.body),
-    now: r.created,
-  });
-  accepted(verdict, { did: g.did, keyid: r.keyid, label: 'sig1', created: r.created, expires: r.expires });
-}
-
-/** The directory of webBotAuth, made from the seed and read back. */
-function reproduceDirectory(g: Case, seed: Uint8Array): void {
-  const d = g.directory;
-  const made = signDirectory({ seed, authority: d.authority, created: d.created, expires: d.expires });
-  same(made.body, d.body, 'directory body');
-  same(made.headers['signature-input'], d.signatureInput, 'directory signature-input');
-  same(made.headers['signature-input'], `sig1=${paramsOf(d)}`, 'directory parameters');
-  same([DIRECTORY_PATH, DIRECTORY_MEDIA_TYPE], [d.path, d.contentType], 'directory path and media type');
-  same(
-    signatureBase([{ name: '@authority', value: d.authority }], d.signatureParams),
-    d.signatureBase,
-    'base',
-  );
-  same(made.headers.signature, d.signature, 'directory signature');
-  const verdict = verifyDirectory({
-    headers: { 'signature-input': d.signatureInput, signature: d.signature },
-    authority: d.authority,
-    body: d.body,
-    now: d.created,
-  });
-  acceptedWith(verdict, { did: g.did, keyid: d.keyid });
-}
-
-/**
- * webBotAuth's cases are its keys (JWK, thumbprint input, thumbprint, DID). The request
- * and directory the group's seed signs, which are no case of their own, are checked with its
- * last key.
- */
-const webBotAuth = (g: Case) =>
-  cases(g.keys, (key) => {
-    const publicKey = bytesOf(key.publicHex);
-    const jwk = jwkFromPublicKey(publicKey);
-    same(jwk.x, key.x, 'x');
-    same(thumbprintInput(jwk), { ok: true, value: key.thumbprintInput }, 'thumbprintInput');
-    same(thumbprint(jwk), { ok: true, value: key.thumbprint }, 'thumbprint');
-    same(didFromPublicKey(publicKey), key.did, 'did');
-    if (key !== g.keys.at(-1)) return;
-    reproduceRequest(g, bytesOf(g.seedHex));
-    reproduceDirectory(g, bytesOf(g.seedHex));
-  });
-
-/** A Fetch API Request where the URL allows one, and the same shape by hand; or the case's value as it is. */
-const requestsOf = (c: Case): unknown[] => {
-  if ('request' in c) return [c.request];
-  const byHand = { url: c.url, headers: new Headers(c.headers) };
-  return typeof c.url === 'string' && /^https?:\/\//.test(c.url)
-    ? [new Request(c.url, { headers: c.headers }), byHand]
-    : [byHand];
-};
-
-/** A fetch double answering the case's response (or rejecting), recording what it was asked. */
-function fetchFor(c: Case) {
-  const calls: { url: string; init: unknown }[] = [];
-  const fetch = async (url: string, init: unknown) => {
-    calls.push({ url, init });
-    if (c.reject) throw new TypeError('fetch failed');
-    const { status, headers, body } = c.response;
-    return new Response(body, { status, headers });
-  };
-  return { fetch, calls };
-}
-
-const wbaGroups = {
-  webBotAuth,
-  'wba.profile': (g: Case) => {
-    const verify = (c: Case) =>
-      requestVerdict({
-        headers: c.headers,
-        authority: g.authority,
-        jwks: c.jwks ?? g.jwks,
-        now: c.now ?? g.now,
-      });
-    return sides(
-      async (c) => acceptedWith(await verify(c), { did: g.did }),
-      async (c) => refused(await verify(c), c.expect),
-    )(g);
-  },
-  'wba.directory': (g: Case) => {
-    const verify = (c: Case) =>
-      verifyDirectory({ headers: c.headers, authority: g.authority, body: c.body, now: g.now });
-    return sides(
-      (c) => {
-        const verdict = verify(c);
-        accepted(verdict);
-        same(verdict.ok && verdict.value.jwks, JSON.parse(c.body), 'jwks');
-      },
-      (c) => refused(verify(c), c.expect),
-    )(g);
-  },
-  'wba.request': (g: Case, doc: Case) => {
-    const verify = (request: unknown, c: Case) =>
-      verifyRequest({ request: request as Request, authority: c.authority, jwks: g.jwks, now: g.now });
-    return sides(
-      (c) => {
-        for (const r of requestsOf(c)) acceptedWith(verify(r, c), { did: doc['wba.profile'].did });
-      },
-      (c) => {
-        for (const r of requestsOf(c)) refused(verify(r, c), c.expect);
-      },
-    )(g);
-  },
-  'wba.signature-agent': (g: Case) => {
-    const parse = (c: Case) => parseSignatureAgent(c.header, { allowHttp: c.allowHttp === true });
-    return sides(
-      (c) => accepted(parse(c), c.expect),
-      (c) => refused(parse(c), c.expect),
-    )(g);
-  },
-  'wba.fetch': (g: Case) =>
-    sides(
-      async (c) => {
-        const { fetch, calls } = fetchFor(c);
-        const verdict = await fetchDirectory(c.url, { fetch, now: g.now });
-        acceptedWith(verdict, c.expect);
-        same(verdict.ok && verdict.value.jwks, JSON.parse(c.response.body), 'jwks');
-        same(
-          calls,
-          [{ url: c.expect.url, init: { headers: { accept: DIRECTORY_MEDIA_TYPE }, redirect: 'error' } }],
-          'fetched',
-        );
-      },
-      async (c) => refused(await fetchDirectory(c.url, { fetch: fetchFor(c).fetch, now: g.now }), c.expect),
-    )(g),
-  'jwk.refuse': (g: Case[]) =>
-    cases(g, (c) => {
-      refused(thumbprint(c.jwk), c.expect);
-      // The key reader refuses the same JWKs (its type refusal covers both shape codes).
-      if (publicKeyFromJwk(c.jwk).ok) throw new Mismatch('publicKeyFromJwk accepts it');
-    }),
 };
 
 /** Each package's groups as file entries under that package's name. */
