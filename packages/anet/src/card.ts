@@ -269,7 +269,7 @@ function cardContext(options: VerifyAnetCardOptions): { context: CardContext; an
   if (typeof options !== 'object' || options === null) throw bad('takes an options object');
   if (options.variant !== 'public' && options.variant !== 'extended')
     throw bad("variant is required: 'public' (a hub's card) or 'extended' (signed for one caller)");
-  const answers = identityAnswers(options, bad);
+  const answers = identityAnswers(options, 'verifyAnetCard', bad);
   return { context: { options, nowMs: answers.nowMs }, answers };
 }
 

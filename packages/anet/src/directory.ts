@@ -27,10 +27,10 @@ import {
   hkdfSha256Expand,
   hkdfSha256Extract,
   type Instant,
+  missingOption,
   ok,
   SeamError,
   sha256,
-  unixMillis,
   utf8Strict,
   type Verdict,
 } from '@agent-seam/canonical';
@@ -46,6 +46,7 @@ import {
   MAX_DIR_ENTRY_BYTES,
 } from './limits.js';
 import { chachaOpen } from './primitives.js';
+import { identityAnswers } from './steps.js';
 
 const text = (s: string) => utf8Strict.encode(s);
 
@@ -124,18 +125,19 @@ function checkOptions(options: OpenDirEntryOptions, name: string): number {
   if (typeof options !== 'object' || options === null) throw bad('takes an options object');
   if (typeof options.aid !== 'string' || options.aid === '')
     throw bad('aid is required: the AID you look up');
-  if (options.now === undefined) throw bad('now is required: your clock');
-  if (options.pins === undefined) throw bad("pins is required: a KelPinStore, or 'off'");
+  const { nowMs } = identityAnswers(options, name, bad);
   if (options.notices === undefined)
-    throw bad(
-      "notices is required: the witness roots you trust ({ witnessKeys } or { witnesses }), or 'off'",
+    throw missingOption(
+      name,
+      'notices',
+      "(the witness roots you trust: { witnessKeys } or { witnesses }) to judge a version-2 agent's witness notice",
     );
   for (const name of ['maxEntryBytes', 'maxBucketBytes'] as const) {
     const v = options[name];
     if (v !== undefined && (!Number.isSafeInteger(v) || v < 0))
       throw bad(`${name} must be a non-negative integer`);
   }
-  return unixMillis(options.now, 'now');
+  return nowMs;
 }
 
 function openWith(

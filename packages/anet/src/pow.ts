@@ -11,7 +11,10 @@ import {
   fail,
   hmacSha256,
   type Instant,
+  missingOption,
+  OFF,
   ok,
+  requiredInstant,
   SeamError,
   sha256,
   unixMillis,
@@ -110,7 +113,13 @@ export function verifyPow(solution: unknown, options: VerifyPowOptions): Verdict
   const { hub, hour } = options ?? ({} as VerifyPowOptions);
   if (typeof hub !== 'string' || hub === '')
     throw new SeamError('bad-argument', 'hub is required: your own hub AID');
-  if (hour === undefined) throw new SeamError('bad-argument', "hour is required: { secret, now }, or 'off'");
+  if (hour === undefined)
+    throw missingOption(
+      'verifyPow',
+      'hour',
+      "({ secret, now }: your hub's secret and clock) to refuse a seed of another hour or hub",
+    );
+  if (hour !== OFF) requiredInstant(hour?.now, 'verifyPow hour', 'to know which hour is current');
   const bits = options.bits ?? POW_BITS;
   if (!Number.isInteger(bits) || bits < 1 || bits > 256)
     throw new SeamError('bad-argument', 'bits is 1 to 256');
@@ -123,7 +132,7 @@ export function verifyPow(solution: unknown, options: VerifyPowOptions): Verdict
   if (nonce.length > POW_MAX_NONCE_BYTES)
     return fail('pow-nonce-too-long', `the nonce is ${nonce.length} bytes, over ${POW_MAX_NONCE_BYTES}`);
   let which: VerifiedPow['hour'] = 'off-by-caller';
-  if (hour !== 'off') {
+  if (hour !== OFF) {
     const current = powHour(hour.now);
     if (bytesEqual(seed, hubPowSeed(hour.secret, hub, current))) which = 'current';
     else if (current > 0 && bytesEqual(seed, hubPowSeed(hour.secret, hub, current - 1))) which = 'previous';

@@ -14,7 +14,15 @@ import type {
   PinOutcome,
   ReplayedKel,
 } from '@agent-seam/anet-identity';
-import { base64urlStrict, fail, type Instant, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import {
+  base64urlStrict,
+  fail,
+  type Instant,
+  missingOption,
+  ok,
+  SeamError,
+  type Verdict,
+} from '@agent-seam/canonical';
 import { parseCid } from '@agent-seam/coredet-cbor';
 import { askDoor } from '@agent-seam/did';
 import { readRequestHead } from './http-request.js';
@@ -30,7 +38,7 @@ import {
   type SignerClass,
 } from './limits.js';
 import { relayPreimageV1, relayPreimageV2 } from './relay-preimage.js';
-import type { RelayReplayEntry, RelayReplayWindow, ReplayAnswer } from './replay-window.js';
+import type { RelayReplayAnswer, RelayReplayEntry, RelayReplayWindow } from './replay-window.js';
 import { SIGNER_CODES, signerSteps } from './signer.js';
 import {
   type Answers,
@@ -125,7 +133,7 @@ function decimal(text: string): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-const windowRefusal: Record<Exclude<ReplayAnswer, 'new'>, [RelayCode, string]> = {
+const windowRefusal: Record<Exclude<RelayReplayAnswer, 'new'>, [RelayCode, string]> = {
   full: ['replay-window-full', 'the replay window holds as many signers as it may; try again later'],
   seen: ['replayed', 'this signature was already presented (or is being verified now)'],
   stale: [
@@ -194,7 +202,7 @@ function* relaySteps(request: unknown, context: Context): Steps<Verdict<Verified
     if (!Object.hasOwn(REPLAY_WINDOW_SIZES, signerClass))
       throw new SeamError('bad-argument', 'signerClass must name probation, agent or peer-hub');
     entry = { signer: aid, signerClass, tsMs, signature: sigText, nowMs };
-    const answer: ReplayAnswer = yield { op: 'window', call: 'reserve', entry };
+    const answer: RelayReplayAnswer = yield { op: 'window', call: 'reserve', entry };
     if (answer !== 'new') {
       const [code, detail] = windowRefusal[answer] ?? [
         'replay-window-full',
@@ -270,7 +278,11 @@ function contextOf(options: VerifyHubRequestOptions): Context {
   if (typeof kels !== 'function')
     throw bad("kels is required: a function from a signer's AID to its key event log");
   if (replay === undefined)
-    throw bad("replay is required: a RelayReplayWindow (MemoryRelayReplayWindow in one process), or 'off'");
+    throw missingOption(
+      'verifyHubRequest',
+      'replay',
+      '(a RelayReplayWindow, e.g. new MemoryRelayReplayWindow()) to refuse a second use of one signed request',
+    );
   if (replay !== 'off') {
     if (
       typeof replay?.reserve !== 'function' ||
@@ -285,7 +297,7 @@ function contextOf(options: VerifyHubRequestOptions): Context {
   }
   const max = maxBodyBytes ?? MAX_RELAY_BODY_BYTES;
   if (!Number.isSafeInteger(max) || max < 0) throw bad('maxBodyBytes must be a non-negative integer');
-  const answers = identityAnswers(options, bad);
+  const answers = identityAnswers(options, 'verifyHubRequest', bad);
   answers.kels = kels;
   answers.window = replay === 'off' ? undefined : replay;
   answers.maxBodyBytes = max;

@@ -33,7 +33,7 @@ export interface RelayReplayEntry {
  * request still being verified); `stale`: at or below the signer's floor; `full`: the
  * store holds as many signers as it may and none can be forgotten yet.
  */
-export type ReplayAnswer = 'new' | 'seen' | 'stale' | 'full';
+export type RelayReplayAnswer = 'new' | 'seen' | 'stale' | 'full';
 
 /**
  * The hub's replay state. `reserve` must be one atomic step (check and reserve), so that
@@ -42,7 +42,7 @@ export type ReplayAnswer = 'new' | 'seen' | 'stale' | 'full';
  * promise; then only `verifyHubRequestAsync` can use the store.
  */
 export interface RelayReplayWindow {
-  reserve(entry: RelayReplayEntry): ReplayAnswer | Promise<ReplayAnswer>;
+  reserve(entry: RelayReplayEntry): RelayReplayAnswer | Promise<RelayReplayAnswer>;
   /** The reserved request verified: hold its signature for good. */
   commit(entry: RelayReplayEntry): void | Promise<void>;
   /** The reserved request did not verify: drop the reservation. */
@@ -85,7 +85,7 @@ export class MemoryRelayReplayWindow implements RelayReplayWindow {
     return this.#signers.size;
   }
 
-  reserve(entry: RelayReplayEntry): ReplayAnswer {
+  reserve(entry: RelayReplayEntry): RelayReplayAnswer {
     let window = this.#signers.get(entry.signer);
     if (window === undefined) {
       if (this.#signers.size >= this.#maxSigners) this.#forgetOld(entry.nowMs);

@@ -206,7 +206,7 @@ export function objectAnswers(
   if (!SIGNED_KINDS.includes(options.kind)) throw bad(`kind must be one of ${SIGNED_KINDS.join(', ')}`);
   if (KIND_SPECS[options.kind].signerField === undefined && typeof options.signer !== 'string')
     throw bad(`signer is required for a ${options.kind}: no member of it names who signs`);
-  const answers = identityAnswers(options, bad);
+  const answers = identityAnswers(options, name, bad);
   return { context: { options, nowMs: answers.nowMs }, answers };
 }
 

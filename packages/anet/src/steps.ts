@@ -22,7 +22,16 @@ import {
   replayKel,
   replayKelAsync,
 } from '@agent-seam/anet-identity';
-import { fail, type Instant, ok, SeamError, unixMillis, type Verdict } from '@agent-seam/canonical';
+import {
+  fail,
+  type Instant,
+  missingOption,
+  ok,
+  requiredInstant,
+  SeamError,
+  unixMillis,
+  type Verdict,
+} from '@agent-seam/canonical';
 import type { DoorQuestion, Ed25519Verdict } from '@agent-seam/did';
 import {
   type DoorSteps,
@@ -33,7 +42,7 @@ import {
 } from '@agent-seam/did';
 import type { BodySource, BodyStream } from './http-request.js';
 import { requestHasher } from './relay-preimage.js';
-import type { RelayReplayEntry, RelayReplayWindow, ReplayAnswer } from './replay-window.js';
+import type { RelayReplayEntry, RelayReplayWindow } from './replay-window.js';
 
 /** Where a hub finds a signer's key event log (its bytes), by AID. */
 export type KelSource = (aid: string) => Uint8Array | undefined | Promise<Uint8Array | undefined>;
@@ -220,19 +229,30 @@ export async function runAsync<T>(steps: Steps<T>, answers: Answers): Promise<T>
   return step.value;
 }
 
-/** The caller's clock, pin store and cache, checked, for a verifier judging a signer's log. */
+/**
+ * The caller's clock, pin store and cache, checked, for a verifier judging a signer's log.
+ * The clock and the pin store are required (fail closed): left out, SeamError('missing-option')
+ * naming `where`; the pin store may be turned off by name ('off').
+ */
 export function identityAnswers(
   options: { now: Instant; pins: KelPinStore | 'off'; cache?: IdentityCache },
+  where: string,
   bad: (why: string) => Error,
 ): Answers {
-  if (options.now === undefined) throw bad('now is required: your clock');
-  if (options.pins === undefined) throw bad("pins is required: a KelPinStore, or 'off'");
+  requiredInstant(options.now, where, "to replay the signer's key event log at that time");
+  if (options.pins === undefined)
+    throw missingOption(
+      where,
+      'pins',
+      '(a KelPinStore) to refuse a key event log older than one already seen',
+    );
   if (options.pins !== 'off' && typeof options.pins?.compareAndSet !== 'function')
     throw bad("pins must be a KelPinStore or 'off'");
   if (options.cache !== undefined && !(options.cache instanceof IdentityCache))
     throw bad('cache must be an IdentityCache');
+  // Milliseconds, not whole seconds: request times are signed in milliseconds.
   const nowMs = unixMillis(options.now, 'now');
   return { nowMs, cache: options.cache, pins: options.pins === 'off' ? undefined : options.pins };
 }
 
-export type { Ed25519Verdict, PinCode, PinOutcome, ReplayAnswer };
+export type { Ed25519Verdict, PinCode, PinOutcome };

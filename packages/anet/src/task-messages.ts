@@ -4,7 +4,7 @@
  * result carries the provider's signed receipt, which is verified like any signed object
  * and, unless the caller opts out, bound to the task document of the request it answers.
  */
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { fail, missingOption, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { type CborValue, cid, decodeObject } from '@agent-seam/coredet-cbor';
 import { MAX_OBJECT_BYTES } from './limits.js';
 import { MESSAGE_KINDS, type MessageKind, objectSchema, objectVersion, TASK_STATES } from './objects.js';
@@ -118,9 +118,10 @@ function* resultSteps(
 
 function resultContext(options: VerifyResultOptions) {
   if (options?.requestCid === undefined)
-    throw new SeamError(
-      'bad-argument',
-      "verifyResult: requestCid is required: the CID of your request's task document, or 'off'",
+    throw missingOption(
+      'verifyResult',
+      'requestCid',
+      "(the CID of your request's task document) to refuse a result for another request",
     );
   return objectAnswers({ ...options, kind: 'receipt' }, 'verifyResult');
 }

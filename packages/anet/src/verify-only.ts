@@ -89,9 +89,9 @@ export {
 } from './relay-verify.js';
 export {
   MemoryRelayReplayWindow,
+  type RelayReplayAnswer,
   type RelayReplayEntry,
   type RelayReplayWindow,
-  type ReplayAnswer,
 } from './replay-window.js';
 export {
   type AObjEnvelope,

@@ -201,7 +201,7 @@ describe('options a caller gets wrong', () => {
     throws({ hub: '' }, /hub is required/);
     throws({ hub: 'a/b' }, /hub is required/);
     throws({ kels: undefined }, /kels is required/);
-    throws({ replay: undefined }, /^bad-argument: replay is required/);
+    throws({ replay: undefined }, /^missing-option: verifyHubRequest needs replay \(a RelayReplayWindow/);
     throws(
       { replay: {} },
       /^bad-argument: replay must be a RelayReplayWindow \(reserve, commit, release\) or 'off'$/,

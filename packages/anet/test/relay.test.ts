@@ -3,9 +3,9 @@ import { unwrap } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import {
   MemoryRelayReplayWindow,
+  type RelayReplayAnswer,
   type RelayReplayEntry,
   type RelayReplayWindow,
-  type ReplayAnswer,
   signHubRequest,
   type VerifyHubRequestOptions,
   verifyHubRequest,
@@ -160,7 +160,7 @@ describe('single use: reserve, then commit or release', () => {
     const window: RelayReplayWindow = {
       reserve: (e: RelayReplayEntry) => {
         calls.push('reserve');
-        return slow(memory.reserve(e)) as Promise<ReplayAnswer>;
+        return slow(memory.reserve(e)) as Promise<RelayReplayAnswer>;
       },
       commit: (e) => {
         calls.push('commit');
