@@ -67,7 +67,7 @@ describe('seam anet request sign / verify', () => {
     );
     expect(verify.code).toBe(0);
     expect(verify.stdout).toMatch(
-      /^verified: send by bafyrei\S+ \(key state 1, v2\); single use and pins: off/,
+      /^signature valid, NOT everything checked: send by bafyrei\S+ \(key state 1, v2\)\nsingle use NOT checked: one run keeps no relay replay window\npins NOT checked: one run keeps no pin store of key event logs\n/,
     );
   });
 
@@ -215,7 +215,7 @@ describe('seam anet object verify / dir open', () => {
     'agent.kel': bytes(objects.kels.agent),
     'legacy.kel': bytes(objects.kels.legacy),
     'hub.kel': bytes(objects.kels.hub),
-    'bucket.cbor': bytes(named(dirs.bucket.accept, 'skips-what-does-not-open-and-unknown-keys').bucket),
+    'bucket.cbor': bytes(named(dirs.accept, 'skips-what-does-not-open-and-unknown-keys').bucket),
   });
   const now = String(objects.nowMs / 1000);
   it('a version-2 receipt: its kind read from its tag; raw or hex', async () => {
@@ -261,7 +261,7 @@ describe('seam anet object verify / dir open', () => {
     ).toBe(0);
   });
   it('dir open finds the entry, lists what it skipped, and judges the notice with the witness log', async () => {
-    const aid = named(dirs.bucket.accept, 'skips-what-does-not-open-and-unknown-keys').aid;
+    const aid = named(dirs.accept, 'skips-what-does-not-open-and-unknown-keys').aid;
     const r = await seam(dir, [
       'anet',
       'dir',

@@ -133,6 +133,10 @@ exit: 0 signed, 1 cannot be signed, 2 bad command line, 4 unreadable file or see
   },
 };
 
+// One run keeps neither a relay window nor a pin store: both are off by name, and said.
+const NO_WINDOW = 'single use NOT checked: one run keeps no relay replay window';
+const NO_PINS = 'pins NOT checked: one run keeps no pin store of key event logs';
+
 export const anetRequestVerify: Command = {
   name: 'anet request verify',
   summary: "verify a signed ANet hub request against the signer's key event log",
@@ -142,7 +146,7 @@ export const anetRequestVerify: Command = {
 Verifies a raw HTTP request (request line, header lines, a blank line, the body) with
 @agent-seam/anet's verifyHubRequest: every check in order, the refusing one with its code.
 The signer's key comes from --kel at X-ANet-Seq. Single use is not judged here (a hub
-keeps a replay window; the command has none) and no log is pinned: both show as off.
+keeps a replay window; the command has none) and no log is pinned: both are said NOT checked.
 
   --action ACTION  the endpoint's action; --hub HUB_AID your hub's AID
   --kel FILE       the signer's key event log (CoreDet bytes, or hex or base64 of them)
@@ -193,9 +197,12 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
       signed: null,
       expected: undefined,
       json: values.json === true,
+      extra: { judged: { replay: NO_WINDOW, pins: NO_PINS } },
+      said: [NO_WINDOW, NO_PINS],
+      // Never "verified" with checks waived (the rule of every verify command, spec/cli.md).
       okLine: () =>
         verdict.ok
-          ? `verified: ${verdict.value.action} by ${verdict.value.aid} (key state ${verdict.value.seq}, ${verdict.value.version}); single use and pins: off (no replay window here)`
+          ? `signature valid, NOT everything checked: ${verdict.value.action} by ${verdict.value.aid} (key state ${verdict.value.seq}, ${verdict.value.version})`
           : '',
     });
   },
