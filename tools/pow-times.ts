@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { sha256 } from '../packages/canonical/src/index.ts';
 import { solvePow } from '../packages/anet/src/index.ts';
+import { sha256 } from '../packages/canonical/src/index.ts';
 
 /**
  * How long the registration proof of work (22 bits) takes a client: 50 seeds, solved on
@@ -42,7 +42,16 @@ if (only !== 'chromium') {
 
 if (only !== 'node') {
   const bundle = (entry: string, format: 'iife' | 'esm') =>
-    build({ entryPoints: [join(root, entry)], bundle: true, platform: 'browser', format, conditions: ['source'], write: false, logLevel: 'silent', globalName: format === 'iife' ? 'seamPow' : undefined }).then((r) => r.outputFiles[0]!.text);
+    build({
+      entryPoints: [join(root, entry)],
+      bundle: true,
+      platform: 'browser',
+      format,
+      conditions: ['source'],
+      write: false,
+      logLevel: 'silent',
+      globalName: format === 'iife' ? 'seamPow' : undefined,
+    }).then((r) => r.outputFiles[0]!.text);
   const worker = await bundle('packages/anet/src/pow-worker.ts', 'iife');
   const page = await bundle('tools/browser/pow-page.ts', 'iife');
   const browser = await chromium.launch({
@@ -51,14 +60,18 @@ if (only !== 'node') {
   });
   try {
     const tab = await browser.newPage();
-    await tab.route('http://localhost/', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>pow</title>' }));
+    await tab.route('http://localhost/', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>pow</title>' }),
+    );
     await tab.goto('http://localhost/');
     await tab.addScriptTag({ content: page });
     const agent = await tab.evaluate(() => navigator.userAgent);
-    const out = (await tab.evaluate(
-      ([w, h, a, s]) => (globalThis as any).seamPow.solveAll(w, h, a, s),
-      [worker, hub, aid, seeds.map((s) => Array.from(s))] as const,
-    )) as { times: number[]; tries: number[] };
+    const out = (await tab.evaluate(([w, h, a, s]) => (globalThis as any).seamPow.solveAll(w, h, a, s), [
+      worker,
+      hub,
+      aid,
+      seeds.map((s) => Array.from(s)),
+    ] as const)) as { times: number[]; tries: number[] };
     summary(`Chromium ${agent.match(/Chrome\/[\d.]+/)?.[0] ?? ''} (Web Worker)`, out.times, out.tries);
   } finally {
     await browser.close();
