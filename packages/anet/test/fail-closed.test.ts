@@ -86,19 +86,22 @@ const cards = file['anet.card'];
 const card = first('anet.card', (c) => c.pinned === undefined);
 const cardGiven = () => ({ kel: b(cards.kels[card.kel]), variant: card.variant });
 
+type Spec = Parameters<typeof holdFailClosed>[1][string] & object;
+/** A verifier and its ...Async twin, held to the same options: one spec, two entries. */
+const twins = (name: string, sync: Spec['call'], async: Spec['call'], spec: Omit<Spec, 'call'>) => ({
+  [name]: { ...spec, call: sync },
+  [`${name}Async`]: { ...spec, call: async },
+});
+const withKel = (kels: Record<string, string>, c: { kel: string }) => (o: Record<string, unknown>) =>
+  ({ kel: b(kels[c.kel]!), ...o }) as never;
+
 holdFailClosed(anet, {
-  verifyHubRequest: {
-    call: (o) => verifyHubRequest(record(), o as never),
-    given: hubGiven,
-    required: hubRequired,
-    optOut: { pins: ['pin'], replay: ['replay'] },
-  },
-  verifyHubRequestAsync: {
-    call: (o) => verifyHubRequestAsync(record(), o as never),
-    given: hubGiven,
-    required: hubRequired,
-    optOut: { pins: ['pin'], replay: ['replay'] },
-  },
+  ...twins(
+    'verifyHubRequest',
+    (o) => verifyHubRequest(record(), o as never),
+    (o) => verifyHubRequestAsync(record(), o as never),
+    { given: hubGiven, required: hubRequired, optOut: { pins: ['pin'], replay: ['replay'] } },
+  ),
   verifyPow: {
     call: powCall,
     required: () => ({ hour: { secret: b(pow.secret), now: new Date(pow.nowMs) } }),
@@ -114,48 +117,28 @@ holdFailClosed(anet, {
     required: dirRequired,
     optOut: { pins: ['entry.pin'], notices: ['entry.notice'] },
   },
-  verifySignedObject: {
-    call: (o) => verifySignedObject(b(object.wire), o as never),
-    given: objectGiven,
-    required: clockAndPins('anet.objects'),
-    optOut: { pins: ['pin'] },
-  },
-  verifySignedObjectAsync: {
-    call: (o) => verifySignedObjectAsync(b(object.wire), o as never),
-    given: objectGiven,
-    required: clockAndPins('anet.objects'),
-    optOut: { pins: ['pin'] },
-  },
-  verifyResult: {
-    call: (o) => verifyResult(b(result.bytes), { kel: b(messages.kels[result.kel]), ...o } as never),
-    required: resultRequired,
-    optOut: { pins: ['receipt.pin'], requestCid: ['binding'] },
-  },
-  verifyResultAsync: {
-    call: (o) => verifyResultAsync(b(result.bytes), { kel: b(messages.kels[result.kel]), ...o } as never),
-    required: resultRequired,
-    optOut: { pins: ['receipt.pin'], requestCid: ['binding'] },
-  },
-  verifyLedger: {
-    call: (o) => verifyLedger(b(ledger.ledger), { kel: b(ledgers.kels[ledger.kel]), ...o } as never),
-    required: clockAndPins('anet.ledger'),
-    optOut: { pins: eventPins },
-  },
-  verifyLedgerAsync: {
-    call: (o) => verifyLedgerAsync(b(ledger.ledger), { kel: b(ledgers.kels[ledger.kel]), ...o } as never),
-    required: clockAndPins('anet.ledger'),
-    optOut: { pins: eventPins },
-  },
-  verifyAnetCard: {
-    call: (o) => verifyAnetCard(b(card.card), o as never),
-    given: cardGiven,
-    required: clockAndPins('anet.card'),
-    optOut: { pins: ['pin'] },
-  },
-  verifyAnetCardAsync: {
-    call: (o) => verifyAnetCardAsync(b(card.card), o as never),
-    given: cardGiven,
-    required: clockAndPins('anet.card'),
-    optOut: { pins: ['pin'] },
-  },
+  ...twins(
+    'verifySignedObject',
+    (o) => verifySignedObject(b(object.wire), o as never),
+    (o) => verifySignedObjectAsync(b(object.wire), o as never),
+    { given: objectGiven, required: clockAndPins('anet.objects'), optOut: { pins: ['pin'] } },
+  ),
+  ...twins(
+    'verifyResult',
+    (o) => verifyResult(b(result.bytes), withKel(messages.kels, result)(o)),
+    (o) => verifyResultAsync(b(result.bytes), withKel(messages.kels, result)(o)),
+    { required: resultRequired, optOut: { pins: ['receipt.pin'], requestCid: ['binding'] } },
+  ),
+  ...twins(
+    'verifyLedger',
+    (o) => verifyLedger(b(ledger.ledger), withKel(ledgers.kels, ledger)(o)),
+    (o) => verifyLedgerAsync(b(ledger.ledger), withKel(ledgers.kels, ledger)(o)),
+    { required: clockAndPins('anet.ledger'), optOut: { pins: eventPins } },
+  ),
+  ...twins(
+    'verifyAnetCard',
+    (o) => verifyAnetCard(b(card.card), o as never),
+    (o) => verifyAnetCardAsync(b(card.card), o as never),
+    { given: cardGiven, required: clockAndPins('anet.card'), optOut: { pins: ['pin'] } },
+  ),
 });
