@@ -25,6 +25,7 @@ import {
   agentWriter,
   cardBody,
   DAY,
+  envelopeEdited,
   H,
   HOUR,
   HUB,
@@ -45,8 +46,7 @@ import {
 } from '../../packages/anet/test/fixture.ts';
 import { encodeKeySet, signKeySet } from '../../packages/anet-identity/src/index.ts';
 import { concatBytes, hex, unwrap } from '../../packages/canonical/src/index.ts';
-import { type CborValue, cid, encode, RawCbor } from '../../packages/coredet-cbor/src/index.ts';
-import { signEd25519 } from '../../packages/did/src/index.ts';
+import { type CborValue, cid, encode } from '../../packages/coredet-cbor/src/index.ts';
 
 const b = (text: string) => unwrap(hex.decode(text));
 const kelHex = Object.fromEntries(Object.entries(KELS).map(([k, v]) => [k, H(v)]));
@@ -808,26 +808,6 @@ const obj = (
 ) => encodeAnetObject(kind, version, fields);
 const signedBy = (bytes: Uint8Array, signer = AGENT, label = 'a1', ksn = 1, preimageRef = false) =>
   signObject(bytes, { signer, ksn, preimageRef }, seed(label));
-/** The agent's wire form of `object` with its envelope edited after signing (and a wire key added). */
-function envelopeEdited(
-  object: Uint8Array,
-  edit: (env: Map<number, CborValue>) => void,
-  extra?: [number, CborValue],
-) {
-  const env = new Map<number, CborValue>([
-    [1, AGENT],
-    [2, 1],
-    [3, -8],
-    [4, signEd25519(seed('a1'), object)],
-  ]);
-  edit(env);
-  const map = new Map<number, CborValue>([
-    [1, new RawCbor(object)],
-    [2, env],
-  ]);
-  if (extra !== undefined) map.set(extra[0], extra[1]);
-  return encode(map);
-}
 
 function objectCases() {
   const receipt = obj('receipt', receiptFields());

@@ -1,7 +1,6 @@
 import { MemoryKelPinStore, replayKel } from '@agent-seam/anet-identity';
 import { concatBytes, unwrap } from '@agent-seam/canonical';
-import { type CborValue, cid, encode, RawCbor } from '@agent-seam/coredet-cbor';
-import { signEd25519 } from '@agent-seam/did';
+import { type CborValue, cid, encode } from '@agent-seam/coredet-cbor';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
 import {
   ANET_CARD_CHECKS,
@@ -40,6 +39,7 @@ import {
   AGENT_KEL,
   agentWriter,
   cardBody,
+  envelopeEdited,
   HOUR,
   HUB,
   keySetFor,
@@ -254,26 +254,7 @@ const receiptFields = (edit: Record<string, CborValue> = {}) => ({
 const receipt = (edit: Record<string, CborValue> = {}, version: 'v0.15' | 'v2' = 'v2') =>
   encodeAnetObject('receipt', version, receiptFields(edit));
 /** A wire form with the envelope (and wire) edited: signed by a1 at state 1 unless edited. */
-function wire(
-  object: Uint8Array,
-  env: (e: Map<number, CborValue>) => void = () => undefined,
-  extra?: [number, CborValue],
-) {
-  const e = new Map<number, CborValue>([
-    [1, AGENT],
-    [2, 1],
-    [3, -8],
-    [4, signEd25519(seed('a1'), object)],
-  ]);
-  env(e);
-  // RawCbor keeps the object's bytes exactly as signed.
-  const map = new Map<number, CborValue>([
-    [1, new RawCbor(object)],
-    [2, e],
-  ]);
-  if (extra !== undefined) map.set(extra[0], extra[1]);
-  return encode(map);
-}
+const wire = envelopeEdited;
 const tagged = (tag: string, edit: [number, CborValue][] = []) =>
   encode(
     new Map<number, CborValue>([

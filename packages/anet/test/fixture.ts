@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { encodeKeySet, KelWriter, signKeySet, signNotice } from '@agent-seam/anet-identity';
 import { canonicalString, hex } from '@agent-seam/canonical';
 import { signA2ACard } from '@agent-seam/cardpub';
-import { keyPairFromSeed } from '@agent-seam/did';
+import { type CborValue, encode, RawCbor } from '@agent-seam/coredet-cbor';
+import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 
 export const H = (b: Uint8Array) => hex.encode(b);
 export const sha256 = (data: string | Uint8Array) =>
@@ -167,4 +168,31 @@ export function signedCard(
   const signed = { ...card, signatures: [signature] };
   after(signed);
   return utf8(canonicalString(signed as never, { profile: 'jcs' }));
+}
+
+// ------------------------------------------------------------------ signed objects
+
+/**
+ * The agent's wire form {1: object, 2: AObj envelope} of `object`, signed by a1 at state 1,
+ * its envelope edited after signing (and a wire key added).
+ */
+export function envelopeEdited(
+  object: Uint8Array,
+  edit: (env: Map<number, CborValue>) => void = () => undefined,
+  extra?: [number, CborValue],
+) {
+  const env = new Map<number, CborValue>([
+    [1, AGENT],
+    [2, 1],
+    [3, -8],
+    [4, signEd25519(seed('a1'), object)],
+  ]);
+  edit(env);
+  // RawCbor keeps the object's bytes exactly as signed.
+  const map = new Map<number, CborValue>([
+    [1, new RawCbor(object)],
+    [2, env],
+  ]);
+  if (extra !== undefined) map.set(extra[0], extra[1]);
+  return encode(map);
 }
