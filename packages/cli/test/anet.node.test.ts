@@ -39,6 +39,12 @@ describe('seam anet request sign / verify', () => {
     nowSeconds,
   ];
 
+  /** seam anet request verify of stdin at the vectors' hub and clock, against KEL. */
+  const verifyArgs = (kel: string, ...more: string[]) => [
+    ...['anet', 'request', 'verify', '-', '--action', 'send', '--hub', relay.hub],
+    ...['--kel', kel, '--now', nowSeconds, ...more],
+  ];
+
   it('sign writes the request with the four X-ANet headers and its body; verify accepts it', async () => {
     const signed = await seam(dir, sign);
     expect(signed.code).toBe(0);
@@ -47,24 +53,7 @@ describe('seam anet request sign / verify', () => {
       `X-ANet-AID: ${agentAid}\nX-ANet-TS: ${relay.nowMs}\nX-ANet-Seq: 1\nX-ANet-Sig: `,
     );
     expect(signed.stdout.endsWith('\n\n{"to_aid":"x","envelope":"AA"}')).toBe(true);
-    const verify = await seam(
-      dir,
-      [
-        'anet',
-        'request',
-        'verify',
-        '-',
-        '--action',
-        'send',
-        '--hub',
-        relay.hub,
-        '--kel',
-        'agent.kel',
-        '--now',
-        nowSeconds,
-      ],
-      signed.stdout,
-    );
+    const verify = await seam(dir, verifyArgs('agent.kel'), signed.stdout);
     expect(verify.code).toBe(0);
     expect(verify.stdout).toMatch(
       /^signature valid, NOT everything checked: send by bafyrei\S+ \(key state 1, v2\)\nsingle use NOT checked: one run keeps no relay replay window\npins NOT checked: one run keeps no pin store of key event logs\n/,
@@ -73,25 +62,7 @@ describe('seam anet request sign / verify', () => {
 
   it('verify refuses at the check that refuses (another log), with exit 1 and --json', async () => {
     const signed = await seam(dir, sign);
-    const verify = await seam(
-      dir,
-      [
-        'anet',
-        'request',
-        'verify',
-        '-',
-        '--action',
-        'send',
-        '--hub',
-        relay.hub,
-        '--kel',
-        'other.kel',
-        '--now',
-        nowSeconds,
-        '--json',
-      ],
-      signed.stdout,
-    );
+    const verify = await seam(dir, verifyArgs('other.kel', '--json'), signed.stdout);
     expect(verify.code).toBe(1);
     expect(JSON.parse(verify.stdout)).toMatchObject({ ok: false, code: 'signer-mismatch' });
   });
