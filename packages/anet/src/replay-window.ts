@@ -52,6 +52,12 @@ export interface RelayReplayWindow {
 interface SignerWindow {
   /** Accepted signatures and their times. */
   readonly accepted: Map<string, number>;
+  /**
+   * The accepted signatures oldest first, from `head` on (a window of a peer hub holds
+   * 1024: finding the oldest by a scan on every commit cost more than the signature check).
+   */
+  byTime: { tsMs: number; signature: string }[];
+  head: number;
   readonly reserved: Set<string>;
   /** The newest time of a signature forgotten; a request at or below it is stale. */
   floorMs: number;
@@ -90,7 +96,13 @@ export class MemoryRelayReplayWindow implements RelayReplayWindow {
     if (window === undefined) {
       if (this.#signers.size >= this.#maxSigners) this.#forgetOld(entry.nowMs);
       if (this.#signers.size >= this.#maxSigners) return 'full';
-      window = { accepted: new Map(), reserved: new Set(), floorMs: Number.NEGATIVE_INFINITY };
+      window = {
+        accepted: new Map(),
+        byTime: [],
+        head: 0,
+        reserved: new Set(),
+        floorMs: Number.NEGATIVE_INFINITY,
+      };
       this.#signers.set(entry.signer, window);
     }
     if (window.accepted.has(entry.signature) || window.reserved.has(entry.signature)) return 'seen';
@@ -104,12 +116,17 @@ export class MemoryRelayReplayWindow implements RelayReplayWindow {
     if (window === undefined || !window.reserved.delete(entry.signature))
       throw new SeamError('bad-argument', 'commit: this request was not reserved');
     window.accepted.set(entry.signature, entry.tsMs);
+    insertByTime(window, entry.tsMs, entry.signature);
     const size = this.#sizes[entry.signerClass];
     while (window.accepted.size > size) {
-      let oldest: [string, number] | undefined;
-      for (const held of window.accepted) if (oldest === undefined || held[1] < oldest[1]) oldest = held;
-      window.accepted.delete(oldest![0]);
-      window.floorMs = Math.max(window.floorMs, oldest![1]);
+      const oldest = window.byTime[window.head++]!;
+      window.accepted.delete(oldest.signature);
+      window.floorMs = Math.max(window.floorMs, oldest.tsMs);
+    }
+    // Drop the forgotten front once it is most of the array (amortised: no shift per commit).
+    if (window.head > size && window.head * 2 > window.byTime.length) {
+      window.byTime = window.byTime.slice(window.head);
+      window.head = 0;
     }
   }
 
@@ -130,4 +147,20 @@ export class MemoryRelayReplayWindow implements RelayReplayWindow {
       if (newest < horizon) this.#signers.delete(signer);
     }
   }
+}
+
+/**
+ * Inserts after every held signature of the same or an earlier time: requests mostly come
+ * in time order, so this is usually an append (binary search for the rest).
+ */
+function insertByTime(window: SignerWindow, tsMs: number, signature: string): void {
+  const { byTime } = window;
+  let low = window.head;
+  let high = byTime.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (byTime[mid]!.tsMs <= tsMs) low = mid + 1;
+    else high = mid;
+  }
+  byTime.splice(low, 0, { tsMs, signature });
 }

@@ -308,6 +308,29 @@ describe('the memory window at its boundaries', () => {
     expect(w.reserve(entry('s2', 2))).toBe('seen');
     expect(w.reserve(entry('y', 2))).toBe('new');
   });
+  it('a long run out of order (the held list compacted many times): always the oldest by time goes', () => {
+    const w = new MemoryRelayReplayWindow();
+    // A plain model: hold every accepted time, forget the smallest past 8, the floor its time.
+    const held = new Map<string, number>();
+    let floor = Number.NEGATIVE_INFINITY;
+    let state = 7;
+    for (let i = 0; i < 400; i++) {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      const ts = i + (state % 9) - 4;
+      const e = entry(`r${i}`, ts);
+      const expected = ts <= floor ? 'stale' : 'new';
+      expect(w.reserve(e), `request ${i}`).toBe(expected);
+      if (expected === 'stale') continue;
+      w.commit(e);
+      held.set(e.signature, ts);
+      if (held.size > 8) {
+        const [oldest, time] = [...held].reduce((a, b) => (b[1] < a[1] ? b : a));
+        held.delete(oldest);
+        floor = Math.max(floor, time);
+      }
+    }
+    for (const signature of held.keys()) expect(w.reserve(entry(signature, floor + 1))).toBe('seen');
+  });
   it('an agent window holds 64, a peer hub 1024; sizes can be set', () => {
     for (const [cls, size] of [
       ['agent', 64],
