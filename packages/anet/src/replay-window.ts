@@ -53,11 +53,10 @@ interface SignerWindow {
   /** Accepted signatures and their times. */
   readonly accepted: Map<string, number>;
   /**
-   * The accepted signatures oldest first, from `head` on (a window of a peer hub holds
-   * 1024: finding the oldest by a scan on every commit cost more than the signature check).
+   * The accepted signatures oldest first (a window of a peer hub holds 1024: finding the
+   * oldest by a scan on every commit cost more than the signature check).
    */
-  byTime: { tsMs: number; signature: string }[];
-  head: number;
+  readonly byTime: { tsMs: number; signature: string }[];
   readonly reserved: Set<string>;
   /** The newest time of a signature forgotten; a request at or below it is stale. */
   floorMs: number;
@@ -99,7 +98,6 @@ export class MemoryRelayReplayWindow implements RelayReplayWindow {
       window = {
         accepted: new Map(),
         byTime: [],
-        head: 0,
         reserved: new Set(),
         floorMs: Number.NEGATIVE_INFINITY,
       };
@@ -119,14 +117,9 @@ export class MemoryRelayReplayWindow implements RelayReplayWindow {
     insertByTime(window, entry.tsMs, entry.signature);
     const size = this.#sizes[entry.signerClass];
     while (window.accepted.size > size) {
-      const oldest = window.byTime[window.head++]!;
+      const oldest = window.byTime.shift()!;
       window.accepted.delete(oldest.signature);
       window.floorMs = Math.max(window.floorMs, oldest.tsMs);
-    }
-    // Drop the forgotten front once it is most of the array (amortised: no shift per commit).
-    if (window.head > size && window.head * 2 > window.byTime.length) {
-      window.byTime = window.byTime.slice(window.head);
-      window.head = 0;
     }
   }
 
@@ -155,7 +148,7 @@ export class MemoryRelayReplayWindow implements RelayReplayWindow {
  */
 function insertByTime(window: SignerWindow, tsMs: number, signature: string): void {
   const { byTime } = window;
-  let low = window.head;
+  let low = 0;
   let high = byTime.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
