@@ -308,7 +308,7 @@ describe('the memory window at its boundaries', () => {
     expect(w.reserve(entry('s2', 2))).toBe('seen');
     expect(w.reserve(entry('y', 2))).toBe('new');
   });
-  it('a long run out of order (the held list compacted many times): always the oldest by time goes', () => {
+  it('a long run out of order, past the window many times over: always the oldest by time goes', () => {
     const w = new MemoryRelayReplayWindow();
     // A plain model: hold every accepted time, forget the smallest past 8, the floor its time.
     const held = new Map<string, number>();
