@@ -125,7 +125,9 @@ describe('seam anet pow solve / verify', () => {
     ]);
     expect([ok.code, ok.stdout]).toEqual([
       0,
-      expect.stringMatching(/^verified: 2\d leading zero bits \(the seed's hour: off\)/),
+      expect.stringMatching(
+        /^work valid, NOT everything checked: 2\d leading zero bits\nthe seed's hour NOT checked: that needs the hub's secret\n/,
+      ),
     ]);
     const short = named(pow.refuse, 'twenty-one-bits');
     const r = await seam(dir, [
@@ -194,7 +196,9 @@ describe('seam anet object verify / dir open', () => {
       const r = await seam(dir, ['anet', 'object', 'verify', path, '--kel', 'agent.kel', '--now', now]);
       expect([r.code, r.stdout]).toEqual([
         0,
-        expect.stringMatching(/^verified: a v2 receipt signed by bafyrei/),
+        expect.stringMatching(
+          /^signature valid, NOT everything checked: a v2 receipt signed by bafyrei\S+, CID \S+\npins NOT checked: one run keeps no pin store of key event logs\n/,
+        ),
       ]);
     }
   });
@@ -252,6 +256,13 @@ describe('seam anet object verify / dir open', () => {
       notice: 'verified',
       skipped: [{ index: 1 }, { index: 2 }],
     });
+    expect(JSON.parse(r.stdout).judged).toEqual({
+      pins: 'pins NOT checked: one run keeps no pin store of key event logs',
+    });
+    const unwitnessed = await seam(dir, ['anet', 'dir', 'open', 'bucket.cbor', '--aid', aid, '--now', now]);
+    expect(unwitnessed.stdout).toMatch(
+      /^found: \S+ at hub \S+, key set \d+ \(3 keys\), notice off-by-caller; 2 skipped\npins NOT checked: one run keeps no pin store of key event logs\nwitness notices NOT checked: give --witness-kel FILE to judge them\n/,
+    );
     const other = await seam(dir, [
       'anet',
       'dir',

@@ -136,6 +136,9 @@ exit: 0 signed, 1 cannot be signed, 2 bad command line, 4 unreadable file or see
 // One run keeps neither a relay window nor a pin store: both are off by name, and said.
 const NO_WINDOW = 'single use NOT checked: one run keeps no relay replay window';
 const NO_PINS = 'pins NOT checked: one run keeps no pin store of key event logs';
+const NO_HOUR = "the seed's hour NOT checked: that needs the hub's secret";
+const NO_NOTICES = 'witness notices NOT checked: give --witness-kel FILE to judge them';
+const WAIVED = 'NOT everything checked';
 
 export const anetRequestVerify: Command = {
   name: 'anet request verify',
@@ -202,7 +205,7 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
       // Never "verified" with checks waived (the rule of every verify command, spec/cli.md).
       okLine: () =>
         verdict.ok
-          ? `signature valid, NOT everything checked: ${verdict.value.action} by ${verdict.value.aid} (key state ${verdict.value.seq}, ${verdict.value.version})`
+          ? `signature valid, ${WAIVED}: ${verdict.value.action} by ${verdict.value.aid} (key state ${verdict.value.seq}, ${verdict.value.version})`
           : '',
     });
   },
@@ -259,8 +262,8 @@ export const anetPowVerify: Command = {
   usage: `usage: seam anet pow verify --hub HUB_AID --aid AID --seed HEX --nonce HEX [--json]
 
 Checks a proof of work with @agent-seam/anet's verifyPow: the nonce at most 32 bytes and
-22 leading zero bits. The seed's hour is not judged (that needs the hub's secret): it
-shows as off.
+22 leading zero bits. The seed's hour is not judged (that needs the hub's secret): the
+output says so.
 
 exit: 0 verified, 1 refused, 2 bad command line`,
   example: `  $ seam anet pow verify --hub bafyrei...hub --aid bafyrei...me --seed 6f1c... --nonce 00000000001534ab`,
@@ -287,8 +290,9 @@ exit: 0 verified, 1 refused, 2 bad command line`,
       signed: null,
       expected: undefined,
       json: values.json === true,
-      okLine: () =>
-        verdict.ok ? `verified: ${verdict.value.bits} leading zero bits (the seed's hour: off)` : '',
+      extra: { judged: { hour: NO_HOUR } },
+      said: [NO_HOUR],
+      okLine: () => (verdict.ok ? `work valid, ${WAIVED}: ${verdict.value.bits} leading zero bits` : ''),
     });
   },
 };
@@ -364,9 +368,11 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
       signed: verdict.ok ? verdict.value.objectBytes : null,
       expected: undefined,
       json: values.json === true,
+      extra: { judged: { pins: NO_PINS } },
+      said: [NO_PINS],
       okLine: () =>
         verdict.ok
-          ? `verified: a ${verdict.value.version} ${kind} signed by ${verdict.value.envelope.signer}, CID ${verdict.value.cid}`
+          ? `signature valid, ${WAIVED}: a ${verdict.value.version} ${kind} signed by ${verdict.value.envelope.signer}, CID ${verdict.value.cid}`
           : '',
     });
   },
@@ -421,6 +427,8 @@ exit: 0 found, 1 refused or not in the bucket, 2 bad command line, 4 unreadable 
       signed: null,
       expected: undefined,
       json: values.json === true,
+      extra: { judged: { pins: NO_PINS, ...(witnessKel === undefined ? { notices: NO_NOTICES } : {}) } },
+      said: witnessKel === undefined ? [NO_PINS, NO_NOTICES] : [NO_PINS],
       okLine: () =>
         found === undefined
           ? ''
