@@ -109,20 +109,21 @@ describe('seam anet pow solve / verify', () => {
   const pow = file['anet.pow'];
   const good = named(pow.accept, 'hour-off-by-name');
   const dir = workdir({});
+  const powVerify = (aid: string, seed: string, nonce: string) => [
+    'anet',
+    'pow',
+    'verify',
+    '--hub',
+    pow.hub,
+    '--aid',
+    aid,
+    '--seed',
+    seed,
+    '--nonce',
+    nonce,
+  ];
   it('verify: the work of a vector, and a refusal', async () => {
-    const ok = await seam(dir, [
-      'anet',
-      'pow',
-      'verify',
-      '--hub',
-      pow.hub,
-      '--aid',
-      good.aid,
-      '--seed',
-      good.seed,
-      '--nonce',
-      good.nonce,
-    ]);
+    const ok = await seam(dir, powVerify(good.aid, good.seed, good.nonce));
     expect([ok.code, ok.stdout]).toEqual([
       0,
       expect.stringMatching(
@@ -130,19 +131,7 @@ describe('seam anet pow solve / verify', () => {
       ),
     ]);
     const short = named(pow.refuse, 'twenty-one-bits');
-    const r = await seam(dir, [
-      'anet',
-      'pow',
-      'verify',
-      '--hub',
-      pow.hub,
-      '--aid',
-      short.aid,
-      '--seed',
-      short.seed,
-      '--nonce',
-      short.nonce,
-    ]);
+    const r = await seam(dir, powVerify(short.aid, short.seed, short.nonce));
     expect([r.code, r.stdout]).toEqual([1, expect.stringMatching(/^refused \[pow-too-few-bits\]/)]);
   });
   it('solve prints a nonce that verify accepts', async () => {
@@ -160,19 +149,7 @@ describe('seam anet pow solve / verify', () => {
     ]);
     expect(solved.code).toBe(0);
     const { nonce } = JSON.parse(solved.stdout);
-    const ok = await seam(dir, [
-      'anet',
-      'pow',
-      'verify',
-      '--hub',
-      pow.hub,
-      '--aid',
-      good.aid,
-      '--seed',
-      good.seed,
-      '--nonce',
-      nonce,
-    ]);
+    const ok = await seam(dir, powVerify(good.aid, good.seed, nonce));
     expect(ok.code).toBe(0);
   }, 240_000);
 });
