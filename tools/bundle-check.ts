@@ -246,6 +246,12 @@ async function probeVectors(): Promise<Record<string, unknown>> {
         'v2-rotation-signed-by-the-stolen-current-key',
       ),
     },
+    anet: {
+      nowMs: vectors('anet.json')['anet.objects'].nowMs,
+      kel: vectors('anet.json')['anet.objects'].kels.agent,
+      accept: named(vectors('anet.json')['anet.objects'].accept, 'receipt'),
+      refuse: named(vectors('anet.json')['anet.objects'].refuse, 'signature-flipped'),
+    },
   };
 }
 

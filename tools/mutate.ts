@@ -111,6 +111,21 @@ export const VERIFY_PATHS: Record<string, string[]> = {
     'src/cache.ts',
     'src/drive.ts',
   ],
+  anet: [
+    'src/http-request.ts',
+    'src/relay-preimage.ts',
+    'src/relay-verify.ts',
+    'src/replay-window.ts',
+    'src/signer.ts',
+    'src/steps.ts',
+    'src/pow.ts',
+    'src/directory.ts',
+    'src/objects.ts',
+    'src/signed-object.ts',
+    'src/task-messages.ts',
+    'src/ledger.ts',
+    'src/card.ts',
+  ],
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -76,6 +76,8 @@ export const probes: Record<string, Probe> = {
       authority: v.request.authority,
       jwks: JSON.parse(v.directory.body),
       now: v.request.created,
+      // The probe asks one request once: the once-only check is waived by name.
+      replay: 'off',
     };
     // Each call remembers the request in its own store (the bundle's re-exported cache).
     const verdict = m.verifyRequest({ ...request, replay: new m.MemoryReplayCache() });
@@ -172,6 +174,20 @@ export const probes: Record<string, Probe> = {
       ['replayKel (accept)', replayed.ok ? replayed.value.aid : replayed.code, v.accept.aid],
       ['replayKel (refuse)', codeOf(m.replayKel(bytes(v.refuse.kel), { now })), v.refuse.code],
       ['replayKelAsync (refuse)', codeOf(viaAsync), v.refuse.code],
+    ]);
+  },
+  async anet(m, v) {
+    const options = { kind: 'receipt', kel: bytes(v.kel), now: new Date(v.nowMs), pins: 'off' };
+    const accepted = m.verifySignedObject(bytes(v.accept.wire), options);
+    const viaAsync = await m.verifySignedObjectAsync(bytes(v.refuse.wire), options);
+    return expectAll([
+      ['verifySignedObject (accept)', accepted.ok ? accepted.value.cid : accepted.code, v.accept.expect.cid],
+      [
+        'verifySignedObject (refuse)',
+        codeOf(m.verifySignedObject(bytes(v.refuse.wire), options)),
+        v.refuse.code,
+      ],
+      ['verifySignedObjectAsync (refuse)', codeOf(viaAsync), v.refuse.code],
     ]);
   },
 };

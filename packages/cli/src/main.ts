@@ -3,6 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { SeamError } from '@agent-seam/canonical';
 import { type Command, runCommand } from './command.js';
+import {
+  anetDirOpen,
+  anetObjectVerify,
+  anetPowSolve,
+  anetPowVerify,
+  anetRequestSign,
+  anetRequestVerify,
+} from './commands/anet.js';
 import { boxOpen, boxSeal } from './commands/box.js';
 import { canon } from './commands/canon.js';
 import { cardSign, cardVerify, linkageVerify } from './commands/card.js';
@@ -57,6 +65,12 @@ export const COMMANDS: readonly Command[] = [
   kelVerify,
   dackRead,
   dackCreate,
+  anetRequestSign,
+  anetRequestVerify,
+  anetPowSolve,
+  anetPowVerify,
+  anetObjectVerify,
+  anetDirOpen,
   conformance,
 ];
 
@@ -85,7 +99,7 @@ exit codes: 0 ok/verified, 1 refused or findings, 2 bad command line,
 
 /** The command whose words start argv (the longest match), and the rest of argv. */
 function find(argv: readonly string[]): { command: Command; rest: string[] } | null {
-  for (const words of [2, 1]) {
+  for (const words of [3, 2, 1]) {
     const name = argv.slice(0, words).join(' ');
     const command = COMMANDS.find((c) => c.name === name);
     if (command !== undefined) return { command, rest: argv.slice(words) };

@@ -151,6 +151,7 @@ vi.mock('@agent-seam/tlog-tiles', async (original) =>
 vi.mock('@agent-seam/anet-identity', async (original) =>
   fake.wrapped('@agent-seam/anet-identity', await original()),
 );
+vi.mock('@agent-seam/anet', async (original) => fake.wrapped('@agent-seam/anet', await original()));
 
 const root = join(import.meta.dirname, '..', '..', '..', 'vectors');
 

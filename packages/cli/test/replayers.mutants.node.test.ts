@@ -272,6 +272,20 @@ const SHARED_UNJUDGED: { file: string; group: string; leaf: RegExp; why: string 
     leaf: /^kels\.(witnessAsAgent|otherHub)$/,
     why: 'the witness logs of two refusals (another AID, an agent): with a byte changed they fail to replay, which is refused with the same code',
   },
+  ...['anet.pow', 'anet.directory', 'anet.objects', 'anet.messages', 'anet.ledger', 'anet.card'].map(
+    (group) => ({
+      file: 'anet.json',
+      group,
+      leaf: /^nowMs$/,
+      why: "the verifier's clock: a millisecond later is inside every window of the group's cases (anet.relay-auth has cases exactly 5 minutes old and ahead, and is held to it)",
+    }),
+  ),
+  ...['anet.relay-auth', 'anet.objects', 'anet.card'].map((group) => ({
+    file: 'anet.json',
+    group,
+    leaf: /^kels\.truncated$/,
+    why: 'a log cut by one byte: with another byte changed it still does not replay, refused with the same code',
+  })),
   {
     file: 'cryptobox.json',
     group: 'sealed.reject',

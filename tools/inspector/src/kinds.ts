@@ -32,11 +32,15 @@ import {
   parseJSON,
   parseTlogProof,
   parseVerifierKey,
+  RELAY_CHECKS,
   REQUEST_CHECKS,
   type ReplayedKel,
+  relayPreimageV2,
   replayKel,
+  requestDigest,
   SEALED_ENVELOPE_CHECKS,
   SEALED_ENVELOPE_V1_CHECKS,
+  SIGNED_OBJECT_CHECKS,
   signatureBases,
   TLOG_PROOF_CHECKS,
   VERIFIER_KEY_CHECKS,
@@ -46,7 +50,9 @@ import {
   verifyDirectory,
   verifyDomainLinkage,
   verifyEnvelope,
+  verifyHubRequest,
   verifyRequest,
+  verifySignedObject,
   verifyTlogProof,
 } from './seam.js';
 
@@ -104,7 +110,9 @@ export type KindId =
   | 'sealed-box'
   | 'sealed-envelope'
   | 'sealed-envelope-v1'
-  | 'kel';
+  | 'kel'
+  | 'anet-request'
+  | 'anet-object';
 
 export interface Kind {
   id: KindId;
@@ -718,6 +726,92 @@ const kel: Kind = {
   },
 };
 
+/** A raw hub request: the request line, header lines, a blank line, then the body as text. */
+function hubRequest(artifact: string) {
+  const text = artifact.replace(/^\s+/, '');
+  const [method = '', url = ''] = (text.split(/\r?\n/, 1)[0] ?? '').split(' ');
+  const blank = /\r?\n\r?\n/.exec(text);
+  return {
+    method,
+    url,
+    headers: headerFields(text),
+    body: blank === null ? '' : text.slice(blank.index + blank[0].length),
+  };
+}
+
+/** A signer's key event log given in the options as hex, for a source that answers any AID with it. */
+const optionKel = (options: Record<string, unknown>) =>
+  typeof options.kel === 'string' ? hexArtifact(options.kel) : undefined;
+
+const anetRequest: Kind = {
+  id: 'anet-request',
+  clock: true,
+  name: 'ANet signed hub request (relay auth v2)',
+  options:
+    '{ "action": "send", "hub": "bafyrei…", "now": 1767484800, "kel": "<the signer’s key event log, hex>" }',
+  inspect: (artifact, options) => {
+    const request = hubRequest(artifact);
+    const kel = optionKel(options);
+    // A page keeps no replay window and no pins: single use and pins are judged by the hub.
+    const verdict = verifyHubRequest(request, {
+      action: options.action as never,
+      hub: options.hub as string,
+      now: options.now as never,
+      kels: () => kel,
+      pins: 'off',
+      replay: 'off',
+      allowV1: options.allowV1 === true,
+    });
+    return {
+      verdict,
+      stages: [{ title: 'verifyHubRequest', checks: explainVerdict(RELAY_CHECKS, verdict, options) }],
+      signed: verdict.ok
+        ? [
+            {
+              title: 'the version-2 text the signature covers',
+              bytes: relayPreimageV2({
+                ...verdict.value,
+                digest: requestDigest(verdict.value.method, verdict.value.target, verdict.value.body),
+              }),
+            },
+          ]
+        : [],
+      note: 'single use and pins are off here: a hub keeps the replay window and the pinned logs',
+    };
+  },
+};
+
+const anetObject: Kind = {
+  id: 'anet-object',
+  clock: true,
+  name: 'ANet signed object ({1: object, 2: AObj envelope}, hex)',
+  options: '{ "kind": "receipt", "now": 1767484800, "kel": "<the signer’s key event log, hex>" }',
+  inspect: (artifact, options) => {
+    const verdict = verifySignedObject(hexArtifact(artifact), {
+      kind: options.kind as never,
+      kel: optionKel(options) as Uint8Array,
+      now: options.now as never,
+      pins: 'off',
+      ...(typeof options.signer === 'string' ? { signer: options.signer } : {}),
+    });
+    return {
+      verdict,
+      stages: [
+        { title: 'verifySignedObject', checks: explainVerdict(SIGNED_OBJECT_CHECKS, verdict, options) },
+      ],
+      signed: verdict.ok
+        ? [
+            {
+              title: `the ${verdict.value.kind} bytes the signature covers`,
+              bytes: verdict.value.objectBytes,
+              hex: true,
+            },
+          ]
+        : [],
+    };
+  },
+};
+
 export const KINDS: readonly Kind[] = [
   envelope,
   cardEnvelope,
@@ -733,6 +827,8 @@ export const KINDS: readonly Kind[] = [
   sealedEnvelope,
   sealedEnvelopeV1,
   kel,
+  anetRequest,
+  anetObject,
 ];
 
 const SEALED_ENVELOPE = /^(?:a[0-9a-f]|b[0-7])010([12])02(?:[67][0-9a-f]|78)/i;
@@ -748,6 +844,8 @@ export function detectKind(artifact: string): KindId | null {
     // A map that opens with version 1 or 2 (key 1) and a recipient text (key 2).
     const compact = text.replace(/\s+/g, '');
     const version = SEALED_ENVELOPE.exec(compact)?.[1];
+    // {1: a map, 2: a map}: an object and its AObj envelope.
+    if (version === undefined && /^a201(?:a[1-9a-f]|b[0-7]).*02a[45]01/i.test(compact)) return 'anet-object';
     if (version === undefined) return KEL.test(compact) ? 'kel' : 'cbor';
     return version === '1' ? 'sealed-envelope-v1' : 'sealed-envelope';
   }
@@ -758,6 +856,7 @@ export function detectKind(artifact: string): KindId | null {
     return /^[^\n]+\n\d+\n[^\n]+\n/.test(artifact) ? 'checkpoint' : 'signed-note';
   if (/^HTTP\/[\d.]+ \d{3}/.test(text) && /^signature-input[ \t]*:/im.test(text)) return 'wba-directory';
   if (/^signature-input[ \t]*:/im.test(text)) return 'wba-request';
+  if (/^x-anet-sig[ \t]*:/im.test(text)) return 'anet-request';
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -59,6 +59,8 @@ function notJudged(path: string): string {
     return 'replay cannot be judged in a page: it keeps no record of what it has seen (a receiver needs a replay store)';
   if (/(^|\.)(time|freshness|clock)$/.test(path))
     return 'time not judged: no clock (fill in your clock above)';
+  if (/(^|\.)pins?$/.test(path))
+    return 'key event log pins not kept: a page remembers no log between inspections (a rollback cannot be judged)';
   return `${path}: not judged`;
 }
 

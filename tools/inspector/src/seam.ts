@@ -5,6 +5,14 @@
  * lists and what-was-signed all come from here.
  */
 export {
+  RELAY_CHECKS,
+  relayPreimageV2,
+  requestDigest,
+  SIGNED_OBJECT_CHECKS,
+  verifyHubRequest,
+  verifySignedObject,
+} from '@agent-seam/anet/verify';
+export {
   anetSenderKeyResolver,
   KEL_CHECKS,
   type ReplayedKel,

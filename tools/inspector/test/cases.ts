@@ -29,6 +29,7 @@ const cbor = vectors('coredet_cbor.json');
 const cryptobox = vectors('cryptobox.json');
 const hpkeSeal = vectors('hpke_seal.json');
 const anetIdentity = vectors('anet_identity.json');
+const anet = vectors('anet.json');
 
 const OPTION_NAMES = [
   'recipientDid',
@@ -434,6 +435,52 @@ function anetCases(): PageCase[] {
   return out;
 }
 
+/**
+ * anet's hub requests and signed objects as a person pastes them: a raw request (its body as
+ * text), an object as hex. Left out: what the page cannot hold (a request that is not an
+ * object, a wrong type), and cases that need a replay window, a pin or a limit of the hub's.
+ */
+function anetPageCases(): PageCase[] {
+  const r = anet['anet.relay-auth'];
+  const o = anet['anet.objects'];
+  const relay = [...r.accept, ...r.refuse]
+    .filter((c: Raw) => typeof c.request === 'object' && c.before === undefined && c.pinned === undefined)
+    .filter((c: Raw) => c.maxBodyBytes === undefined && c.replay === undefined && c.signerClass === undefined)
+    .map((c: Raw) => ({
+      kind: 'anet-request',
+      name: c.name,
+      artifact: [
+        `${c.request.method} ${c.request.url} HTTP/1.1`,
+        ...Object.entries(c.request.headers).map(([k, v]) => `${k}: ${v}`),
+        '',
+        new TextDecoder().decode(bytesOf(c.request.body)),
+      ].join('\n'),
+      options: {
+        action: c.action,
+        hub: c.hub ?? r.hub,
+        now: r.nowMs / 1000,
+        ...(c.kel === null ? {} : { kel: r.kels[c.kel] }),
+        ...(c.allowV1 ? { allowV1: true } : {}),
+      },
+      ...(c.code === undefined ? {} : { expect: c.code }),
+    }));
+  const objects = [...o.accept, ...o.refuse]
+    .filter((c: Raw) => c.asIs === undefined && c.pinned === undefined)
+    .map((c: Raw) => ({
+      kind: 'anet-object',
+      name: c.name,
+      artifact: c.wire,
+      options: {
+        kind: c.kind,
+        now: o.nowMs / 1000,
+        kel: o.kels[c.kel],
+        ...(c.signer ? { signer: c.signer } : {}),
+      },
+      ...(c.code === undefined ? {} : { expect: c.code }),
+    }));
+  return [...relay, ...objects];
+}
+
 export const CASES: PageCase[] = [
   ...envelopeCases(),
   ...cardCases(),
@@ -448,6 +495,7 @@ export const CASES: PageCase[] = [
   ...boxCases(),
   ...sealedEnvelopeCases(),
   ...anetCases(),
+  ...anetPageCases(),
 ];
 
 /** The envelope vector with the bytes its signer signed, for the compare box. */
@@ -471,4 +519,6 @@ export const KIND_NAMES: Record<string, string> = {
   'sealed-envelope': 'sealed envelope (hpke-seal v2, hex)',
   'sealed-envelope-v1': 'sealed envelope (hpke-seal v1, hex)',
   kel: 'ANet key event log (hex)',
+  'anet-request': 'ANet signed hub request (relay auth v2)',
+  'anet-object': 'ANet signed object ({1: object, 2: AObj envelope}, hex)',
 };

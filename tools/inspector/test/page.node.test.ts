@@ -89,8 +89,18 @@ async function paste(c: Pick<PageCase, 'artifact' | 'options'>, kind = 'auto', c
 }
 
 const byKind = (kind: string) => CASES.filter((c) => c.kind === kind);
-/** Kinds whose verifier the page runs with replay off by name: a page keeps no replay store. */
-const REPLAY_OFF = new Set(['envelope', 'wba-request', 'sealed-envelope', 'sealed-envelope-v1']);
+/**
+ * What the page turns off by name, per kind: a page keeps no replay store and no pinned key
+ * event logs, so those members are always said to be unjudged.
+ */
+const PAGE_OFF: Record<string, string[]> = {
+  envelope: ['replay'],
+  'wba-request': ['replay'],
+  'sealed-envelope': ['replay'],
+  'sealed-envelope-v1': ['replay'],
+  'anet-request': ['pin', 'replay'],
+  'anet-object': ['pin'],
+};
 /** A member of a verified value that records whether time was judged. */
 const isTimeMember = (member: string) => /(^|\.)(time|freshness)$/.test(member);
 
@@ -108,10 +118,11 @@ describe('the Seam Inspector page', () => {
       for (const c of byKind(kind).filter((c) => c.expect === undefined)) {
         const shown = await paste(c);
         expect(shown.detected, c.name).toBe(`detected: ${KIND_NAMES[kind]}`);
-        // A page keeps no replay store: a verifier with a once-only rule is never "Accepted".
-        if (REPLAY_OFF.has(kind)) expect(shown.unjudged, c.name).toContain('replay');
-        // Without a clock (the vector names none) only time may go unjudged, besides replay.
-        const rest = shown.unjudged.filter((member) => member !== 'replay');
+        // A page keeps no replay store and no pins: such a verifier is never "Accepted".
+        const off = PAGE_OFF[kind] ?? [];
+        expect(shown.unjudged, c.name).toEqual(expect.arrayContaining(off));
+        // Without a clock (the vector names none) only time may go unjudged besides those.
+        const rest = shown.unjudged.filter((member) => !off.includes(member));
         const clockless = c.options.now === undefined || c.options.now === 'off';
         expect(rest, c.name).toEqual(clockless ? rest.filter(isTimeMember) : []);
         expect(shown.verdict, c.name).toBe(shown.unjudged.length === 0 ? 'accept' : 'unjudged');

@@ -4,10 +4,10 @@ import { type Command, oneInput, str } from '../command.js';
 import { EXIT, parseNow, print, readInput, UsageError } from '../io.js';
 import { report } from './shared.js';
 
-/** A key event log file: its raw CoreDet bytes (an array), or those bytes as hex or base64 text. */
-function kelBytes(path: string): Uint8Array {
+/** A CBOR file (a key event log, a signed object, a bucket): its raw bytes (an array or a map), or those bytes as hex or base64 text. */
+export function kelBytes(path: string): Uint8Array {
   const raw = readInput(path);
-  if (raw.length > 0 && raw[0]! >> 5 === 4) return raw;
+  if (raw.length > 0 && (raw[0]! >> 5 === 4 || raw[0]! >> 5 === 5)) return raw;
   const text = new TextDecoder().decode(raw).trim();
   const decoded = /^([0-9a-f]{2})+$/i.test(text) ? hex.decode(text.toLowerCase()) : base64Strict.decode(text);
   return decoded.ok ? decoded.value : raw;

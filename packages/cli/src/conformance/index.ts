@@ -1,4 +1,5 @@
 // Every published vector file with its replayers, in the order the report lists them.
+import { anet } from './anet.js';
 import { anetIdentity } from './anet-identity.js';
 import { canonical } from './canonical.js';
 import { cbor } from './cbor.js';
@@ -22,4 +23,5 @@ export const REPLAYS: readonly FileReplay[] = [
   chain,
   tiles,
   anetIdentity,
+  anet,
 ];

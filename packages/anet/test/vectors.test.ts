@@ -1,0 +1,213 @@
+import { MemoryKelPinStore, replayKel } from '@agent-seam/anet-identity';
+import { hex, unwrap, type Verdict } from '@agent-seam/canonical';
+import { loadVectors, openLedger } from '@agent-seam/conformance';
+import { describe, expect, it } from 'vitest';
+import {
+  MemoryRelayReplayWindow,
+  type OpenedBucket,
+  type OpenedDirEntry,
+  openBucket,
+  openDirEntry,
+  readTaskMessage,
+  type TaskMessage,
+  type VerifiedResult,
+  verifyAnetCard,
+  verifyHubRequest,
+  verifyLedger,
+  verifyPow,
+  verifyResult,
+  verifySignedObject,
+} from '../src/index.js';
+
+const ledger = openLedger();
+const b = (text: string) => unwrap(hex.decode(text));
+const file = loadVectors<any>('anet.json');
+type Case = any;
+/** A received field: bytes from hex, or (named in `asIs`) the JSON value itself, of the wrong type. */
+const wire = (c: Case, field: string) => (c.asIs?.includes(field) ? c[field] : b(c[field]));
+
+/** A pin store holding the named log already (for the rollback cases), or a fresh one. */
+function pinsFor(c: Case, kels: Record<string, string>, nowMs: number) {
+  const store = new MemoryKelPinStore();
+  if (c.pinned !== undefined) {
+    const kel = unwrap(replayKel(b(kels[c.pinned]!), { now: new Date(nowMs) }));
+    store.compareAndSet(kel.aid, undefined, { aid: kel.aid, eventIds: kel.states.map((s) => s.id) });
+  }
+  return store;
+}
+
+describe('anet.relay-auth: signed hub requests, and one refusal per check', () => {
+  const g = file['anet.relay-auth'];
+  const now = new Date(g.nowMs);
+  const asRequest = (r: Case) =>
+    typeof r === 'string' ? r : { method: r.method, url: r.url, headers: r.headers, body: b(r.body) };
+  const judge = (c: Case) => {
+    const window = new MemoryRelayReplayWindow(c.window ?? {});
+    const pins = pinsFor(c, g.kels, g.nowMs);
+    const options = (aidOfRequest: string | undefined) => ({
+      action: c.action,
+      hub: c.hub ?? g.hub,
+      now,
+      kels: (aid: string) => {
+        const name = aid === aidOfRequest ? c.kel : g.aids[aid];
+        return name === null || name === undefined ? undefined : b(g.kels[name]);
+      },
+      pins,
+      replay: c.replay === 'off' ? ('off' as const) : window,
+      signerClass: c.signerClass ?? 'agent',
+      allowV1: c.allowV1,
+      maxBodyBytes: c.maxBodyBytes,
+    });
+    for (const earlier of c.before ?? []) {
+      const first = verifyHubRequest(asRequest(earlier), {
+        ...options(undefined),
+        kels: (aid: string) => b(g.kels[g.aids[aid]]),
+      });
+      expect(first.ok, 'an earlier request of the case').toBe(true);
+    }
+    return verifyHubRequest(asRequest(c.request), options(c.request.headers?.['X-ANet-AID']));
+  };
+  for (const c of g.accept)
+    it(`accept/${c.name}`, () =>
+      ledger.accept('anet.relay-auth', c.name, () => {
+        const v = unwrap(judge(c));
+        expect({ version: v.version, aid: v.aid, seq: v.seq }).toEqual(c.expect);
+        expect(hex.encode(v.body)).toBe(c.request.body);
+        expect(v.replay).toBe(c.replay === 'off' ? 'off-by-caller' : (c.signerClass ?? 'agent'));
+      }));
+  for (const c of g.refuse)
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('anet.relay-auth', c.name, () =>
+        expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
+      ));
+});
+
+describe('anet.pow: registration proofs of work', () => {
+  const g = file['anet.pow'];
+  const judge = (c: Case) =>
+    verifyPow(c.solution ?? { aid: c.aid, seed: b(c.seed), nonce: b(c.nonce) }, {
+      hub: g.hub,
+      hour: c.hour === 'off' ? 'off' : { secret: b(g.secret), now: new Date(g.nowMs) },
+      bits: c.bits,
+    });
+  for (const c of g.accept)
+    it(`accept/${c.name}`, () =>
+      ledger.accept('anet.pow', c.name, () => expect(unwrap(judge(c)).hour).toBe(c.expect)));
+  for (const c of g.refuse)
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('anet.pow', c.name, () => expect(judge(c)).toMatchObject({ ok: false, code: c.code })));
+});
+
+describe('anet.directory: sealed entries and buckets', () => {
+  const g = file['anet.directory'];
+  const options = (c: Case) => ({
+    aid: c.aid,
+    now: new Date(g.nowMs),
+    pins: new MemoryKelPinStore(),
+    notices: c.notices === 'off' ? ('off' as const) : { witnessKeys: { [g.witness]: b(g.witnessKey) } },
+    maxEntryBytes: c.maxEntryBytes,
+    maxBucketBytes: c.maxBucketBytes,
+  });
+  const judge = (c: Case): Verdict<OpenedBucket | OpenedDirEntry, string> =>
+    'bucket' in c ? openBucket(wire(c, 'bucket'), options(c)) : openDirEntry(wire(c, 'box'), options(c));
+  for (const c of g.accept)
+    it(`accept/${c.name}`, () =>
+      ledger.accept('anet.directory', c.name, () => {
+        const v = unwrap(judge(c));
+        if ('entry' in v) expect({ keySetSeq: v.entry.keySet.seq, skipped: v.skipped }).toEqual(c.expect);
+        else
+          expect({ hub: v.hub, notice: typeof v.notice === 'string' ? v.notice : 'verified' }).toEqual(
+            c.expect,
+          );
+      }));
+  for (const c of g.refuse)
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('anet.directory', c.name, () =>
+        expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
+      ));
+});
+
+describe('anet.objects: signed objects, task messages and results', () => {
+  const g = file['anet.objects'];
+  const now = new Date(g.nowMs);
+  const judge = (c: Case) =>
+    verifySignedObject(wire(c, 'wire'), {
+      kind: c.kind,
+      kel: b(g.kels[c.kel]),
+      now,
+      pins: pinsFor(c, g.kels, g.nowMs),
+      signer: c.signer,
+    });
+  for (const c of g.accept)
+    it(`accept/${c.name}`, () =>
+      ledger.accept('anet.objects', c.name, () => {
+        const v = unwrap(judge(c));
+        expect({ version: v.version, signer: v.envelope.signer, cid: v.cid }).toEqual(c.expect);
+      }));
+  for (const c of g.refuse)
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('anet.objects', c.name, () =>
+        expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
+      ));
+});
+
+describe('anet.messages: task messages, and results bound to their request', () => {
+  const g = file['anet.messages'];
+  const now = new Date(g.nowMs);
+  const judge = (c: Case): Verdict<VerifiedResult | TaskMessage, string> =>
+    'requestCid' in c
+      ? verifyResult(wire(c, 'bytes'), { kel: b(g.kels[c.kel]), now, pins: 'off', requestCid: c.requestCid })
+      : readTaskMessage(c.kind, wire(c, 'bytes'));
+  for (const c of g.accept)
+    it(`accept/${c.name}`, () =>
+      ledger.accept('anet.messages', c.name, () => {
+        const v = unwrap(judge(c));
+        if ('binding' in v) expect(v.binding).toBe(c.expect);
+        else expect([v.version, v.fields.sentAt ?? v.fields.ts]).toEqual([c.expect, c.time]);
+      }));
+  for (const c of g.refuse)
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('anet.messages', c.name, () =>
+        expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
+      ));
+});
+
+describe('anet.ledger: event ledgers from the genesis', () => {
+  const g = file['anet.ledger'];
+  const judge = (c: Case) =>
+    verifyLedger(wire(c, 'ledger'), { kel: b(g.kels[c.kel]), now: new Date(g.nowMs), pins: 'off' });
+  for (const c of g.accept)
+    it(`accept/${c.name}`, () =>
+      ledger.accept('anet.ledger', c.name, () => {
+        const v = unwrap(judge(c));
+        expect({ events: v.events.length, actor: v.actor }).toEqual(c.expect);
+        expect(v.events[0]!.fields.prevId).toBe(g.genesis);
+      }));
+  for (const c of g.refuse)
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('anet.ledger', c.name, () => {
+        const verdict = judge(c);
+        expect(verdict).toMatchObject({ ok: false, code: c.code });
+        if (c.detailHas !== undefined) expect((verdict as { detail: string }).detail).toContain(c.detailHas);
+      }));
+});
+
+describe('anet.card: ANet agent cards', () => {
+  const g = file['anet.card'];
+  const judge = (c: Case) =>
+    verifyAnetCard(wire(c, 'card'), {
+      kel: b(g.kels[c.kel]),
+      now: new Date(g.nowMs),
+      pins: pinsFor(c, g.kels, g.nowMs),
+      variant: c.variant,
+    });
+  for (const c of g.accept)
+    it(`accept/${c.name}`, () =>
+      ledger.accept('anet.card', c.name, () => {
+        const v = unwrap(judge(c));
+        expect({ aid: v.aid, seq: v.seq, state: v.state.seq }).toEqual(c.expect);
+      }));
+  for (const c of g.refuse)
+    it(`refuse/${c.name}`, () =>
+      ledger.refuse('anet.card', c.name, () => expect(judge(c)).toMatchObject({ ok: false, code: c.code })));
+});

@@ -1,0 +1,269 @@
+import {
+  MemoryRelayReplayWindow,
+  type OpenedBucket,
+  type OpenedDirEntry,
+  openBucket,
+  openDirEntry,
+  readTaskMessage,
+  type TaskMessage,
+  type VerifiedResult,
+  verifyAnetCard,
+  verifyHubRequest,
+  verifyLedger,
+  verifyPow,
+  verifyResult,
+  verifySignedObject,
+} from '@agent-seam/anet';
+import { MemoryKelPinStore, replayKel } from '@agent-seam/anet-identity';
+import { hex, type Verdict } from '@agent-seam/canonical';
+import { accepted, bytesOf, type Case, type FileReplay, Mismatch, refused, same, sides } from './replay.js';
+
+const pkg = '@agent-seam/anet';
+
+const value = <T>(v: Verdict<T, string>): T => {
+  accepted(v);
+  if (!v.ok) throw new Mismatch('unreachable');
+  return v.value;
+};
+/** A received field: bytes from hex, or (named in `asIs`) the JSON value itself, of the wrong type. */
+const wire = (c: Case, field: string) => (c.asIs?.includes(field) ? c[field] : bytesOf(c[field]));
+/** A refusal with this code whose detail holds `part` (when the case names one). */
+function refusedWith(v: Verdict<unknown, string>, c: Case): void {
+  refused(v, c.code);
+  if (c.detailHas !== undefined && !(v as { detail?: string }).detail?.includes(c.detailHas))
+    throw new Mismatch(`the detail does not name ${c.detailHas}`);
+}
+
+/** A switch the vector spells 'on' or 'off' (anything else is a vector this replayer cannot read). */
+function onOrOff(text: string): true {
+  if (text !== 'on') throw new Mismatch(`the vector says ${JSON.stringify(text)}, neither on nor off`);
+  return true;
+}
+
+/** A pin store already holding the named log (the rollback cases), or an empty one. */
+function pinsFor(c: Case, kels: Record<string, string>, nowMs: number): MemoryKelPinStore {
+  const store = new MemoryKelPinStore();
+  if (c.pinned !== undefined) {
+    const kel = replayKel(bytesOf(kels[c.pinned]!), { now: new Date(nowMs) });
+    if (!kel.ok) throw new Mismatch('the pinned log of the vector does not replay');
+    store.compareAndSet(kel.value.aid, undefined, {
+      aid: kel.value.aid,
+      eventIds: kel.value.states.map((s) => s.id),
+    });
+  }
+  return store;
+}
+
+export const anet: FileReplay = {
+  file: 'anet.json',
+  layout: 'top-level',
+  groups: {
+    'anet.relay-auth': {
+      pkg,
+      replay: (g) => {
+        const asRequest = (r: Case) =>
+          typeof r === 'string'
+            ? r
+            : { method: r.method, url: r.url, headers: r.headers, body: bytesOf(r.body) };
+        const judge = (c: Case) => {
+          const window = new MemoryRelayReplayWindow(c.window ?? {});
+          const pins = pinsFor(c, g.kels, g.nowMs);
+          const options = (requestAid: string | undefined) => ({
+            action: c.action,
+            hub: c.hub ?? g.hub,
+            now: new Date(g.nowMs),
+            kels: (aid: string) => {
+              const name = aid === requestAid ? c.kel : g.aids[aid];
+              return name === null || name === undefined ? undefined : bytesOf(g.kels[name]);
+            },
+            pins,
+            replay: c.replay === 'off' ? ('off' as const) : window,
+            signerClass: c.signerClass ?? 'agent',
+            allowV1: c.allowV1,
+            maxBodyBytes: c.maxBodyBytes,
+          });
+          for (const earlier of c.before ?? []) {
+            const first = value(verifyHubRequest(asRequest(earlier), options(undefined)));
+            same(
+              { version: first.version, aid: first.aid },
+              { version: 'v2', aid: earlier.headers['X-ANet-AID'] },
+              'an earlier request',
+            );
+          }
+          return verifyHubRequest(asRequest(c.request), options(c.request.headers?.['X-ANet-AID']));
+        };
+        return sides(
+          (c) => {
+            const v = value(judge(c));
+            same(
+              { version: v.version, aid: v.aid, seq: v.seq, body: hex.encode(v.body), replay: v.replay },
+              {
+                ...c.expect,
+                body: c.request.body,
+                replay: c.replay === 'off' ? 'off-by-caller' : (c.signerClass ?? 'agent'),
+              },
+              'request',
+            );
+          },
+          (c) => refused(judge(c), c.code),
+        )(g);
+      },
+    },
+    'anet.pow': {
+      pkg,
+      replay: (g) => {
+        const judge = (c: Case) =>
+          verifyPow(c.solution ?? { aid: c.aid, seed: bytesOf(c.seed), nonce: bytesOf(c.nonce) }, {
+            hub: g.hub,
+            hour:
+              c.hour === 'off'
+                ? 'off'
+                : onOrOff(c.hour) && { secret: bytesOf(g.secret), now: new Date(g.nowMs) },
+            bits: c.bits,
+          });
+        return sides(
+          (c) => same(value(judge(c)), { bits: c.zeroBits, hour: c.expect }, 'proof'),
+          (c) => refused(judge(c), c.code),
+        )(g);
+      },
+    },
+    'anet.directory': {
+      pkg,
+      replay: (g) => {
+        const options = (c: Case) => ({
+          aid: c.aid,
+          now: new Date(g.nowMs),
+          pins: new MemoryKelPinStore(),
+          notices:
+            c.notices === 'off'
+              ? ('off' as const)
+              : onOrOff(c.notices === 'witness-key' ? 'on' : c.notices) && {
+                  witnessKeys: { [g.witness]: bytesOf(g.witnessKey) },
+                },
+          maxEntryBytes: c.maxEntryBytes,
+          maxBucketBytes: c.maxBucketBytes,
+        });
+        const judge = (c: Case): Verdict<OpenedBucket | OpenedDirEntry, string> =>
+          'bucket' in c
+            ? openBucket(wire(c, 'bucket'), options(c))
+            : openDirEntry(wire(c, 'box'), options(c));
+        return sides(
+          (c) => {
+            const v = value(judge(c));
+            if ('entry' in v)
+              same(
+                { aid: v.entry.aid, keySetSeq: v.entry.keySet.seq, skipped: v.skipped },
+                { aid: c.aid, ...c.expect },
+                'bucket',
+              );
+            else
+              same(
+                { aid: v.aid, hub: v.hub, notice: typeof v.notice === 'string' ? v.notice : 'verified' },
+                { aid: c.aid, ...c.expect },
+                'entry',
+              );
+          },
+          (c) => refused(judge(c), c.code),
+        )(g);
+      },
+    },
+    'anet.objects': {
+      pkg,
+      replay: (g) => {
+        const judge = (c: Case) =>
+          verifySignedObject(wire(c, 'wire'), {
+            kind: c.kind,
+            kel: bytesOf(g.kels[c.kel]),
+            now: new Date(g.nowMs),
+            pins: pinsFor(c, g.kels, g.nowMs),
+            signer: c.signer,
+          });
+        return sides(
+          (c) => {
+            const v = value(judge(c));
+            same(
+              { kind: v.kind, version: v.version, signer: v.envelope.signer, cid: v.cid },
+              { kind: c.kind, ...c.expect },
+              'object',
+            );
+          },
+          (c) => refused(judge(c), c.code),
+        )(g);
+      },
+    },
+    'anet.messages': {
+      pkg,
+      replay: (g) => {
+        const now = new Date(g.nowMs);
+        const judge = (c: Case): Verdict<VerifiedResult | TaskMessage, string> =>
+          'requestCid' in c
+            ? verifyResult(wire(c, 'bytes'), {
+                kel: bytesOf(g.kels[c.kel]),
+                now,
+                pins: 'off',
+                requestCid: c.requestCid,
+              })
+            : readTaskMessage(c.kind, wire(c, 'bytes'));
+        return sides(
+          (c) => {
+            const v = value(judge(c));
+            if ('binding' in v)
+              same(
+                { kind: v.result.kind, binding: v.binding },
+                { kind: 'result', binding: c.expect },
+                'result',
+              );
+            else
+              same(
+                { kind: v.kind, version: v.version, time: v.fields.sentAt ?? v.fields.ts },
+                { kind: c.kind, version: c.expect, time: c.time },
+                'message',
+              );
+          },
+          (c) => refused(judge(c), c.code),
+        )(g);
+      },
+    },
+    'anet.ledger': {
+      pkg,
+      replay: (g) => {
+        const judge = (c: Case) =>
+          verifyLedger(wire(c, 'ledger'), {
+            kel: bytesOf(g.kels[c.kel]),
+            now: new Date(g.nowMs),
+            pins: 'off',
+          });
+        return sides(
+          (c) => {
+            const v = value(judge(c));
+            same(
+              { actor: v.actor, events: v.events.length, genesis: v.events[0]?.fields.prevId },
+              { ...c.expect, genesis: g.genesis },
+              'ledger',
+            );
+          },
+          (c) => refusedWith(judge(c), c),
+        )(g);
+      },
+    },
+    'anet.card': {
+      pkg,
+      replay: (g) => {
+        const judge = (c: Case) =>
+          verifyAnetCard(wire(c, 'card'), {
+            kel: bytesOf(g.kels[c.kel]),
+            now: new Date(g.nowMs),
+            pins: pinsFor(c, g.kels, g.nowMs),
+            variant: c.variant,
+          });
+        return sides(
+          (c) => {
+            const v = value(judge(c));
+            same({ aid: v.aid, seq: v.seq, state: v.state.seq }, c.expect, 'card');
+          },
+          (c) => refused(judge(c), c.code),
+        )(g);
+      },
+    },
+  },
+};
