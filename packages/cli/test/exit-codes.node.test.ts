@@ -212,6 +212,32 @@ const SPECIFIC: Record<string, Specific[]> = {
     { argv: ['.', '--log', logKey, '--index', '0', '--now', '0'], code: 1 },
     { argv: ['none', '--log', logKey, '--index', '0', '--now', '0'], code: 4 },
   ],
+  'anet request sign': [
+    {
+      argv: [
+        'request.txt',
+        '--action',
+        'send',
+        '--hub',
+        'x',
+        '--aid',
+        '',
+        '--seq',
+        '0',
+        '--seed-file',
+        'alice.seed',
+      ],
+      code: 1,
+    },
+  ],
+  'anet request verify': [
+    { argv: ['request.txt', '--action', 'send', '--hub', 'x', '--kel', 'empty.json', '--now', '0'], code: 1 },
+  ],
+  'anet pow verify': [{ argv: ['--hub', 'x', '--aid', 'y', '--seed', '00', '--nonce', '00'], code: 1 }],
+  'anet object verify': [
+    { argv: ['empty.json', '--kel', 'empty.json', '--now', '0', '--kind', 'receipt'], code: 1 },
+  ],
+  'anet dir open': [{ argv: ['empty.json', '--aid', 'x', '--now', '0'], code: 1 }],
   'dack read': [{ argv: ['note.txt', '--keys-file', 'dack-keys.json'], code: 1 }],
   'dack create': [{ argv: ['--keys-file', 'none.json', '--processed'], code: 4 }],
   conformance: [
