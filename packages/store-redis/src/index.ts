@@ -1,0 +1,21 @@
+export {
+  connectRedisStores,
+  type RedisStores,
+  type RedisStoresOptions,
+} from './connect.js';
+export { RedisDirectoryCache } from './directory-cache.js';
+export { RedisKelPinStore } from './kel-pins.js';
+export { DEFAULT_KEY_PREFIX, idBytes, type KeySpace, MAX_KEY_PREFIX, RedisKeys } from './keys.js';
+export { RedisKeyStatePinStore } from './keystate-pins.js';
+export {
+  RELAY_MAX_SKEW_MS,
+  RELAY_WINDOW_SIZES,
+  RESERVATION_MS,
+  RedisRelayReplayWindow,
+  type RelayReplayAnswer,
+  type RelayReplayEntry,
+  type RelayReplayWindow,
+  type SignerClass,
+} from './relay-window.js';
+export { DEFAULT_REDIS_REPLAY_WINDOW, RedisReplayCache } from './replay-cache.js';
+export { StoreUnavailableError } from './unavailable.js';

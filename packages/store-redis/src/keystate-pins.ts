@@ -1,0 +1,64 @@
+import type { KeyStatePin, KeyStatePinStore } from '@agent-seam/did';
+import type { Redis } from 'ioredis';
+import type { RedisKeys } from './keys.js';
+import { defineScript, type Script } from './scripts.js';
+import { guarded, unexpectedAnswer } from './unavailable.js';
+
+// KEYS: the root's hash. ARGV: '1' when a pin is expected (then its sig), else '0'; then
+// the next pin's sig and record (JSON).
+const COMPARE_AND_SET = `
+local stored = redis.call('HGET', KEYS[1], 'sig')
+if ARGV[1] == '0' then
+  if stored then return 0 end
+elseif stored ~= ARGV[2] then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'sig', ARGV[3], 'record', ARGV[4])
+return 1
+`;
+
+const STORE = 'KeyState pin store';
+
+const isPin = (value: unknown): value is KeyStatePin =>
+  typeof value === 'object' && value !== null && typeof (value as { sig?: unknown }).sig === 'string';
+
+/**
+ * did's KeyStatePinStore on Redis: one hash per root DID holding the pinned record and its
+ * signature (the record's name, which compare-and-set compares). Of two processes pinning
+ * two records at once, one script runs first and the other finds the pin moved, so
+ * `resolveOpDidPinned` resolves again against it. Pins never expire. An unreachable
+ * server, a timeout, an error or a stored value that is not a record rejects with
+ * StoreUnavailableError (`resolveOpDidPinned` then refuses: `pin-store-unavailable`).
+ */
+export class RedisKeyStatePinStore implements KeyStatePinStore {
+  readonly #keys: RedisKeys;
+  readonly #client: Redis;
+  readonly #script: Script;
+
+  constructor(client: Redis, keys: RedisKeys) {
+    this.#client = client;
+    this.#keys = keys;
+    this.#script = defineScript(client, 'seamKeyStateCompareAndSet', 1, COMPARE_AND_SET);
+  }
+
+  get(rootDid: string): Promise<KeyStatePin | undefined> {
+    return guarded(STORE, async () => {
+      const record = await this.#client.hget(this.#keys.of('keystate', [rootDid]), 'record');
+      if (record === null || record === undefined) return undefined;
+      const pin: unknown = JSON.parse(record);
+      if (!isPin(pin)) throw unexpectedAnswer(STORE);
+      return pin;
+    });
+  }
+
+  compareAndSet(rootDid: string, expected: KeyStatePin | undefined, next: KeyStatePin): Promise<boolean> {
+    return guarded(STORE, async () => {
+      const written = await this.#script(
+        [this.#keys.of('keystate', [rootDid])],
+        [...(expected === undefined ? ['0', ''] : ['1', expected.sig]), next.sig, JSON.stringify(next)],
+      );
+      if (written === 0 || written === 1) return written === 1;
+      throw unexpectedAnswer(STORE);
+    });
+  }
+}

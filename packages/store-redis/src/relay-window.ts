@@ -1,0 +1,154 @@
+import { SeamError } from '@agent-seam/canonical';
+import type { Redis } from 'ioredis';
+import type { RedisKeys } from './keys.js';
+import { defineScript, horizonLua, type Script } from './scripts.js';
+import { guarded, unexpectedAnswer } from './unavailable.js';
+
+// Mirrors @agent-seam/anet's RelayReplayWindow, RelayReplayEntry, ReplayAnswer, SignerClass,
+// REPLAY_WINDOW_SIZES and RELAY_MAX_SKEW_MS (packages/anet/src/replay-window.ts and
+// limits.ts), structurally, until that package is on main: then these are imports.
+export type SignerClass = 'probation' | 'agent' | 'peer-hub';
+export type RelayReplayAnswer = 'new' | 'seen' | 'stale' | 'full';
+export interface RelayReplayEntry {
+  readonly signer: string;
+  readonly signerClass: SignerClass;
+  readonly tsMs: number;
+  readonly signature: string;
+  readonly nowMs: number;
+}
+export interface RelayReplayWindow {
+  reserve(entry: RelayReplayEntry): RelayReplayAnswer | Promise<RelayReplayAnswer>;
+  commit(entry: RelayReplayEntry): void | Promise<void>;
+  release(entry: RelayReplayEntry): void | Promise<void>;
+}
+export const RELAY_WINDOW_SIZES: Readonly<Record<SignerClass, number>> = {
+  probation: 8,
+  agent: 64,
+  'peer-hub': 1024,
+};
+export const RELAY_MAX_SKEW_MS = 5 * 60_000;
+
+/**
+ * DECIDED: how long a reservation holds a signature when neither commit nor release
+ * follows (the verifying process died): 60 s, far beyond one verification.
+ */
+export const RESERVATION_MS = 60_000;
+
+// KEYS: accepted (sorted set: signature -> tsMs), reserved (signature -> held until, ms),
+// floor, marker. ARGV: signature, tsMs, nowMs, held until, lifetime of the reservations (ms).
+const RESERVE = `${horizonLua('4', '3')}
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[3])
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) or redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 'seen' end
+local floor = redis.call('GET', KEYS[3])
+if (floor and tonumber(ARGV[2]) <= tonumber(floor)) or behind(ARGV[2]) then return 'stale' end
+redis.call('ZADD', KEYS[2], ARGV[4], ARGV[1])
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+return 'new'
+`;
+
+// KEYS: accepted, reserved, floor. ARGV: signature, tsMs, window size, nowMs, skew (ms).
+// The oldest signatures past the size leave and raise the floor to the newest of them;
+// the signer's keys live until nothing it sent could pass the time check again.
+const COMMIT = `
+if redis.call('ZREM', KEYS[2], ARGV[1]) == 0 then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[3])
+if over > 0 then
+  local floor = redis.call('GET', KEYS[3])
+  local popped = redis.call('ZPOPMIN', KEYS[1], over)
+  for i = 2, #popped, 2 do
+    if not floor or tonumber(popped[i]) > tonumber(floor) then floor = popped[i] end
+  end
+  redis.call('SET', KEYS[3], floor)
+end
+local newest = redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]
+local lifetime = math.max(1000, tonumber(newest) + tonumber(ARGV[5]) - tonumber(ARGV[4]))
+redis.call('PEXPIRE', KEYS[1], lifetime)
+if redis.call('EXISTS', KEYS[3]) == 1 then redis.call('PEXPIRE', KEYS[3], lifetime) end
+return 1
+`;
+
+// KEYS: reserved. ARGV: signature.
+const RELEASE = `redis.call('ZREM', KEYS[1], ARGV[1]) return 1`;
+
+const STORE = 'relay replay window';
+
+/**
+ * The ANet hub's per-signer replay window on Redis, shared by the hub's processes: per
+ * signer a sorted set of accepted signatures by time (at most the class's size), one of
+ * reservations, and the floor (the newest time forgotten). `reserve`, `commit` and
+ * `release` are each one script, so of two copies of a request reaching two processes at
+ * once exactly one is reserved. A signer's keys expire once nothing it sent could pass the
+ * time check (its newest accepted time + RELAY_MAX_SKEW_MS); a reservation left by a
+ * process that died lapses after RESERVATION_MS. Redis holds as many signers as its memory
+ * does, so it never answers `full`; when the server lost its data in use, requests at or
+ * before that moment answer `stale`. An unreachable server, a timeout or an error rejects
+ * with StoreUnavailableError, which the hub's verifier must refuse on.
+ */
+export class RedisRelayReplayWindow implements RelayReplayWindow {
+  readonly #keys: RedisKeys;
+  readonly #sizes: Readonly<Record<SignerClass, number>>;
+  readonly #reserve: Script;
+  readonly #commit: Script;
+  readonly #release: Script;
+
+  constructor(client: Redis, keys: RedisKeys, sizes: Partial<Record<SignerClass, number>> = {}) {
+    const merged = { ...RELAY_WINDOW_SIZES, ...sizes };
+    for (const size of Object.values(merged))
+      if (!Number.isSafeInteger(size) || size < 1)
+        throw new SeamError('bad-options', 'a relay window size must be a positive integer');
+    this.#keys = keys;
+    this.#sizes = merged;
+    this.#reserve = defineScript(client, 'seamRelayReserve', 4, RESERVE);
+    this.#commit = defineScript(client, 'seamRelayCommit', 3, COMMIT);
+    this.#release = defineScript(client, 'seamRelayRelease', 1, RELEASE);
+  }
+
+  /** The signer's three keys, in one cluster slot (one hash tag). */
+  #signerKeys(signer: string): [string, string, string] {
+    return [
+      this.#keys.of('relay', [signer], 'accepted'),
+      this.#keys.of('relay', [signer], 'reserved'),
+      this.#keys.of('relay', [signer], 'floor'),
+    ];
+  }
+
+  reserve(entry: RelayReplayEntry): Promise<RelayReplayAnswer> {
+    return guarded(STORE, async () => {
+      const heldUntil = entry.nowMs + RESERVATION_MS;
+      const answer = await this.#reserve(
+        [...this.#signerKeys(entry.signer), this.#keys.marker('relay')],
+        [entry.signature, entry.tsMs, entry.nowMs, heldUntil, RESERVATION_MS],
+      );
+      if (answer === 'new' || answer === 'seen' || answer === 'stale') return answer;
+      throw unexpectedAnswer(STORE);
+    });
+  }
+
+  /** Holds the reserved signature for good; rejects with SeamError when it was not reserved (or its reservation lapsed). */
+  async commit(entry: RelayReplayEntry): Promise<void> {
+    const size = this.#sizes[entry.signerClass];
+    if (size === undefined) throw new SeamError('bad-argument', 'commit: unknown signer class');
+    const committed = await guarded(STORE, () =>
+      this.#commit(this.#signerKeys(entry.signer), [
+        entry.signature,
+        entry.tsMs,
+        size,
+        entry.nowMs,
+        RELAY_MAX_SKEW_MS,
+      ]),
+    );
+    if (committed === 0)
+      throw new SeamError(
+        'bad-argument',
+        'commit: this request was not reserved (or its reservation lapsed)',
+      );
+    if (committed !== 1) throw unexpectedAnswer(STORE);
+  }
+
+  release(entry: RelayReplayEntry): Promise<void> {
+    return guarded(STORE, async () => {
+      await this.#release([this.#signerKeys(entry.signer)[1]], [entry.signature]);
+    });
+  }
+}
