@@ -6,7 +6,7 @@
  * tuples share a key, reach another space or another prefix, or pick a cluster slot with
  * a hash tag of its own; and every key has the same small size.
  */
-import { SeamError, sha256 } from '@agent-seam/canonical';
+import { hex, SeamError, sha256 } from '@agent-seam/canonical';
 
 /** The stores' spaces: the first word after the prefix. */
 export type KeySpace = 'replay' | 'keystate' | 'kel' | 'relay' | 'directory';
@@ -36,13 +36,6 @@ export function idBytes(space: KeySpace, ids: readonly string[]): Uint8Array {
   return out;
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-const hexOf = (bytes: Uint8Array): string => {
-  let text = '';
-  for (const byte of bytes) text += HEX[byte];
-  return text;
-};
-
 /** The key prefix, checked: a string of at most MAX_KEY_PREFIX characters (empty allowed). */
 export function keyPrefixOption(value: unknown): string {
   if (value === undefined) return DEFAULT_KEY_PREFIX;
@@ -62,7 +55,7 @@ export class RedisKeys {
 
   /** The key of an id tuple in a space. */
   of(space: KeySpace, ids: readonly string[], part?: string): string {
-    const key = `${this.prefix}${space}:{${hexOf(sha256(idBytes(space, ids)))}}`;
+    const key = `${this.prefix}${space}:{${hex.encode(sha256(idBytes(space, ids)))}}`;
     return part === undefined ? key : `${key}:${part}`;
   }
 
