@@ -93,12 +93,15 @@ function printRatios(
 
 export interface AsyncContender {
   name: string;
-  /** One operation (or a batch of them: then every contender of the comparison runs the same batch). */
-  run: () => Promise<unknown>;
+  /**
+   * One operation, awaited when it answers with a promise (or a batch of them: then every
+   * contender of the comparison runs the same batch).
+   */
+  run: () => unknown;
 }
 
 /** Awaited operations per second of `run` over at least `ms` milliseconds, one after the other. */
-async function measureAsync(run: () => Promise<unknown>, ms: number): Promise<number> {
+async function measureAsync(run: () => unknown, ms: number): Promise<number> {
   let ops = 0;
   const start = performance.now();
   let now = start;

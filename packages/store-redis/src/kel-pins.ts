@@ -1,8 +1,8 @@
 import type { KelHead, KelPinStore } from '@agent-seam/anet-identity';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
-import { defineScript, type Script } from './scripts.js';
-import { guarded, unexpectedAnswer } from './unavailable.js';
+import { PinHashes } from './pin-hashes.js';
+import { unexpectedAnswer } from './unavailable.js';
 
 // KEYS: the AID's hash. ARGV: '1' when a head is expected (then its length and last id),
 // else '0'; then the next head's AID, length, last id and ids (JSON).
@@ -37,19 +37,17 @@ const isIdList = (value: unknown): value is string[] =>
  * rejects with StoreUnavailableError (`pinKelAsync` then refuses: `pin-store-unavailable`).
  */
 export class RedisKelPinStore implements KelPinStore {
-  readonly #keys: RedisKeys;
-  readonly #client: Redis;
-  readonly #script: Script;
+  readonly #hashes: PinHashes;
 
   constructor(client: Redis, keys: RedisKeys) {
-    this.#client = client;
-    this.#keys = keys;
-    this.#script = defineScript(client, 'seamKelCompareAndSet', 1, COMPARE_AND_SET);
+    this.#hashes = new PinHashes(client, keys, 'kel', STORE, {
+      name: 'seamKelCompareAndSet',
+      lua: COMPARE_AND_SET,
+    });
   }
 
   get(aid: string): Promise<KelHead | undefined> {
-    return guarded(STORE, async () => {
-      const [stored, ids] = await this.#client.hmget(this.#keys.of('kel', [aid]), 'aid', 'ids');
+    return this.#hashes.read(aid, ['aid', 'ids'], ([stored, ids]) => {
       if (stored === null || stored === undefined) return undefined;
       const eventIds: unknown = ids === null || ids === undefined ? undefined : JSON.parse(ids);
       if (stored !== aid || !isIdList(eventIds)) throw unexpectedAnswer(STORE);
@@ -58,14 +56,12 @@ export class RedisKelPinStore implements KelPinStore {
   }
 
   compareAndSet(aid: string, expected: KelHead | undefined, next: KelHead): Promise<boolean> {
-    return guarded(STORE, async () => {
-      const expectedWords = expected === undefined ? ['0', '', ''] : ['1', ...headWords(expected)];
-      const written = await this.#script(
-        [this.#keys.of('kel', [aid])],
-        [...expectedWords, aid, ...headWords(next), JSON.stringify(next.eventIds)],
-      );
-      if (written === 0 || written === 1) return written === 1;
-      throw unexpectedAnswer(STORE);
-    });
+    const expectedWords = expected === undefined ? ['0', '', ''] : ['1', ...headWords(expected)];
+    return this.#hashes.compareAndSet(aid, [
+      ...expectedWords,
+      aid,
+      ...headWords(next),
+      JSON.stringify(next.eventIds),
+    ]);
   }
 }

@@ -1,8 +1,8 @@
 import type { KeyStatePin, KeyStatePinStore } from '@agent-seam/did';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
-import { defineScript, type Script } from './scripts.js';
-import { guarded, unexpectedAnswer } from './unavailable.js';
+import { PinHashes } from './pin-hashes.js';
+import { unexpectedAnswer } from './unavailable.js';
 
 // KEYS: the root's hash. ARGV: '1' when a pin is expected (then its sig), else '0'; then
 // the next pin's sig and record (JSON).
@@ -31,19 +31,17 @@ const isPin = (value: unknown): value is KeyStatePin =>
  * StoreUnavailableError (`resolveOpDidPinned` then refuses: `pin-store-unavailable`).
  */
 export class RedisKeyStatePinStore implements KeyStatePinStore {
-  readonly #keys: RedisKeys;
-  readonly #client: Redis;
-  readonly #script: Script;
+  readonly #hashes: PinHashes;
 
   constructor(client: Redis, keys: RedisKeys) {
-    this.#client = client;
-    this.#keys = keys;
-    this.#script = defineScript(client, 'seamKeyStateCompareAndSet', 1, COMPARE_AND_SET);
+    this.#hashes = new PinHashes(client, keys, 'keystate', STORE, {
+      name: 'seamKeyStateCompareAndSet',
+      lua: COMPARE_AND_SET,
+    });
   }
 
   get(rootDid: string): Promise<KeyStatePin | undefined> {
-    return guarded(STORE, async () => {
-      const record = await this.#client.hget(this.#keys.of('keystate', [rootDid]), 'record');
+    return this.#hashes.read(rootDid, ['record'], ([record]) => {
       if (record === null || record === undefined) return undefined;
       const pin: unknown = JSON.parse(record);
       if (!isPin(pin)) throw unexpectedAnswer(STORE);
@@ -52,13 +50,7 @@ export class RedisKeyStatePinStore implements KeyStatePinStore {
   }
 
   compareAndSet(rootDid: string, expected: KeyStatePin | undefined, next: KeyStatePin): Promise<boolean> {
-    return guarded(STORE, async () => {
-      const written = await this.#script(
-        [this.#keys.of('keystate', [rootDid])],
-        [...(expected === undefined ? ['0', ''] : ['1', expected.sig]), next.sig, JSON.stringify(next)],
-      );
-      if (written === 0 || written === 1) return written === 1;
-      throw unexpectedAnswer(STORE);
-    });
+    const expectedWords = expected === undefined ? ['0', ''] : ['1', expected.sig];
+    return this.#hashes.compareAndSet(rootDid, [...expectedWords, next.sig, JSON.stringify(next)]);
   }
 }
