@@ -149,6 +149,8 @@ export function describeWithRedis(
   });
 }
 
+export { PATIENT } from './patient.js';
+
 /** A prefix no other run or test shares, so tests on one server never meet. */
 export const uniquePrefix = (label: string): string =>
   `test:${label}:${process.pid}:${Math.random().toString(36).slice(2)}:`;

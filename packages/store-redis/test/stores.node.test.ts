@@ -16,7 +16,15 @@ import { jwkFromPublicKey, signRequest, verifyRequestAsync } from '@agent-seam/w
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectRedisStores, type RedisStores, StoreUnavailableError } from '../src/index.js';
-import { describeWithRedis, freePort, GROUP, ledger, type RedisProcess, uniquePrefix } from './server.js';
+import {
+  describeWithRedis,
+  freePort,
+  GROUP,
+  ledger,
+  PATIENT,
+  type RedisProcess,
+  uniquePrefix,
+} from './server.js';
 
 const clock = () => Math.floor(Date.now() / 1000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -45,7 +53,7 @@ async function settled(client: Redis, keys: number): Promise<{ keys: number; byt
 describeWithRedis('entries expire', { own: true }, (server) => {
   let stores: RedisStores;
   beforeAll(async () => {
-    stores = await connectRedisStores({ url: server().url, replayWindowSeconds: 1 });
+    stores = await connectRedisStores({ url: server().url, replayWindowSeconds: 1, ...PATIENT });
   });
   afterAll(() => stores.close());
 
@@ -135,9 +143,9 @@ describeWithRedis('hostile sender ids and message ids', {}, (server) => {
   let other: RedisStores;
   const prefix = uniquePrefix('hostile');
   beforeAll(async () => {
-    stores = await connectRedisStores({ url: server().url, keyPrefix: prefix });
+    stores = await connectRedisStores({ url: server().url, keyPrefix: prefix, ...PATIENT });
     // A prefix that is the first one's plus what a hostile id would append.
-    other = await connectRedisStores({ url: server().url, keyPrefix: `${prefix}replay:` });
+    other = await connectRedisStores({ url: server().url, keyPrefix: `${prefix}replay:`, ...PATIENT });
   });
   afterAll(async () => {
     await stores.close();
@@ -186,8 +194,8 @@ describeWithRedis('compare-and-set and reserve across connections', {}, (server)
   let b: RedisStores;
   beforeAll(async () => {
     [a, b] = await Promise.all([
-      connectRedisStores({ url: server().url, keyPrefix: prefix }),
-      connectRedisStores({ url: server().url, keyPrefix: prefix }),
+      connectRedisStores({ url: server().url, keyPrefix: prefix, ...PATIENT }),
+      connectRedisStores({ url: server().url, keyPrefix: prefix, ...PATIENT }),
     ]);
   });
   afterAll(async () => {
@@ -275,7 +283,7 @@ describeWithRedis(
   (server) => {
     it('first-seen, then replayed, then replay-store-unavailable with the server killed', () =>
       ledger.refuse(GROUP, 'wba: server away, request refused', async () => {
-        const stores = await connectRedisStores({ url: server().url });
+        const stores = await connectRedisStores({ url: server().url, ...PATIENT });
         try {
           const seed = new Uint8Array(32).fill(5);
           const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(seed).publicKey)] };

@@ -10,9 +10,10 @@ import { pinKelAsync, replayKel } from '@agent-seam/anet-identity';
 import { hex } from '@agent-seam/canonical';
 import { verifyEnvelopeAsync } from '@agent-seam/envelope';
 import { connectRedisStores, StoreUnavailableError } from '../src/index.js';
+import { PATIENT } from './patient.js';
 
 const config = JSON.parse(process.argv[2]!) as { url: string; keyPrefix: string; recipientDid: string };
-const stores = await connectRedisStores({ url: config.url, keyPrefix: config.keyPrefix });
+const stores = await connectRedisStores({ url: config.url, keyPrefix: config.keyPrefix, ...PATIENT });
 
 /**
  * What envelope's verifyEnvelopeAsync must do itself (see the README): a rejection of the
