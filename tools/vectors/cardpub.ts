@@ -91,7 +91,7 @@ const rejectCardpub = [
 interface FreshnessInput {
   name: string;
   why: string;
-  now?: number;
+  now: number | 'off';
   maxAge?: number;
   maxSkew?: number;
   envelope?: unknown;
@@ -107,9 +107,13 @@ const freshnessCase = (c: FreshnessInput) => {
   return { ...c, envelope, expectedDid: CARD_DID, ...judged };
 };
 const cardpubFreshness = {
-  note: 'verifyCardEnvelope(envelope, { expectedDid, now, maxAge, maxSkew }) with the members a case has (now in Unix seconds). accept: accepted with value.freshness equal to `freshness`. refuse: the code is `expect` and the detail is `detail`.',
+  note: "verifyCardEnvelope(envelope, { expectedDid, now, maxAge, maxSkew }) with the members a case has (now in Unix seconds, or 'off'). accept: accepted with value.freshness equal to `freshness`. refuse: the code is `expect` and the detail is `detail`.",
   accept: [
-    { name: 'not judged without now', why: 'no now: accepted, and the verdict says the age was not judged' },
+    {
+      name: 'time off by the caller',
+      why: "now: 'off': accepted, and the verdict says the caller turned the age check off",
+      now: 'off' as const,
+    },
     {
       name: 'six hours old',
       why: 'exactly the default maxAge (21600 s) after ts: inclusive (the twin of six hours and a second old)',
@@ -234,8 +238,34 @@ const cardpubRefuse = [
     expectedDid: IDENTITY_DID,
     expect: 'small-order-key',
   },
+  deepCard(),
   ...doorCases(),
 ];
+
+/**
+ * A card nested one level past the default cap (127), honestly signed: the signer refuses
+ * to write one, so the signature is made over the payload directly. Without the depth
+ * check it verifies.
+ */
+function deepCard() {
+  let nested: unknown = [];
+  // The card is level 1 and `deep` level 2, so 126 more arrays make it 128 deep.
+  for (let level = 3; level <= 128; level++) nested = [nested];
+  const card = { did: CARD_DID, deep: nested } as Card;
+  const sig = base64Strict.encode(signEd25519(CARD_SEED, cardEnvelopePayload(card, honest.ts)));
+  return {
+    name: 'a card nested 128 levels deep',
+    why: 'the depth cap (127), checked before the card is written out: deleting it accepts the case',
+    envelope: { v: 1, typ: 'agentcard', card, ts: honest.ts, sig },
+    expectedDid: CARD_DID,
+    expect: 'too-deep',
+  };
+}
+for (const c of cardpubRefuse) {
+  const v = verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid as string, now: 'off' });
+  if (v.ok || v.code !== c.expect)
+    throw new Error(`vectors: cardpub.refuse/${c.name} gives ${v.ok ? 'ok' : v.code}`);
+}
 
 /**
  * The refusals of the did door (DID to key) and of the Ed25519 door, one each, as the

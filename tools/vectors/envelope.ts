@@ -89,7 +89,10 @@ const envelopeCases = [
     sig: signedCase.sig,
   },
 ];
-assert(verifyEnvelope(signedCase, { recipientDid: ME }).ok, 'the signed envelope case verifies');
+assert(
+  verifyEnvelope(signedCase, { recipientDid: ME, now: 'off', replay: 'off' }).ok,
+  'the signed envelope case verifies',
+);
 
 // ---------------------------------------------------------------- reject.message
 
@@ -291,10 +294,11 @@ const rejectMessage = [
   ),
 ];
 for (const c of rejectMessage) {
-  const v = verifyEnvelope(
-    c.input,
-    c.verifierNamesNoRecipient ? ({} as never) : { recipientDid: c.recipientDid! },
-  );
+  const v = verifyEnvelope(c.input, {
+    ...(c.verifierNamesNoRecipient ? ({} as { recipientDid: string }) : { recipientDid: c.recipientDid! }),
+    now: 'off',
+    replay: 'off',
+  });
   assert(!v.ok && v.code === c.code, `reject.message/${c.name} gives ${v.ok ? 'ok' : v.code}`);
 }
 
@@ -308,22 +312,24 @@ const timely = at('m-fresh', T0);
 interface Judged {
   name: string;
   input: unknown;
-  now?: number;
+  now: number | 'off';
   maxSkew?: number;
   why: string;
 }
 const judgedAt = (c: Judged) =>
   verifyEnvelope(c.input, {
     recipientDid: ME,
-    ...(c.now === undefined ? {} : { now: c.now }),
+    now: c.now,
+    replay: 'off',
     ...(c.maxSkew === undefined ? {} : { maxSkew: c.maxSkew }),
   });
 const freshAccept = (
   [
     {
-      name: 'not-judged-without-now',
+      name: 'now-off-by-caller',
       input: timely,
-      why: 'no now: the message is accepted and the verdict says freshness was not judged (a verifier that reports fresh here lies)',
+      now: 'off',
+      why: "now: 'off': the message is accepted and the verdict says the caller turned freshness off (a verifier that reports fresh here lies)",
     },
     {
       name: 'at-skew-edge-behind',
@@ -513,7 +519,8 @@ const relayReject = [
     name: 'send-signed-by-another-key',
     kind: 'send',
     mustReject: true,
-    sig: signRelaySend(plainSend, SEED_B),
+    // A forger's signature: the writer signs only as the DID it names, so the bytes are signed directly.
+    sig: signToBase64(SEED_B, new TextEncoder().encode(relaySendMessage(plainSend))),
     code: 'bad-signature',
     why: 'a genuine signature by B over A’s deposit: exists for verifying under the key `from` names',
   },
@@ -594,10 +601,10 @@ for (const c of relayReject) {
   const v =
     c.kind === 'send'
       ? verifyRelaySend('input' in c ? c.input : c, (c as { sig: unknown }).sig)
-      : verifyListenToken(
-          (c as { token: string }).token,
-          c as { did: string; minute: number; relayUrl: string; now?: number },
-        );
+      : verifyListenToken((c as { token: string }).token, {
+          ...(c as { did: string; minute: number; relayUrl: string }),
+          now: (c as { now?: number }).now ?? 'off',
+        });
   assert(!v.ok && v.code === c.code, `relay.reject/${c.name} gives ${v.ok ? 'ok' : v.code}`);
 }
 const listenFresh = [
@@ -776,7 +783,8 @@ for (const c of rejectClaim) {
   const v = verifyClaim(c.input, {
     recipientDid: c.recipientDid,
     consumeNonce: (n) => issued.delete(n),
-    ...(now === undefined ? {} : { now }),
+    now: now ?? 'off',
+    replay: 'off',
   });
   assert(!v.ok && v.code === c.code, `reject.claim/${c.name} gives ${v.ok ? 'ok' : v.code}`);
 }
@@ -813,7 +821,7 @@ export const parts = [
         fresh: listenFresh,
       },
       'envelope.freshness': {
-        note: 'verifyEnvelope(input, { recipientDid, now, maxSkew }) with the members a case has (now in Unix seconds). accept: accepted, with value.freshness equal to `freshness`. refuse: the code is `code` and the detail is `detail`. replay: one MemoryReplayCache({ windowSeconds, maxEntries, maxChars }) per sequence (maxChars when present); each step is verifyEnvelope(input, { recipientDid, now, replay: cache }) in order, and gives `expect`: first-seen (accepted, value.replay) or the refusal code.',
+        note: "verifyEnvelope(input, { recipientDid, now, maxSkew, replay: 'off' }) with the members a case has (now in Unix seconds, or 'off'). accept: accepted, with value.freshness equal to `freshness`. refuse: the code is `code` and the detail is `detail`. replay: one MemoryReplayCache({ windowSeconds, maxEntries, maxChars }) per sequence (maxChars when present); each step is verifyEnvelope(input, { recipientDid, now, replay: cache }) in order, and gives `expect`: first-seen (accepted, value.replay) or the refusal code.",
         recipientDid: ME,
         accept: freshAccept,
         refuse: freshRefuse,

@@ -4,11 +4,13 @@
  * changes one thing, chosen so that exactly one check judges it; `why` names that check.
  */
 import { createHash } from 'node:crypto';
-import { hex, unwrap } from '../../packages/canonical/src/index.ts';
+import { hex, MemoryReplayCache, unwrap } from '../../packages/canonical/src/index.ts';
 import { decodeEntries, encode } from '../../packages/coredet-cbor/src/index.ts';
 import { keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
 import {
   type AccessInput,
+  CAP_EXPIRY_SKEW_MS,
+  CAP_MAX_LIFETIME_MS,
   createDack,
   type DackKeys,
   deriveKeyPair,
@@ -215,12 +217,17 @@ const OWN_AID = 'bafyreiseamvectorrecipient';
 const FROM = 'bafyreiseamvectorsender';
 const NOW = TS + 60_000;
 
+/** The recipient's current mailbox epoch: capabilities signed under another one are void. */
+const MAILBOX_EPOCH = 2;
+
 const keysNote = {
-  _: 'X25519 keys are DeriveKeyPair(ikm); Ed25519 keys come from their seed. Runner defaults: ownAid, now = new Date(nowMs) (the receiver clock, milliseconds since the Unix epoch), keyRing = [epoch], interactionKeyRing = [interaction], resolver returns the sender key for (from, ksn 0) and bad-key-state otherwise.',
+  _: 'X25519 keys are DeriveKeyPair(ikm); Ed25519 keys come from their seed. Runner defaults: ownAid, now = new Date(nowMs) (the receiver clock, milliseconds since the Unix epoch), keyRing = [epoch], interactionKeyRing = [interaction], resolver returns the sender key for (from, ksn 0) and bad-key-state otherwise, mailbox = { publicKey: the Ed25519 key of mailboxSeed, epoch: mailboxEpoch }, replay = a new MemoryReplayCache() for each opening.',
   epochIkm: H(seeds.epoch),
   otherEpochIkm: H(seeds.otherEpoch),
   interactionIkm: H(seeds.interaction),
   senderSeed: H(seeds.sender),
+  mailboxSeed: H(seeds.mailbox),
+  mailboxEpoch: MAILBOX_EPOCH,
   ownAid: OWN_AID,
   from: FROM,
   nowMs: NOW,
@@ -243,22 +250,31 @@ const message = (over: Partial<InnerMessage> = {}): InnerMessage => ({
   ...over,
 });
 
-const capBodyWith = (over: { tag?: string; owner?: string }) =>
+interface CapOver {
+  tag?: string;
+  owner?: string;
+  epoch?: number;
+  class?: number;
+  expMs?: number;
+}
+const capBodyWith = (over: CapOver) =>
   encode(
     new Map<number, string | number | Uint8Array>([
       [0, over.tag ?? 'anet.cap/1'],
       [1, over.owner ?? OWN_AID],
-      [2, 1],
+      [2, over.epoch ?? MAILBOX_EPOCH],
       [3, sha256('seam-seal-vector/cap-id').subarray(0, 16)],
-      [4, 1],
-      [5, TS + 30 * DAY],
+      [4, over.class ?? 1],
+      [5, over.expMs ?? TS + 30 * DAY],
       [6, holder.publicKey],
     ]),
   );
-const capability = (holderSeed: Uint8Array, over: { tag?: string; owner?: string } = {}): AccessInput => {
-  const body = capBodyWith(over);
-  return { kind: 1, cap: { body, sig: signEd25519(seeds.mailbox, body) }, holderSeed };
-};
+/** A capability signed by the mailbox over `signedOver`, carrying `over` (the same unless edited after signing). */
+const capability = (holderSeed: Uint8Array, over: CapOver = {}, signedOver: CapOver = over): AccessInput => ({
+  kind: 1,
+  cap: { body: capBodyWith(over), sig: signEd25519(seeds.mailbox, capBodyWith(signedOver)) },
+  holderSeed,
+});
 
 const baseOptions = (name: string, over: Partial<SealEnvelopeOptions> = {}): SealEnvelopeOptions => ({
   to: OWN_AID,
@@ -289,6 +305,8 @@ function opened(b: Built) {
         ? { ok: true, value: sender.publicKey }
         : { ok: false, code: 'bad-key-state' },
     now: new Date(NOW),
+    mailbox: { publicKey: keyPairFromSeed(seeds.mailbox).publicKey, epoch: MAILBOX_EPOCH },
+    replay: new MemoryReplayCache(),
   });
   if (!v.ok) throw new Error(`vector ${b.name} does not open: ${v.code} ${v.detail ?? ''}`);
   return v.value;
@@ -311,6 +329,15 @@ const twoLayers = sealed('two-layers', {
   access: capability(seeds.holder),
 });
 const preview = sealed('preview-frame', { message: message({ type: 'anet.preview/1', history: undefined }) });
+/** The capability's expiry window is inclusive at both ends (the twins of cap-expired and cap-beyond-31-days). */
+const capabilityEdges = [
+  sealed('capability-expired-at-the-skew', {
+    access: capability(seeds.holder, { expMs: NOW - CAP_EXPIRY_SKEW_MS }),
+  }),
+  sealed('stranger-capability-31-days-ahead', {
+    access: capability(seeds.holder, { expMs: NOW + CAP_MAX_LIFETIME_MS, class: 2 }),
+  }),
+];
 
 const describeOpened = (b: Built) => {
   const o = opened(b);
@@ -364,6 +391,7 @@ function assembled(
     outerExp?: number;
     layer2?: boolean;
     message?: InnerMessage;
+    access?: AccessInput;
   },
 ): Built {
   const m = edit.message ?? message();
@@ -373,7 +401,7 @@ function assembled(
     interactionPublicKey: edit.layer2 ? interaction.publicKey : undefined,
     inner: (edit.inner ?? ((e) => e))(innerEntries(OWN_AID, m)),
     sign: (preimage) => signEd25519(edit.signer ?? seeds.sender, preimage),
-    access: { kind: 0 },
+    access: edit.access ?? { kind: 0 },
     outerExp: edit.outerExp,
     outerExtensions: [],
     wrapExtensions: edit.wrapExtensions ?? [],
@@ -437,12 +465,18 @@ const flipByte = (bytes: Uint8Array, at: number) => {
  * A capability envelope whose credential is edited after sealing. Outer key 7 lies
  * outside env_digest, so the holder's proof still verifies and only the edit is judged.
  */
-function capabilityEdited(name: string, edit: { kind?: number; capKey3?: boolean }): Built {
+function capabilityEdited(
+  name: string,
+  edit: { kind?: number; capKey3?: boolean; flipSig?: boolean },
+): Built {
   const b = sealed(name, { access: capability(seeds.holder) });
   const outer = unwrap(decodeEntries(b.envelope));
   const access = unwrap(decodeEntries(outer.find((e) => e.key === 7)!.valueBytes));
   const cap = unwrap(decodeEntries(access.find((e) => e.key === 2)!.valueBytes));
-  const capEntries: Entry[] = cap.map((e) => [e.key as number, e.valueBytes]);
+  const capEntries: Entry[] = cap.map((e) => [
+    e.key as number,
+    edit.flipSig && e.key === 2 ? encode(flipByte(e.value as Uint8Array, 10)) : e.valueBytes,
+  ]);
   if (edit.capKey3) capEntries.push([3, encode(0)]);
   const accessBytes = encodeRawMap(
     access.map((e): Entry => {
@@ -615,18 +649,74 @@ const refusals: Refusal[] = [
     'bad-access',
     'the Cap key space is closed: key 3 present (the pop still verifies)',
   ),
+  // The sealer refuses to write these (its reader would refuse them): built by the assembler.
   built(
-    sealed('capbody-wrong-tag', { access: capability(seeds.holder, { tag: 'anet.cap/2' }) }),
+    assembled('capbody-wrong-tag', { access: capability(seeds.holder, { tag: 'anet.cap/2' }) }),
     'bad-access',
     'the CapBody type tag must be anet.cap/1',
   ),
   built(
-    sealed('capbody-other-owner', { access: capability(seeds.holder, { owner: 'bafyreiseamsomeoneelse' }) }),
+    assembled('capbody-other-owner', {
+      access: capability(seeds.holder, { owner: 'bafyreiseamsomeoneelse' }),
+    }),
     'bad-access',
     'the capability owner must be the outer recipient',
   ),
   built(
-    sealed('pop-by-other-holder', { access: capability(seeds.otherHolder) }),
+    assembled('capbody-class-3', { access: capability(seeds.holder, { class: 3 }) }),
+    'bad-access',
+    'the class: 3 is neither contact (1) nor stranger (2), honestly signed by the mailbox (deleting the check opens the envelope)',
+  ),
+  built(
+    sealed('capability-to-mailbox-off', { access: capability(seeds.holder) }),
+    'capability-not-accepted',
+    "a genuine capability at a recipient that opens with mailbox: 'off' (first-contact sessions only): deleting the check opens the envelope without judging the capability",
+    { mailbox: 'off' },
+  ),
+  built(
+    capabilityEdited('cap-sig-bit-flipped', { flipSig: true }),
+    'bad-cap-sig',
+    'the mailbox signature over the CapBody: one bit of it flipped (the pop still verifies; deleting the check opens the envelope)',
+  ),
+  built(
+    sealed('capbody-exp-edited', {
+      access: capability(seeds.holder, { expMs: TS + 30 * DAY }, { expMs: TS - DAY }),
+    }),
+    'bad-cap-sig',
+    'the mailbox signature covers the expiry: signed for an expiry a day ago, edited to 30 days ahead (deleting the check opens the envelope)',
+  ),
+  built(
+    sealed('capbody-epoch-edited', {
+      access: capability(seeds.holder, { epoch: MAILBOX_EPOCH }, { epoch: MAILBOX_EPOCH - 1 }),
+    }),
+    'bad-cap-sig',
+    'the mailbox signature covers the epoch: signed under the previous epoch, edited to the current one (deleting the check opens the envelope)',
+  ),
+  built(
+    sealed('cap-previous-epoch', { access: capability(seeds.holder, { epoch: MAILBOX_EPOCH - 1 }) }),
+    'cap-epoch-mismatch',
+    'a new mailbox epoch voids every capability of the previous one: honestly signed under epoch 1 while the mailbox is at 2',
+  ),
+  {
+    ...built(
+      sealed('cap-expired', { access: capability(seeds.holder, { expMs: NOW - CAP_EXPIRY_SKEW_MS - 1 }) }),
+      'cap-expired',
+      'the expiry window, behind: honestly signed, expired 5 minutes and 1 ms before now',
+    ),
+    detail: 'expired 300.001 s ago (allowed skew 300 s)',
+  },
+  {
+    ...built(
+      sealed('cap-beyond-31-days', {
+        access: capability(seeds.holder, { expMs: NOW + CAP_MAX_LIFETIME_MS + 1 }),
+      }),
+      'cap-too-long',
+      'a capability is valid for at most 31 days: honestly signed to expire 31 days and 1 ms after now',
+    ),
+    detail: 'expires 2678400.001 s from now, over the allowed 2678400 s (31 days)',
+  },
+  built(
+    assembled('pop-by-other-holder', { access: capability(seeds.otherHolder) }),
     'bad-pop',
     'the proof of possession: signed by a key other than the capability holder',
   ),
@@ -753,6 +843,20 @@ const refusals: Refusal[] = [
         resolver: code,
       },
     ),
+  ),
+  refusal(
+    'replayed',
+    plain.envelope,
+    'replayed',
+    'the once-only rule over (from, mid): the store already opened this envelope once (deleting the check opens it a second time)',
+    { replay: 'delivered' },
+  ),
+  refusal(
+    'replay-store-forgot',
+    plain.envelope,
+    'replay-cache-full',
+    'a store that has had to forget envelopes this old cannot vouch for this one: it is refused, never let through',
+    { replay: 'forgotten' },
   ),
 ];
 
@@ -910,6 +1014,20 @@ const v1Refusals = [
     code: 'bad-lifetime',
     why: 'exp - ts may be at most 15 days: one ms more',
   },
+  {
+    name: 'replayed',
+    envelope: v1Plain,
+    open: { replay: 'delivered' },
+    code: 'replayed',
+    why: 'the once-only rule over (from, mid): the store already opened this envelope once (deleting the check opens it a second time)',
+  },
+  {
+    name: 'replay-store-forgot',
+    envelope: v1Plain,
+    open: { replay: 'forgotten' },
+    code: 'replay-cache-full',
+    why: 'a store that has had to forget envelopes this old cannot vouch for this one: it is refused',
+  },
 ].map((c) => ({ ...c, envelope: H(c.envelope) }));
 
 export const parts = [
@@ -931,11 +1049,11 @@ export const parts = [
       'seal.v2': {
         keys: keysNote,
         note: 'Envelopes that must open; expect lists what openEnvelope returns.',
-        accept: [oneLayer, twoLayers, preview].map(describeOpened),
+        accept: [oneLayer, twoLayers, preview, ...capabilityEdges].map(describeOpened),
       },
       'seal.v2-refuse': {
         keys: keysNote,
-        note: '`open` overrides the runner defaults: nowMs sets the receiver clock (now = new Date(nowMs)); keyRing "other" holds only the other epoch key; interactionKeyRing "none" is empty and "wrong-key" answers every ikid with the epoch key; resolver <code> makes the sender-key resolver refuse with that code. `asIs: ["envelope"]` gives the opener the envelope hex text itself, not its bytes. Where `detail` is given the refusal carries exactly that detail.',
+        note: '`open` overrides the runner defaults: nowMs sets the receiver clock (now = new Date(nowMs)); keyRing "other" holds only the other epoch key; interactionKeyRing "none" is empty and "wrong-key" answers every ikid with the epoch key; resolver <code> makes the sender-key resolver refuse with that code; mailbox "off" opens with mailbox: \'off\'; replay "delivered" is a MemoryReplayCache through which the same opener has opened this envelope once already (that first opening must succeed), replay "forgotten" a store whose checkAndRemember answers \'forgotten\'. `asIs: ["envelope"]` gives the opener the envelope hex text itself, not its bytes. Where `detail` is given the refusal carries exactly that detail.',
         refuse: refuseCases,
       },
       'seal.v1': {

@@ -870,7 +870,7 @@ export const parts = [
   {
     file: 'tlog_note.json',
     content: {
-      note: 'C2SP signed-note, tlog-checkpoint and cosignature/v1 vectors from fixed Ed25519 seeds (seed = 32 bytes of 1 for example.com/log, 2 for witness.example/w1, 3 for witness.example/w2, 4 for example.com/other, 5 for witness.example/w3, 10+i for example.com/k<i>). `verifiers` are the trusted vkeys; `now`/`maxAge` are POSIX seconds. A note given as `noteBase64` is raw bytes. Accept: open/parse and compare; reject: refuse with exactly `code`.',
+      note: 'C2SP signed-note, tlog-checkpoint and cosignature/v1 vectors from fixed Ed25519 seeds (seed = 32 bytes of 1 for example.com/log, 2 for witness.example/w1, 3 for witness.example/w2, 4 for example.com/other, 5 for witness.example/w3, 10+i for example.com/k<i>). `verifiers` are the trusted vkeys; `now`/`maxAge` are POSIX seconds; a case without `now` is opened with `now: "off"` (the time checks turned off by name). A note given as `noteBase64` is raw bytes. Accept: open/parse and compare; reject: refuse with exactly `code`.',
       'tlog.note': withVkeys(acceptNotes),
       'tlog.reject.note': withVkeys(rejectNotes),
       'tlog.go-rules': {

@@ -149,7 +149,8 @@ function withSignatureBytes(edit: (sig: Uint8Array) => Uint8Array) {
 }
 
 /** Two signed entries sent together, in this order. */
-const twoEntries = (a: ReturnType<typeof signRaw>, b: ReturnType<typeof signRaw>) => ({
+type SignatureFields = { 'signature-input': string; signature: string };
+const twoEntries = (a: SignatureFields, b: SignatureFields) => ({
   'signature-input': `${a['signature-input']}, ${b['signature-input']}`,
   signature: `${a.signature}, ${b.signature}`,
   'signature-agent': AGENT,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { hex, unwrap } from '@agent-seam/canonical';
+import { hex, MemoryReplayCache, unwrap } from '@agent-seam/canonical';
 import { loadInterop, openLedger } from '@agent-seam/conformance';
 import { cid } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed, verifyEd25519 } from '@agent-seam/did';
@@ -257,6 +257,7 @@ describe('anet.sealed-interop: VEC-SEALED-1 opened end to end with the built-in 
       ownAid: facts.inner_fields.to,
       keyRing: keyRingOf([recipient.privateKey]),
       now: new Date(facts.now_for_checks),
+      replay: new MemoryReplayCache(),
       resolveSenderKey: anetSenderKeyResolver({ pins, acceptedAtMs: 'receiver-clock', witnessKeys: {} }),
     });
   const K0 = seedOf('anet-suite-identity-v1/cur');

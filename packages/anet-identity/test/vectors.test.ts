@@ -1,4 +1,4 @@
-import { hex, unwrap } from '@agent-seam/canonical';
+import { hex, MemoryReplayCache, unwrap } from '@agent-seam/canonical';
 import { loadVectors, openLedger } from '@agent-seam/conformance';
 import { deriveKeyPair, keyRingOf, openEnvelope } from '@agent-seam/hpke-seal';
 import { describe, expect, it } from 'vitest';
@@ -165,6 +165,9 @@ describe('anet.resolver: v2 envelopes opened with the built-in resolver', () => 
       ownAid: g.recipient,
       keyRing: keyRingOf([recipient.privateKey]),
       now: new Date(c.nowMs ?? g.nowMs),
+      // Each case is one first delivery: a fresh store judges it once; a session credential, no mailbox.
+      replay: new MemoryReplayCache(),
+      mailbox: 'off',
       resolveSenderKey: anetSenderKeyResolver({
         witnessKeys: { [g.witness]: b(g.witnessKey) },
         pins,

@@ -1,3 +1,4 @@
+import { OFF } from './required.js';
 import { SeamError, type Verdict } from './verdict.js';
 
 /**
@@ -14,8 +15,8 @@ export interface CheckSpec<C extends string = string> {
   readonly title: string;
   readonly codes: readonly C[];
   /**
-   * The caller's option that turns this check on (`now`, `replay`, `quorum`): without it
-   * the verifier does not make the check, and the explanation says so.
+   * The caller's option this check needs (`now`, `replay`, `quorum`): left out, or turned
+   * off by name (`'off'`), the verifier does not make the check, and the explanation says so.
    */
   readonly needs?: string;
   /**
@@ -42,8 +43,8 @@ export interface CheckResult {
 /**
  * The checks with their outcomes for one verdict: every check passed, or the checks
  * before the refusing one passed, the one whose codes hold the verdict's code refused,
- * and the rest were not reached. A check whose `needs` option the caller left out is
- * `not-checked` wherever it stands. A code no check lists means the list does not
+ * and the rest were not reached. A check whose `needs` option the caller left out or
+ * gave as `'off'` is `not-checked` wherever it stands. A code no check lists means the list does not
  * belong to the verifier that judged: that throws SeamError('unknown-code').
  */
 export function explainVerdict(
@@ -60,6 +61,13 @@ export function explainVerdict(
   const given = options as Record<string, unknown>;
   return checks.map((check, i): CheckResult => {
     const { id, title } = check;
+    if (check.needs !== undefined && given[check.needs] === OFF)
+      return {
+        id,
+        title,
+        outcome: 'not-checked',
+        detail: `turned off by the caller (${check.needs}: 'off')`,
+      };
     if (check.needs !== undefined && given[check.needs] === undefined)
       return { id, title, outcome: 'not-checked', detail: `not asked for: no ${check.needs} given` };
     if (i < refusing) return { id, title, outcome: 'pass' };

@@ -1,4 +1,5 @@
 import type { ParseCode } from './codes.js';
+import { describeType } from './describe.js';
 import type { JsonValue } from './json-value.js';
 import { Parser, type ParseSink } from './parser.js';
 import { type DuplicateKeys, type Profile, type ProfileName, profileOf } from './profiles.js';
@@ -75,10 +76,6 @@ function documentBytes(document: unknown, maxBytes: number): Verdict<Uint8Array,
 }
 
 const UTF8 = new TextEncoder();
-
-/** The JavaScript type of a value, for details (never the value itself). */
-const describeType = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 
 /**
  * The encoding gate: size first (before any work), then the byte order mark and

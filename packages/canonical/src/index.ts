@@ -3,6 +3,7 @@ export { type CanonicalMatch, isCanonicalJSON, matchCanonicalJSON } from './cano
 export { type CanonicalizeOptions, canonicalize, canonicalString } from './canonicalize.js';
 export { PARSE_CHECKS } from './checks.js';
 export { CANONICALIZE_CODES, type CanonicalizeCode, PARSE_CODES, type ParseCode } from './codes.js';
+export { describeType } from './describe.js';
 export {
   type CheckOutcome,
   type CheckResult,
@@ -34,6 +35,19 @@ export { jsonReader } from './json-reader.js';
 export { JsonFloat, type JsonValue } from './json-value.js';
 export { ecmaScriptNumber, pythonFloatRepr } from './numbers.js';
 export { type DuplicateKeys, type Profile, type ProfileName, profiles } from './profiles.js';
+export {
+  DEFAULT_REPLAY_CHARS,
+  DEFAULT_REPLAY_ENTRIES,
+  DEFAULT_REPLAY_WINDOW,
+  MemoryReplayCache,
+  type MemoryReplayCacheOptions,
+  type ReplayAnswer,
+  type ReplayCache,
+  type ReplayCode,
+  replayOrOff,
+  replayVerdict,
+} from './replay.js';
+export { missingOption, OFF, type Off, type OffByCaller } from './required.js';
 export { type Difference, type EscapeOptions, escapeBytes, firstDifference } from './show-bytes.js';
 export {
   base64Strict,
@@ -48,8 +62,10 @@ export {
   durationSeconds,
   type Freshness,
   type Instant,
+  instantOrOff,
   judgeAge,
   MAX_PLAUSIBLE_SECONDS,
+  requiredInstant,
   unixMillis,
   unixSeconds,
 } from './time.js';

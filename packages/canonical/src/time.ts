@@ -1,3 +1,4 @@
+import { missingOption, OFF, type Off, type OffByCaller } from './required.js';
 import { fail, ok, SeamError, type Verdict } from './verdict.js';
 
 /**
@@ -54,8 +55,35 @@ export function durationSeconds(value: number, option: string): number {
   return value;
 }
 
-/** Whether a verifier judged an artifact's age: only when the caller gave it a `now`. */
-export type Freshness = 'fresh' | 'not-judged';
+/**
+ * A required instant option (`now`): whole Unix seconds. Left out, it throws
+ * `SeamError('missing-option')` naming the option and `neededFor` (what the clock judges,
+ * in the verifier's terms); a value that is not an instant throws `bad-instant`.
+ */
+export function requiredInstant(value: Instant | undefined, where: string, neededFor: string): number {
+  if (value === undefined)
+    throw new SeamError('missing-option', `${where} needs now (a Date or Unix seconds) ${neededFor}`);
+  return unixSeconds(value, `${where} now`);
+}
+
+/**
+ * A required clock the caller may turn off by name: whole Unix seconds of `now`, or
+ * `'off'`. Left out, it throws `missing-option` saying how to opt out (`missingOption`).
+ */
+export function instantOrOff(
+  value: Instant | Off | undefined,
+  where: string,
+  neededFor: string,
+): number | Off {
+  if (value === undefined) throw missingOption(where, 'now', `(a Date or Unix seconds) ${neededFor}`);
+  return value === OFF ? OFF : unixSeconds(value, `${where} now`);
+}
+
+/**
+ * What a verifier says about an artifact's age: judged and within its window, or not
+ * judged because the caller passed `now: 'off'`. Never "not judged" for any other reason.
+ */
+export type Freshness = 'fresh' | OffByCaller;
 
 /** Refusals of `judgeAge`. */
 export type AgeCode = 'stale' | 'from-future';

@@ -124,7 +124,7 @@ describe('parseJSON: the encoding gate, code and detail', () => {
       [[1], 'an array'],
       [{ a: 1 }, 'an object'],
       [7, 'a number'],
-      [undefined, 'a undefined'],
+      [undefined, 'undefined'],
     ];
     for (const [document, described] of cases) {
       expect(parseJSON(document as never)).toEqual(

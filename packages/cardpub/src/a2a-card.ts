@@ -2,13 +2,14 @@ import {
   base64urlStrict,
   canonicalize,
   canonicalString,
+  describeType,
   fail,
   ok,
   SeamError,
   utf8Strict,
   type Verdict,
 } from '@agent-seam/canonical';
-import { ED25519_CODES, publicKeyFromJwk, signEd25519, verifyEd25519 } from '@agent-seam/did';
+import { doorRefusal, ED25519_CODES, publicKeyFromJwk, signEd25519, verifyEd25519 } from '@agent-seam/did';
 import {
   base64urlText,
   decodeSegments,
@@ -63,11 +64,19 @@ export interface SignA2AOptions {
 
 /** Signs a card; append the result to the card's `signatures` to publish it. */
 export function signA2ACard(card: JsonObject, seed: Uint8Array, options: SignA2AOptions): A2ASignature {
+  if (!isJsonObject(card))
+    throw new SeamError('malformed-card', `card is ${describeType(card)}, not a JSON object`);
   if (typeof options.kid !== 'string' || typeof options.jku !== 'string')
     throw new SeamError('bad-argument', 'kid and jku are strings');
   const protectedText = base64urlText(
     canonicalString({ alg: A2A_ALG, jku: options.jku, kid: options.kid, typ: A2A_TYP }, { profile: 'jcs' }),
   );
+  // The verifier refuses a longer header (malformed-signature): the signer never writes one.
+  if (protectedText.length > MAX_PROTECTED_LENGTH)
+    throw new SeamError(
+      'too-long',
+      `kid and jku make the protected header ${protectedText.length} characters, over ${MAX_PROTECTED_LENGTH}`,
+    );
   const signingInput = `${protectedText}.${base64urlStrict.encode(a2aCardPayload(card))}`;
   return {
     protected: protectedText,
@@ -96,32 +105,45 @@ export function verifyA2ACard(
 ): Verdict<{ kid: string; jku: string }, A2ACode> {
   if (!isJsonObject(source) || !('jwks' in source || source.publicKey instanceof Uint8Array))
     throw new SeamError('bad-argument', 'verifyA2ACard needs { jwks } or { publicKey: Uint8Array }');
-  if (!isJsonObject(card)) return fail('malformed-card', 'the card is not a JSON object');
-  if (
-    !isJsonObject(signature) ||
-    typeof signature.protected !== 'string' ||
-    typeof signature.signature !== 'string'
-  )
-    return fail('malformed-signature');
-  if (signature.protected.length > MAX_PROTECTED_LENGTH)
-    return fail('malformed-signature', 'header too long');
-  const decoded = decodeSegments([signature.protected, signature.signature]);
+  if (!isJsonObject(card))
+    return fail('malformed-card', `the card is ${describeType(card)}, not a JSON object`);
+  if (!isJsonObject(signature))
+    return fail('malformed-signature', `the signature is ${describeType(signature)}, not a JSON object`);
+  for (const member of ['protected', 'signature'] as const)
+    if (typeof signature[member] !== 'string')
+      return fail(
+        'malformed-signature',
+        `signature.${member} is ${describeType(signature[member])}; it is base64url text`,
+      );
+  const protectedText = signature.protected as string;
+  if (protectedText.length > MAX_PROTECTED_LENGTH)
+    return fail(
+      'malformed-signature',
+      `signature.protected is ${protectedText.length} characters, over ${MAX_PROTECTED_LENGTH}`,
+    );
+  const decoded = decodeSegments([protectedText, signature.signature as string]);
   if (!decoded.ok) return decoded;
   const [headerBytes, sig] = decoded.value as [Uint8Array, Uint8Array];
   const header = readJsonSegment(headerBytes, 'malformed-protected-header');
   if (!header.ok) return header;
   const { alg, typ, kid, jku, crit } = header.value;
-  if (alg !== A2A_ALG) return fail('wrong-alg');
-  if (typ !== A2A_TYP) return fail('wrong-typ');
-  if (typeof kid !== 'string' || typeof jku !== 'string') return fail('missing-header-member');
-  if (crit !== undefined) return fail('unsupported-crit');
-  const key = 'publicKey' in source ? source.publicKey : keyFromJwks(source.jwks, kid);
-  if (key === null) return fail('unknown-key');
+  if (alg !== A2A_ALG) return fail('wrong-alg', `the protected header's alg is not ${A2A_ALG}`);
+  if (typ !== A2A_TYP) return fail('wrong-typ', `the protected header's typ is not ${A2A_TYP}`);
+  if (typeof kid !== 'string')
+    return fail('missing-header-member', "the protected header's kid is not a string");
+  if (typeof jku !== 'string')
+    return fail('missing-header-member', "the protected header's jku is not a string");
+  if (crit !== undefined)
+    return fail('unsupported-crit', 'the protected header lists crit, which this verifier supports none of');
+  const fromJwks = !('publicKey' in source);
+  const key = fromJwks ? keyFromJwks(source.jwks, kid) : source.publicKey;
+  if (key === null) return fail('unknown-key', "no Ed25519 key of the jwks given has the header's kid");
   const signingInput = a2aSigningInput(card, signature);
   if (signingInput === null)
     return fail('not-canonicalizable', 'the card holds a value RFC 8785 cannot spell');
   const verdict = verifyEd25519(key, signingInput, sig);
-  return verdict.ok ? ok({ kid, jku }) : verdict;
+  if (verdict.ok) return ok({ kid, jku });
+  return doorRefusal(verdict, fromJwks ? "the jwks key of the header's kid" : 'the publicKey given');
 }
 
 /**

@@ -16,8 +16,9 @@ const DOOR_AFTER_SCREENED_KEY = withoutCodes(ED25519_CHECKS, ['small-order-key']
 export const CARD_ENVELOPE_CHECKS: readonly CheckSpec<CardEnvelopeCode>[] = [
   {
     id: 'fields',
-    title: 'an object with v 1, typ agentcard, an integer ts and a card object with a string did',
-    codes: ['not-an-object', 'wrong-version', 'wrong-typ', 'not-integer-ts', 'malformed-card'],
+    title:
+      'an object with v 1, typ agentcard, an integer ts and a card object with a string did, nested at most maxDepth (127) deep',
+    codes: ['not-an-object', 'wrong-version', 'wrong-typ', 'not-integer-ts', 'malformed-card', 'too-deep'],
   },
   { id: 'expected-did-named', title: 'you named the DID you expect', codes: ['missing-expected-did'] },
   { id: 'did', title: 'card.did is the DID you expect', codes: ['did-mismatch'] },

@@ -1,18 +1,21 @@
 import {
   base64urlStrict,
   canonicalString,
+  describeType,
   fail,
   type Instant,
   ok,
+  requiredInstant,
   SeamError,
   unixSeconds,
-  unwrap,
   utf8Strict,
   type Verdict,
 } from '@agent-seam/canonical';
 import {
   DID_CODES,
   didFromSeed,
+  didLabel,
+  doorRefusal,
   ED25519_CODES,
   signEd25519,
   verificationKeyFromDid,
@@ -72,7 +75,9 @@ export function signDomainLinkage(seed: Uint8Array, options: SignDomainLinkageOp
   const nbf = unixSeconds(options?.nbf, 'signDomainLinkage nbf');
   const exp = unixSeconds(options.exp, 'signDomainLinkage exp');
   if (exp <= nbf) throw new SeamError('bad-argument', 'signDomainLinkage exp must be after nbf');
-  const origin = unwrap(canonicalOrigin(options.origin));
+  const origin = canonicalOrigin(options.origin);
+  // The reader refuses a credential for anything but an http(s) origin: the writer never writes one.
+  if (!origin.ok) throw new SeamError('bad-origin', `origin is not an http(s) origin (${origin.detail})`);
   const did = didFromSeed(seed);
   const header = canonicalString({ alg: 'EdDSA', kid: kidOf(did), typ: 'JWT' }, { profile: 'seam' });
   const payload = canonicalString(
@@ -83,7 +88,7 @@ export function signDomainLinkage(seed: Uint8Array, options: SignDomainLinkageOp
       sub: did,
       vc: {
         '@context': [...DOMAIN_LINKAGE_CONTEXT],
-        credentialSubject: { id: did, origin },
+        credentialSubject: { id: did, origin: origin.value },
         expirationDate: isoSeconds(exp),
         issuanceDate: isoSeconds(nbf),
         issuer: did,
@@ -101,7 +106,7 @@ export interface VerifyDomainLinkageOptions {
   did: string;
   /** The origin the credential was fetched from (from the caller). */
   origin: string;
-  /** Verifier clock: a Date or Unix seconds. */
+  /** Required: the verifier's clock, a Date or Unix seconds (`nbf` and `exp` are judged at it). */
   now: Instant;
 }
 
@@ -111,6 +116,10 @@ export interface DomainLinkage {
   nbf?: number;
   exp: number;
 }
+
+/** A time that is not integer seconds, by kind (a number is described, never shown). */
+const describeTime = (t: unknown): string =>
+  typeof t === 'number' ? 'a number that is not a safe integer' : describeType(t);
 
 const isOptionalInteger = (v: unknown) =>
   v === undefined || (typeof v === 'number' && Number.isSafeInteger(v));
@@ -126,42 +135,65 @@ export function verifyDomainLinkage(
   jwt: unknown,
   options: VerifyDomainLinkageOptions,
 ): Verdict<DomainLinkage, DomainLinkageCode> {
-  const now = unixSeconds(options?.now, 'verifyDomainLinkage now');
-  if (typeof jwt !== 'string') return fail('not-a-string', 'a compact JWS is text');
-  if (jwt.length > MAX_DOMAIN_LINKAGE_LENGTH) return fail('too-long');
+  const now = requiredInstant(options?.now, 'verifyDomainLinkage', "to judge the credential's nbf and exp");
+  if (typeof jwt !== 'string')
+    return fail('not-a-string', `the token is ${describeType(jwt)}, not compact JWS text`);
+  if (jwt.length > MAX_DOMAIN_LINKAGE_LENGTH)
+    return fail('too-long', `the token is ${jwt.length} characters, over ${MAX_DOMAIN_LINKAGE_LENGTH}`);
   const segments = jwt.split('.');
-  if (segments.length !== 3) return fail('malformed-jws', 'a compact JWS has three segments');
+  if (segments.length !== 3)
+    return fail('malformed-jws', `the token has ${segments.length} segments; a compact JWS has three`);
   const decoded = decodeSegments(segments);
   if (!decoded.ok) return decoded;
   const [headerBytes, payloadBytes, signature] = decoded.value as [Uint8Array, Uint8Array, Uint8Array];
   const header = readJsonSegment(headerBytes, 'malformed-header');
   if (!header.ok) return header;
-  if (header.value.alg !== 'EdDSA') return fail('wrong-alg');
-  if (header.value.typ !== 'JWT') return fail('wrong-typ');
+  if (header.value.alg !== 'EdDSA') return fail('wrong-alg', 'the header alg is not EdDSA');
+  if (header.value.typ !== 'JWT') return fail('wrong-typ', 'the header typ is not JWT');
   const payload = readJsonSegment(payloadBytes, 'malformed-payload');
   if (!payload.ok) return payload;
   const { iss, sub, nbf, exp, vc } = payload.value;
-  if (!isJsonObject(vc) || !isJsonObject(vc.credentialSubject)) return fail('malformed-payload');
+  if (!isJsonObject(vc)) return fail('malformed-payload', `vc is ${describeType(vc)}, not a JSON object`);
+  if (!isJsonObject(vc.credentialSubject))
+    return fail(
+      'malformed-payload',
+      `vc.credentialSubject is ${describeType(vc.credentialSubject)}, not a JSON object`,
+    );
   const { did } = options;
-  if (typeof did !== 'string') return fail('did-mismatch', 'the caller named no DID');
+  if (typeof did !== 'string')
+    return fail('did-mismatch', 'the did option was not given: the caller names the DID');
   // iss, sub and the subject id are one identity, spelled identically, and it is the caller's.
-  if (iss !== did || sub !== did || vc.credentialSubject.id !== did) return fail('did-mismatch');
-  if (header.value.kid !== kidOf(did)) return fail('wrong-kid');
+  const other = [
+    ['iss', iss],
+    ['sub', sub],
+    ['vc.credentialSubject.id', vc.credentialSubject.id],
+  ].find(([, named]) => named !== did);
+  if (other !== undefined) return fail('did-mismatch', `${other[0]} names another DID than the did given`);
+  if (header.value.kid !== kidOf(did))
+    return fail('wrong-kid', 'the header kid is not <did>#<multibase> of the did given');
   if (!Array.isArray(vc.type) || !vc.type.includes('DomainLinkageCredential'))
-    return fail('wrong-credential-type');
-  if (exp === undefined) return fail('missing-exp');
-  if (!isOptionalInteger(nbf) || !isOptionalInteger(exp)) return fail('not-integer-time');
+    return fail('wrong-credential-type', 'vc.type does not list DomainLinkageCredential');
+  if (exp === undefined) return fail('missing-exp', 'the payload has no exp');
+  if (!isOptionalInteger(nbf))
+    return fail('not-integer-time', `nbf is ${describeTime(nbf)}; it is integer Unix seconds`);
+  if (!isOptionalInteger(exp))
+    return fail('not-integer-time', `exp is ${describeTime(exp)}; it is integer Unix seconds`);
   if (typeof nbf === 'number' && now < nbf) return fail('not-yet-valid', `valid in ${nbf - now} s`);
   // exp is the first second the credential no longer holds.
   if (now >= (exp as number)) return fail('expired', `expired ${now - (exp as number)} s ago`);
   const claimed = canonicalOrigin(vc.credentialSubject.origin);
+  if (!claimed.ok)
+    return fail('bad-origin', `the credential's origin is not an http(s) origin (${claimed.detail})`);
   const expected = canonicalOrigin(options.origin);
-  if (!claimed.ok || !expected.ok) return fail('bad-origin');
-  if (claimed.value !== expected.value) return fail('origin-mismatch');
+  if (!expected.ok)
+    return fail('bad-origin', `the origin given is not an http(s) origin (${expected.detail})`);
+  if (claimed.value !== expected.value)
+    return fail('origin-mismatch', 'the credential names another origin than the one given');
   const key = verificationKeyFromDid(did);
-  if (!key.ok) return key;
+  if (!key.ok)
+    return fail(key.code, `the did given is not a usable Ed25519 did:key (${key.detail ?? key.code})`);
   const verdict = verifyEd25519(key.value, domainLinkageSigningInput(jwt)!, signature);
-  if (!verdict.ok) return verdict;
+  if (!verdict.ok) return doorRefusal(verdict, didLabel(did));
   const result: DomainLinkage = { did, origin: claimed.value, exp: exp as number };
   if (typeof nbf === 'number') result.nbf = nbf;
   return ok(result);

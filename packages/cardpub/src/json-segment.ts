@@ -26,9 +26,13 @@ export function readJsonSegment<C extends string>(bytes: Uint8Array, malformed: 
  */
 export function decodeSegments(segments: readonly string[]): Verdict<Uint8Array[], 'bad-base64url'> {
   const out: Uint8Array[] = [];
-  for (const segment of segments) {
+  for (const [i, segment] of segments.entries()) {
     const bytes = base64urlStrict.decode(segment);
-    if (!bytes.ok) return fail('bad-base64url');
+    if (!bytes.ok)
+      return fail(
+        'bad-base64url',
+        `segment ${i + 1} is not strict base64url (no padding, URL alphabet, zero trailing bits)`,
+      );
     out.push(bytes.value);
   }
   return ok(out);

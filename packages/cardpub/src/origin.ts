@@ -6,7 +6,8 @@ import { fail, ok, type Verdict } from '@agent-seam/canonical';
  * http(s) origins with no user info, path, query or fragment are origins.
  */
 export function canonicalOrigin(text: unknown): Verdict<string, 'bad-origin'> {
-  if (typeof text !== 'string' || text.length > 2048 || /[?#]/.test(text)) return fail('bad-origin');
+  if (typeof text !== 'string' || text.length > 2048 || /[?#]/.test(text))
+    return fail('bad-origin', 'not text of at most 2048 characters without ? or #');
   let url: URL;
   try {
     url = new URL(text);

@@ -23,6 +23,7 @@ export {
   type CardEnvelopeCode,
   cardEnvelopePayload,
   DEFAULT_CARD_MAX_AGE,
+  DEFAULT_CARD_MAX_DEPTH,
   DEFAULT_CARD_MAX_SKEW,
   type VerifiedCard,
   type VerifyCardEnvelopeOptions,

@@ -47,9 +47,9 @@ describe('cardpub (upstream group)', () => {
         'cardpub',
         `${c.name}/verify`,
         () =>
-          expect(verifyCardEnvelope(envelope, { expectedDid: c.card.did })).toEqual({
+          expect(verifyCardEnvelope(envelope, { expectedDid: c.card.did, now: 'off' })).toEqual({
             ok: true,
-            value: { card: c.card, ts: c.ts, freshness: 'not-judged' },
+            value: { card: c.card, ts: c.ts, freshness: 'off-by-caller' },
           }),
         interop,
       ));
@@ -59,7 +59,7 @@ describe('cardpub (upstream group)', () => {
         `${c.name}/anti-substitution`,
         () => {
           const other = 'did:key:z6MkeTGwHmLmuCmgg4ABYhzWVh6ZX7hTwWt8gguAretUfc9c';
-          expect(code(verifyCardEnvelope(envelope, { expectedDid: other }))).toBe('did-mismatch');
+          expect(code(verifyCardEnvelope(envelope, { expectedDid: other, now: 'off' }))).toBe('did-mismatch');
         },
         interop,
       ));
@@ -72,7 +72,9 @@ describe('reject.cardpub', () => {
   for (const c of ours.reject.cardpub) {
     it(c.name, () =>
       ledger.refuse('reject.cardpub', c.name, () =>
-        expect(code(verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid }))).toBe(c.expect),
+        expect(code(verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid, now: 'off' }))).toBe(
+          c.expect,
+        ),
       ),
     );
   }
@@ -80,7 +82,7 @@ describe('reject.cardpub', () => {
   it('a verifier with the signature check removed accepts every case, so it fails the group', () => {
     const noSignatureCheck = cardEnvelopeVerifier(() => ({ ok: true, value: true }));
     for (const c of ours.reject.cardpub)
-      expect(noSignatureCheck(c.envelope, { expectedDid: c.expectedDid }).ok, c.name).toBe(true);
+      expect(noSignatureCheck(c.envelope, { expectedDid: c.expectedDid, now: 'off' }).ok, c.name).toBe(true);
   });
 });
 
@@ -88,9 +90,9 @@ describe('cardpub.refuse', () => {
   for (const c of ours['cardpub.refuse']) {
     it(c.name, () =>
       ledger.refuse('cardpub.refuse', c.name, () =>
-        expect(code(verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid ?? undefined }))).toBe(
-          c.expect,
-        ),
+        expect(
+          code(verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid ?? undefined, now: 'off' })),
+        ).toBe(c.expect),
       ),
     );
   }
@@ -107,7 +109,7 @@ describe('cardpub.freshness', () => {
       ledger.accept('cardpub.freshness', c.name, () => {
         expect(judge(c)).toMatchObject({ ok: true, value: { freshness: c.freshness } });
         // A Date and the same Unix seconds are the same instant.
-        if (c.now !== undefined) expect(judge(c, new Date(c.now * 1000))).toEqual(judge(c));
+        if (c.now !== 'off') expect(judge(c, new Date(c.now * 1000))).toEqual(judge(c));
       }));
   for (const c of group.refuse)
     it(`refuse: ${c.name}`, () =>
@@ -118,7 +120,7 @@ describe('cardpub.freshness', () => {
           ...(c.detail === undefined ? {} : { detail: c.detail }),
         }),
       ));
-  it('a millisecond count is refused, naming the option; maxAge without now is a configuration error', () => {
+  it("a millisecond count is refused, naming the option; maxAge with now: 'off' is a configuration error", () => {
     const { envelope, expectedDid } = group.refuse[0];
     expect(() => verifyCardEnvelope(envelope, { expectedDid, now: envelope.ts * 1000 })).toThrow(
       /^bad-instant: verifyCardEnvelope now /,
@@ -126,7 +128,12 @@ describe('cardpub.freshness', () => {
     expect(() => verifyCardEnvelope(envelope, { expectedDid, now: envelope.ts, maxAge: 6e12 })).toThrow(
       /^bad-duration: verifyCardEnvelope maxAge /,
     );
-    expect(() => verifyCardEnvelope(envelope, { expectedDid, maxAge: 60 })).toThrow(/^bad-options: /);
+    expect(() => verifyCardEnvelope(envelope, { expectedDid, now: 'off', maxAge: 60 })).toThrow(
+      /^bad-options: /,
+    );
+    expect(() => verifyCardEnvelope(envelope, { expectedDid } as never)).toThrow(
+      /^missing-option: verifyCardEnvelope needs now /,
+    );
     expect(() => signCardEnvelope(envelope.card, CARD_SEED, envelope.ts * 1000)).toThrow(
       /^bad-instant: signCardEnvelope ts /,
     );
@@ -148,11 +155,13 @@ describe('verifyCardEnvelopeAsync (WebCrypto door) on every card envelope case',
     ...ours['cardpub.refuse'].map((c: any) => ({ ...c, expectedDid: c.expectedDid ?? undefined })),
   ];
   it('covers accepted and refused envelopes', () =>
-    expect(new Set(cases.map((c) => verifyCardEnvelope(c.envelope, c).ok))).toEqual(new Set([true, false])));
+    expect(new Set(cases.map((c) => verifyCardEnvelope(c.envelope, { ...c, now: 'off' }).ok))).toEqual(
+      new Set([true, false]),
+    ));
   for (const c of cases)
     it(c.name, async () =>
-      expect(await verifyCardEnvelopeAsync(c.envelope, { expectedDid: c.expectedDid })).toEqual(
-        verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid }),
+      expect(await verifyCardEnvelopeAsync(c.envelope, { expectedDid: c.expectedDid, now: 'off' })).toEqual(
+        verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid, now: 'off' }),
       ),
     );
 });
@@ -165,9 +174,11 @@ describe('signCardEnvelope', () => {
     expect(() => signCardEnvelope(card, new Uint8Array(32).fill(1), 0)).toThrow(/did-mismatch/);
   });
   it('round-trips', () => {
-    expect(verifyCardEnvelope(signCardEnvelope(card, CARD_SEED, 42), { expectedDid: card.did })).toEqual({
+    expect(
+      verifyCardEnvelope(signCardEnvelope(card, CARD_SEED, 42), { expectedDid: card.did, now: 'off' }),
+    ).toEqual({
       ok: true,
-      value: { card, ts: 42, freshness: 'not-judged' },
+      value: { card, ts: 42, freshness: 'off-by-caller' },
     });
   });
 });

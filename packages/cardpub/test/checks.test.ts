@@ -38,35 +38,40 @@ const envelope = signCardEnvelope({ did, name: 'Node' }, seed, NOW);
 const envSig = base64Strict.decode(envelope.sig);
 if (!envSig.ok) throw new Error('sig');
 const card = (changes: Record<string, unknown>, options: Record<string, unknown> = {}) =>
-  verifyCardEnvelope({ ...envelope, ...changes }, { expectedDid: did, ...options });
+  verifyCardEnvelope({ ...envelope, ...changes }, { expectedDid: did, now: 'off', ...options });
 
 it('the card envelope the order cases start from verifies', () => {
   expect(card({}, { now: NOW }).ok).toBe(true);
 });
 
 holdChecksToVerifier('verifyCardEnvelope', CARD_ENVELOPE_CHECKS, CARD_ENVELOPE_CODES, {
-  'fields > expected-did-named': () => verifyCardEnvelope([], { expectedDid: undefined as never }),
-  'expected-did-named > did': () => verifyCardEnvelope(envelope, { expectedDid: undefined as never }),
+  'fields > expected-did-named': () =>
+    verifyCardEnvelope([], { expectedDid: undefined as never, now: 'off' }),
+  'expected-did-named > did': () =>
+    verifyCardEnvelope(envelope, { expectedDid: undefined as never, now: 'off' }),
   'did > freshness': () => card({}, { expectedDid: didFromSeed(new Uint8Array(32)), now: NOW + 99999 }),
   'freshness > signature-text': () => card({ sig: 'x' }, { now: NOW + 99999 }),
   'signature-text > signer-key': () =>
-    verifyCardEnvelope({ ...envelope, card: { did: 'did:web:x' }, sig: 'x' }, { expectedDid: 'did:web:x' }),
+    verifyCardEnvelope(
+      { ...envelope, card: { did: 'did:web:x' }, sig: 'x' },
+      { expectedDid: 'did:web:x', now: 'off' },
+    ),
   'signer-key > signed-bytes': () =>
     verifyCardEnvelope(
       { ...envelope, card: { did: 'did:web:x', name: '\ud800' } },
-      { expectedDid: 'did:web:x' },
+      { expectedDid: 'did:web:x', now: 'off' },
     ),
   'signed-bytes > lengths': () =>
     card({ card: { did, name: '\ud800' }, sig: base64Strict.encode(new Uint8Array(63)) }),
   'lengths > key-point': () =>
     verifyCardEnvelope(
       { ...envelope, card: { did: oddDid }, sig: base64Strict.encode(new Uint8Array(63)) },
-      { expectedDid: oddDid },
+      { expectedDid: oddDid, now: 'off' },
     ),
   'key-point > r-point': () =>
     verifyCardEnvelope(
       { ...envelope, card: { did: oddDid }, sig: base64Strict.encode(smallOrderR(envSig.value)) },
-      { expectedDid: oddDid },
+      { expectedDid: oddDid, now: 'off' },
     ),
   'r-point > s-scalar': () => card({ sig: base64Strict.encode(highS(smallOrderR(envSig.value))) }),
   's-scalar > equation': () => card({ ts: NOW + 1, sig: base64Strict.encode(highS(envSig.value)) }),

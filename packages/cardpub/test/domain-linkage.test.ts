@@ -126,6 +126,6 @@ describe('verifyDomainLinkage caller errors', () => {
         origin: 'https://example.com',
         now: undefined as never,
       }),
-    ).toThrow(/^bad-instant: verifyDomainLinkage now is undefined/);
+    ).toThrow(/^missing-option: verifyDomainLinkage needs now /);
   });
 });

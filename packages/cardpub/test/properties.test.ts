@@ -42,7 +42,7 @@ describe('properties', () => {
         (member, value) => {
           const verdict = verifyCardEnvelope(
             { ...honestEnvelope, [member]: value },
-            { expectedDid: honestEnvelope.card.did },
+            { expectedDid: honestEnvelope.card.did, now: 'off' },
           );
           expect(isTyped(verdict)).toBe(true);
           if (JSON.stringify(value) !== JSON.stringify(honestEnvelope[member]))

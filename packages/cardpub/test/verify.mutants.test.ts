@@ -30,6 +30,7 @@ const did = didFromSeed(seed);
 const { publicKey } = keyPairFromSeed(seed);
 const NOW = 1754870400; // 2025-08-11T00:00:00Z
 const lone = '\ud800'; // a lone surrogate: no canonical spelling in either profile
+const NOT_TEXT = 'not text of at most 2048 characters without ? or #';
 
 describe('card envelope', () => {
   const card = { did, name: 'Node' };
@@ -48,26 +49,35 @@ describe('card envelope', () => {
     expect(thrown(() => signCardEnvelope(undefined as never, seed, NOW))).toEqual(mismatch);
   });
 
-  it('no options at all is a refusal for the missing expected DID, not a crash', async () => {
-    // why: card-envelope.ts:106:7 options?.now, 107:9 options?.maxAge, 107:42 options?.maxSkew and
-    // 140:14 options?.expectedDid, each → options.x (a TypeError instead of the verdict)
-    expect(verifyCardEnvelope(envelope, undefined as never)).toStrictEqual({
-      ok: false,
-      code: 'missing-expected-did',
+  it('no options at all is the usage error naming now, not a crash', async () => {
+    // why: the OptionalChaining mutants of clockOf (options?.now, options?.maxAge,
+    // options?.maxSkew), each → options.x (a TypeError instead of the SeamError)
+    const missing = {
+      name: 'SeamError',
+      code: 'missing-option',
+      message:
+        "missing-option: verifyCardEnvelope needs now (a Date or Unix seconds) to judge the card's ts; to leave that unjudged, pass now: 'off'",
+    };
+    expect(thrown(() => verifyCardEnvelope(envelope, undefined as never))).toEqual(missing);
+    await expect(verifyCardEnvelopeAsync(envelope, undefined as never)).rejects.toMatchObject({
+      code: 'missing-option',
     });
-    expect(await verifyCardEnvelopeAsync(envelope, undefined as never)).toStrictEqual({
+    // A caller that names no expected DID is refused, not thrown at (it is a verdict).
+    expect(verifyCardEnvelope(envelope, { now: 'off' } as never)).toStrictEqual({
       ok: false,
       code: 'missing-expected-did',
+      detail: 'expectedDid was not given: an envelope cannot name whose card it should be',
     });
   });
 
-  it('maxSkew without now is a configuration error, with its message', () => {
-    // why: card-envelope.ts:107:42 options?.maxSkew !== undefined → false, and 110:9 message → ""
-    expect(thrown(() => verifyCardEnvelope(envelope, { expectedDid: did, maxSkew: 60 }))).toEqual({
-      name: 'SeamError',
-      code: 'bad-options',
-      message: 'bad-options: maxAge and maxSkew judge time: pass now (a Date or Unix seconds) with them',
-    });
+  it("maxSkew or maxAge with now: 'off' is a configuration error, with its message", () => {
+    // why: clockOf's `options?.maxSkew !== undefined` → false, and the message → ""
+    for (const extra of [{ maxSkew: 60 }, { maxAge: 60 }])
+      expect(thrown(() => verifyCardEnvelope(envelope, { expectedDid: did, now: 'off', ...extra }))).toEqual({
+        name: 'SeamError',
+        code: 'bad-options',
+        message: "bad-options: verifyCardEnvelope: maxAge and maxSkew judge time, and now is 'off'",
+      });
   });
 
   it('a bad maxSkew is named in the error', () => {
@@ -81,22 +91,79 @@ describe('card envelope', () => {
 
   it('a non-object envelope is refused with its detail', () => {
     // why: card-envelope.ts:134:61 'a card envelope is a JSON object' → ""
-    for (const input of [null, [], 'envelope'])
-      expect(verifyCardEnvelope(input, { expectedDid: did })).toStrictEqual({
+    for (const [input, kind] of [
+      [null, 'null'],
+      [[], 'an array'],
+      ['envelope', 'a string'],
+    ])
+      expect(verifyCardEnvelope(input, { expectedDid: did, now: 'off' })).toStrictEqual({
         ok: false,
         code: 'not-an-object',
-        detail: 'a card envelope is a JSON object',
+        detail: `the envelope is ${kind}, not a JSON object`,
       });
   });
 
   it('a card with no seam spelling is refused with its detail', () => {
     // why: card-envelope.ts:155:40 'the card holds a value the seam profile cannot spell' → ""
     expect(
-      verifyCardEnvelope({ ...envelope, card: { did, name: lone } }, { expectedDid: did }),
+      verifyCardEnvelope({ ...envelope, card: { did, name: lone } }, { expectedDid: did, now: 'off' }),
     ).toStrictEqual({
       ok: false,
       code: 'not-canonicalizable',
-      detail: 'the card holds a value the seam profile cannot spell',
+      detail: 'a value of the card has no canonical seam spelling (lone-surrogate)',
+    });
+  });
+
+  it('the field refusals say what the envelope holds, never its values', () => {
+    // why: the literals of each field refusal's detail
+    const verify = (changes: Record<string, unknown>) =>
+      verifyCardEnvelope({ ...envelope, ...changes }, { expectedDid: did, now: 'off' });
+    expect(verify({ v: 2 })).toStrictEqual({ ok: false, code: 'wrong-version', detail: 'v is not 1' });
+    expect(verify({ typ: 'x' })).toStrictEqual({
+      ok: false,
+      code: 'wrong-typ',
+      detail: 'typ is not agentcard',
+    });
+    expect(verify({ ts: 1.5 })).toStrictEqual({
+      ok: false,
+      code: 'not-integer-ts',
+      detail: 'ts is a number that is not a safe integer; it is integer Unix seconds',
+    });
+    expect(verify({ ts: '1' })).toStrictEqual({
+      ok: false,
+      code: 'not-integer-ts',
+      detail: 'ts is a string; it is integer Unix seconds',
+    });
+    expect(verify({ card: [] })).toStrictEqual({
+      ok: false,
+      code: 'malformed-card',
+      detail: 'card is an array, not a JSON object',
+    });
+    expect(verify({ card: { did: 7 } })).toStrictEqual({
+      ok: false,
+      code: 'malformed-card',
+      detail: "card.did is a number; it is the signer's did:key",
+    });
+    expect(verify({ sig: 7 })).toStrictEqual({
+      ok: false,
+      code: 'sig-not-canonical-base64',
+      detail: 'sig is a number, not base64 text',
+    });
+    expect(verify({ card: { did: 'did:web:x' } })).toMatchObject({ ok: false, code: 'did-mismatch' });
+    expect(
+      verifyCardEnvelope(
+        { ...envelope, card: { did: 'did:web:x' } },
+        { expectedDid: 'did:web:x', now: 'off' },
+      ),
+    ).toStrictEqual({
+      ok: false,
+      code: 'not-did-key',
+      detail: 'card.did is not a usable Ed25519 did:key (not-did-key)',
+    });
+    expect(verify({ card: { did, name: 'Edited' } })).toStrictEqual({
+      ok: false,
+      code: 'bad-signature',
+      detail: `the signature does not verify under ${did.slice(0, 20)}…`,
     });
   });
 
@@ -196,23 +263,28 @@ describe('domain linkage', () => {
     });
   });
 
-  it('no verifier options is a bad instant, named', () => {
-    // why: domain-linkage.ts:129:27 options?.now → options.now (a TypeError instead)
+  it('no verifier options is the usage error naming now', () => {
+    // why: domain-linkage.ts options?.now → options.now (a TypeError instead)
     expect(thrown(() => verifyDomainLinkage(jwt, undefined as never))).toEqual({
       name: 'SeamError',
-      code: 'bad-instant',
-      message: 'bad-instant: verifyDomainLinkage now is undefined, not a Date or Unix seconds',
+      code: 'missing-option',
+      message:
+        "missing-option: verifyDomainLinkage needs now (a Date or Unix seconds) to judge the credential's nbf and exp",
     });
   });
 
   it('token spelling refusals carry their details', () => {
     // why: domain-linkage.ts:130:60 'a compact JWS is text' → ""
-    expect(link(42)).toStrictEqual({ ok: false, code: 'not-a-string', detail: 'a compact JWS is text' });
+    expect(link(42)).toStrictEqual({
+      ok: false,
+      code: 'not-a-string',
+      detail: 'the token is a number, not compact JWS text',
+    });
     // why: domain-linkage.ts:133:59 'a compact JWS has three segments' → ""
     expect(link(`${jwt}.x`)).toStrictEqual({
       ok: false,
       code: 'malformed-jws',
-      detail: 'a compact JWS has three segments',
+      detail: 'the token has 4 segments; a compact JWS has three',
     });
   });
 
@@ -235,7 +307,11 @@ describe('domain linkage', () => {
       ok: true,
       value: { did, origin: ORIGIN, nbf: NBF, exp: EXP },
     });
-    expect(link(ofLength(8193))).toStrictEqual({ ok: false, code: 'too-long' });
+    expect(link(ofLength(8193))).toStrictEqual({
+      ok: false,
+      code: 'too-long',
+      detail: 'the token is 8193 characters, over 8192',
+    });
   });
 
   it('a header that is not JSON, or repeats a member, says why', () => {
@@ -267,10 +343,18 @@ describe('domain linkage', () => {
     // why: domain-linkage.ts:144:7 → false and || → && (vc missing: a TypeError), 144:77
     // 'malformed-payload' → "" (no coverage)
     const { vc: _, ...noVc } = claims0;
-    expect(link(signed(read(h0), noVc))).toStrictEqual({ ok: false, code: 'malformed-payload' });
+    expect(link(signed(read(h0), noVc))).toStrictEqual({
+      ok: false,
+      code: 'malformed-payload',
+      detail: 'vc is undefined, not a JSON object',
+    });
     // why: 144:7 || → && (a subject that is text would be read as a did-mismatch)
     const textSubject = { ...claims0, vc: { ...claims0.vc, credentialSubject: did } };
-    expect(link(signed(read(h0), textSubject))).toStrictEqual({ ok: false, code: 'malformed-payload' });
+    expect(link(signed(read(h0), textSubject))).toStrictEqual({
+      ok: false,
+      code: 'malformed-payload',
+      detail: 'vc.credentialSubject is a string, not a JSON object',
+    });
   });
 
   it('a caller who names no DID gets did-mismatch with that detail', () => {
@@ -279,7 +363,7 @@ describe('domain linkage', () => {
     expect(link(jwt, { did: undefined })).toStrictEqual({
       ok: false,
       code: 'did-mismatch',
-      detail: 'the caller named no DID',
+      detail: 'the did option was not given: the caller names the DID',
     });
   });
 
@@ -289,6 +373,7 @@ describe('domain linkage', () => {
     expect(link(signed(read(h0), { ...claims0, sub: other }))).toStrictEqual({
       ok: false,
       code: 'did-mismatch',
+      detail: 'sub names another DID than the did given',
     });
   });
 
@@ -348,7 +433,7 @@ describe('A2A card', () => {
     expect(verifyA2ACard([card], signature, { publicKey })).toStrictEqual({
       ok: false,
       code: 'malformed-card',
-      detail: 'the card is not a JSON object',
+      detail: 'the card is an array, not a JSON object',
     });
   });
 
@@ -365,11 +450,15 @@ describe('A2A card', () => {
     };
     expect(MAX_PROTECTED_LENGTH).toBe(4096);
     expect(verifyA2ACard(card, ofLength(4096), { publicKey }).ok).toBe(true);
-    const tooLong = { ok: false, code: 'malformed-signature', detail: 'header too long' };
-    expect(verifyA2ACard(card, ofLength(4098), { publicKey })).toStrictEqual(tooLong);
+    const tooLong = (n: number) => ({
+      ok: false,
+      code: 'malformed-signature',
+      detail: `signature.protected is ${n} characters, over 4096`,
+    });
+    expect(verifyA2ACard(card, ofLength(4098), { publicKey })).toStrictEqual(tooLong(4098));
     // 4097 characters are not base64url at all: the length is judged first.
     expect(verifyA2ACard(card, { ...signature, protected: 'A'.repeat(4097) }, { publicKey })).toStrictEqual(
-      tooLong,
+      tooLong(4097),
     );
   });
 
@@ -379,6 +468,7 @@ describe('A2A card', () => {
       {
         ok: false,
         code: 'missing-header-member',
+        detail: "the protected header's kid is not a string",
       },
     );
   });
@@ -424,16 +514,17 @@ describe('canonicalOrigin', () => {
     expect(canonicalOrigin(atLimit)).toStrictEqual({ ok: true, value: atLimit });
     const over = originOfLength(2049);
     expect(over.length).toBe(2049);
-    expect(canonicalOrigin(over)).toStrictEqual({ ok: false, code: 'bad-origin' });
+    expect(canonicalOrigin(over)).toStrictEqual({ ok: false, code: 'bad-origin', detail: NOT_TEXT });
   });
 
-  it('a value that is not text is refused by the first test, without a detail', () => {
+  it('a value that is not text is refused by the first test, with its detail', () => {
     // why: origin.ts:9:7 typeof text !== 'string' || … → false (42 would reach the URL parser:
-    // "not a URL"; an object with toString would be parsed)
-    expect(canonicalOrigin(42)).toStrictEqual({ ok: false, code: 'bad-origin' });
+    // "not a URL"; an object with toString would be parsed), and the detail emptied
+    expect(canonicalOrigin(42)).toStrictEqual({ ok: false, code: 'bad-origin', detail: NOT_TEXT });
     expect(canonicalOrigin({ toString: () => 'https://a.example' })).toStrictEqual({
       ok: false,
       code: 'bad-origin',
+      detail: NOT_TEXT,
     });
   });
 

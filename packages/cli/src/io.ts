@@ -123,7 +123,29 @@ export function parseNow(text: string | undefined): number | undefined {
   return seconds;
 }
 
-/** `--now`, or the machine clock: only for the time a signer writes, never for a judgement. */
+/** What a verify command judges time at, and the line that says so in its output. */
+export interface JudgingTime {
+  now: number | 'off';
+  /** `judged at 2026-07-17T09:30:05Z (the machine clock)`, or that time was not checked. */
+  said: string;
+}
+
+/**
+ * `--now` for a judgement: the time given, `off` (the caller waives the time checks by
+ * name), or else the machine clock. The output always says which it used.
+ */
+export function judgingTime(text: string | undefined): JudgingTime {
+  if (text === 'off') return { now: 'off', said: 'time NOT checked: --now off waives it' };
+  const given = parseNow(text);
+  const now = given ?? Math.floor(Date.now() / 1000);
+  const at = new Date(now * 1000).toISOString().replace('.000Z', 'Z');
+  return {
+    now,
+    said: `judged at ${at}${given === undefined ? ' (the machine clock; --now TIME or --now off to choose)' : ''}`,
+  };
+}
+
+/** `--now`, or the machine clock: only for the time a signer writes. */
 export const signingTime = (text: string | undefined): number =>
   parseNow(text) ?? Math.floor(Date.now() / 1000);
 

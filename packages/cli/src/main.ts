@@ -68,10 +68,10 @@ object (with "explain" where there is one). Key material is read only from files
 --keys-file), never from the command line.
 
 A message from a partner does not verify? Run
-  seam envelope verify message.json --recipient YOUR-DID
+  seam envelope verify message.json --recipient YOUR-DID --no-replay-check
 to see every check in order, the one that refused and the exact bytes the signature
-covers; add --expected THEIR-BYTES to see the first byte where the partner's signed
-bytes differ from them.
+covers (--replay-file PATH instead remembers what you accepted); add --expected
+THEIR-BYTES to see the first byte where the partner's signed bytes differ from them.
 
 exit codes: 0 ok/verified, 1 refused or findings, 2 bad command line,
             4 unreadable input, 6 unverifiable`;

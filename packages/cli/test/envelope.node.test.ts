@@ -27,7 +27,7 @@ describe('seam envelope sign', () => {
     expect(r.code).toBe(0);
     const message = JSON.parse(r.stdout);
     expect(message).toEqual(sent);
-    expect(verifyEnvelope(message, { recipientDid: bob, now: T }).ok).toBe(true);
+    expect(verifyEnvelope(message, { recipientDid: bob, now: T, replay: 'off' }).ok).toBe(true);
   });
 
   it('refuses fields that cannot be signed (exit 1), and a file not holding an object', async () => {
@@ -71,16 +71,58 @@ describe('seam envelope verify', () => {
       bob,
       '--now',
       String(T + 5),
+      '--replay-file',
+      'seen.json',
     ]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`verified: from ${alice}, messageId "m1", freshness fresh`);
+    expect(r.stdout).toContain(`verified: from ${alice}, messageId "m1"\njudged at 2026-07-17T09:30:05Z\n`);
+    expect(r.stdout).toContain('replay checked against seen.json');
     expect(r.stdout).toMatch(/pass +equation/);
+    expect(r.stdout).toMatch(/pass +replay/);
+    // The same message again, from the same replay file: a replay.
+    const again = await seam(dir, [
+      'envelope',
+      'verify',
+      'message.json',
+      '--recipient',
+      bob,
+      '--now',
+      String(T + 6),
+      '--replay-file',
+      'seen.json',
+    ]);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain('refused [replayed]');
   });
 
-  it('reads the message from stdin', async () => {
-    expect(
-      (await seam(dir, ['envelope', 'verify', '-', '--recipient', bob], JSON.stringify(sent))).code,
-    ).toBe(0);
+  it('reads the message from stdin; what the caller waived is named, never a plain verified', async () => {
+    const r = await seam(
+      dir,
+      ['envelope', 'verify', '-', '--recipient', bob, '--now', 'off', '--no-replay-check'],
+      JSON.stringify(sent),
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual([
+      `signature valid, NOT everything checked: from ${alice}, messageId "m1"`,
+      'time NOT checked: --now off waives it',
+      'replay NOT checked: --no-replay-check waives it',
+    ]);
+    expect(r.stdout).toMatch(/not checked +freshness/);
+  });
+
+  it('without --now it judges at the machine clock and says so', async () => {
+    const r = await seam(dir, [
+      'envelope',
+      'verify',
+      'message.json',
+      '--recipient',
+      bob,
+      '--no-replay-check',
+    ]);
+    // The message is from July 2026: stale at any clock reading this machine can have now.
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('refused [stale]');
+    expect(r.stdout).toMatch(/judged at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(the machine clock/);
   });
 
   it('a tampered text: refused at the equation, the signed bytes shown, and the first differing byte against --expected', async () => {
@@ -90,11 +132,16 @@ describe('seam envelope verify', () => {
       'tampered.json',
       '--recipient',
       bob,
+      '--now',
+      String(T),
+      '--no-replay-check',
       '--expected',
       'their-bytes.bin',
     ]);
     expect(r.code).toBe(1);
-    expect(r.stdout.split('\n')[0]).toBe('refused [bad-signature]: the signature verifies: [S]B = R + [h]A');
+    expect(r.stdout.split('\n')[0]).toMatch(
+      /^refused \[bad-signature\]: .*the signature does not verify under did:key:/,
+    );
     expect(r.stdout).toMatch(/REFUSED +equation/);
     expect(r.stdout).toMatch(/not checked +replay/);
     const offset = theirBytes.indexOf('?');
@@ -113,6 +160,9 @@ describe('seam envelope verify', () => {
       'tampered.json',
       '--recipient',
       bob,
+      '--now',
+      String(T),
+      '--no-replay-check',
       '--expected',
       'their-bytes.bin',
       '--json',
@@ -127,7 +177,16 @@ describe('seam envelope verify', () => {
   });
 
   it('refuses a message addressed to someone else at the recipient check', async () => {
-    const r = await seam(dir, ['envelope', 'verify', 'message.json', '--recipient', alice]);
+    const r = await seam(dir, [
+      'envelope',
+      'verify',
+      'message.json',
+      '--recipient',
+      alice,
+      '--now',
+      String(T),
+      '--no-replay-check',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('refused [wrong-recipient]');
     expect(r.stdout).toMatch(/not checked +equation/);
@@ -142,13 +201,26 @@ describe('seam envelope verify', () => {
       bob,
       '--now',
       '2026-07-17T10:30:00Z',
+      '--no-replay-check',
     ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('refused [stale]');
   });
 
-  it('usage errors exit 2: no --recipient, a --now that is no time', async () => {
-    expect((await seam(dir, ['envelope', 'verify', 'message.json'])).code).toBe(2);
+  it('usage errors exit 2: no --recipient, no replay store or waiver, both, a --now that is no time', async () => {
+    expect((await seam(dir, ['envelope', 'verify', 'message.json', '--no-replay-check'])).code).toBe(2);
+    const noStore = await seam(dir, ['envelope', 'verify', 'message.json', '--recipient', bob]);
+    expect(noStore.code).toBe(2);
+    expect(noStore.stderr).toContain('--replay-file PATH');
+    expect(noStore.stderr).toContain('--no-replay-check');
+    const both = ['--replay-file', 'x.json', '--no-replay-check'];
+    expect((await seam(dir, ['envelope', 'verify', 'message.json', '--recipient', bob, ...both])).code).toBe(
+      2,
+    );
+    const offWithFile = ['--now', 'off', '--replay-file', 'x.json'];
+    expect(
+      (await seam(dir, ['envelope', 'verify', 'message.json', '--recipient', bob, ...offWithFile])).code,
+    ).toBe(2);
     const r = await seam(dir, [
       'envelope',
       'verify',
@@ -157,6 +229,7 @@ describe('seam envelope verify', () => {
       bob,
       '--now',
       'yesterday',
+      '--no-replay-check',
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('RFC 3339');
@@ -164,8 +237,9 @@ describe('seam envelope verify', () => {
   });
 
   it('a missing file or one that is not JSON exits 4', async () => {
-    expect((await seam(dir, ['envelope', 'verify', 'none.json', '--recipient', bob])).code).toBe(4);
-    const r = await seam(dir, ['envelope', 'verify', 'not-json.json', '--recipient', bob]);
+    const waived = ['--recipient', bob, '--no-replay-check'];
+    expect((await seam(dir, ['envelope', 'verify', 'none.json', ...waived])).code).toBe(4);
+    const r = await seam(dir, ['envelope', 'verify', 'not-json.json', ...waived]);
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('not one strict JSON value');
   });

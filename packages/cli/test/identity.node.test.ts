@@ -71,7 +71,7 @@ describe('seam card', () => {
     );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(card);
-    expect(verifyCardEnvelope(JSON.parse(r.stdout), { expectedDid: alice }).ok).toBe(true);
+    expect(verifyCardEnvelope(JSON.parse(r.stdout), { expectedDid: alice, now: T }).ok).toBe(true);
   });
 
   it('sign refuses a card naming another DID (exit 1), needs a seed file (exit 2)', async () => {
@@ -88,11 +88,34 @@ describe('seam card', () => {
   it('verify: sound at --now, every check passing', async () => {
     const r = await seam(dir, ['card', 'verify', 'card.json', '--did', alice, '--now', String(T + 60)]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe(`verified: card of ${alice}, signed at ${T}, freshness fresh`);
+    expect(r.stdout.split('\n').slice(0, 2)).toEqual([
+      `verified: card of ${alice}, signed at ${T}`,
+      `judged at ${new Date((T + 60) * 1000).toISOString().replace('.000Z', 'Z')}`,
+    ]);
+  });
+
+  it('verify: --now off is said, never a plain verified; no --now is the machine clock, said', async () => {
+    const off = await seam(dir, ['card', 'verify', 'card.json', '--did', alice, '--now', 'off']);
+    expect(off.code).toBe(0);
+    expect(off.stdout.split('\n').slice(0, 2)).toEqual([
+      `signature valid, NOT everything checked: card of ${alice}, signed at ${T}`,
+      'time NOT checked: --now off waives it',
+    ]);
+    const clock = await seam(dir, ['card', 'verify', 'card.json', '--did', alice]);
+    expect(clock.stdout).toMatch(/\(the machine clock; --now TIME or --now off to choose\)/);
   });
 
   it('verify: an edited card is refused at the equation, the signed bytes shown', async () => {
-    const r = await seam(dir, ['card', 'verify', 'card-edited.json', '--did', alice, '--json']);
+    const r = await seam(dir, [
+      'card',
+      'verify',
+      'card-edited.json',
+      '--did',
+      alice,
+      '--now',
+      'off',
+      '--json',
+    ]);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ ok: false, code: 'bad-signature' });
@@ -100,7 +123,7 @@ describe('seam card', () => {
   });
 
   it('verify: another DID than expected is refused at the did check; no --did is a usage error; no file exits 4', async () => {
-    const r = await seam(dir, ['card', 'verify', 'card.json', '--did', bob]);
+    const r = await seam(dir, ['card', 'verify', 'card.json', '--did', bob, '--now', 'off']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('refused [did-mismatch]');
     expect((await seam(dir, ['card', 'verify', 'card.json'])).code).toBe(2);

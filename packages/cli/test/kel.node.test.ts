@@ -77,12 +77,17 @@ describe('seam seal open with the key history the message carries', () => {
       'epoch.seed',
       '--now',
       String(Math.ceil(nowMs / 1000)),
+      '--no-replay-check',
+      '--no-capabilities',
       ...more,
     ]);
 
   it('opens a v2 envelope with --witness-key', async () => {
     const r = await open('current.bin', resolver.nowMs, '--witness-key', witness);
-    expect(r).toMatchObject({ code: 0, stdout: 'anet identity vector current', stderr: '' });
+    expect(r).toMatchObject({ code: 0, stdout: 'anet identity vector current' });
+    // What the command line waived is said on stderr, never silently.
+    expect(r.stderr).toContain('replay NOT checked: --no-replay-check waives it');
+    expect(r.stderr).toContain("capabilities NOT accepted: --no-capabilities (mailbox: 'off')");
   });
   it('without the witness key the notice is refused', async () => {
     const r = await open('current.bin', resolver.nowMs);

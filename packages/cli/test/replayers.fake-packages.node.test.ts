@@ -159,6 +159,12 @@ const UNJUDGED: { group: RegExp; name: RegExp; call: RegExp; why: string }[] = [
     why: "the group judges time: each case states the verdict's freshness or the replay cache's answer, not the message's fields",
   },
   {
+    group: /^seal\.(v2-refuse|v1)$/,
+    name: /^replayed$/,
+    call: /^@agent-seam\/hpke-seal\.openEnvelope(V1)?#0 value$/,
+    why: 'the first delivery primes the replay store: that it opened is judged, and the case is the second delivery’s refusal',
+  },
+  {
     group: /^domainLinkage\.refuse$/,
     name: /^accept\//,
     call: /^@agent-seam\/cardpub\.verifyDomainLinkage#0 value$/,

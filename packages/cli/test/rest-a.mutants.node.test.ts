@@ -276,6 +276,8 @@ describe('card.ts', () => {
       'card.json',
       '--did',
       did,
+      '--now',
+      NOW,
       '--expected',
       'other.bin',
       '--json',

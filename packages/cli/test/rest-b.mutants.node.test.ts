@@ -276,7 +276,18 @@ describe('envelope verify --expected: the same bytes', () => {
       'm.json': JSON.stringify({ ...sent, sig: sent.sig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) }),
       'b.txt': bytes,
     });
-    const r = await seam(dir, ['envelope', 'verify', 'm.json', '--recipient', bob, '--expected', 'b.txt']);
+    const r = await seam(dir, [
+      'envelope',
+      'verify',
+      'm.json',
+      '--recipient',
+      bob,
+      '--now',
+      'off',
+      '--no-replay-check',
+      '--expected',
+      'b.txt',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
       '\n--expected: identical to the signed bytes above: the bytes agree, so the signature or the key is what differs\n',
@@ -390,9 +401,9 @@ describe('note and checkpoint: the options no other test uses', async () => {
     // regex mutants: "x60" and "60x" must be refused, "60" taken), :110:75 (now ===
     // undefined: false, !==), :111:28 (the message emptied), :118:38 ({} for maxAge: the
     // stale cosignature would pass).
-    const usage = 'seam: --max-age wants whole seconds, and --now to judge them at\n';
+    const usage = 'seam: --max-age wants whole seconds, and a clock to judge them at (not --now off)\n';
     for (const more of [
-      ['--max-age', '60'],
+      ['--max-age', '60', '--now', 'off'],
       ['--max-age', 'x60', '--now', String(T)],
       ['--max-age', '60x', '--now', String(T)],
     ])
@@ -562,7 +573,18 @@ describe('seal open: the options no other test uses', () => {
     'epoch.seed': `${'03'.repeat(32)}\n`,
     'interaction.seed': `${'05'.repeat(32)}\n`,
   });
-  const args = ['seal', 'open', 'env.bin', '--seed-file', 'epoch.seed', '--now', '2026-01-01T00:00:05Z'];
+  const args = [
+    'seal',
+    'open',
+    'env.bin',
+    '--seed-file',
+    'epoch.seed',
+    '--now',
+    '2026-01-01T00:00:05Z',
+    '--replay-file',
+    'opened.json',
+    '--no-capabilities',
+  ];
   const senderKey = didFromPublicKey(sender.publicKey);
 
   it('--interaction-seed-file opens the second layer', async () => {
@@ -576,7 +598,12 @@ describe('seal open: the options no other test uses', () => {
       '--interaction-seed-file',
       'interaction.seed',
     ]);
-    expect(r).toMatchObject({ code: 0, stdout: 'two layers', stderr: '' });
+    // The replay file judges; the capabilities were waived by name, and stderr says so.
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: 'two layers',
+      stderr: "capabilities NOT accepted: --no-capabilities (mailbox: 'off')\n",
+    });
   });
 
   it('without --aid: a usage error saying what to give', async () => {

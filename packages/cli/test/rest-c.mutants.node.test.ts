@@ -285,18 +285,29 @@ describe('envelope: the usage errors, the refusals to sign, and the checks as te
     // why: explain.ts:20:17 (Math.min for the id column's width), :20:41 (the lengths
     // undefined), :23:7 (r.code !== undefined: true, false, ===), :24:11 (the [code: detail]
     // emptied); envelope.ts:56:16 ('envelope verify' emptied).
-    const args = ['envelope', 'verify', 'empty.json', '--recipient', bob];
+    const args = [
+      'envelope',
+      'verify',
+      'empty.json',
+      '--recipient',
+      bob,
+      '--now',
+      'off',
+      '--no-replay-check',
+    ];
     const r = await seam(dir, args);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe(
       [
-        'refused [missing-field]: a JSON object: from, to, messageId, text strings, contextId string or null, integer timestamp, sig (from, to, messageId and text are strings)',
+        'refused [missing-field]: a JSON object: from, to, messageId, text strings, contextId string or null, integer timestamp, sig (from is undefined; it is a string)',
+        'time NOT checked: --now off waives it',
+        'replay NOT checked: --no-replay-check waives it',
         'checks, in the order the verifier makes them:',
         '  pass         recipient-named  you named the recipient (recipientDid); the message cannot name it',
-        '  REFUSED      fields           a JSON object: from, to, messageId, text strings, contextId string or null, integer timestamp, sig [missing-field: from, to, messageId and text are strings]',
+        '  REFUSED      fields           a JSON object: from, to, messageId, text strings, contextId string or null, integer timestamp, sig [missing-field: from is undefined; it is a string]',
         '  not checked  recipient        to is the recipient you named',
-        '  not checked  freshness        timestamp within maxSkew (300 s) of now, either way (not asked for: no now given)',
+        "  not checked  freshness        timestamp within maxSkew (300 s) of now, either way (turned off by the caller (now: 'off'))",
         '  not checked  signer-key       from is an Ed25519 did:key whose key is not of small order',
         '  not checked  signed-bytes     the six fields have a canonical seam spelling (the bytes the signature covers)',
         '  not checked  signature-text   the signature is one canonical standard base64 spelling of 64 bytes',
@@ -305,7 +316,7 @@ describe('envelope: the usage errors, the refusals to sign, and the checks as te
         '  not checked  r-point          R (first half of the signature) is a strict encoding of a point, not of small order',
         '  not checked  s-scalar         S (second half) is below the group order L',
         '  not checked  equation         the signature verifies: [S]B = R + [h]A',
-        '  not checked  replay           the first delivery of this (from, messageId) the replay cache has seen (not asked for: no replay given)',
+        "  not checked  replay           the first delivery of this (from, messageId) the replay cache has seen (turned off by the caller (replay: 'off'))",
         '',
       ].join('\n'),
     );
@@ -314,7 +325,7 @@ describe('envelope: the usage errors, the refusals to sign, and the checks as te
       command: 'envelope verify',
       ok: false,
       code: 'missing-field',
-      detail: 'from, to, messageId and text are strings',
+      detail: 'from is undefined; it is a string',
     });
   });
 });

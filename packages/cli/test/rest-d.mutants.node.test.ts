@@ -185,7 +185,7 @@ describe('note verify and checkpoint show: keys, quorum, the decoded lines', asy
     const stale = await verify('cosigned.txt', ...quorum, '--now', String(T + 120), '--max-age', '60');
     expect(stale.code).toBe(1);
     expect(await verify('cosigned.txt', ...quorum, '--max-age', 'x')).toMatchObject(
-      usage('--max-age wants whole seconds, and --now to judge them at'),
+      usage('--max-age wants whole seconds, and a clock to judge them at (not --now off)'),
     );
   });
 
@@ -270,17 +270,17 @@ describe('report (shared): the tip after a refusal at the equation', () => {
   });
   const tip =
     'next: ask the signer for the exact bytes it signed and add --expected THEIR-BYTES to compare\n';
+  /** The message is from July 2026: time and replay are waived by name, so the signature is what is judged. */
+  const WAIVED = ['--now', 'off', '--no-replay-check'];
 
   it('a refusal at the equation without --expected ends with the tip, after the signed bytes', async () => {
     // why: shared.ts:67:35 (the find's test undefined), :67:42 (c.outcome === 'refuse'
     // false, !==), :67:56 ('refuse' emptied), :69:7 (the condition false; e.signed !==
     // undefined as ===), :69:33 (e.expected === undefined as !==), :69:61 (refused?.id !==
     // 'equation'), :69:77 ('equation' emptied), :70:11 (the tip emptied).
-    const r = await seam(dir, ['envelope', 'verify', 'tampered.json', '--recipient', bob]);
+    const r = await seam(dir, ['envelope', 'verify', 'tampered.json', '--recipient', bob, ...WAIVED]);
     expect(r.code).toBe(1);
-    expect(r.stdout.startsWith('refused [bad-signature]: the signature verifies: [S]B = R + [h]A\n')).toBe(
-      true,
-    );
+    expect(r.stdout.startsWith('refused [bad-signature]: ')).toBe(true);
     expect(r.stdout.endsWith(`"}\n${tip}`)).toBe(true);
   });
 
@@ -296,12 +296,20 @@ describe('report (shared): the tip after a refusal at the equation', () => {
       'tampered.json',
       '--recipient',
       bob,
+      ...WAIVED,
       '--expected',
       'their-bytes.bin',
     ]);
     expect(withExpected.code).toBe(1);
     expect(withExpected.stdout).not.toContain('next:');
-    const elsewhere = await seam(dir, ['envelope', 'verify', 'message.json', '--recipient', alice]);
+    const elsewhere = await seam(dir, [
+      'envelope',
+      'verify',
+      'message.json',
+      '--recipient',
+      alice,
+      ...WAIVED,
+    ]);
     expect(elsewhere.code).toBe(1);
     expect(elsewhere.stdout.startsWith('refused [wrong-recipient]: ')).toBe(true);
     expect(elsewhere.stdout.endsWith(`${bob.slice(-8)}"}\n`)).toBe(true);
@@ -311,7 +319,18 @@ describe('report (shared): the tip after a refusal at the equation', () => {
 describe('seal open: usage errors before the envelope is opened', () => {
   const dir = workdir({ 'env.bin': 'not an envelope', 'epoch.seed': `${'03'.repeat(32)}\n` });
   const open = async (...more: string[]) =>
-    await seam(dir, ['seal', 'open', 'env.bin', '--seed-file', 'epoch.seed', '--aid', 'x', ...more]);
+    await seam(dir, [
+      'seal',
+      'open',
+      'env.bin',
+      '--seed-file',
+      'epoch.seed',
+      '--aid',
+      'x',
+      '--no-replay-check',
+      '--no-capabilities',
+      ...more,
+    ]);
   const key = didFromSeed(unwrap(hex.decode('01'.repeat(32))));
 
   it('a --sender-key that is no Ed25519 key says what it wants', async () => {

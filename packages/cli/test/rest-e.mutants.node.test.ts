@@ -83,7 +83,9 @@ describe('io: names, details and the line ends of what it reads and writes', () 
     // why: io.ts:97:7 (now :117:7; /^(0|[1-9][0-9]{0,11})$/ without ^: "x5" read as NaN).
     const d = workdir({ 'env.json': '{}' });
     const recipient = ['--recipient', didFromPublicKey(keyPairFromSeed(aliceSeed).publicKey)];
-    expect(await seam(d, ['envelope', 'verify', 'env.json', ...recipient, '--now', 'x5'])).toMatchObject({
+    expect(
+      await seam(d, ['envelope', 'verify', 'env.json', ...recipient, '--now', 'x5', '--no-replay-check']),
+    ).toMatchObject({
       code: 2,
       stdout: '',
       stderr: 'seam: --now wants an RFC 3339 time with an offset (2026-07-17T09:30:00Z) or Unix seconds\n',
@@ -302,6 +304,8 @@ describe('seal open: --json refusals, a short sender key, base64 text, --dack-ke
     senderKey,
     '--now',
     '2026-01-01T00:00:05Z',
+    '--no-replay-check',
+    '--no-capabilities',
   ];
 
   it('a refusal as --json names the command', async () => {
@@ -334,7 +338,12 @@ describe('seal open: --json refusals, a short sender key, base64 text, --dack-ke
   it('an envelope as base64 text with a final newline opens', async () => {
     // why: seal.ts:31:38 (.trim() dropped: the text with its newline is no strict base64,
     // so its raw bytes were opened and refused).
-    expect(await seam(files(), open('env.txt'))).toMatchObject({ code: 0, stdout: 'hello Bob', stderr: '' });
+    expect(await seam(files(), open('env.txt'))).toMatchObject({
+      code: 0,
+      stdout: 'hello Bob',
+      stderr:
+        "replay NOT checked: --no-replay-check waives it\ncapabilities NOT accepted: --no-capabilities (mailbox: 'off')\n",
+    });
   });
 
   it('--dack-keys-out writes the keys of an opened envelope, and nothing for a refused one', async () => {
@@ -563,6 +572,8 @@ describe('seal open --expected: a sender who signed other bytes than the envelop
       didFromPublicKey(sender.publicKey),
       '--now',
       '2026-01-01T00:00:05Z',
+      '--no-replay-check',
+      '--no-capabilities',
       '--expected',
       'other.bin',
     ]);

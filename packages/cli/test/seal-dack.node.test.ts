@@ -61,11 +61,18 @@ describe('seam seal open', () => {
       aliceDid,
       '--now',
       '2026-01-01T00:00:05Z',
+      '--no-replay-check',
+      '--no-capabilities',
       ...more,
     ]);
 
   it('opens the envelope (raw or base64) and writes the body; --json gives the fields', async () => {
-    expect(await open('env.bin')).toMatchObject({ code: 0, stdout: 'hello Bob' });
+    expect(await open('env.bin')).toMatchObject({
+      code: 0,
+      stdout: 'hello Bob',
+      stderr:
+        "replay NOT checked: --no-replay-check waives it\ncapabilities NOT accepted: --no-capabilities (mailbox: 'off')\n",
+    });
     expect(await open('env.txt')).toMatchObject({ code: 0, stdout: 'hello Bob' });
     const r = await open('env.bin', '--json');
     expect(r.code).toBe(0);
@@ -78,7 +85,13 @@ describe('seam seal open', () => {
       type: 'anet.message/1',
     });
     expect(out.value.body).toBe(base64Strict.encode(new TextEncoder().encode('hello Bob')));
-    expect(out.explain.checks.every((c: { outcome: string }) => c.outcome === 'pass')).toBe(true);
+    // Every check passed but the replay check, which --no-replay-check turned off by name.
+    const outcomes = out.explain.checks.map((c: { id: string; outcome: string }) => `${c.id} ${c.outcome}`);
+    expect(outcomes.filter((o: string) => !o.endsWith(' pass'))).toEqual(['replay not-checked']);
+    expect(out.judged).toEqual([
+      'replay NOT checked: --no-replay-check waives it',
+      "capabilities NOT accepted: --no-capabilities (mailbox: 'off')",
+    ]);
     expect(JSON.stringify(out)).not.toContain(hex.encode(sealed.dack.noteKey));
   });
 
@@ -90,6 +103,8 @@ describe('seam seal open', () => {
       keyRing: keyRingOf([epoch.privateKey]),
       resolveSenderKey: () => ({ ok: true, value: alice.publicKey }),
       now: new Date(sentMs + 5000),
+      mailbox: 'off',
+      replay: 'off',
       onSignedBytes: (bytes) => {
         signedBytes = bytes;
       },
@@ -135,14 +150,88 @@ describe('seam seal open', () => {
       aliceDid,
       '--now',
       '1767225605',
+      '--no-replay-check',
+      '--no-capabilities',
     ]);
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stdout.split('\n')[0]).toMatch(/^refused \[sealed-to-unknown-key\]/);
     const otherSigner = await open('env.bin', '--sender-key', base64Strict.encode(bob.publicKey));
     expect(otherSigner.code).toBe(1);
     expect(otherSigner.stdout).toMatch(/^refused \[bad-sig\]/);
-    const asV1 = await open('env.bin', '--v1', '--json');
+    const asV1 = await seam(dir, [
+      'seal',
+      'open',
+      'env.bin',
+      '--v1',
+      '--aid',
+      bobAid,
+      '--seed-file',
+      'epoch.seed',
+      '--sender-key',
+      aliceDid,
+      '--now',
+      '1767225605',
+      '--no-replay-check',
+      '--json',
+    ]);
     expect(JSON.parse(asV1.stdout)).toMatchObject({ ok: false, code: 'bad-version' });
+  });
+
+  it('a replay file refuses the second opening of one envelope', async () => {
+    const once = ['--replay-file', 'opened.json'];
+    const withFile = async () =>
+      await seam(dir, [
+        'seal',
+        'open',
+        'env.bin',
+        '--aid',
+        bobAid,
+        '--seed-file',
+        'epoch.seed',
+        '--sender-key',
+        aliceDid,
+        '--now',
+        '2026-01-01T00:00:05Z',
+        '--no-capabilities',
+        ...once,
+      ]);
+    expect(await withFile()).toMatchObject({
+      code: 0,
+      stdout: 'hello Bob',
+      stderr: "capabilities NOT accepted: --no-capabilities (mailbox: 'off')\n",
+    });
+    const again = await withFile();
+    expect(again.code).toBe(1);
+    expect(again.stdout).toMatch(/^refused \[replayed\]/);
+  });
+
+  it('replay and mailbox need a choice: neither, or both, is a usage error saying so', async () => {
+    const base = [
+      'seal',
+      'open',
+      'env.bin',
+      '--aid',
+      bobAid,
+      '--seed-file',
+      'epoch.seed',
+      '--sender-key',
+      aliceDid,
+      '--now',
+      '1767225605',
+    ];
+    const noReplay = await seam(dir, [...base, '--no-capabilities']);
+    expect(noReplay.code).toBe(2);
+    expect(noReplay.stderr).toContain('--replay-file PATH');
+    const noMailbox = await seam(dir, [...base, '--no-replay-check']);
+    expect(noMailbox.code).toBe(2);
+    expect(noMailbox.stderr).toContain('--mailbox-key KEY --mailbox-epoch N');
+    expect(
+      (await seam(dir, [...base, '--no-replay-check', '--no-capabilities', '--mailbox-epoch', '1'])).code,
+    ).toBe(2);
+    expect(
+      (await seam(dir, [...base, '--no-replay-check', '--mailbox-key', aliceDid, '--mailbox-epoch', '0']))
+        .code,
+    ).toBe(2);
   });
 
   it('usage errors exit 2 (no --now, a bad --sender-key); a missing file or seed exits 4', async () => {
@@ -180,6 +269,8 @@ describe('seam dack', async () => {
     aliceDid,
     '--now',
     '2026-01-01T00:00:05Z',
+    '--no-replay-check',
+    '--no-capabilities',
     '--dack-keys-out',
     'bob-dack.json',
   ]);
@@ -321,6 +412,7 @@ describe('seam seal open --v1 (VEC-SEALED-1 of ANetCore v0.15)', () => {
       Buffer.from(senderPub, 'hex').toString('base64'),
       '--now',
       String(nowSeconds),
+      '--no-replay-check',
       ...more,
     ]);
 

@@ -33,7 +33,8 @@ export function base32LowerDecode(text: string): Verdict<Uint8Array, 'bad-base32
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     const v = c < 128 ? TABLE[c]! : -1;
-    if (v < 0) return fail('bad-base32', 'a character outside the lower-case base32 alphabet');
+    if (v < 0)
+      return fail('bad-base32', `the character at offset ${i} is outside the lower-case base32 alphabet`);
     acc = ((acc << 5) | v) & 0xfff;
     bits += 5;
     if (bits >= 8) {
@@ -42,6 +43,12 @@ export function base32LowerDecode(text: string): Verdict<Uint8Array, 'bad-base32
     }
   }
   // Leftover bits must be fewer than 5 and zero, else another text spells the same bytes.
-  if (bits >= 5 || (acc & ((1 << bits) - 1)) !== 0) return fail('bad-base32', 'not the canonical spelling');
+  if (bits >= 5 || (acc & ((1 << bits) - 1)) !== 0)
+    return fail(
+      'bad-base32',
+      bits >= 5
+        ? `not the canonical spelling: base32 writes no text of length ${text.length}`
+        : `not the canonical spelling: the ${bits} bits left over at the end are not zero`,
+    );
   return ok(out);
 }

@@ -1,4 +1,4 @@
-import { fail, ok, SeamError, sha256, type Verdict } from '@agent-seam/canonical';
+import { describeType, fail, ok, SeamError, sha256, type Verdict } from '@agent-seam/canonical';
 import { base32LowerDecode, base32LowerEncode } from './base32.js';
 
 /**
@@ -54,19 +54,37 @@ export function cid(content: Uint8Array, options: { codec: CidCodec }): Cid {
   return assemble(options.codec, sha256(content));
 }
 
+/** A byte of the binary CID for a detail: hex, or "missing" past its end. */
+const byteName = (b: number | undefined): string =>
+  b === undefined ? 'missing' : `0x${b.toString(16).padStart(2, '0')}`;
+
 /** Parse a text CID; only the exact spelling `cid()` produces is accepted. */
 export function parseCid(text: unknown): Verdict<Cid, CidCode> {
-  if (typeof text !== 'string') return fail('not-a-string');
+  if (typeof text !== 'string') return fail('not-a-string', `the CID is ${describeType(text)}, not a string`);
   if (!text.startsWith('b'))
-    return fail('unsupported-multibase', 'only the lower-case base32 multibase (b) is accepted');
+    return fail(
+      'unsupported-multibase',
+      text === ''
+        ? 'the CID is empty; only the lower-case base32 multibase (b) is accepted'
+        : `the CID starts with ${JSON.stringify(text.slice(0, 1))}; only the lower-case base32 multibase (b) is accepted`,
+    );
   const decoded = base32LowerDecode(text.slice(1));
   if (!decoded.ok) return decoded;
   const bin = decoded.value;
-  if (bin.length < 1 || bin[0] !== CID_VERSION) return fail('unsupported-version', 'only CIDv1 is accepted');
+  if (bin.length < 1 || bin[0] !== CID_VERSION)
+    return fail('unsupported-version', `the version is ${byteName(bin[0])}; only CIDv1 is accepted`);
   const codec = bin[1] === CODEC_BYTE['dag-cbor'] ? 'dag-cbor' : bin[1] === CODEC_BYTE.raw ? 'raw' : null;
-  if (codec === null) return fail('unsupported-codec', 'only dag-cbor (0x71) and raw (0x55) are accepted');
-  if (bin[2] !== SHA2_256) return fail('unsupported-hash', 'only sha2-256 (0x12) is accepted');
+  if (codec === null)
+    return fail(
+      'unsupported-codec',
+      `the codec is ${byteName(bin[1])}; only dag-cbor (0x71) and raw (0x55) are accepted`,
+    );
+  if (bin[2] !== SHA2_256)
+    return fail('unsupported-hash', `the hash is ${byteName(bin[2])}; only sha2-256 (0x12) is accepted`);
   if (bin[3] !== DIGEST_LENGTH || bin.length !== 4 + DIGEST_LENGTH)
-    return fail('bad-digest-length', 'the digest must be exactly 32 bytes');
+    return fail(
+      'bad-digest-length',
+      `the digest is ${Math.max(bin.length - 4, 0)} bytes (its length byte says ${byteName(bin[3])}); it must be exactly 32`,
+    );
   return ok(assemble(codec, bin.slice(4)));
 }

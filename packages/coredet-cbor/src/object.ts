@@ -133,12 +133,28 @@ function hasType(type: FieldType, bytes: Uint8Array): boolean {
 }
 
 /** Where a key that the schema does not name stands. */
-function unnamedKey(schema: ObjectSchema, key: CborKey): Exclude<ObjectCode, DecodeCode> | 'extension' {
+type KeyRefusal = 'retired-field' | 'reserved-field' | 'unknown-critical-field';
+
+function unnamedKey(schema: ObjectSchema, key: CborKey): KeyRefusal | 'extension' {
   const n = typeof key === 'number' ? key : typeof key === 'bigint' ? Number(key) : Number.NaN;
   if (schema.spec.retired?.includes(n)) return 'retired-field';
   if (schema.spec.reserved?.includes(n)) return 'reserved-field';
   if (schema.spec.keySpace === 'must-understand-0-63' && n >= FIRST_EXTENSION_KEY) return 'extension';
   return 'unknown-critical-field';
+}
+
+/** Why an unnamed key is refused, by the code it is refused with. */
+const KEY_REFUSAL: Record<KeyRefusal, string> = {
+  'retired-field': 'is retired in this object',
+  'reserved-field': 'is reserved in this object',
+  'unknown-critical-field': 'is not a key this object allows',
+};
+
+/** A map key as a detail names it: a number as written, text quoted (cut to 40), bytes by length. */
+function keyName(key: CborKey): string {
+  if (typeof key === 'number' || typeof key === 'bigint') return `key ${key}`;
+  if (typeof key === 'string') return `key ${JSON.stringify(key.slice(0, 40))}`;
+  return `a ${key.length}-byte byte-string key`;
 }
 
 /**
@@ -164,7 +180,7 @@ export function decodeObject(
         out.extensions.push(entry);
         continue;
       }
-      return fail(where, 'a key this object does not allow');
+      return fail(where, `${keyName(entry.key)} ${KEY_REFUSAL[where]}`);
     }
     if (!hasType(field.type, entry.valueBytes))
       return fail('wrong-type', `field ${field.name} is not ${field.type}`);

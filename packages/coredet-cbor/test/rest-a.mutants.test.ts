@@ -177,13 +177,13 @@ describe('decodeObject by key', () => {
   it('refuses a byte-string key as unknown-critical', () => {
     expect(refusal('a1414000')).toEqual({
       code: 'unknown-critical-field',
-      detail: 'a key this object does not allow',
+      detail: 'a 1-byte byte-string key is not a key this object allows',
     });
   });
 
   // why: object.ts:167:26 message → "" (retired path).
   it('refuses a retired key', () => {
-    expect(refusal('a10900')).toEqual({ code: 'retired-field', detail: 'a key this object does not allow' });
+    expect(refusal('a10900')).toEqual({ code: 'retired-field', detail: 'key 9 is retired in this object' });
   });
 
   // why: object.ts:155:40 { ...options, lenient: false } → {} (the caller's bounds dropped).
@@ -308,7 +308,7 @@ describe('parseCid', () => {
   it('reads a lone version byte 01 as version 1 without a codec', () => {
     expect(refused(text([0x01]))).toEqual({
       code: 'unsupported-codec',
-      detail: 'only dag-cbor (0x71) and raw (0x55) are accepted',
+      detail: 'the codec is missing; only dag-cbor (0x71) and raw (0x55) are accepted',
     });
   });
 
@@ -317,11 +317,19 @@ describe('parseCid', () => {
     [
       'B' + text([0x01]).slice(1),
       'unsupported-multibase',
-      'only the lower-case base32 multibase (b) is accepted',
+      'the CID starts with "B"; only the lower-case base32 multibase (b) is accepted',
     ],
-    [text([0x00]), 'unsupported-version', 'only CIDv1 is accepted'],
-    [text([0x01, 0x55, 0x13, 0x20]), 'unsupported-hash', 'only sha2-256 (0x12) is accepted'],
-    [text([0x01, 0x55, 0x12, 0x20]), 'bad-digest-length', 'the digest must be exactly 32 bytes'],
+    [text([0x00]), 'unsupported-version', 'the version is 0x00; only CIDv1 is accepted'],
+    [
+      text([0x01, 0x55, 0x13, 0x20]),
+      'unsupported-hash',
+      'the hash is 0x13; only sha2-256 (0x12) is accepted',
+    ],
+    [
+      text([0x01, 0x55, 0x12, 0x20]),
+      'bad-digest-length',
+      'the digest is 0 bytes (its length byte says 0x20); it must be exactly 32',
+    ],
   ])('refuses %s', (t, code, detail) => {
     expect(refused(t)).toEqual({ code, detail });
   });
@@ -340,7 +348,7 @@ describe('base32', () => {
     expect(base32LowerDecode(t)).toEqual({
       ok: false,
       code: 'bad-base32',
-      detail: 'a character outside the lower-case base32 alphabet',
+      detail: 'the character at offset 0 is outside the lower-case base32 alphabet',
     });
   });
 
@@ -350,7 +358,20 @@ describe('base32', () => {
     expect(base32LowerDecode('a')).toEqual({
       ok: false,
       code: 'bad-base32',
-      detail: 'not the canonical spelling',
+      detail: 'not the canonical spelling: base32 writes no text of length 1',
+    });
+  });
+
+  it('a detail says where the text went wrong: the offset of a foreign character, non-zero leftover bits', () => {
+    expect(base32LowerDecode('aB')).toEqual({
+      ok: false,
+      code: 'bad-base32',
+      detail: 'the character at offset 1 is outside the lower-case base32 alphabet',
+    });
+    expect(base32LowerDecode('ab')).toEqual({
+      ok: false,
+      code: 'bad-base32',
+      detail: 'not the canonical spelling: the 2 bits left over at the end are not zero',
     });
   });
 });

@@ -1,4 +1,4 @@
-import { base64Strict, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { base64Strict, describeType, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { capOf, requireBytes, requireLength, requireOptions } from './arguments.js';
 import { encPrivateKey } from './box-keys.js';
 import type { BoxCode } from './codes.js';
@@ -59,6 +59,19 @@ export function sealArguments(options: SealBoxOptions) {
   };
 }
 
+/**
+ * Throws when a box of `byteLength` bytes would be base64 text over DEFAULT_MAX_BLOB_CHARS:
+ * a seal never writes a blob that a reader with the default cap refuses (`too-large`).
+ */
+export function requireBlobFits(byteLength: number): void {
+  const chars = 4 * Math.ceil(byteLength / 3);
+  if (chars > DEFAULT_MAX_BLOB_CHARS)
+    throw new SeamError(
+      'too-large',
+      `plaintext: the box would be ${chars} base64 characters, over the ${DEFAULT_MAX_BLOB_CHARS} a reader takes by default`,
+    );
+}
+
 /** The X25519 secret a seal uses; a low-order recipient key would make it public, so it throws. */
 export function sealerAgreement(senderSeed: Uint8Array, recipientPub: Uint8Array): Uint8Array {
   const shared = x25519SharedSecret(encPrivateKey(senderSeed), recipientPub);
@@ -85,17 +98,24 @@ export function readBlob(options: OpenBoxOptions): Verdict<OpenRequest, BoxCode>
   const maxChars = capOf(options.maxChars, DEFAULT_MAX_BLOB_CHARS, 'maxChars');
   const { blob, senderPub } = options;
   // The blob is received data whatever its type: anything but text is refused, not read.
-  if (typeof blob !== 'string') return fail('not-a-string', 'the blob is not a string');
-  if (blob.length > maxChars) return fail('too-large', `the blob is longer than ${maxChars} characters`);
+  if (typeof blob !== 'string')
+    return fail('not-a-string', `the blob is ${describeType(blob)}, not a string`);
+  if (blob.length > maxChars)
+    return fail('too-large', `the blob is ${blob.length} characters, longer than the ${maxChars} allowed`);
   const decoded = base64Strict.decode(blob);
-  if (!decoded.ok) return fail('bad-base64', 'the blob is not canonical standard base64');
+  if (!decoded.ok) return fail('bad-base64', `the blob is not canonical standard base64: ${decoded.detail}`);
   return ok({ recipientSeed, senderPub, ad, bytes: decoded.value });
 }
 
 /** The X25519 secret an open uses, or why the sender key (wire input) cannot give one. */
 export function openerAgreement(recipientSeed: Uint8Array, senderPub: unknown): Verdict<Uint8Array, BoxCode> {
   if (!(senderPub instanceof Uint8Array) || senderPub.length !== KEY_LENGTH)
-    return fail('bad-public-key', 'the sender key is not 32 bytes');
+    return fail(
+      'bad-public-key',
+      senderPub instanceof Uint8Array
+        ? `the sender key is ${senderPub.length} bytes, not ${KEY_LENGTH}`
+        : 'the sender key is not a Uint8Array',
+    );
   const shared = x25519SharedSecret(encPrivateKey(recipientSeed), senderPub);
   if (shared === null) return fail('zero-shared-secret', 'the sender key is a low-order point');
   return ok(shared);

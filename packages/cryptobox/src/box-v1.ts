@@ -6,6 +6,7 @@ import {
   type OpenRequest,
   openerAgreement,
   readBlob,
+  requireBlobFits,
   type SealBoxOptions,
   sealArguments,
   sealerAgreement,
@@ -37,6 +38,7 @@ export function sealBoxV1(options: SealBoxOptions): string {
   if (options?.recipientPqPub !== undefined || options?.encapsulationSeed !== undefined)
     throw new SeamError('bad-argument', 'a v1 box takes neither recipientPqPub nor encapsulationSeed');
   const { senderSeed, recipientPub, plaintext, ad } = sealArguments(options);
+  requireBlobFits(CHACHA_NONCE_LENGTH + plaintext.length + TAG_LENGTH);
   const nonce = options.nonce === undefined ? freshV1Nonce() : givenV1Nonce(options.nonce);
   const key = boxKeyV1(sealerAgreement(senderSeed, recipientPub));
   return base64Strict.encode(concatBytes([nonce, chachaSeal(key, nonce, ad, plaintext)]));
@@ -77,7 +79,10 @@ export function openBoxV1(options: OpenBoxOptions): Uint8Array | null {
 /** Opens decoded bytes that do not carry the v2 prefix. */
 export function openV1({ recipientSeed, senderPub, ad, bytes }: OpenRequest): Verdict<Uint8Array, BoxCode> {
   if (bytes.length < CHACHA_NONCE_LENGTH + TAG_LENGTH)
-    return fail('too-short', 'the blob is shorter than a nonce and a tag');
+    return fail(
+      'too-short',
+      `the blob is ${bytes.length} bytes, shorter than a ${CHACHA_NONCE_LENGTH}-byte nonce and a ${TAG_LENGTH}-byte tag`,
+    );
   const shared = openerAgreement(recipientSeed, senderPub);
   if (!shared.ok) return shared;
   const plaintext = chachaOpen(

@@ -3,6 +3,7 @@ import { requireLength } from './arguments.js';
 import {
   type OpenRequest,
   openerAgreement,
+  requireBlobFits,
   type SealBoxOptions,
   sealArguments,
   sealerAgreement,
@@ -41,6 +42,7 @@ export function encPublicKeyPq(seed: Uint8Array): Uint8Array {
 /** Seals a v2 box to the recipient's two public keys. */
 export function sealV2(options: SealBoxOptions): string {
   const { senderSeed, recipientPub, plaintext, ad } = sealArguments(options);
+  requireBlobFits(SEALED_START + plaintext.length + TAG_LENGTH);
   const { recipientPqPub } = options;
   if (!(recipientPqPub instanceof Uint8Array) || !isMlKemPublicKey(recipientPqPub))
     throw new SeamError('bad-pq-public-key', 'recipientPqPub is not an ML-KEM-768 encapsulation key');
@@ -64,7 +66,10 @@ export function sealV2(options: SealBoxOptions): string {
 export function openV2({ recipientSeed, senderPub, ad, bytes }: OpenRequest): Verdict<Uint8Array, BoxCode> {
   // The ML-KEM ciphertext has a fixed size and no length field: a short blob is the only way to get it wrong.
   if (bytes.length < SEALED_START + TAG_LENGTH)
-    return fail('v2-too-short', 'the blob is shorter than a v2 prefix, ML-KEM ciphertext, nonce and tag');
+    return fail(
+      'v2-too-short',
+      `the blob is ${bytes.length} bytes, shorter than the ${SEALED_START + TAG_LENGTH} of a v2 prefix, ML-KEM ciphertext, nonce and tag`,
+    );
   const x25519Shared = openerAgreement(recipientSeed, senderPub);
   if (!x25519Shared.ok) return x25519Shared;
   const { secretKey } = mlKemKeyPair(mlKemSeed(recipientSeed));

@@ -1,4 +1,4 @@
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { describeType, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { capOf, requireBytes, requireLength, requireOptions } from './arguments.js';
 import type { PayloadCode } from './codes.js';
 import {
@@ -70,7 +70,13 @@ export function sealPayload(options: SealPayloadOptions): Uint8Array {
   if (header.length > DEFAULT_MAX_WRAPPED_KEY_BYTES)
     throw new SeamError(
       'wrapped-key-too-large',
-      `the wrapped key is over ${DEFAULT_MAX_WRAPPED_KEY_BYTES} bytes`,
+      `the wrapped key would be ${header.length} bytes, over the ${DEFAULT_MAX_WRAPPED_KEY_BYTES} a reader takes by default`,
+    );
+  const total = HEADER_LENGTH + header.length + XCHACHA_NONCE_LENGTH + plaintext.length + TAG_LENGTH;
+  if (total > DEFAULT_MAX_PAYLOAD_BYTES)
+    throw new SeamError(
+      'too-large',
+      `plaintext: the envelope would be ${total} bytes, over the ${DEFAULT_MAX_PAYLOAD_BYTES} a reader takes by default`,
     );
   const body = xchachaSeal(dataKey, nonce, ad, plaintext);
   const out = new Uint8Array(HEADER_LENGTH + header.length + XCHACHA_NONCE_LENGTH + body.length);
@@ -107,21 +113,30 @@ export function openPayload(
   const maxBytes = capOf(options.maxBytes, DEFAULT_MAX_PAYLOAD_BYTES, 'maxBytes');
   const maxKey = capOf(options.maxWrappedKeyBytes, DEFAULT_MAX_WRAPPED_KEY_BYTES, 'maxWrappedKeyBytes');
   // The envelope is received data whatever its type: anything but bytes is refused, not read.
-  if (!(envelope instanceof Uint8Array)) return fail('not-bytes', 'the envelope is not a Uint8Array');
-  if (envelope.length > maxBytes) return fail('too-large', `the envelope is larger than ${maxBytes} bytes`);
+  if (!(envelope instanceof Uint8Array))
+    return fail('not-bytes', `the envelope is ${describeType(envelope)}, not a Uint8Array`);
+  if (envelope.length > maxBytes)
+    return fail('too-large', `the envelope is ${envelope.length} bytes, larger than the ${maxBytes} allowed`);
   if (envelope.length < 1) return fail('truncated', 'the envelope is empty');
   if (envelope[0] !== PAYLOAD_VERSION)
-    return fail('unknown-version', 'the envelope has a format version this build does not read');
+    return fail(
+      'unknown-version',
+      `the envelope has format version ${envelope[0]}; this build reads version ${PAYLOAD_VERSION}`,
+    );
   if (envelope.length < HEADER_LENGTH) return fail('truncated', 'the envelope ends inside its header');
   const keyLength = new DataView(envelope.buffer, envelope.byteOffset, envelope.byteLength).getUint32(
     1,
     false,
   );
-  if (keyLength > maxKey) return fail('too-large', `the wrapped key is larger than ${maxKey} bytes`);
+  if (keyLength > maxKey)
+    return fail('too-large', `the wrapped key is ${keyLength} bytes, larger than the ${maxKey} allowed`);
   const nonceStart = HEADER_LENGTH + keyLength;
   const bodyStart = nonceStart + XCHACHA_NONCE_LENGTH;
   if (envelope.length < bodyStart + TAG_LENGTH)
-    return fail('truncated', 'the envelope ends before its nonce and tag');
+    return fail(
+      'truncated',
+      `the envelope ends before its nonce and tag: ${envelope.length} bytes, ${bodyStart + TAG_LENGTH} needed after a ${keyLength}-byte wrapped key`,
+    );
   const wrapped = decodeWrappedKey(envelope.subarray(HEADER_LENGTH, nonceStart));
   if (!wrapped.ok) return wrapped;
   const dataKey = unwrapSafely(options.keyRing, wrapped.value);

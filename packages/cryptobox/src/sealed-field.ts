@@ -1,4 +1,4 @@
-import { base64Strict, fail, ok, type Verdict } from '@agent-seam/canonical';
+import { base64Strict, describeType, fail, ok, type Verdict } from '@agent-seam/canonical';
 import { requireBytes } from './arguments.js';
 import type { SealedFieldCode } from './codes.js';
 
@@ -33,7 +33,8 @@ export interface SealedField {
  */
 export function readSealedField(value: unknown): Verdict<SealedField, SealedFieldCode> {
   if (typeof value === 'string') {
-    if (!value.startsWith(SEALED_PREFIX)) return fail('not-sealed', 'a plain string');
+    if (!value.startsWith(SEALED_PREFIX))
+      return fail('not-sealed', `a plain string: it does not start with ${JSON.stringify(SEALED_PREFIX)}`);
     return decodeEnvelope(value.slice(SEALED_PREFIX.length), 'string');
   }
   if (
@@ -42,10 +43,20 @@ export function readSealedField(value: unknown): Verdict<SealedField, SealedFiel
     Array.isArray(value) ||
     !Object.hasOwn(value, SEALED_MEMBER)
   )
-    return fail('not-sealed', 'not a sealed spelling');
+    return fail(
+      'not-sealed',
+      describeType(value) === 'an object'
+        ? 'an object with no $sealed member'
+        : `${describeType(value)}, not a sealed string or a {"$sealed": …} object`,
+    );
   const inner = (value as Record<string, unknown>)[SEALED_MEMBER];
   if (Object.keys(value).length !== 1 || typeof inner !== 'string')
-    return fail('sealed-malformed', 'a $sealed object must hold exactly one string member');
+    return fail(
+      'sealed-malformed',
+      typeof inner === 'string'
+        ? `the $sealed object has ${Object.keys(value).length} members; it must hold only $sealed`
+        : `the $sealed member is ${describeType(inner)}, not a string`,
+    );
   return decodeEnvelope(inner, 'object');
 }
 
@@ -54,6 +65,7 @@ function decodeEnvelope(
   spelling: SealedField['spelling'],
 ): Verdict<SealedField, SealedFieldCode> {
   const envelope = base64Strict.decode(text);
-  if (!envelope.ok) return fail('bad-base64', 'the sealed envelope is not canonical base64');
+  if (!envelope.ok)
+    return fail('bad-base64', `the sealed envelope is not canonical base64: ${envelope.detail}`);
   return ok({ spelling, envelope: envelope.value });
 }

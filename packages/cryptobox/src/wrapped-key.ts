@@ -2,6 +2,7 @@ import {
   bytesEqual,
   canonicalFromJSON,
   canonicalize,
+  describeType,
   fail,
   isCanonicalJSON,
   type JsonValue,
@@ -67,7 +68,8 @@ type WrappedKeyCode = Extract<
  * which names the refusal.
  */
 export function decodeWrappedKey(bytes: Uint8Array): Verdict<WrappedKey, WrappedKeyCode> {
-  if (!(bytes instanceof Uint8Array)) return fail('not-bytes', 'the wrapped key is not a Uint8Array');
+  if (!(bytes instanceof Uint8Array))
+    return fail('not-bytes', `the wrapped key is ${describeType(bytes)}, not a Uint8Array`);
   return quickRead(bytes) ?? strictRead(bytes);
 }
 
@@ -83,7 +85,11 @@ function quickRead(bytes: Uint8Array): Verdict<WrappedKey, WrappedKeyCode> | nul
 
 function strictRead(bytes: Uint8Array): Verdict<WrappedKey, WrappedKeyCode> {
   const canonical = canonicalFromJSON(bytes, { profile: WRAPPED_KEY_PROFILE, maxBytes: bytes.length });
-  if (!canonical.ok) return fail('wrapped-key-malformed', 'the wrapped key is not JSON');
+  if (!canonical.ok)
+    return fail(
+      'wrapped-key-malformed',
+      `the wrapped key is not JSON this reader takes: ${canonical.detail}`,
+    );
   if (!bytesEqual(canonical.value, bytes))
     return fail('wrapped-key-not-canonical', 'the wrapped key is not written in canonical form');
   // Canonical text (strict UTF-8, no repeated member, refused escapes and numbers
@@ -94,10 +100,14 @@ function strictRead(bytes: Uint8Array): Verdict<WrappedKey, WrappedKeyCode> {
 
 /** The wrapped key a parsed header describes, or the refusal. */
 function membersOf(value: JsonValue): Verdict<WrappedKey, WrappedKeyCode> {
-  if (!isObject(value)) return fail('wrapped-key-malformed', 'the wrapped key is not a JSON object');
+  if (!isObject(value))
+    return fail('wrapped-key-malformed', `the wrapped key is ${describeType(value)}, not a JSON object`);
   for (const name of Object.keys(value))
     if (!MEMBERS.has(name))
-      return fail('wrapped-key-unknown-member', 'the wrapped key has a member this reader does not know');
+      return fail(
+        'wrapped-key-unknown-member',
+        `the wrapped key has a member ${JSON.stringify(name.slice(0, 40))} this reader does not know`,
+      );
   const { scope, wrapped_by: wrappedBy } = value;
   const sealed = byteArray(value.sealed);
   if (typeof scope !== 'string' || typeof wrappedBy !== 'string' || sealed === null)

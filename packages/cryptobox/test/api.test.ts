@@ -1,6 +1,7 @@
 import { base64Strict, SeamError } from '@agent-seam/canonical';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_MAX_BLOB_CHARS,
   decodeWrappedKey,
   encodeWrappedKey,
   encPublicKey,
@@ -105,7 +106,20 @@ describe('programmer errors throw SeamError; wire input never throws', () => {
       blob,
       ad: empty,
     });
-    expect(verdict).toEqual({ ok: false, code: 'bad-public-key', detail: 'the sender key is not 32 bytes' });
+    expect(verdict).toEqual({
+      ok: false,
+      code: 'bad-public-key',
+      detail: 'the sender key is not a Uint8Array',
+    });
+  });
+
+  it('a sender key of the wrong length is refused with its length', () => {
+    const verdict = openBoxVerdict({ recipientSeed: B, senderPub: new Uint8Array(31), blob, ad: empty });
+    expect(verdict).toEqual({
+      ok: false,
+      code: 'bad-public-key',
+      detail: 'the sender key is 31 bytes, not 32',
+    });
   });
 });
 
@@ -337,5 +351,33 @@ describe('the JSON spellings', () => {
   it('treat numbers, null, arrays and plain objects as plain data', () => {
     for (const v of [1, null, [], ['$sealed:AQ=='], { a: 1 }])
       expect(readSealedField(v)).toMatchObject({ ok: false, code: 'not-sealed' });
+  });
+});
+
+describe('a seal never writes a blob the default cap refuses', () => {
+  const senderSeed = new Uint8Array(32).fill(7);
+  const recipientSeed = new Uint8Array(32).fill(9);
+  const recipientPub = encPublicKey(recipientSeed);
+  const ad = new Uint8Array(0);
+  // 3 MiB of box bytes is exactly DEFAULT_MAX_BLOB_CHARS (4 MiB) of base64.
+  const v1Fits = 3 * 1024 * 1024 - 12 - 16;
+  const v2Fits = 3 * 1024 * 1024 - 1120;
+
+  it('v1: a blob of exactly the cap is written and opens; one byte more throws', () => {
+    const blob = sealBox({ senderSeed, recipientPub, plaintext: new Uint8Array(v1Fits), ad });
+    expect(blob.length).toBe(DEFAULT_MAX_BLOB_CHARS);
+    expect(openBox({ recipientSeed, senderPub: encPublicKey(senderSeed), blob, ad })?.length).toBe(v1Fits);
+    expect(() => sealBox({ senderSeed, recipientPub, plaintext: new Uint8Array(v1Fits + 1), ad })).toThrow(
+      'too-large: plaintext: the box would be 4194308 base64 characters, over the 4194304 a reader takes by default',
+    );
+  });
+
+  it('v2: the same cap, with the v2 overhead', () => {
+    const recipientPqPub = encPublicKeyPq(recipientSeed);
+    const blob = sealBox({ senderSeed, recipientPub, recipientPqPub, plaintext: new Uint8Array(v2Fits), ad });
+    expect(blob.length).toBe(DEFAULT_MAX_BLOB_CHARS);
+    expect(() =>
+      sealBox({ senderSeed, recipientPub, recipientPqPub, plaintext: new Uint8Array(v2Fits + 1), ad }),
+    ).toThrow(/^too-large: plaintext: /);
   });
 });

@@ -31,7 +31,7 @@ describe('the blob cap is inclusive', () => {
     expect(openBoxVerdict({ ...keys, blob, maxChars: blob.length - 1 })).toEqual({
       ok: false,
       code: 'too-large',
-      detail: `the blob is longer than ${blob.length - 1} characters`,
+      detail: `the blob is ${blob.length} characters, longer than the ${blob.length - 1} allowed`,
     });
   });
 });
@@ -48,11 +48,15 @@ describe('the version is chosen by the 4-byte prefix alone', () => {
 
 describe('each framing refusal says what was wrong', () => {
   it.each([
-    ['not-a-string', () => openBoxVerdict({ ...keys, blob: 42 as never }), 'the blob is not a string'],
+    [
+      'not-a-string',
+      () => openBoxVerdict({ ...keys, blob: 42 as never }),
+      'the blob is a number, not a string',
+    ],
     [
       'bad-base64',
       () => openBoxVerdict({ ...keys, blob: 'AB=C' }),
-      'the blob is not canonical standard base64',
+      'the blob is not canonical standard base64: not the canonical spelling',
     ],
     [
       'zero-shared-secret',

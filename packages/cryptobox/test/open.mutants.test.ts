@@ -98,7 +98,7 @@ describe('box v1 (box-v1.ts)', () => {
     const refusal = {
       ok: false,
       code: 'too-short',
-      detail: 'the blob is shorter than a nonce and a tag',
+      detail: 'the blob is 27 bytes, shorter than a 12-byte nonce and a 16-byte tag',
     };
     expect(openBoxVerdict({ ...opener, blob })).toEqual(refusal);
     expect(openBoxV1Verdict({ ...opener, blob })).toEqual(refusal);
@@ -146,7 +146,7 @@ describe('box v2 (box-v2.ts)', () => {
     expect(openBoxVerdict({ ...opener, blob: base64Strict.encode(utf8('a2b2')) })).toEqual({
       ok: false,
       code: 'v2-too-short',
-      detail: 'the blob is shorter than a v2 prefix, ML-KEM ciphertext, nonce and tag',
+      detail: 'the blob is 4 bytes, shorter than the 1120 of a v2 prefix, ML-KEM ciphertext, nonce and tag',
     });
   });
 
@@ -249,7 +249,12 @@ describe('sealed payload (payload.ts)', () => {
     expect(openPayload(sealed, { ad, keyRing })).toEqual({ ok: true, value: utf8('payload') });
     expect(
       thrown(() => sealPayload({ ...sealOptions(), scope: 's', keyRing: holdingRing(`${fits}w`) })),
-    ).toEqual(seamError('wrapped-key-too-large', 'the wrapped key is over 4096 bytes'));
+    ).toEqual(
+      seamError(
+        'wrapped-key-too-large',
+        'the wrapped key would be 4097 bytes, over the 4096 a reader takes by default',
+      ),
+    );
   });
 
   it('openPayload names each bad argument', () => {
@@ -274,7 +279,7 @@ describe('sealed payload (payload.ts)', () => {
     expect(openPayload('AQ==' as never, openOptions)).toEqual({
       ok: false,
       code: 'not-bytes',
-      detail: 'the envelope is not a Uint8Array',
+      detail: 'the envelope is a string, not a Uint8Array',
     });
   });
 
@@ -287,7 +292,7 @@ describe('sealed payload (payload.ts)', () => {
     expect(openPayload(envelope, { ...openOptions, maxBytes: envelope.length - 1 })).toEqual({
       ok: false,
       code: 'too-large',
-      detail: `the envelope is larger than ${envelope.length - 1} bytes`,
+      detail: `the envelope is ${envelope.length} bytes, larger than the ${envelope.length - 1} allowed`,
     });
   });
 
@@ -307,7 +312,7 @@ describe('sealed payload (payload.ts)', () => {
     expect(openPayload(new Uint8Array([2]), openOptions)).toEqual({
       ok: false,
       code: 'unknown-version',
-      detail: 'the envelope has a format version this build does not read',
+      detail: 'the envelope has format version 2; this build reads version 1',
     });
   });
 
@@ -320,7 +325,16 @@ describe('sealed payload (payload.ts)', () => {
     expect(openPayload(envelope, { ...openOptions, maxWrappedKeyBytes: keyLength - 1 })).toEqual({
       ok: false,
       code: 'too-large',
-      detail: `the wrapped key is larger than ${keyLength - 1} bytes`,
+      detail: `the wrapped key is ${keyLength} bytes, larger than the ${keyLength - 1} allowed`,
+    });
+  });
+
+  it('an envelope cut inside its nonce says how long it is and what it needed', () => {
+    const cut = envelope.subarray(0, 5 + keyLength + 10);
+    expect(openPayload(cut, openOptions)).toEqual({
+      ok: false,
+      code: 'truncated',
+      detail: `the envelope ends before its nonce and tag: ${cut.length} bytes, ${5 + keyLength + 24 + 16} needed after a ${keyLength}-byte wrapped key`,
     });
   });
 
@@ -359,27 +373,32 @@ describe('sealed fields (sealed-field.ts)', () => {
   it('each refusal of readSealedField carries its detail', () => {
     // why: sealed-field.ts:36 'a plain string' → "", :45 'not a sealed spelling' → "",
     // :48 the sealed-malformed detail → "", :57 the bad-base64 detail → ""
-    expect(readSealedField('plain')).toEqual({ ok: false, code: 'not-sealed', detail: 'a plain string' });
-    for (const value of [null, 7, [], { other: 1 }])
-      expect(readSealedField(value)).toEqual({
-        ok: false,
-        code: 'not-sealed',
-        detail: 'not a sealed spelling',
-      });
-    const malformed = {
+    expect(readSealedField('plain')).toEqual({
       ok: false,
-      code: 'sealed-malformed',
-      detail: 'a $sealed object must hold exactly one string member',
-    };
-    expect(readSealedField({ $sealed: 'AQ==', other: 1 })).toEqual(malformed);
-    expect(readSealedField({ $sealed: 1 })).toEqual(malformed);
-    const badBase64 = {
+      code: 'not-sealed',
+      detail: 'a plain string: it does not start with "$sealed:"',
+    });
+    for (const [value, detail] of [
+      [null, 'null, not a sealed string or a {"$sealed": …} object'],
+      [7, 'a number, not a sealed string or a {"$sealed": …} object'],
+      [[], 'an array, not a sealed string or a {"$sealed": …} object'],
+      [{ other: 1 }, 'an object with no $sealed member'],
+    ] as const)
+      expect(readSealedField(value)).toEqual({ ok: false, code: 'not-sealed', detail });
+    const malformed = (detail: string) => ({ ok: false, code: 'sealed-malformed', detail });
+    expect(readSealedField({ $sealed: 'AQ==', other: 1 })).toEqual(
+      malformed('the $sealed object has 2 members; it must hold only $sealed'),
+    );
+    expect(readSealedField({ $sealed: 1 })).toEqual(
+      malformed('the $sealed member is a number, not a string'),
+    );
+    const badBase64 = (why: string) => ({
       ok: false,
       code: 'bad-base64',
-      detail: 'the sealed envelope is not canonical base64',
-    };
-    expect(readSealedField('$sealed:AB=C')).toEqual(badBase64);
-    expect(readSealedField({ $sealed: 'AQ' })).toEqual(badBase64);
+      detail: `the sealed envelope is not canonical base64: ${why}`,
+    });
+    expect(readSealedField('$sealed:AB=C')).toEqual(badBase64('not the canonical spelling'));
+    expect(readSealedField({ $sealed: 'AQ' })).toEqual(badBase64('length is not a multiple of 4'));
   });
 });
 
@@ -418,13 +437,15 @@ describe('wrapped keys (wrapped-key.ts)', () => {
     expect(decodeWrappedKey('{}' as never)).toEqual({
       ok: false,
       code: 'not-bytes',
-      detail: 'the wrapped key is not a Uint8Array',
+      detail: 'the wrapped key is a string, not a Uint8Array',
     });
   });
 
   it('text that is not JSON, and JSON not in canonical form, each carry their detail', () => {
     // why: wrapped-key.ts:86 and :88 details → ""
-    expect(decode('{"scope":')).toEqual(malformed('the wrapped key is not JSON'));
+    expect(decode('{"scope":')).toEqual(
+      malformed('the wrapped key is not JSON this reader takes: document ends where a value was expected'),
+    );
     expect(decode('{"scope":"s", "sealed":[],"wrapped_by":"k"}')).toEqual({
       ok: false,
       code: 'wrapped-key-not-canonical',
@@ -437,8 +458,14 @@ describe('wrapped keys (wrapped-key.ts)', () => {
     // && → ||, typeof v === 'object' → true (a number or string would be read for members
     // and refused with the other detail), v !== null → true (null would reach Object.keys
     // and throw); :97 detail → ""
-    for (const text of ['null', '1', '"s"', 'true', '[]'])
-      expect(decode(text)).toEqual(malformed('the wrapped key is not a JSON object'));
+    for (const [text, type] of [
+      ['null', 'null'],
+      ['1', 'a number'],
+      ['"s"', 'a string'],
+      ['true', 'a boolean'],
+      ['[]', 'an array'],
+    ] as const)
+      expect(decode(text)).toEqual(malformed(`the wrapped key is ${type}, not a JSON object`));
   });
 
   it('an unknown member is refused with its detail', () => {
@@ -446,7 +473,7 @@ describe('wrapped keys (wrapped-key.ts)', () => {
     expect(decode('{"other":1,"scope":"s","sealed":[],"wrapped_by":"k"}')).toEqual({
       ok: false,
       code: 'wrapped-key-unknown-member',
-      detail: 'the wrapped key has a member this reader does not know',
+      detail: 'the wrapped key has a member "other" this reader does not know',
     });
   });
 

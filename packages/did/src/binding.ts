@@ -1,13 +1,23 @@
-import { fail, type Instant, ok, SeamError, unixSeconds, type Verdict } from '@agent-seam/canonical';
+import {
+  describeType,
+  fail,
+  type Instant,
+  ok,
+  requiredInstant,
+  SeamError,
+  unixSeconds,
+  type Verdict,
+} from '@agent-seam/canonical';
 import { didFromSeed, verificationKeyFromDid } from './did-key.js';
-import { signToBase64, verifyBase64Signature } from './signature-text.js';
+import { didLabel, signToBase64, verifyBase64Signature } from './signature-text.js';
 import {
   declaredFields,
   type Fields,
-  isInteger,
   isRecord,
+  notInteger,
   type RecordCode,
   signingBytes,
+  unusableDid,
   verifiablePayload,
 } from './signed-record.js';
 
@@ -65,7 +75,7 @@ export function signDeviceBindingV2(
 export interface BindingCheck {
   /** The device the caller is asking about; never read from the binding. */
   expectedDeviceDid: string;
-  /** The moment to judge `validUntil` at: a Date or Unix seconds. */
+  /** Required: the moment to judge `validUntil` at, a Date or Unix seconds. */
   now: Instant;
 }
 
@@ -80,27 +90,45 @@ export function verifyDeviceBindingV2(
 ): Verdict<Omit<DeviceBindingV2, 'sig' | 'deviceSig'>, RecordCode> {
   if (typeof check?.expectedDeviceDid !== 'string')
     throw new SeamError('bad-argument', 'verifyDeviceBindingV2 needs expectedDeviceDid (a string)');
-  const now = unixSeconds(check.now, 'verifyDeviceBindingV2 now');
-  if (!isRecord(binding)) return fail('not-an-object', 'a binding is a JSON object');
+  const now = requiredInstant(check.now, 'verifyDeviceBindingV2', "to judge the binding's validUntil");
+  if (!isRecord(binding))
+    return fail('not-an-object', `the binding is ${describeType(binding)}, not a JSON object`);
   const { typ, rootDid, deviceDid, ts, validUntil, sig, deviceSig } = binding as Fields;
-  if (typ !== BINDING_V2_TYP) return fail('wrong-typ');
-  if (typeof rootDid !== 'string' || typeof deviceDid !== 'string')
-    return fail('missing-field', 'rootDid, deviceDid');
-  if (typeof sig !== 'string' || typeof deviceSig !== 'string')
-    return fail('missing-field', 'sig and deviceSig');
-  if (!isInteger(ts) || !isInteger(validUntil)) return fail('not-integer', 'ts and validUntil are integers');
+  if (typ !== BINDING_V2_TYP) return fail('wrong-typ', `typ is not ${BINDING_V2_TYP}`);
+  for (const [name, value] of [
+    ['rootDid', rootDid],
+    ['deviceDid', deviceDid],
+    ['sig', sig],
+    ['deviceSig', deviceSig],
+  ] as const)
+    if (typeof value !== 'string')
+      return fail('missing-field', `${name} is ${describeType(value)}; it is a string`);
+  const integers = notInteger(binding, ['ts', 'validUntil']);
+  if (integers !== null) return fail('not-integer', integers);
   if (deviceDid !== check.expectedDeviceDid)
-    return fail('wrong-device', 'the binding is about another device');
-  if (validUntil !== 0 && now > validUntil) return fail('expired', `expired ${now - validUntil} s ago`);
+    return fail('wrong-device', 'deviceDid names another device than the expectedDeviceDid given');
+  const until = validUntil as number;
+  if (until !== 0 && now > until) return fail('expired', `expired ${now - until} s ago`);
   const rootKey = verificationKeyFromDid(rootDid);
-  if (!rootKey.ok) return rootKey;
+  if (!rootKey.ok) return unusableDid(rootKey, 'rootDid');
   const deviceKey = verificationKeyFromDid(deviceDid);
-  if (!deviceKey.ok) return deviceKey;
+  if (!deviceKey.ok) return unusableDid(deviceKey, 'deviceDid');
   const payload = verifiablePayload(declaredFields(binding, BINDING_V2_FIELDS));
   if (!payload.ok) return payload;
-  const owner = verifyBase64Signature(rootKey.value, payload.value, sig);
-  if (!owner.ok) return { ...owner, detail: `sig: ${owner.detail ?? owner.code}` };
-  const device = verifyBase64Signature(deviceKey.value, payload.value, deviceSig);
-  if (!device.ok) return { ...device, detail: `deviceSig: ${device.detail ?? device.code}` };
-  return ok({ typ: BINDING_V2_TYP, rootDid, deviceDid, ts, validUntil });
+  const owner = verifyBase64Signature(rootKey.value, payload.value, sig, didLabel(rootDid as string));
+  if (!owner.ok) return { ...owner, detail: `sig: ${owner.detail}` };
+  const device = verifyBase64Signature(
+    deviceKey.value,
+    payload.value,
+    deviceSig,
+    didLabel(deviceDid as string),
+  );
+  if (!device.ok) return { ...device, detail: `deviceSig: ${device.detail}` };
+  return ok({
+    typ: BINDING_V2_TYP,
+    rootDid: rootDid as string,
+    deviceDid: deviceDid as string,
+    ts: ts as number,
+    validUntil: until,
+  });
 }

@@ -5,7 +5,7 @@
  * from a store and written back in one compare-and-set, for stores shared by several
  * processes (which answer with promises).
  */
-import { fail, type Instant, ok, SeamError, unixSeconds, type Verdict } from '@agent-seam/canonical';
+import { fail, type Instant, ok, requiredInstant, SeamError, type Verdict } from '@agent-seam/canonical';
 import { ratchet } from './keystate.js';
 
 /** A pinned KeyState: the signed record as received; its `sig` names it. */
@@ -86,7 +86,7 @@ export async function resolveOpDidPinned(
   now: Instant,
   options: { pins: KeyStatePinStore },
 ): Promise<Verdict<PinnedResolution, KeyStatePinCode>> {
-  const seconds = unixSeconds(now, 'resolveOpDidPinned now');
+  const seconds = requiredInstant(now, 'resolveOpDidPinned', "to judge the inline record's notBefore and notAfter");
   const pins = options?.pins;
   if (typeof pins?.get !== 'function' || typeof pins.compareAndSet !== 'function')
     throw new SeamError(

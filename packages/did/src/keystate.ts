@@ -1,12 +1,22 @@
-import { fail, hex, type Instant, ok, SeamError, unixSeconds, type Verdict } from '@agent-seam/canonical';
+import {
+  describeType,
+  fail,
+  hex,
+  type Instant,
+  ok,
+  requiredInstant,
+  unixSeconds,
+  type Verdict,
+} from '@agent-seam/canonical';
 import { keyPairFromSeed } from './ed25519.js';
 import { signToBase64, verifyBase64Signature } from './signature-text.js';
 import {
   declaredFields,
   type Fields,
-  isInteger,
   isRecord,
+  notInteger,
   type RecordCode,
+  refuseToWrite,
   signingBytes,
   verifiablePayload,
 } from './signed-record.js';
@@ -65,7 +75,8 @@ export function signKeyState(fields: KeyStateFields, rootSeed: Uint8Array): Fiel
   for (const name of TIME_FIELDS)
     if (name === 'ts' || (record[name] !== undefined && record[name] !== null))
       record[name] = unixSeconds(record[name] as Instant, `signKeyState ${name}`);
-  if (!isInteger(record.epoch)) throw new SeamError('not-integer', 'signKeyState epoch is an integer');
+  // The reader's own shape check: a record it would refuse is never signed.
+  refuseToWrite('signKeyState', readKeyState({ ...record, sig: '' }, record.rootDid as string));
   return { ...record, sig: signToBase64(rootSeed, signingBytes(declaredFields(record, KEYSTATE_FIELDS))) };
 }
 
@@ -83,28 +94,33 @@ interface ReadKeyState {
 
 /** Reads the fields of a KeyState for `rootDid`; the signature is not looked at here. */
 function readKeyState(record: unknown, rootDid: string): Verdict<ReadKeyState, RecordCode> {
-  if (!isRecord(record)) return fail('not-an-object', 'a KeyState is a JSON object');
-  if (record.typ !== KEYSTATE_TYP) return fail('wrong-typ');
-  if (typeof rootDid !== 'string' || record.rootDid !== rootDid) return fail('wrong-root');
+  if (!isRecord(record))
+    return fail('not-an-object', `the KeyState is ${describeType(record)}, not a JSON object`);
+  if (record.typ !== KEYSTATE_TYP) return fail('wrong-typ', `typ is not ${KEYSTATE_TYP}`);
+  if (typeof rootDid !== 'string' || record.rootDid !== rootDid)
+    return fail('wrong-root', 'rootDid names another root than the one given');
   const { epoch, ts, notBefore = null, notAfter = null, opDid, rootKey, sig } = record;
-  if (!isInteger(epoch) || !isInteger(ts)) return fail('not-integer', 'epoch and ts are integers');
-  if (!(notBefore === null || isInteger(notBefore)) || !(notAfter === null || isInteger(notAfter)))
-    return fail('not-integer', 'notBefore and notAfter are integers or null');
-  if (typeof opDid !== 'string' || typeof sig !== 'string') return fail('missing-field', 'opDid and sig');
+  const integers = notInteger(record, ['epoch', 'ts']) ?? notInteger(record, ['notBefore', 'notAfter'], true);
+  if (integers !== null) return fail('not-integer', integers);
+  if (typeof opDid !== 'string')
+    return fail('missing-field', `opDid is ${describeType(opDid)}; it is a did:key`);
+  if (typeof sig !== 'string')
+    return fail('missing-field', `sig is ${describeType(sig)}; it is the base64 signature`);
   const key = hex.decode(rootKey);
-  if (!key.ok || key.value.length !== 32) return fail('missing-field', 'rootKey is 64 lowercase hex digits');
+  if (!key.ok || key.value.length !== 32)
+    return fail('missing-field', 'rootKey is not 64 lowercase hex digits (a 32-byte key)');
   const payload = verifiablePayload(declaredFields(record, KEYSTATE_FIELDS));
   if (!payload.ok) return payload;
   const burns = burnList(record.revokedOps);
   const state = {
     rootDid,
     rootKey: rootKey as string,
-    epoch,
+    epoch: epoch as number,
     opDid,
     revokedOps: burns,
-    notBefore,
-    notAfter,
-    ts,
+    notBefore: notBefore as number | null,
+    notAfter: notAfter as number | null,
+    ts: ts as number,
   };
   return ok({ state, key: key.value, payload: payload.value, sig });
 }
@@ -119,7 +135,7 @@ export function verifyKeyState(record: unknown, rootDid: string): Verdict<Verifi
   const read = readKeyState(record, rootDid);
   if (!read.ok) return read;
   const { state, key, payload, sig } = read.value;
-  const verdict = verifyBase64Signature(key, payload, sig);
+  const verdict = verifyBase64Signature(key, payload, sig, 'the rootKey the record names');
   return verdict.ok ? ok(state) : verdict;
 }
 
@@ -153,7 +169,7 @@ export function resolveOpDid(
   now: Instant,
   options: ResolveOptions = {},
 ): string {
-  const seconds = unixSeconds(now, 'resolveOpDid now');
+  const seconds = requiredInstant(now, 'resolveOpDid', "to judge the inline record's notBefore and notAfter");
   return ratchet(rootDid, inline, seconds, options?.pinned ?? null).opDid;
 }
 

@@ -1,13 +1,23 @@
-import { fail, type Instant, ok, SeamError, unixSeconds, type Verdict } from '@agent-seam/canonical';
+import {
+  describeType,
+  fail,
+  type Instant,
+  ok,
+  SeamError,
+  unixSeconds,
+  type Verdict,
+} from '@agent-seam/canonical';
 import { didFromSeed, verificationKeyFromDid } from './did-key.js';
-import { signToBase64, verifyBase64Signature } from './signature-text.js';
+import { didLabel, signToBase64, verifyBase64Signature } from './signature-text.js';
 import {
   compareCodePoints,
   declaredFields,
   isInteger,
   isRecord,
+  notInteger,
   type RecordCode,
   signingBytes,
+  unusableDid,
   verifiablePayload,
 } from './signed-record.js';
 
@@ -39,6 +49,9 @@ export function signOwnerState(
 ): OwnerState & { typ: string; sig: string } {
   const ts = unixSeconds(fields?.ts, 'signOwnerState ts');
   if (!isInteger(fields.epoch)) throw new SeamError('not-integer', 'signOwnerState epoch is an integer');
+  // The reader refuses a list holding anything but DIDs: the signer never writes one.
+  if (!Array.isArray(fields.revoked) || fields.revoked.some((v) => typeof v !== 'string'))
+    throw new SeamError('missing-field', 'signOwnerState revoked is not a list of DIDs');
   const revoked = [...new Set(fields.revoked)].sort(compareCodePoints);
   if (revoked.length > MAX_REVOKED) throw new SeamError('too-many-revoked', `at most ${MAX_REVOKED} devices`);
   const body = {
@@ -62,23 +75,31 @@ export function verifyOwnerState(
 ): Verdict<OwnerState, RecordCode> {
   if (typeof expected?.rootDid !== 'string')
     throw new SeamError('bad-argument', 'the expected rootDid is required');
-  if (!isRecord(record)) return fail('not-an-object', 'an OwnerState is a JSON object');
+  if (!isRecord(record))
+    return fail('not-an-object', `the OwnerState is ${describeType(record)}, not a JSON object`);
   const { typ, rootDid, epoch, revoked, ts, sig } = record;
-  if (typ !== OWNER_STATE_TYP) return fail('wrong-typ');
-  if (rootDid !== expected.rootDid) return fail('wrong-root');
-  if (!isInteger(epoch) || !isInteger(ts)) return fail('not-integer', 'epoch and ts are integers');
-  if (!Array.isArray(revoked) || !revoked.every((v) => typeof v === 'string'))
-    return fail('missing-field', 'revoked is a list of DIDs');
+  if (typ !== OWNER_STATE_TYP) return fail('wrong-typ', `typ is not ${OWNER_STATE_TYP}`);
+  if (rootDid !== expected.rootDid)
+    return fail('wrong-root', 'rootDid names another root than the one given');
+  const integers = notInteger(record, ['epoch', 'ts']);
+  if (integers !== null) return fail('not-integer', integers);
+  if (!Array.isArray(revoked))
+    return fail('missing-field', `revoked is ${describeType(revoked)}; it is a list of DIDs`);
+  const notText = revoked.findIndex((v) => typeof v !== 'string');
+  if (notText !== -1)
+    return fail('missing-field', `revoked[${notText}] is ${describeType(revoked[notText])}; it is a DID`);
   // A reordered or repeated list is a second spelling of one decision: refuse, never normalise.
-  if (!isStrictlyAscending(revoked)) return fail('non-canonical', 'revoked must be sorted and unique');
-  if (typeof sig !== 'string') return fail('missing-field', 'there is no unsigned OwnerState');
+  if (!isStrictlyAscending(revoked))
+    return fail('non-canonical', 'revoked is not sorted by code point without repeats (its one spelling)');
+  if (typeof sig !== 'string')
+    return fail('missing-field', `sig is ${describeType(sig)}; there is no unsigned OwnerState`);
   const key = verificationKeyFromDid(rootDid);
-  if (!key.ok) return key;
+  if (!key.ok) return unusableDid(key, 'rootDid');
   const payload = verifiablePayload(declaredFields(record, OWNER_STATE_FIELDS));
   if (!payload.ok) return payload;
-  const verdict = verifyBase64Signature(key.value, payload.value, sig);
+  const verdict = verifyBase64Signature(key.value, payload.value, sig, didLabel(rootDid as string));
   if (!verdict.ok) return verdict;
-  return ok({ rootDid, epoch, revoked, ts });
+  return ok({ rootDid: rootDid as string, epoch: epoch as number, revoked, ts: ts as number });
 }
 
 /** The state to keep: `candidate` only at a strictly greater epoch, whatever the clocks say. */

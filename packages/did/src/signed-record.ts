@@ -1,4 +1,4 @@
-import { canonicalize, fail, ok, type Verdict } from '@agent-seam/canonical';
+import { canonicalize, describeType, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { DID_CODES } from './did-key.js';
 import { SIGNATURE_TEXT_CODES } from './signature-text.js';
 
@@ -31,9 +31,35 @@ export function declaredFields(record: Fields, declared: readonly string[]): Fie
 export function verifiablePayload(fields: Fields): Verdict<Uint8Array, 'cannot-canonicalize'> {
   try {
     return ok(canonicalize(fields, { profile: 'seam' }));
-  } catch {
-    return fail('cannot-canonicalize', 'a signed field has no canonical seam spelling');
+  } catch (error) {
+    // The fields are the declared ones only, so the path names a field, never attacker text.
+    return fail('cannot-canonicalize', (error as SeamError).message.replace(/^[\w-]+: \$\./, ''));
   }
+}
+
+/** What a value that should be an integer holds, by kind (a number is described, never shown). */
+export const describeInteger = (v: unknown): string =>
+  typeof v === 'number' ? 'a number that is not a safe integer' : describeType(v);
+
+/** The first of `names` whose value in `record` is not an integer (or null, when allowed), as a detail. */
+export function notInteger(record: Fields, names: readonly string[], nullable = false): string | null {
+  for (const name of names) {
+    const v = record[name];
+    if (!(isInteger(v) || (nullable && (v === null || v === undefined))))
+      return `${name} is ${describeInteger(v)}; it is an integer${nullable ? ' or null' : ''}`;
+  }
+  return null;
+}
+
+/** A DID that gave no key, its refusal kept, the detail naming the field and the codec's reason. */
+export const unusableDid = <C extends string>(
+  refusal: { ok: false; code: C; detail?: string },
+  field: string,
+) => fail(refusal.code, `${field} is not a usable Ed25519 did:key (${refusal.detail ?? refusal.code})`);
+
+/** The signer's side of a reader's shape check: its refusal, thrown as a SeamError naming the field. */
+export function refuseToWrite<T>(signer: string, shape: Verdict<T, string>): void {
+  if (!shape.ok) throw new SeamError(shape.code, `${signer}: ${shape.detail ?? shape.code}`);
 }
 
 /** Canonical seam bytes on the SIGN side: SeamError from canonical propagates to the caller. */

@@ -69,6 +69,8 @@ export {
 } from './owner-state.js';
 export {
   base64SignatureSteps,
+  didLabel,
+  doorRefusal,
   SIGNATURE_TEXT_CODES,
   type SignatureTextCode,
   verifyBase64Signature,

@@ -65,22 +65,32 @@ describe('verifyDeviceBindingV2: every refusal whole', () => {
     expect(verifyDeviceBindingV2([], check)).toEqual({
       ok: false,
       code: 'not-an-object',
-      detail: 'a binding is a JSON object',
+      detail: 'the binding is an array, not a JSON object',
+    });
+    expect(verifyDeviceBindingV2({ ...signed, typ: 'x' }, check)).toEqual({
+      ok: false,
+      code: 'wrong-typ',
+      detail: 'typ is not muretai/devicebinding/2',
     });
     expect(verifyDeviceBindingV2({ ...signed, rootDid: 7 }, check)).toEqual({
       ok: false,
       code: 'missing-field',
-      detail: 'rootDid, deviceDid',
+      detail: 'rootDid is a number; it is a string',
     });
     expect(verifyDeviceBindingV2({ ...signed, ts: 1.5 }, check)).toEqual({
       ok: false,
       code: 'not-integer',
-      detail: 'ts and validUntil are integers',
+      detail: 'ts is a number that is not a safe integer; it is an integer',
+    });
+    expect(verifyDeviceBindingV2({ ...signed, validUntil: '0' }, check)).toEqual({
+      ok: false,
+      code: 'not-integer',
+      detail: 'validUntil is a string; it is an integer',
     });
     expect(verifyDeviceBindingV2(signed, { ...check, expectedDeviceDid: didFromSeed(ownerSeed) })).toEqual({
       ok: false,
       code: 'wrong-device',
-      detail: 'the binding is about another device',
+      detail: 'deviceDid names another device than the expectedDeviceDid given',
     });
   });
 
@@ -90,7 +100,7 @@ describe('verifyDeviceBindingV2: every refusal whole', () => {
     expect(verifyDeviceBindingV2({ ...signed, deviceDid: 7 }, check)).toEqual({
       ok: false,
       code: 'missing-field',
-      detail: 'rootDid, deviceDid',
+      detail: 'deviceDid is a number; it is a string',
     });
   });
 
@@ -100,7 +110,7 @@ describe('verifyDeviceBindingV2: every refusal whole', () => {
     expect(verifyDeviceBindingV2(unsigned, check)).toEqual({
       ok: false,
       code: 'missing-field',
-      detail: 'sig and deviceSig',
+      detail: 'sig is undefined; it is a string',
     });
   });
 
@@ -113,7 +123,7 @@ describe('verifyDeviceBindingV2: every refusal whole', () => {
     ).toEqual({
       ok: false,
       code: 'wrong-multicodec',
-      detail: 'not an Ed25519 key',
+      detail: 'deviceDid is not a usable Ed25519 did:key (not an Ed25519 key)',
     });
   });
 
@@ -123,7 +133,7 @@ describe('verifyDeviceBindingV2: every refusal whole', () => {
     expect(verifyDeviceBindingV2({ ...signed, ts: -0 }, check)).toEqual({
       ok: false,
       code: 'cannot-canonicalize',
-      detail: 'a signed field has no canonical seam spelling',
+      detail: 'ts is a number a Python and a JavaScript reader would write differently; do not sign it',
     });
   });
 
@@ -134,12 +144,12 @@ describe('verifyDeviceBindingV2: every refusal whole', () => {
     expect(verifyDeviceBindingV2({ ...signed, sig: swapped.sig }, check)).toEqual({
       ok: false,
       code: 'bad-signature',
-      detail: 'sig: bad-signature',
+      detail: `sig: the signature does not verify under ${didFromSeed(ownerSeed).slice(0, 20)}…`,
     });
     expect(verifyDeviceBindingV2({ ...signed, sig: respelled(signed.sig) }, check)).toEqual({
       ok: false,
       code: 'sig-not-canonical-base64',
-      detail: 'sig: not the one standard base64 spelling of its bytes',
+      detail: 'sig: the signature text is not the one standard padded base64 spelling of its bytes',
     });
   });
 
@@ -148,12 +158,12 @@ describe('verifyDeviceBindingV2: every refusal whole', () => {
     expect(verifyDeviceBindingV2({ ...signed, deviceSig: swapped.deviceSig }, check)).toEqual({
       ok: false,
       code: 'bad-signature',
-      detail: 'deviceSig: bad-signature',
+      detail: `deviceSig: the signature does not verify under ${deviceDid.slice(0, 20)}…`,
     });
     expect(verifyDeviceBindingV2({ ...signed, deviceSig: respelled(signed.deviceSig) }, check)).toEqual({
       ok: false,
       code: 'sig-not-canonical-base64',
-      detail: 'deviceSig: not the one standard base64 spelling of its bytes',
+      detail: 'deviceSig: the signature text is not the one standard padded base64 spelling of its bytes',
     });
   });
 });
@@ -167,8 +177,32 @@ describe('verifyBase64Signature: the text refusals', () => {
     expect(verifyBase64Signature(publicKey, message, respelled(signed.sig))).toEqual({
       ok: false,
       code: 'sig-not-canonical-base64',
-      detail: 'not the one standard base64 spelling of its bytes',
+      detail: 'the signature text is not the one standard padded base64 spelling of its bytes',
     });
+    expect(verifyBase64Signature(publicKey, message, 7)).toEqual({
+      ok: false,
+      code: 'sig-not-canonical-base64',
+      detail: 'the signature is a number, not base64 text',
+    });
+  });
+
+  it('a door refusal names the signer it was checked under, or "the key"', () => {
+    // why: the signer label and doorRefusal's details (bad-signature, small-order-r)
+    const other = base64Strict.encode(new Uint8Array(64).fill(1));
+    expect(verifyBase64Signature(publicKey, message, signed.sig, 'did:key:z6Mk…')).toMatchObject({
+      detail: 'the signature does not verify under did:key:z6Mk…',
+    });
+    expect(verifyBase64Signature(publicKey, message, signed.sig)).toMatchObject({
+      detail: 'the signature does not verify under the key',
+    });
+    const identityR = new Uint8Array(64);
+    identityR[0] = 1;
+    expect(verifyBase64Signature(publicKey, message, base64Strict.encode(identityR))).toEqual({
+      ok: false,
+      code: 'small-order-r',
+      detail: "the signature's R is a point of small order, which verifies under many keys",
+    });
+    expect(verifyBase64Signature(publicKey, message, other).ok).toBe(false);
   });
 
   it('63 bytes of signature are bad-signature-length with this detail, not the door’s refusal', () => {
@@ -177,7 +211,7 @@ describe('verifyBase64Signature: the text refusals', () => {
     expect(verifyBase64Signature(publicKey, message, base64Strict.encode(new Uint8Array(63)))).toEqual({
       ok: false,
       code: 'bad-signature-length',
-      detail: 'an Ed25519 signature is 64 bytes',
+      detail: 'the signature decodes to 63 bytes; an Ed25519 signature is 64',
     });
   });
 });
@@ -300,7 +334,7 @@ describe('primitives and record helpers', () => {
     expect(verifiablePayload({ typ: '\ud800' })).toEqual({
       ok: false,
       code: 'cannot-canonicalize',
-      detail: 'a signed field has no canonical seam spelling',
+      detail: 'typ is a string holding an unpaired surrogate',
     });
   });
 });

@@ -79,7 +79,26 @@ describe('signKeyState refuses what it cannot sign', () => {
     // why: keystate.ts:68:7 (`!isInteger(record.epoch)` → false: the record was signed),
     // 68:53 ('not-integer' → "") and 68:68 (the message → "")
     expect(thrown(() => signKeyState({ rootDid, epoch: 1.5, opDid, ts: NOW }, root))).toEqual(
-      seamError('not-integer', 'signKeyState epoch is an integer'),
+      seamError(
+        'not-integer',
+        'signKeyState: epoch is a number that is not a safe integer; it is an integer',
+      ),
+    );
+  });
+
+  it('a record its reader refuses is not signed: the reader’s refusal, naming the field', () => {
+    // why: refuseToWrite over readKeyState: each of these was signed into a record the reader refuses
+    expect(thrown(() => signKeyState({ rootDid, epoch: 1, opDid: 7 as never, ts: NOW }, root))).toEqual(
+      seamError('missing-field', 'signKeyState: opDid is a number; it is a did:key'),
+    );
+    expect(thrown(() => signKeyState({ rootDid, epoch: 1, opDid, ts: NOW, typ: 'x' }, root))).toEqual(
+      seamError('wrong-typ', 'signKeyState: typ is not muretai/keystate/1'),
+    );
+    expect(thrown(() => signKeyState({ rootDid, epoch: 1, opDid, ts: NOW, rootKey: 'zz' }, root))).toEqual(
+      seamError('missing-field', 'signKeyState: rootKey is not 64 lowercase hex digits (a 32-byte key)'),
+    );
+    expect(thrown(() => signKeyState({ rootDid: 7 as never, epoch: 1, opDid, ts: NOW }, root))).toEqual(
+      seamError('wrong-root', 'signKeyState: rootDid names another root than the one given'),
     );
   });
 
@@ -108,7 +127,7 @@ describe('verifyKeyState: each shape check, with its detail', () => {
     expect(verifyKeyState('x', rootDid)).toEqual({
       ok: false,
       code: 'not-an-object',
-      detail: 'a KeyState is a JSON object',
+      detail: 'the KeyState is a string, not a JSON object',
     });
   });
 
@@ -116,24 +135,36 @@ describe('verifyKeyState: each shape check, with its detail', () => {
     // why: keystate.ts:88:7 (`typeof rootDid !== 'string'` → false: undefined === undefined
     // let a signed record without rootDid through, as authority over no root at all)
     const rootless = signedKeyState({ rootDid: undefined });
-    expect(verifyKeyState(rootless, undefined as never)).toEqual({ ok: false, code: 'wrong-root' });
+    expect(verifyKeyState(rootless, undefined as never)).toEqual({
+      ok: false,
+      code: 'wrong-root',
+      detail: 'rootDid names another root than the one given',
+    });
   });
 
   it('epoch and ts: signed, but not integers', () => {
     // why: keystate.ts:90:7 (→ false, and `||` → `&&`: each alone was let through and the
     // signed record accepted), 90:56 ('not-integer' → "") and 90:71 (the message → "")
-    const refusal = { ok: false, code: 'not-integer', detail: 'epoch and ts are integers' };
-    expect(verifyKeyState(signedKeyState({ epoch: 1.5 }), rootDid)).toEqual(refusal);
-    expect(verifyKeyState(signedKeyState({ ts: '1784273681' }), rootDid)).toEqual(refusal);
+    const refusal = (detail: string) => ({ ok: false, code: 'not-integer', detail });
+    expect(verifyKeyState(signedKeyState({ epoch: 1.5 }), rootDid)).toEqual(
+      refusal('epoch is a number that is not a safe integer; it is an integer'),
+    );
+    expect(verifyKeyState(signedKeyState({ ts: '1784273681' }), rootDid)).toEqual(
+      refusal('ts is a string; it is an integer'),
+    );
   });
 
   it('notBefore and notAfter: signed, but neither an integer nor null', () => {
     // why: keystate.ts:91:7 (→ false, and `||` → `&&`), 91:9 (the notBefore test → true),
     // 91:58 (the notAfter test → true): each let its bound through and the signed record was
     // accepted; 92:17 ('not-integer' → "") and 92:32 (the message → "")
-    const refusal = { ok: false, code: 'not-integer', detail: 'notBefore and notAfter are integers or null' };
-    expect(verifyKeyState(signedKeyState({ notBefore: '0' }), rootDid)).toEqual(refusal);
-    expect(verifyKeyState(signedKeyState({ notAfter: '9999999999' }), rootDid)).toEqual(refusal);
+    const refusal = (name: string) => ({
+      ok: false,
+      code: 'not-integer',
+      detail: `${name} is a string; it is an integer or null`,
+    });
+    expect(verifyKeyState(signedKeyState({ notBefore: '0' }), rootDid)).toEqual(refusal('notBefore'));
+    expect(verifyKeyState(signedKeyState({ notAfter: '9999999999' }), rootDid)).toEqual(refusal('notAfter'));
     expect(verifyKeyState(signedKeyState({ notBefore: NOW, notAfter: null }), rootDid)).toEqual(
       verified({ notBefore: NOW }),
     );
@@ -146,7 +177,7 @@ describe('verifyKeyState: each shape check, with its detail', () => {
     expect(verifyKeyState(unsigned, rootDid)).toEqual({
       ok: false,
       code: 'missing-field',
-      detail: 'opDid and sig',
+      detail: 'sig is undefined; it is the base64 signature',
     });
   });
 
@@ -154,7 +185,11 @@ describe('verifyKeyState: each shape check, with its detail', () => {
     // why: keystate.ts:95:7 (→ false: the undecodable key reached the door), 95:18
     // (`key.value.length !== 32` → false: a 31-byte key reached the door), 95:55
     // ('missing-field' → "") and 95:72 (the message → "")
-    const refusal = { ok: false, code: 'missing-field', detail: 'rootKey is 64 lowercase hex digits' };
+    const refusal = {
+      ok: false,
+      code: 'missing-field',
+      detail: 'rootKey is not 64 lowercase hex digits (a 32-byte key)',
+    };
     expect(verifyKeyState(signedKeyState({ rootKey: 'not hex' }), rootDid)).toEqual(refusal);
     expect(verifyKeyState(signedKeyState({ rootKey: rootKey.slice(2) }), rootDid)).toEqual(refusal);
   });
@@ -284,11 +319,19 @@ describe('verifyOwnerState: the caller argument and each refusal detail', () => 
       check(signedOwnerState({ revoked: ['b', 'a'] })),
       check(unsigned),
     ]).toEqual([
-      { ok: false, code: 'not-an-object', detail: 'an OwnerState is a JSON object' },
-      { ok: false, code: 'not-integer', detail: 'epoch and ts are integers' },
-      { ok: false, code: 'missing-field', detail: 'revoked is a list of DIDs' },
-      { ok: false, code: 'non-canonical', detail: 'revoked must be sorted and unique' },
-      { ok: false, code: 'missing-field', detail: 'there is no unsigned OwnerState' },
+      { ok: false, code: 'not-an-object', detail: 'the OwnerState is an array, not a JSON object' },
+      {
+        ok: false,
+        code: 'not-integer',
+        detail: 'epoch is a number that is not a safe integer; it is an integer',
+      },
+      { ok: false, code: 'missing-field', detail: 'revoked is a string; it is a list of DIDs' },
+      {
+        ok: false,
+        code: 'non-canonical',
+        detail: 'revoked is not sorted by code point without repeats (its one spelling)',
+      },
+      { ok: false, code: 'missing-field', detail: 'sig is undefined; there is no unsigned OwnerState' },
     ]);
   });
 
@@ -299,7 +342,7 @@ describe('verifyOwnerState: the caller argument and each refusal detail', () => 
     expect(verifyOwnerState(signedOwnerState({ rootDid: bad }), { rootDid: bad })).toEqual({
       ok: false,
       code: 'bad-multibase',
-      detail: 'character outside the base58btc alphabet',
+      detail: 'rootDid is not a usable Ed25519 did:key (character outside the base58btc alphabet)',
     });
   });
 });

@@ -1,11 +1,19 @@
 import {
   canonicalize,
+  describeType,
   durationSeconds,
   type Freshness,
   fail,
   type Instant,
+  instantOrOff,
   judgeAge,
+  OFF,
+  type Off,
+  type OffByCaller,
   ok,
+  type ReplayCache,
+  replayOrOff,
+  replayVerdict,
   SeamError,
   unixSeconds,
   type Verdict,
@@ -14,12 +22,12 @@ import {
   base64SignatureSteps,
   type DoorSteps,
   didFromSeed,
+  didLabel,
   SIGNATURE_TEXT_CODES,
   signToBase64,
   throughDoor,
   throughDoorAsync,
 } from '@agent-seam/did';
-import type { ReplayAnswer, ReplayCache } from './replay.js';
 import { signerKey } from './signer-key.js';
 
 /** Refusals of `verifyEnvelope` (the door's own codes arrive through SIGNATURE_TEXT_CODES). */
@@ -51,13 +59,14 @@ export interface EnvelopeFields {
 
 /**
  * What `verifyEnvelope` accepts: the six fields (nothing else the wire carried), and
- * what was judged besides the signature. `freshness` is `'not-judged'` when the caller
- * gave no `now`: the message may then be of any age. `replay` is `'not-checked'` when
- * the caller gave no replay cache: the message may then be a copy of one already seen.
+ * what was judged besides the signature. `freshness` is `'off-by-caller'` only when the
+ * caller passed `now: 'off'`: the message may then be of any age. `replay` is
+ * `'off-by-caller'` only when the caller passed `replay: 'off'`: the message may then be
+ * a copy of one already accepted.
  */
 export interface VerifiedEnvelope extends EnvelopeFields {
   freshness: Freshness;
-  replay: 'first-seen' | 'not-checked';
+  replay: 'first-seen' | OffByCaller;
 }
 
 export interface SignedEnvelope extends EnvelopeFields {
@@ -70,10 +79,6 @@ export const DEFAULT_MAX_SKEW = 300;
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
-/** A value's JavaScript type, for a signer's error message (never the value itself). */
-const describeType = (v: unknown): string =>
-  v === undefined || v === null ? String(v) : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
-
 /** The six fields and nothing else, whatever else the object carries. */
 const sixFields = (e: EnvelopeFields): EnvelopeFields => ({
   contextId: e.contextId,
@@ -84,20 +89,35 @@ const sixFields = (e: EnvelopeFields): EnvelopeFields => ({
   to: e.to,
 });
 
-/** Why a signer's field cannot be signed, naming it; null when it can. */
-function unsignable(fields: EnvelopeFields): SeamError | null {
+type FieldCode = 'missing-field' | 'not-integer-timestamp';
+
+/**
+ * The first field a message cannot have as it is, as (code, detail naming the field and
+ * what it holds); null when there is none. The signer and the verifier ask the same
+ * question, so a signer never emits a message the verifier refuses for its shape.
+ * `sig` is asked about only when `signed` (a verifier's message).
+ */
+function fieldProblem(e: Record<string, unknown>, signed: boolean): [FieldCode, string] | null {
   for (const name of ['from', 'to', 'messageId', 'text'] as const)
-    if (!isString(fields[name]))
-      return new SeamError('missing-field', `${name} is ${describeType(fields[name])}; it is a string`);
-  if (!(fields.contextId === null || isString(fields.contextId)))
-    return new SeamError(
-      'missing-field',
-      `contextId is ${describeType(fields.contextId)}; it is a string or null`,
-    );
-  if (!Number.isSafeInteger(fields.timestamp))
-    return new SeamError('not-integer-timestamp', 'timestamp is integer Unix seconds');
+    if (!isString(e[name])) return ['missing-field', `${name} is ${describeType(e[name])}; it is a string`];
+  if (!(e.contextId === null || isString(e.contextId)))
+    return ['missing-field', `contextId is ${describeType(e.contextId)}; it is a string or null`];
+  if (e.timestamp === undefined)
+    return ['missing-field', 'timestamp is undefined; it is integer Unix seconds'];
+  if (signed && (e.sig === undefined || e.sig === null))
+    return ['missing-field', `sig is ${describeType(e.sig)}; it is the base64 signature`];
+  if (!Number.isSafeInteger(e.timestamp))
+    return [
+      'not-integer-timestamp',
+      typeof e.timestamp === 'number'
+        ? 'timestamp is a number that is not a safe integer; it is integer Unix seconds'
+        : `timestamp is ${describeType(e.timestamp)}; it is integer Unix seconds`,
+    ];
   return null;
 }
+
+/** A canonical SeamError's message without its code: the path and what is wrong there. */
+const withoutCode = (error: SeamError): string => error.message.slice(error.code.length + 2);
 
 /**
  * The bytes a message signature covers: canonical JSON (seam profile) of exactly the
@@ -106,8 +126,8 @@ function unsignable(fields: EnvelopeFields): SeamError | null {
  * (a lone surrogate): a signer must never emit them.
  */
 export function signingPayload(fields: EnvelopeFields): Uint8Array {
-  const refusal = unsignable(fields ?? ({} as EnvelopeFields));
-  if (refusal !== null) throw refusal;
+  const problem = fieldProblem((fields ?? {}) as unknown as Record<string, unknown>, false);
+  if (problem !== null) throw new SeamError(...problem);
   return canonicalize(sixFields(fields), { profile: 'seam' });
 }
 
@@ -134,49 +154,47 @@ export interface VerifyEnvelopeOptions {
   /** Who "me" is. Comes from the caller only: nothing on the wire can name it. */
   recipientDid: string;
   /**
-   * The receiver's clock: a Date or Unix seconds. With it the timestamp must lie within
-   * `maxSkew` of now; without it freshness is not judged (`freshness: 'not-judged'`).
+   * Required: the receiver's clock, a Date or Unix seconds; the timestamp must lie within
+   * `maxSkew` of it. `'off'` accepts a message of any age (`freshness: 'off-by-caller'`).
    */
-  now?: Instant;
+  now: Instant | Off;
   /** Seconds the timestamp may be off from `now`, either way. Default DEFAULT_MAX_SKEW (300). */
   maxSkew?: number;
   /**
-   * Remembers accepted messages, so a second delivery is refused (`replayed`). Needs
-   * `now`, and a window at least `maxSkew` long. Asked only after the signature verified.
+   * Required: remembers accepted messages, so a second delivery is refused (`replayed`).
+   * Needs `now`, and a window at least `maxSkew` long. Asked only after the signature
+   * verified. `'off'` accepts copies of a message (`replay: 'off-by-caller'`).
    */
-  replay?: ReplayCache;
+  replay: ReplayCache | Off;
 }
 
 /** The caller's options, read once: SeamError for a configuration that cannot be safe. */
 interface Policy {
   recipientDid: unknown;
-  clock: { now: number; maxSkew: number } | null;
-  replay: ReplayCache | null;
+  clock: { now: number; maxSkew: number } | Off;
+  replay: ReplayCache | Off;
 }
 
-function policyOf(options: VerifyEnvelopeOptions | undefined): Policy {
+function policyOf(options: VerifyEnvelopeOptions | undefined, where: string): Policy {
   const recipientDid = options?.recipientDid;
-  const replay = options?.replay ?? null;
-  if (options?.now === undefined) {
-    if (options?.maxSkew !== undefined || replay !== null)
+  const now = instantOrOff(options?.now, where, "to judge the message's timestamp");
+  // instantOrOff has thrown when options is missing: from here on it is an object.
+  const replay = replayOrOff(options!.replay, where);
+  if (now === OFF) {
+    if (options!.maxSkew !== undefined || replay !== OFF)
       throw new SeamError(
         'bad-options',
-        'maxSkew and replay judge time: pass now (a Date or Unix seconds) with them',
+        `${where}: maxSkew and a replay cache judge time; with now: 'off' pass replay: 'off' and no maxSkew`,
       );
-    return { recipientDid, clock: null, replay: null };
+    return { recipientDid, clock: OFF, replay };
   }
-  const now = unixSeconds(options.now, 'verifyEnvelope now');
-  const maxSkew = durationSeconds(options.maxSkew ?? DEFAULT_MAX_SKEW, 'verifyEnvelope maxSkew');
-  if (replay !== null) {
-    if (typeof replay.checkAndRemember !== 'function')
-      throw new SeamError('bad-options', 'replay must be a ReplayCache (e.g. new MemoryReplayCache())');
-    // A message stays acceptable until timestamp + maxSkew; forgotten sooner, it could come back.
-    if (!(replay.windowSeconds >= maxSkew))
-      throw new SeamError(
-        'bad-options',
-        `the replay window (${replay.windowSeconds} s) is shorter than maxSkew (${maxSkew} s): a message forgotten inside its skew could be replayed`,
-      );
-  }
+  const maxSkew = durationSeconds(options!.maxSkew ?? DEFAULT_MAX_SKEW, `${where} maxSkew`);
+  // A message stays acceptable until timestamp + maxSkew; forgotten sooner, it could come back.
+  if (replay !== OFF && !(replay.windowSeconds >= maxSkew))
+    throw new SeamError(
+      'bad-options',
+      `the replay window (${replay.windowSeconds} s) is shorter than maxSkew (${maxSkew} s): a message forgotten inside its skew could be replayed`,
+    );
   return { recipientDid, clock: { now, maxSkew }, replay };
 }
 
@@ -186,35 +204,33 @@ function* envelopeSteps(
   policy: Policy,
 ): DoorSteps<Verdict<VerifiedEnvelope, EnvelopeCode>> {
   const { recipientDid, clock } = policy;
-  if (!isString(recipientDid)) return fail('no-recipient-named', 'the caller must say who it is');
+  if (!isString(recipientDid))
+    return fail('no-recipient-named', 'recipientDid was not given: a message cannot name its own recipient');
   if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope))
-    return fail('not-an-object', 'a message is a JSON object');
-  const { from, to, messageId, text, contextId, timestamp, sig } = envelope as Record<string, unknown>;
-  if (!isString(from) || !isString(to) || !isString(messageId) || !isString(text))
-    return fail('missing-field', 'from, to, messageId and text are strings');
-  if (!(contextId === null || isString(contextId)))
-    return fail('missing-field', 'contextId is a string or null');
-  if (timestamp === undefined || sig === undefined || sig === null)
-    return fail('missing-field', 'timestamp, sig');
-  if (!Number.isSafeInteger(timestamp)) return fail('not-integer-timestamp');
-  if (to !== recipientDid) return fail('wrong-recipient', 'the message is addressed to someone else');
+    return fail('not-an-object', `the message is ${describeType(envelope)}, not a JSON object`);
+  const received = envelope as Record<string, unknown>;
+  const problem = fieldProblem(received, true);
+  if (problem !== null) return fail(...problem);
+  const { from, to, messageId, text, contextId, timestamp, sig } = received as unknown as SignedEnvelope;
+  if (to !== recipientDid) return fail('wrong-recipient', 'to names another DID than the recipientDid given');
   // Before the signature: a stale flood costs no curve arithmetic.
-  if (clock !== null) {
-    const age = judgeAge(timestamp as number, clock.now, { maxAge: clock.maxSkew, maxAhead: clock.maxSkew });
+  if (clock !== OFF) {
+    const age = judgeAge(timestamp, clock.now, { maxAge: clock.maxSkew, maxAhead: clock.maxSkew });
     if (!age.ok) return age;
   }
-  const key = signerKey(from);
+  const key = signerKey(from, 'from');
   if (!key.ok) return key;
-  const fields: EnvelopeFields = { contextId, from, messageId, text, timestamp: timestamp as number, to };
+  const fields: EnvelopeFields = { contextId, from, messageId, text, timestamp, to };
   let payload: Uint8Array;
   try {
     payload = signingPayload(fields);
-  } catch {
-    return fail('cannot-canonicalize', 'a signed field has no canonical seam spelling');
+  } catch (error) {
+    // The fields are strings by now: only canonicalize's SeamError (a lone surrogate) can come.
+    return fail('cannot-canonicalize', withoutCode(error as SeamError));
   }
-  const verdict = yield* base64SignatureSteps(key.value, payload, sig);
+  const verdict = yield* base64SignatureSteps(key.value, payload, sig, didLabel(from));
   if (!verdict.ok) return verdict;
-  return ok(verifiedEnvelope(fields, clock === null ? 'not-judged' : 'fresh', 'not-checked'));
+  return ok(verifiedEnvelope(fields, clock === OFF ? 'off-by-caller' : 'fresh', 'off-by-caller'));
 }
 
 /**
@@ -239,40 +255,37 @@ const verifiedEnvelope = (
 /** The replay cache's answer, as a verdict on an otherwise verified message. */
 function afterReplay(
   message: VerifiedEnvelope,
-  answer: ReplayAnswer,
+  answer: Verdict<'first-seen', EnvelopeCode>,
 ): Verdict<VerifiedEnvelope, EnvelopeCode> {
-  if (answer === 'new') return ok(verifiedEnvelope(message, message.freshness, 'first-seen'));
-  if (answer === 'seen') return fail('replayed', 'this sender already delivered this messageId');
-  if (answer === 'forgotten')
-    return fail(
-      'replay-cache-full',
-      'the replay cache has forgotten messages this old, so it cannot vouch for it',
-    );
-  throw new SeamError('bad-options', 'the replay cache answered something other than new, seen or forgotten');
+  return answer.ok ? ok(verifiedEnvelope(message, message.freshness, answer.value)) : answer;
 }
 
-const askReplay = (message: VerifiedEnvelope, policy: Policy) =>
-  policy.replay!.checkAndRemember(message.from, message.messageId, message.timestamp, policy.clock!.now);
+const askReplay = (message: VerifiedEnvelope, replay: ReplayCache, policy: Policy) =>
+  replay.checkAndRemember(
+    message.from,
+    message.messageId,
+    message.timestamp,
+    (policy.clock as { now: number }).now,
+  );
 
 /**
  * Verifies a received message for the recipient the CALLER names. The key comes from
  * `from` through the verification-key door; the signed bytes are recomputed from the
  * six received fields; the signature text must be its one canonical spelling. An
- * unsigned `recipientDid` on the wire is never read. With `now`, the timestamp must be
- * within `maxSkew` (default 300 s); with `replay`, a verified message is remembered and a
- * second delivery refused. Never throws on the message; SeamError for bad options.
+ * unsigned `recipientDid` on the wire is never read. The timestamp must be within
+ * `maxSkew` (default 300 s) of `now`, and a verified message is remembered in `replay`
+ * and a second delivery refused; `now: 'off'` and `replay: 'off'` turn those off by name.
+ * Never throws on the message; SeamError for options left out or unsafe.
  */
 export function verifyEnvelope(
   envelope: unknown,
   options: VerifyEnvelopeOptions,
 ): Verdict<VerifiedEnvelope, EnvelopeCode> {
-  const policy = policyOf(options);
+  const policy = policyOf(options, 'verifyEnvelope');
   const verdict = throughDoor(envelopeSteps(envelope, policy));
-  if (!verdict.ok || policy.replay === null) return verdict;
-  const answer = askReplay(verdict.value, policy);
-  if (typeof answer !== 'string')
-    throw new SeamError('bad-options', 'this replay cache answers asynchronously: use verifyEnvelopeAsync');
-  return afterReplay(verdict.value, answer);
+  if (!verdict.ok || policy.replay === OFF) return verdict;
+  const answer = askReplay(verdict.value, policy.replay, policy);
+  return afterReplay(verdict.value, replayVerdict(answer, 'verifyEnvelopeAsync'));
 }
 
 /**
@@ -285,8 +298,8 @@ export async function verifyEnvelopeAsync(
   envelope: unknown,
   options: VerifyEnvelopeOptions,
 ): Promise<Verdict<VerifiedEnvelope, EnvelopeCode>> {
-  const policy = policyOf(options);
+  const policy = policyOf(options, 'verifyEnvelopeAsync');
   const verdict = await throughDoorAsync(envelopeSteps(envelope, policy));
-  if (!verdict.ok || policy.replay === null) return verdict;
-  return afterReplay(verdict.value, await askReplay(verdict.value, policy));
+  if (!verdict.ok || policy.replay === OFF) return verdict;
+  return afterReplay(verdict.value, replayVerdict(await askReplay(verdict.value, policy.replay, policy)));
 }

@@ -1,13 +1,20 @@
 import {
   canonicalize,
+  describeType,
   fail,
   type Instant,
   ok,
+  requiredInstant,
   SeamError,
-  unixSeconds,
   type Verdict,
 } from '@agent-seam/canonical';
-import { didFromSeed, SIGNATURE_TEXT_CODES, signToBase64, verifyBase64Signature } from '@agent-seam/did';
+import {
+  didFromSeed,
+  didLabel,
+  SIGNATURE_TEXT_CODES,
+  signToBase64,
+  verifyBase64Signature,
+} from '@agent-seam/did';
 import { signerKey } from './signer-key.js';
 
 /** Refusals of `verifyInvite`. */
@@ -50,33 +57,50 @@ export const invitePayload = (card: InviteCard): Uint8Array =>
 /** Signs an invite card with the seed its `did` names. */
 export function signInvite(card: InviteCard, seed: Uint8Array): InviteCard & { sig: string } {
   if (card.did !== didFromSeed(seed)) throw new SeamError('from-not-signer', 'card.did must be the seed DID');
-  if (inviteExpirySeconds(card.exp) === null)
-    throw new SeamError('missing-field', 'exp is YYYY-MM-DDTHH:MM:SSZ');
+  const problem = cardFieldProblem({ ...card, sig: '' });
+  if (problem !== null) throw new SeamError('missing-field', problem);
   return { ...card, sig: signToBase64(seed, invitePayload(card)) };
 }
 
+/** The first of `did`, `exp`, `sig` a card lacks or holds wrongly, named; null when none. */
+function cardFieldProblem(c: Record<string, unknown>): string | null {
+  if (typeof c.did !== 'string') return `did is ${describeType(c.did)}; it is the signer's did:key`;
+  if (inviteExpirySeconds(c.exp) === null)
+    return typeof c.exp === 'string'
+      ? 'exp is not a real UTC date spelled YYYY-MM-DDTHH:MM:SSZ'
+      : `exp is ${describeType(c.exp)}; it is a date spelled YYYY-MM-DDTHH:MM:SSZ`;
+  if (c.sig === undefined) return 'sig is undefined; it is the base64 signature';
+  return null;
+}
+
 /**
- * Verifies an invite card at `now` (a Date or Unix seconds): it must not have expired
- * (exp > now) and must be signed by the key its own `did` names. Never throws on the card.
+ * Verifies an invite card at `now` (a Date or Unix seconds, required): it must not have
+ * expired (exp > now) and must be signed by the key its own `did` names. Never throws on
+ * the card.
  */
 export function verifyInvite(card: unknown, check: { now: Instant }): Verdict<InviteCard, InviteCode> {
-  const now = unixSeconds(check?.now, 'verifyInvite now');
+  const now = requiredInstant(check?.now, 'verifyInvite', 'to judge the card against its exp');
   if (typeof card !== 'object' || card === null || Array.isArray(card))
-    return fail('not-an-object', 'an invite card is a JSON object');
+    return fail('not-an-object', `the invite card is ${describeType(card)}, not a JSON object`);
   const c = card as Record<string, unknown>;
-  const expires = inviteExpirySeconds(c.exp);
-  if (typeof c.did !== 'string' || expires === null || c.sig === undefined)
-    return fail('missing-field', 'did, exp (YYYY-MM-DDTHH:MM:SSZ) and sig');
+  const problem = cardFieldProblem(c);
+  if (problem !== null) return fail('missing-field', problem);
+  const expires = inviteExpirySeconds(c.exp)!;
   // exp is the first second the invite no longer holds.
   if (expires <= now) return fail('expired', `expired ${now - expires} s ago`);
-  const key = signerKey(c.did);
+  const did = c.did as string;
+  const key = signerKey(did, 'did');
   if (!key.ok) return key;
   let payload: Uint8Array;
   try {
     payload = invitePayload(c as InviteCard);
-  } catch {
-    return fail('cannot-canonicalize', 'a card member has no canonical seam spelling');
+  } catch (error) {
+    // The path would name the card's own members (attacker text): the code says what is wrong.
+    return fail(
+      'cannot-canonicalize',
+      `a member of the card has no canonical seam spelling (${(error as SeamError).code})`,
+    );
   }
-  const verdict = verifyBase64Signature(key.value, payload, c.sig);
+  const verdict = verifyBase64Signature(key.value, payload, c.sig, didLabel(did));
   return verdict.ok ? ok(c as InviteCard) : verdict;
 }

@@ -3,6 +3,18 @@
  * and listen tokens, the bytes each signature covers, and the replay cache; no signing.
  * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
  */
+
+// The replay cache lives in canonical (hpke-seal's openers share it); re-exported so
+// existing imports from envelope keep working.
+export {
+  DEFAULT_REPLAY_CHARS,
+  DEFAULT_REPLAY_ENTRIES,
+  DEFAULT_REPLAY_WINDOW,
+  MemoryReplayCache,
+  type MemoryReplayCacheOptions,
+  type ReplayAnswer,
+  type ReplayCache,
+} from '@agent-seam/canonical';
 export { ENVELOPE_CHECKS } from './checks.js';
 export { CLAIM_CODES, CLAIM_METHOD, type ClaimCheck, type ClaimCode, verifyClaim } from './claim.js';
 export {
@@ -39,13 +51,4 @@ export {
   verifyListenToken,
   verifyRelaySend,
 } from './relay.js';
-export {
-  DEFAULT_REPLAY_CHARS,
-  DEFAULT_REPLAY_ENTRIES,
-  DEFAULT_REPLAY_WINDOW,
-  MemoryReplayCache,
-  type MemoryReplayCacheOptions,
-  type ReplayAnswer,
-  type ReplayCache,
-} from './replay.js';
 export { envelopeSignedBytes } from './signed-bytes.js';

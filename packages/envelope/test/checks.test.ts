@@ -25,14 +25,15 @@ const highS = sig(new Uint8Array([...signature.value.subarray(0, 32), ...new Uin
 const nonCanonicalKey = hex.decode(`ef${'ff'.repeat(30)}7f`);
 if (!nonCanonicalKey.ok) throw new Error('hex');
 const verify = (changes: Record<string, unknown>, options: Record<string, unknown> = {}) =>
-  verifyEnvelope({ ...sent, ...changes }, { recipientDid: bob, ...options });
+  verifyEnvelope({ ...sent, ...changes }, { recipientDid: bob, now: 'off', replay: 'off', ...options });
 
 it('the message the order cases start from verifies', () => {
   expect(verify({}, { now: NOW }).ok).toBe(true);
 });
 
 holdChecksToVerifier('verifyEnvelope', ENVELOPE_CHECKS, ENVELOPE_CODES, {
-  'recipient-named > fields': () => verifyEnvelope('x', { recipientDid: undefined as never }),
+  'recipient-named > fields': () =>
+    verifyEnvelope('x', { recipientDid: undefined as never, now: 'off', replay: 'off' }),
   'fields > recipient': () => verify({ text: 5, to: 'did:key:zOther' }),
   'recipient > freshness': () => verify({ to: 'did:key:zOther' }, { now: NOW + 900 }),
   'freshness > signer-key': () => verify({ from: 'did:web:x' }, { now: NOW + 900 }),

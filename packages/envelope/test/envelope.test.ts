@@ -25,7 +25,9 @@ describe('signEnvelope / verifyEnvelope', () => {
         fc.integer({ min: 0, max: 1e11 }),
         (text, messageId, ctx, ts) => {
           const signed = signEnvelope({ ...fields, text, messageId, contextId: ctx, timestamp: ts }, seed);
-          expect(verifyEnvelope(signed, { recipientDid: me })).toMatchObject({ ok: true });
+          expect(verifyEnvelope(signed, { recipientDid: me, now: 'off', replay: 'off' })).toMatchObject({
+            ok: true,
+          });
         },
       ),
       { numRuns: 200 },
@@ -34,7 +36,7 @@ describe('signEnvelope / verifyEnvelope', () => {
 
   it('returns exactly the six fields and what was judged, never what else the wire carried', () => {
     const signed = { ...signEnvelope(fields, seed), recipientDid: me, extra: 1, freshness: 'fresh' };
-    const verdict = verifyEnvelope(signed, { recipientDid: me });
+    const verdict = verifyEnvelope(signed, { recipientDid: me, now: 'off', replay: 'off' });
     expect(verdict.ok && Object.keys(verdict.value).sort()).toEqual([
       'contextId',
       'freshness',
@@ -45,7 +47,10 @@ describe('signEnvelope / verifyEnvelope', () => {
       'timestamp',
       'to',
     ]);
-    expect(verdict).toMatchObject({ ok: true, value: { freshness: 'not-judged', replay: 'not-checked' } });
+    expect(verdict).toMatchObject({
+      ok: true,
+      value: { freshness: 'off-by-caller', replay: 'off-by-caller' },
+    });
   });
 
   it('the signer refuses a float timestamp and a from that is not its own', () => {

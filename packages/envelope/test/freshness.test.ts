@@ -46,17 +46,17 @@ describe('the documented defaults', () => {
 describe('one time convention', () => {
   it('verifyEnvelope now: a Date and the same seconds give the same verdict', () => {
     for (const at of [NOW, NOW + 300, NOW + 412, NOW - 412])
-      expect(verifyEnvelope(message(), { recipientDid: me, now: date(at) })).toEqual(
-        verifyEnvelope(message(), { recipientDid: me, now: at }),
+      expect(verifyEnvelope(message(), { recipientDid: me, now: date(at), replay: 'off' })).toEqual(
+        verifyEnvelope(message(), { recipientDid: me, now: at, replay: 'off' }),
       );
   });
   it('time refusals say by how much', () => {
-    expect(verifyEnvelope(message(), { recipientDid: me, now: NOW + 412 })).toEqual({
+    expect(verifyEnvelope(message(), { recipientDid: me, now: NOW + 412, replay: 'off' })).toEqual({
       ok: false,
       code: 'stale',
       detail: '412 s old (allowed 300 s)',
     });
-    expect(verifyEnvelope(message(), { recipientDid: me, now: NOW - 412 })).toEqual({
+    expect(verifyEnvelope(message(), { recipientDid: me, now: NOW - 412, replay: 'off' })).toEqual({
       ok: false,
       code: 'from-future',
       detail: '412 s in the future (allowed skew 300 s)',
@@ -64,7 +64,10 @@ describe('one time convention', () => {
   });
   it('a millisecond count is refused, naming the option', () => {
     const cases: [() => unknown, string][] = [
-      [() => verifyEnvelope(message(), { recipientDid: me, now: NOW * 1000 }), 'verifyEnvelope now'],
+      [
+        () => verifyEnvelope(message(), { recipientDid: me, now: NOW * 1000, replay: 'off' }),
+        'verifyEnvelope now',
+      ],
       [
         () =>
           signEnvelope({ to: me, messageId: 'm', contextId: null, timestamp: NOW * 1000, text: '' }, seed),
@@ -84,7 +87,7 @@ describe('one time convention', () => {
       expect(e.message).toContain(option);
     }
     const skew = thrown(() =>
-      verifyEnvelope(message(), { recipientDid: me, now: NOW, maxSkew: 300_000_000_000 }),
+      verifyEnvelope(message(), { recipientDid: me, now: NOW, maxSkew: 300_000_000_000, replay: 'off' }),
     );
     expect([skew.code, skew.message.includes('verifyEnvelope maxSkew')]).toEqual(['bad-duration', true]);
   });
@@ -103,7 +106,10 @@ describe('one time convention', () => {
       ok: true,
       value: { freshness: 'fresh' },
     });
-    expect(verifyListenToken(token, claim)).toEqual({ ok: true, value: { freshness: 'not-judged' } });
+    expect(verifyListenToken(token, { ...claim, now: 'off' })).toEqual({
+      ok: true,
+      value: { freshness: 'off-by-caller' },
+    });
   });
   it('invites: a Date as now, and how long ago one expired', () => {
     const card = { v: 1, did: sender, nonce: 'n', exp: '2026-07-23T09:59:45Z' };
@@ -120,14 +126,24 @@ describe('one time convention', () => {
 
 describe('configurations that cannot be safe are refused', () => {
   const code = (f: () => unknown) => thrown(f).code;
-  it('skew or a replay cache without a clock', () => {
-    expect(code(() => verifyEnvelope(message(), { recipientDid: me, maxSkew: 60 }))).toBe('bad-options');
-    expect(code(() => verifyEnvelope(message(), { recipientDid: me, replay: new MemoryReplayCache() }))).toBe(
-      'bad-options',
-    );
+  it("skew or a replay cache with now: 'off'", () => {
+    expect(
+      code(() => verifyEnvelope(message(), { recipientDid: me, now: 'off', replay: 'off', maxSkew: 60 })),
+    ).toBe('bad-options');
     expect(
       code(() =>
-        verifyListenToken('x', { did: sender, minute: 1, relayUrl: 'https://r.example', maxSkew: 5 }),
+        verifyEnvelope(message(), { recipientDid: me, now: 'off', replay: new MemoryReplayCache() }),
+      ),
+    ).toBe('bad-options');
+    expect(
+      code(() =>
+        verifyListenToken('x', {
+          did: sender,
+          minute: 1,
+          relayUrl: 'https://r.example',
+          now: 'off',
+          maxSkew: 5,
+        }),
       ),
     ).toBe('bad-options');
   });
@@ -213,15 +229,15 @@ describe('replay through the verifiers', () => {
         verifyEnvelope(input, { recipientDid: me, now, replay: sync }),
       );
   });
-  it('the verdict tells a judged message from an unjudged one', () => {
+  it('the verdict tells a judged message from one whose checks the caller turned off', () => {
     const replay = new MemoryReplayCache();
-    expect(verifyEnvelope(message(), { recipientDid: me })).toMatchObject({
+    expect(verifyEnvelope(message(), { recipientDid: me, now: 'off', replay: 'off' })).toMatchObject({
       ok: true,
-      value: { freshness: 'not-judged', replay: 'not-checked' },
+      value: { freshness: 'off-by-caller', replay: 'off-by-caller' },
     });
-    expect(verifyEnvelope(message(), { recipientDid: me, now: NOW })).toMatchObject({
+    expect(verifyEnvelope(message(), { recipientDid: me, now: NOW, replay: 'off' })).toMatchObject({
       ok: true,
-      value: { freshness: 'fresh', replay: 'not-checked' },
+      value: { freshness: 'fresh', replay: 'off-by-caller' },
     });
     expect(verifyEnvelope(message(), { recipientDid: me, now: NOW, replay })).toMatchObject({
       ok: true,

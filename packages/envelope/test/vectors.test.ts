@@ -28,6 +28,8 @@ const text = (b: Uint8Array) => new TextDecoder().decode(b);
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 
 const bothSources = makeBothSources(ledger, ours, upstream);
+/** Cases that carry no clock are judged for their one refusal, time and replay off by name. */
+const OFF = { now: 'off', replay: 'off' } as const;
 
 describe('envelope (the six signed fields)', () => {
   bothSources(
@@ -38,7 +40,7 @@ describe('envelope (the six signed fields)', () => {
       expect(text(signingPayload(c))).toBe(c.signingPayload);
       if (c.sig === undefined) return;
       expect(signEnvelope(c, bytes(c.seed)).sig).toBe(c.sig);
-      expect(verifyEnvelope(c, { recipientDid: c.recipientDid })).toMatchObject({ ok: true });
+      expect(verifyEnvelope(c, { recipientDid: c.recipientDid, ...OFF })).toMatchObject({ ok: true });
     },
     always,
   );
@@ -64,7 +66,7 @@ describe('reject.message', () => {
     (c: any) => {
       // A verifier told to name nobody names nobody; otherwise "me" is the case's recipient or `to`.
       const options = c.verifierNamesNoRecipient ? {} : { recipientDid: c.recipientDid ?? c.input.to };
-      expect(verifyEnvelope(c.input, options as never)).toMatchObject({
+      expect(verifyEnvelope(c.input, { ...options, ...OFF } as never)).toMatchObject({
         ok: false,
         code: c.code ?? upstreamCodes[c.name],
       });
@@ -85,13 +87,13 @@ describe('verifyEnvelopeAsync (WebCrypto door) on every envelope and reject.mess
     })),
   ];
   it('covers accepted and refused messages', () =>
-    expect(new Set(cases.map((c) => verifyEnvelope(c.input, { recipientDid: c.me }).ok))).toEqual(
+    expect(new Set(cases.map((c) => verifyEnvelope(c.input, { recipientDid: c.me, ...OFF }).ok))).toEqual(
       new Set([true, false]),
     ));
   for (const c of cases)
     it(c.name, async () =>
-      expect(await verifyEnvelopeAsync(c.input, { recipientDid: c.me })).toEqual(
-        verifyEnvelope(c.input, { recipientDid: c.me }),
+      expect(await verifyEnvelopeAsync(c.input, { recipientDid: c.me, ...OFF })).toEqual(
+        verifyEnvelope(c.input, { recipientDid: c.me, ...OFF }),
       ),
     );
 });
@@ -116,7 +118,10 @@ describe('relay', () => {
       expect(relayOrigin(c.relayUrl)).toBe(c.origin);
       expect(listenTokenMessage(c)).toBe(c.listenTokenMsg);
       expect(signListenToken(c, bytes(c.seedA))).toBe(c.token);
-      expect(verifyListenToken(c.token, c)).toEqual({ ok: true, value: { freshness: 'not-judged' } });
+      expect(verifyListenToken(c.token, { ...c, now: 'off' })).toEqual({
+        ok: true,
+        value: { freshness: 'off-by-caller' },
+      });
     },
     always,
   );
@@ -126,7 +131,7 @@ describe('relay', () => {
         const verdict =
           c.kind === 'send'
             ? verifyRelaySend('input' in c ? c.input : c, c.sig)
-            : verifyListenToken(c.token, c);
+            : verifyListenToken(c.token, { ...c, now: c.now ?? 'off' });
         expect(verdict).toMatchObject({ ok: false, code: c.code });
       }),
     );
@@ -143,7 +148,8 @@ describe('envelope.freshness', () => {
   const judge = (c: any) =>
     verifyEnvelope(c.input, {
       recipientDid,
-      ...(c.now === undefined ? {} : { now: c.now }),
+      now: c.now,
+      replay: 'off',
       ...(c.maxSkew === undefined ? {} : { maxSkew: c.maxSkew }),
     });
   for (const c of group.accept)
@@ -151,7 +157,7 @@ describe('envelope.freshness', () => {
       ledger.accept('envelope.freshness', c.name, () => {
         expect(judge(c)).toMatchObject({ ok: true, value: { freshness: c.freshness } });
         // A Date and the same Unix seconds are the same instant.
-        if (c.now !== undefined) expect(judge({ ...c, now: new Date(c.now * 1000) })).toEqual(judge(c));
+        if (c.now !== 'off') expect(judge({ ...c, now: new Date(c.now * 1000) })).toEqual(judge(c));
       }),
     );
   for (const c of group.refuse)
@@ -222,7 +228,8 @@ describe('reject.claim', () => {
     const verdict = verifyClaim(c.input, {
       recipientDid: c.recipientDid ?? c.input.message.to,
       consumeNonce: (n) => issued.delete(n),
-      ...(c.now === undefined ? {} : { now: c.now }),
+      now: c.now ?? 'off',
+      replay: 'off',
     });
     // A refused claim never spends a nonce.
     expect(issued).toEqual(new Set(issuedNonces));
@@ -244,7 +251,11 @@ describe('reject.claim', () => {
       const genuine = byName(ours.reject.claim as any[], 'claim-unknown-nonce');
       const claim = { ...genuine, input: { ...genuine.input, nonce: genuine.issuedNonces[0] } };
       const issued = new Set(claim.issuedNonces as string[]);
-      const check = { recipientDid: claim.recipientDid, consumeNonce: (n: string) => issued.delete(n) };
+      const check = {
+        recipientDid: claim.recipientDid,
+        consumeNonce: (n: string) => issued.delete(n),
+        ...OFF,
+      };
       expect(verifyClaim(claim.input, check)).toMatchObject({ ok: true });
       expect(verifyClaim(claim.input, check)).toMatchObject({ ok: false, code: 'unknown-nonce' });
     }));

@@ -35,6 +35,8 @@ for (const size of [64, 64 * 1024, 1 << 20]) {
     resolveSenderKey: (q: { ksn: number }) =>
       q.ksn === 3 ? ok(sender.publicKey) : fail('bad-key-state' as const),
     now: new Date(tsMs),
+    mailbox: 'off' as const,
+    replay: 'off' as const,
   };
   if (!hpke.openEnvelope(sealed.bytes, options).ok)
     throw new Error('bench setup: the envelope does not open');

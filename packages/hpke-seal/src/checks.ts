@@ -65,6 +65,12 @@ const SIGNER_CHECKS: readonly CheckSpec<EnvelopeCode>[] = [
   },
   { id: 'sender-key', title: "your resolveSenderKey gives the sender's key", codes: [...SENDER_KEY_CODES] },
   { id: 'signature', title: 'the inner signature verifies under that key (Ed25519)', codes: ['bad-sig'] },
+  {
+    id: 'replay',
+    title: 'the first delivery of this (from, mid) your replay store has seen',
+    codes: ['replayed', 'replay-cache-full'],
+    needs: 'replay',
+  },
 ];
 
 /**
@@ -84,8 +90,28 @@ export const SEALED_ENVELOPE_CHECKS: readonly CheckSpec<EnvelopeCode>[] = [
   { id: 'padding', title: 'the padding is zeros, and the wrap a Padmé length', codes: ['bad-pad'] },
   {
     id: 'access',
-    title: 'the delivery credential: structure, kind, CapBody and owner',
+    title: 'the delivery credential: structure, kind, CapBody tag, owner and class',
     codes: ['bad-access'],
+  },
+  {
+    id: 'capability-accepted',
+    title: "a capability comes to a recipient that judges capabilities (mailbox, not 'off')",
+    codes: ['capability-not-accepted'],
+  },
+  {
+    id: 'capability-signature',
+    title: "a capability's CapBody is signed by your mailbox key",
+    codes: ['bad-cap-sig'],
+  },
+  {
+    id: 'capability-epoch',
+    title: "a capability's epoch is your current mailbox epoch",
+    codes: ['cap-epoch-mismatch'],
+  },
+  {
+    id: 'capability-expiry',
+    title: "a capability's expiry is at most 5 minutes past and at most 31 days ahead of now",
+    codes: ['cap-expired', 'cap-too-long'],
   },
   { id: 'pop', title: "the holder's proof over the envelope digest verifies", codes: ['bad-pop'] },
   {

@@ -5,7 +5,7 @@
  * hub can neither forge nor alter one, and the sender could have made it (deniable).
  * The exporter contexts and the note layout are this project's definition (DECIDED).
  */
-import { bytesEqual, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { bytesEqual, describeType, fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { ascii, i2osp } from './bytes.js';
 import type { RecipientContext, SenderContext } from './context.js';
 import { chachaOpen, chachaSeal } from './primitives.js';
@@ -91,15 +91,18 @@ export function createDack(keys: DackKeys, note: DackNote): Uint8Array {
  */
 export function readDack(keys: DackKeys, dack: Uint8Array): Verdict<DackNote, DackCode> {
   requireKeys(keys, 'readDack');
-  if (!(dack instanceof Uint8Array)) return fail('not-bytes', 'the dack is not a Uint8Array');
-  if (dack.length !== DACK_BYTES) return fail('bad-dack-length');
+  if (!(dack instanceof Uint8Array))
+    return fail('not-bytes', `the dack is ${describeType(dack)}, not a Uint8Array`);
+  if (dack.length !== DACK_BYTES)
+    return fail('bad-dack-length', `the dack is ${dack.length} bytes, not ${DACK_BYTES}`);
   const token = dack.subarray(0, TOKEN_BYTES);
   const decision: DackDecision | null = bytesEqual(token, keys.processedToken)
     ? 'processed'
     : bytesEqual(token, keys.refusedToken)
       ? 'refused'
       : null;
-  if (decision === null) return fail('bad-dack-token');
+  if (decision === null)
+    return fail('bad-dack-token', "the token is neither this envelope's processed nor its refused token");
   const plaintext = chachaOpen(keys.noteKey, nonceOf(token), token, dack.subarray(TOKEN_BYTES));
   if (plaintext === null) return fail('bad-dack-note', 'the note does not authenticate');
   if (plaintext.subarray(10).some((b) => b !== 0)) return fail('bad-dack-note', 'note padding is not zero');

@@ -59,9 +59,10 @@ export function parseInner(
   if (fields.tsMs === 0) return fail('bad-inner', 'ts is zero');
   const kel = optionalBytes(map, INNER.kel);
   if (kel !== undefined) {
-    if (kel.length > KEL_MAX_BYTES) return fail('kel-too-large');
+    if (kel.length > KEL_MAX_BYTES)
+      return fail('kel-too-large', `the kel is ${kel.length} bytes, over ${KEL_MAX_BYTES}`);
     fields.kel = kel;
   }
-  if (fields.to !== outerTo) return fail('to-mismatch');
+  if (fields.to !== outerTo) return fail('to-mismatch', 'the inner to is not the outer to');
   return ok({ map, fields });
 }

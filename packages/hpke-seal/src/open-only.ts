@@ -6,7 +6,18 @@
  * of this entry.
  */
 
-export { type Access, type AccessCode, type AccessInput, envelopeDigest } from './access.js';
+export {
+  type Access,
+  type AccessCode,
+  type AccessInput,
+  CAP_CLASS,
+  CAP_EXPIRY_SKEW_MS,
+  CAP_MAX_LIFETIME_MS,
+  type CapClass,
+  envelopeDigest,
+  type JudgedCapability,
+  type MailboxKey,
+} from './access.js';
 export {
   DACK_CHECKS,
   HPKE_OPEN_CHECKS,
@@ -53,6 +64,7 @@ export {
   type OpenEnvelopeOptions,
   type OpenedEnvelopeV1,
   openEnvelopeV1,
+  openEnvelopeV1Async,
 } from './open-v1.js';
 export {
   ENVELOPE_CODES,
@@ -60,6 +72,7 @@ export {
   type OpenEnvelopeV2Options,
   type OpenedEnvelope,
   openEnvelope,
+  openEnvelopeAsync,
 } from './open-v2.js';
 export { isPadmeLength, padme } from './padme.js';
 export {

@@ -1,5 +1,19 @@
 /** Steps that opening a v1 and a v2 envelope share, each with its stable refusal codes. */
-import { fail, hex, type Instant, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import {
+  describeType,
+  fail,
+  hex,
+  type Instant,
+  type OffByCaller,
+  ok,
+  type ReplayAnswer,
+  type ReplayCache,
+  type ReplayCode,
+  replayOrOff,
+  replayVerdict,
+  SeamError,
+  type Verdict,
+} from '@agent-seam/canonical';
 import type { RecipientContext } from './context.js';
 import { SUITE_X25519_CHACHA } from './envelope-wire.js';
 import { setupBaseR } from './hpke.js';
@@ -46,6 +60,12 @@ export interface OpenerOptions {
   resolveSenderKey: ResolveSenderKey;
   /** The receiver's clock: a Date or Unix seconds (the wire's ms fields are judged against it). */
   now: Instant;
+  /**
+   * Required: remembers opened envelopes by (from, mid), so a second delivery is refused
+   * (`replayed`); the same store interface as `@agent-seam/envelope`'s. `'off'` opens
+   * copies (the value then says `replay: 'off-by-caller'`).
+   */
+  replay: ReplayCache | 'off';
   /** Cap on the envelope size, checked first (default 8 MiB). */
   maxBytes?: number;
   /**
@@ -63,7 +83,7 @@ export interface OpenerOptions {
 export function readOpenerOptions(
   options: OpenerOptions,
   opener: string,
-): { nowMs: number; maxBytes: number } {
+): { nowMs: number; maxBytes: number; replay: ReplayCache | 'off' } {
   const bad = (message: string) => new SeamError('bad-argument', `${opener} ${message}`);
   if (typeof options !== 'object' || options === null) throw bad('takes an options object');
   if (typeof options.ownAid !== 'string') throw bad('ownAid must be a string');
@@ -73,7 +93,8 @@ export function readOpenerOptions(
     throw bad('onSignedBytes must be a function when given');
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ENVELOPE_BYTES;
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw bad('maxBytes must be a non-negative integer');
-  return { nowMs: nowMillis(options.now, `${opener} now`), maxBytes };
+  const replay = replayOrOff(options.replay, opener);
+  return { nowMs: nowMillis(options.now, `${opener} now`), maxBytes, replay };
 }
 
 /**
@@ -87,19 +108,25 @@ export function parseOuter(
   maxBytes: number,
 ): Verdict<WireMap, OuterCode> {
   // Received data whatever its JavaScript type: anything but bytes is refused, not read.
-  if (!(bytes instanceof Uint8Array)) return fail('not-bytes', 'the envelope is not a Uint8Array');
-  if (bytes.length > maxBytes) return fail('too-large');
+  if (!(bytes instanceof Uint8Array))
+    return fail('not-bytes', `the envelope is ${describeType(bytes)}, not a Uint8Array`);
+  if (bytes.length > maxBytes)
+    return fail('too-large', `the envelope is ${bytes.length} bytes, over maxBytes ${maxBytes}`);
   const map = decodeWireMap(bytes, maxBytes);
   if (map === null) return fail('bad-outer', 'not a CoreDet map with unsigned integer keys');
   const v = map.fields.get(1);
   if (v === undefined || typeof v.value !== 'number' || v.valueBytes[0]! >> 5 !== 0)
-    return fail('bad-outer', 'missing version');
-  if (v.value !== version) return fail('bad-version');
+    return fail('bad-outer', 'the outer map has no unsigned version at key 1');
+  if (v.value !== version) return fail('bad-version', `the outer version is not ${version}`);
   const unknown = firstUnknownKey(map, schema);
   if (unknown !== null) return fail('unknown-critical-field', `outer key ${unknown}`);
   const bad = firstBadField(map, schema);
   if (bad !== null) return fail('bad-outer', `outer key ${bad}`);
-  if (uintField(map, 3) !== SUITE_X25519_CHACHA) return fail('unknown-suite');
+  if (uintField(map, 3) !== SUITE_X25519_CHACHA)
+    return fail(
+      'unknown-suite',
+      `the suite is not ${SUITE_X25519_CHACHA} (X25519, HKDF-SHA256, ChaCha20-Poly1305)`,
+    );
   return ok(map);
 }
 
@@ -117,13 +144,72 @@ export function openLayer(
   ciphertext: Uint8Array,
 ): Verdict<OpenedLayer, 'sealed-to-unknown-key' | 'decrypt-failed'> {
   const recipientPrivateKey = ring(kid);
-  if (recipientPrivateKey === undefined) return fail('sealed-to-unknown-key');
+  if (recipientPrivateKey === undefined)
+    return fail('sealed-to-unknown-key', 'no key in your key ring has this key id');
   const context = setupBaseR({ recipientPrivateKey, enc, info });
   if (!context.ok) return fail('decrypt-failed', 'enc is not a usable public key');
   const plaintext = context.value.open(new Uint8Array(0), ciphertext);
-  if (!plaintext.ok) return fail('decrypt-failed');
+  if (!plaintext.ok)
+    return fail('decrypt-failed', 'the ciphertext does not decrypt under the key of this key id');
   return ok({ plaintext: plaintext.value, context: context.value });
 }
 
 /** True when every byte is zero. */
 export const allZero = (bytes: Uint8Array) => bytes.every((b) => b === 0);
+
+/**
+ * The once-only rule of seed 002, asked of the caller's store after everything else
+ * passed (a forged copy is never remembered): "a message is accepted at most once for
+ * each pair of sender and message identifier". The pair is (from, mid as hex). DECIDED:
+ * the moment the entry is aged by is the envelope's expiry, rounded up to a whole second:
+ * after it the opener refuses the envelope as expired anyway, so any window keeps the
+ * entry long enough (a MemoryReplayCache's default 600 s included).
+ */
+const askReplay = (
+  replay: ReplayCache,
+  message: { from: string; mid: Uint8Array; expMs: number },
+  nowMs: number,
+): ReplayAnswer | PromiseLike<ReplayAnswer> =>
+  replay.checkAndRemember(
+    message.from,
+    hex.encode(message.mid),
+    Math.ceil(message.expMs / 1000),
+    Math.floor(nowMs / 1000),
+  );
+
+type Replayable = { from: string; mid: Uint8Array; expMs: number };
+type Replayed<T, C extends string> = Verdict<T & { replay: 'first-seen' | OffByCaller }, C | ReplayCode>;
+
+/** The opened value with what the replay store said, or its refusal. */
+function withReplay<T extends object>(
+  opened: T,
+  answer: Verdict<'first-seen', ReplayCode> | 'off',
+): Verdict<T & { replay: 'first-seen' | OffByCaller }, ReplayCode> {
+  if (answer === 'off') return ok({ ...opened, replay: 'off-by-caller' });
+  return answer.ok ? ok({ ...opened, replay: answer.value }) : answer;
+}
+
+/**
+ * The last step of a synchronous opener: an opened envelope is remembered, or refused as a
+ * copy; a store answering with a promise is a configuration error naming `asyncOpener`.
+ */
+export function replayStep<T extends Replayable, C extends string>(
+  opened: Verdict<T, C>,
+  policy: { replay: ReplayCache | 'off'; nowMs: number },
+  asyncOpener: string,
+): Replayed<T, C> {
+  if (!opened.ok) return opened;
+  if (policy.replay === 'off') return withReplay(opened.value, 'off');
+  const answer = askReplay(policy.replay, opened.value, policy.nowMs);
+  return withReplay(opened.value, replayVerdict(answer, asyncOpener));
+}
+
+/** `replayStep` for the asynchronous openers: waits for a store that answers with a promise. */
+export async function replayStepAsync<T extends Replayable, C extends string>(
+  opened: Verdict<T, C>,
+  policy: { replay: ReplayCache | 'off'; nowMs: number },
+): Promise<Replayed<T, C>> {
+  if (!opened.ok) return opened;
+  if (policy.replay === 'off') return withReplay(opened.value, 'off');
+  return withReplay(opened.value, replayVerdict(await askReplay(policy.replay, opened.value, policy.nowMs)));
+}

@@ -2,7 +2,7 @@
  * Opening the one-layer sealed envelope of ANetCore v0.15 (outer v = 1), for interop
  * with envelopes that exist today. Receive order and reason strings follow that release.
  */
-import { fail, ok, type Verdict } from '@agent-seam/canonical';
+import { fail, type OffByCaller, ok, type ReplayCode, type Verdict } from '@agent-seam/canonical';
 import type { RawEntry } from '@agent-seam/coredet-cbor';
 import { encode } from '@agent-seam/coredet-cbor';
 import {
@@ -22,6 +22,8 @@ import {
   openLayer,
   parseOuter,
   readOpenerOptions,
+  replayStep,
+  replayStepAsync,
 } from './open-steps.js';
 import { sealInfo } from './seal-info.js';
 import { checkInnerSignature, type SenderKeyCode, signaturePreimage } from './sender-key.js';
@@ -37,7 +39,8 @@ export type EnvelopeV1Code =
   | 'bad-pad'
   | TimeCode
   | SenderKeyCode
-  | 'bad-sig';
+  | 'bad-sig'
+  | ReplayCode;
 
 /** Every EnvelopeV1Code: v2's codes without the wrap, credential, layer-2 and exp-mismatch ones. */
 export const ENVELOPE_V1_CODES = [
@@ -64,6 +67,8 @@ export const ENVELOPE_V1_CODES = [
   'rotation-grace-expired',
   'bad-notice',
   'bad-sig',
+  'replayed',
+  'replay-cache-full',
 ] as const satisfies readonly EnvelopeV1Code[];
 
 export type OpenEnvelopeOptions = OpenerOptions;
@@ -74,21 +79,43 @@ export interface OpenedEnvelopeV1 extends InnerFields {
   /** Inner keys 64 and above, as received (signed). */
   extensions: RawEntry[];
   senderKey: Uint8Array;
+  /** `'first-seen'`: the replay store had not seen (from, mid); `'off-by-caller'`: `replay: 'off'`. */
+  replay: 'first-seen' | OffByCaller;
 }
 
 /**
- * Opens a v1 envelope for `options.ownAid`. Never throws on `bytes`, whatever they are
- * (anything but a Uint8Array is `not-bytes`); wrong options throw SeamError.
+ * Opens a v1 envelope for `options.ownAid`, then asks the replay store (required, or
+ * `replay: 'off'`; one that answers with a promise is for `openEnvelopeV1Async`). Never
+ * throws on `bytes`, whatever they are (anything but a Uint8Array is `not-bytes`); wrong
+ * or missing options throw SeamError naming them.
  */
 export function openEnvelopeV1(
   bytes: Uint8Array,
   options: OpenEnvelopeOptions,
 ): Verdict<OpenedEnvelopeV1, EnvelopeV1Code> {
-  const { nowMs, maxBytes } = readOpenerOptions(options, 'openEnvelopeV1');
+  const policy = readOpenerOptions(options, 'openEnvelopeV1');
+  return replayStep(openUnreplayedV1(bytes, options, policy), policy, 'openEnvelopeV1Async');
+}
+
+/** `openEnvelopeV1` with a replay store that may answer with a promise: the same checks and verdicts. */
+export async function openEnvelopeV1Async(
+  bytes: Uint8Array,
+  options: OpenEnvelopeOptions,
+): Promise<Verdict<OpenedEnvelopeV1, EnvelopeV1Code>> {
+  const policy = readOpenerOptions(options, 'openEnvelopeV1Async');
+  return replayStepAsync(openUnreplayedV1(bytes, options, policy), policy);
+}
+
+/** Every check but the replay store's, in the order of SEALED_ENVELOPE_V1_CHECKS. */
+function openUnreplayedV1(
+  bytes: Uint8Array,
+  options: OpenEnvelopeOptions,
+  { nowMs, maxBytes }: ReturnType<typeof readOpenerOptions>,
+): Verdict<Omit<OpenedEnvelopeV1, 'replay'>, EnvelopeV1Code> {
   const outer = parseOuter(bytes, 1, OUTER_V1_SCHEMA, maxBytes);
   if (!outer.ok) return outer;
   const to = textField(outer.value, OUTER.to);
-  if (to !== options.ownAid) return fail('wrong-recipient');
+  if (to !== options.ownAid) return fail('wrong-recipient', 'the outer to names another AID than ownAid');
   const kid = bytesField(outer.value, OUTER.kid);
   const enc = bytesField(outer.value, OUTER.enc);
   const info = sealInfo(LABEL_SEAL_V1, to, SUITE_X25519_CHACHA, kid);
@@ -99,7 +126,8 @@ export function openEnvelopeV1(
   if (!inner.ok) return inner;
   const { map, fields } = inner.value;
   const pad = optionalBytes(map, INNER.padV1);
-  if (pad !== undefined && !allZero(pad)) return fail('bad-pad');
+  if (pad !== undefined && !allZero(pad))
+    return fail('bad-pad', 'the pad (inner key 21) holds a non-zero byte');
 
   const late = timeViolation(fields.tsMs, fields.expMs, nowMs);
   if (late !== null) return late;

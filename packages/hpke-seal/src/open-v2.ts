@@ -4,9 +4,9 @@
  * time, then the inner signature under the resolved sender key. Every refusal is a pure
  * function of the bytes and the options, so the same bytes fail the same way every time.
  */
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { fail, type OffByCaller, ok, type ReplayCode, SeamError, type Verdict } from '@agent-seam/canonical';
 import type { RawEntry } from '@agent-seam/coredet-cbor';
-import { type Access, type AccessCode, checkAccess } from './access.js';
+import { type Access, type AccessCode, checkAccess, type MailboxKey, readMailbox } from './access.js';
 import { type DackKeys, dackKeys } from './dack.js';
 import {
   INNER,
@@ -32,6 +32,8 @@ import {
   openLayer,
   parseOuter,
   readOpenerOptions,
+  replayStep,
+  replayStepAsync,
 } from './open-steps.js';
 import { isPadmeLength } from './padme.js';
 import { sealInfo } from './seal-info.js';
@@ -61,7 +63,8 @@ export type EnvelopeCode =
   | 'exp-mismatch'
   | TimeCode
   | SenderKeyCode
-  | 'bad-sig';
+  | 'bad-sig'
+  | ReplayCode;
 
 /** Every EnvelopeCode, in the order openEnvelope checks (the resolver's six together). */
 export const ENVELOPE_CODES = [
@@ -77,6 +80,11 @@ export const ENVELOPE_CODES = [
   'bad-wrap',
   'bad-pad',
   'bad-access',
+  'capability-not-accepted',
+  'bad-cap-sig',
+  'cap-epoch-mismatch',
+  'cap-expired',
+  'cap-too-long',
   'bad-pop',
   'unknown-interaction-key',
   'bad-inner',
@@ -93,11 +101,19 @@ export const ENVELOPE_CODES = [
   'rotation-grace-expired',
   'bad-notice',
   'bad-sig',
+  'replayed',
+  'replay-cache-full',
 ] as const satisfies readonly EnvelopeCode[];
 
 export interface OpenEnvelopeV2Options extends OpenerOptions {
   /** The recipient's interaction keys, for envelopes with a second layer. */
   interactionKeyRing?: KeyRing;
+  /**
+   * Required: your mailbox signing key and its current epoch, against which a capability
+   * credential (access kind 1) you issued is judged. `'off'` accepts first-contact
+   * sessions only (a capability is then `capability-not-accepted`).
+   */
+  mailbox: MailboxKey | 'off';
 }
 
 export interface OpenedEnvelope extends InnerFields {
@@ -114,7 +130,12 @@ export interface OpenedEnvelope extends InnerFields {
   senderKey: Uint8Array;
   /** For answering with a delivery confirmation. */
   dack: DackKeys;
+  /** `'first-seen'`: the replay store had not seen (from, mid); `'off-by-caller'`: `replay: 'off'`. */
+  replay: 'first-seen' | OffByCaller;
 }
+
+/** The opened envelope before the replay store is asked. */
+type Unreplayed = Omit<OpenedEnvelope, 'replay'>;
 
 const fieldBytes = (map: WireMap, key: number) => map.fields.get(key)!.valueBytes;
 
@@ -128,8 +149,10 @@ function parseWrap(plaintext: Uint8Array): Verdict<WireMap, 'bad-wrap' | 'bad-pa
   if (bad !== null) return fail('bad-wrap', `wrap key ${bad}`);
   if (wrap.fields.has(WRAP.ikid) !== wrap.fields.has(WRAP.enc2))
     return fail('bad-wrap', 'ikid and enc2 go together');
-  if (!allZero(bytesField(wrap, WRAP.pad))) return fail('bad-pad', 'non-zero padding');
-  if (!isPadmeLength(plaintext.length)) return fail('bad-pad', 'not a Padmé length');
+  if (!allZero(bytesField(wrap, WRAP.pad)))
+    return fail('bad-pad', "the wrap's padding holds a non-zero byte");
+  if (!isPadmeLength(plaintext.length))
+    return fail('bad-pad', `the wrap is ${plaintext.length} bytes, not a Padmé length`);
   return ok(wrap);
 }
 
@@ -161,25 +184,28 @@ function historyAndRk(map: WireMap): Verdict<Pick<OpenedEnvelope, 'history' | 'r
   return ok(out);
 }
 
-/**
- * Opens a v2 envelope for `options.ownAid`. Never throws on `bytes`, whatever they are
- * (anything but a Uint8Array is `not-bytes`); wrong options throw SeamError.
- */
-export function openEnvelope(
-  bytes: Uint8Array,
-  options: OpenEnvelopeV2Options,
-): Verdict<OpenedEnvelope, EnvelopeCode> {
-  const { nowMs, maxBytes } = readOpenerOptions(options, 'openEnvelope');
+/** The caller's options, read once before the envelope (SeamError naming a wrong one). */
+function readV2Options(options: OpenEnvelopeV2Options, opener: string) {
+  const read = readOpenerOptions(options, opener);
   if (options.interactionKeyRing !== undefined && typeof options.interactionKeyRing !== 'function')
     throw new SeamError(
       'bad-argument',
-      'openEnvelope interactionKeyRing must be a function (keyRingOf makes one)',
+      `${opener} interactionKeyRing must be a function (keyRingOf makes one)`,
     );
+  return { ...read, mailbox: readMailbox(options.mailbox, opener) };
+}
+
+/** Every check but the replay store's, in the order of SEALED_ENVELOPE_CHECKS. */
+function openUnreplayed(
+  bytes: Uint8Array,
+  options: OpenEnvelopeV2Options,
+  { nowMs, maxBytes, mailbox }: ReturnType<typeof readV2Options>,
+): Verdict<Unreplayed, EnvelopeCode> {
   const parsed = parseOuter(bytes, 2, OUTER_V2_SCHEMA, maxBytes);
   if (!parsed.ok) return parsed;
   const outer = parsed.value;
   const to = textField(outer, OUTER.to);
-  if (to !== options.ownAid) return fail('wrong-recipient');
+  if (to !== options.ownAid) return fail('wrong-recipient', 'the outer to names another AID than ownAid');
   const kid = bytesField(outer, OUTER.kid);
   const info1 = sealInfo(LABEL_SEAL_V2, to, SUITE_X25519_CHACHA, kid);
   const layer1 = openLayer(
@@ -193,7 +219,7 @@ export function openEnvelope(
 
   const wrap = parseWrap(layer1.value.plaintext);
   if (!wrap.ok) return wrap;
-  const access = checkAccess(fieldBytes(outer, OUTER.access), outer);
+  const access = checkAccess(fieldBytes(outer, OUTER.access), outer, { mailbox, nowMs });
   if (!access.ok) return access;
 
   const bind: [number, Uint8Array][] = [
@@ -209,8 +235,8 @@ export function openEnvelope(
     const layer2 = openLayer(ring, ikid, bytesField(wrap.value, WRAP.enc2), info2, innerBytes);
     if (!layer2.ok)
       return layer2.code === 'sealed-to-unknown-key'
-        ? fail('unknown-interaction-key')
-        : fail('decrypt-failed', 'layer 2');
+        ? fail('unknown-interaction-key', "no key in your interaction key ring has the wrap's ikid")
+        : fail('decrypt-failed', 'layer 2: the inner ciphertext does not decrypt under your interaction key');
     innerBytes = layer2.value.plaintext;
     bind.push(
       [INNER.ikid, fieldBytes(wrap.value, WRAP.ikid)],
@@ -224,7 +250,7 @@ export function openEnvelope(
   const extra = historyAndRk(map);
   if (!extra.ok) return extra;
   if (outer.fields.has(OUTER.exp) && uintField(outer, OUTER.exp) !== fields.expMs)
-    return fail('exp-mismatch');
+    return fail('exp-mismatch', 'the outer exp is not the inner exp');
 
   const late = timeViolation(fields.tsMs, fields.expMs, nowMs);
   if (late !== null) return late;
@@ -252,7 +278,7 @@ export function openEnvelope(
   );
   if (!senderKey.ok) return senderKey;
 
-  const opened: OpenedEnvelope = {
+  const opened: Unreplayed = {
     ...fields,
     ...extra.value,
     layers: ikid === undefined ? 1 : 2,
@@ -264,4 +290,32 @@ export function openEnvelope(
   const grant = map.fields.get(INNER.grant);
   if (grant !== undefined) opened.grant = grant.valueBytes;
   return ok(opened);
+}
+
+/**
+ * Opens a v2 envelope for `options.ownAid`: every check of SEALED_ENVELOPE_CHECKS, then
+ * the replay store (required, or `replay: 'off'`), which must answer at once (a store that
+ * answers with a promise is for `openEnvelopeAsync`). Never throws on `bytes`, whatever
+ * they are (anything but a Uint8Array is `not-bytes`); wrong or missing options throw
+ * SeamError naming them.
+ */
+export function openEnvelope(
+  bytes: Uint8Array,
+  options: OpenEnvelopeV2Options,
+): Verdict<OpenedEnvelope, EnvelopeCode> {
+  const policy = readV2Options(options, 'openEnvelope');
+  return replayStep(openUnreplayed(bytes, options, policy), policy, 'openEnvelopeAsync');
+}
+
+/**
+ * `openEnvelope` with a replay store that may answer with a promise (one shared between
+ * processes): the same checks and verdicts. Rejects only with SeamError for options, or
+ * with the store's own error.
+ */
+export async function openEnvelopeAsync(
+  bytes: Uint8Array,
+  options: OpenEnvelopeV2Options,
+): Promise<Verdict<OpenedEnvelope, EnvelopeCode>> {
+  const policy = readV2Options(options, 'openEnvelopeAsync');
+  return replayStepAsync(openUnreplayed(bytes, options, policy), policy);
 }

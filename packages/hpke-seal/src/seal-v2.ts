@@ -6,16 +6,18 @@
 import { SeamError } from '@agent-seam/canonical';
 import { decode, encode } from '@agent-seam/coredet-cbor';
 import { signEd25519 } from '@agent-seam/did';
-import { type AccessInput, encodeAccess, envelopeDigest } from './access.js';
+import { type AccessInput, encodeAccess, envelopeDigest, unsendableCapability } from './access.js';
 import { type DackKeys, dackKeys } from './dack.js';
 import {
   ACCESS_KIND_CAPABILITY,
   ACCESS_KIND_SESSION,
   INNER,
+  KEL_MAX_BYTES,
   LABEL_IX_V2,
   LABEL_SEAL_V2,
   LABEL_SIG_V2,
   MID_BYTES,
+  NOTICE_MAX_BYTES,
   OUTER,
   RK,
   SUITE_X25519_CHACHA,
@@ -23,10 +25,12 @@ import {
 } from './envelope-wire.js';
 import { setupBaseS } from './hpke.js';
 import { keyId } from './kid.js';
+import { DEFAULT_MAX_ENVELOPE_BYTES } from './open-steps.js';
 import { padLengthFor } from './padme.js';
 import { type RandomSource, systemRandom } from './primitives.js';
 import { sealInfo } from './seal-info.js';
 import { signaturePreimage } from './sender-key.js';
+import { MAX_LIFETIME_MS } from './time-window.js';
 import { encodeRawMap, FIRST_EXTENSION_KEY } from './wire-map.js';
 
 /** A map entry given as its key and the encoding of its value. */
@@ -123,6 +127,11 @@ const isBytes = (value: unknown, length?: number): value is Uint8Array =>
   value instanceof Uint8Array && (length === undefined || value.length === length);
 const isText = (value: unknown): value is string => typeof value === 'string' && !value.includes('\0');
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+/** One strict CoreDet map, as the opener reads inner key 14. */
+const isEncodedMap = (bytes: Uint8Array): boolean => {
+  const decoded = decode(bytes);
+  return decoded.ok && decoded.value instanceof Map;
+};
 
 /** The sealing arguments, each judged by name: a wrong one throws SeamError('bad-input') saying which. */
 function checkMessage(options: SealEnvelopeOptions): void {
@@ -146,13 +155,32 @@ function checkMessage(options: SealEnvelopeOptions): void {
     'message.tsMs must be milliseconds since the Unix epoch, not 0',
   );
   requireInput(isCount(m.expMs), 'message.expMs must be milliseconds since the Unix epoch');
+  // The opener refuses these at any clock (bad-lifetime): the sealer never writes them.
+  requireInput(m.expMs >= m.tsMs, 'message.expMs must not come before message.tsMs');
+  requireInput(
+    m.expMs - m.tsMs <= MAX_LIFETIME_MS,
+    'message.expMs may be at most 15 days after message.tsMs',
+  );
   requireInput(isBytes(m.body), 'message.body must be a Uint8Array');
   if (m.history !== undefined)
     requireInput(
       isBytes(m.history.kel) && isBytes(m.history.notice) && isBytes(m.history.keys),
       'message.history needs kel, notice and keys as Uint8Arrays',
     );
-  requireInput(m.grant === undefined || isBytes(m.grant), 'message.grant must be the encoded Grant map');
+  if (m.history !== undefined) {
+    requireInput(
+      m.history.kel.length <= KEL_MAX_BYTES,
+      `message.history.kel may be at most ${KEL_MAX_BYTES} bytes`,
+    );
+    requireInput(
+      m.history.notice.length <= NOTICE_MAX_BYTES,
+      `message.history.notice may be at most ${NOTICE_MAX_BYTES} bytes`,
+    );
+  }
+  requireInput(
+    m.grant === undefined || (isBytes(m.grant) && isEncodedMap(m.grant)),
+    'message.grant must be the encoded Grant map',
+  );
   requireInput(m.rk === undefined || isBytes(m.rk, 32), 'message.rk must be a 32-byte X25519 key');
   const kind = options.access?.kind;
   requireInput(
@@ -166,6 +194,8 @@ function checkMessage(options: SealEnvelopeOptions): void {
         isBytes(options.access.holderSeed, 32),
       'a capability access needs cap.body, a 64-byte cap.sig and a 32-byte holderSeed',
     );
+  const unsendable = unsendableCapability(options.access, to);
+  if (unsendable !== null) throw new SeamError('bad-input', unsendable);
   const lists = {
     'message.extensions': m.extensions,
     outerExtensions: options.outerExtensions,
@@ -259,7 +289,7 @@ export function assembleEnvelope(plan: AssemblyPlan): SealedEnvelope {
 export function sealEnvelope(options: SealEnvelopeOptions): SealedEnvelope {
   checkMessage(options);
   const { to, message } = options;
-  return assembleEnvelope({
+  const sealed = assembleEnvelope({
     to,
     recipientPublicKey: options.recipientPublicKey,
     interactionPublicKey: options.interactionPublicKey,
@@ -271,4 +301,10 @@ export function sealEnvelope(options: SealEnvelopeOptions): SealedEnvelope {
     wrapExtensions: options.wrapExtensions ?? [],
     random: options.random ?? systemRandom,
   });
+  // The openers refuse a larger envelope by default (too-large): the sealer never writes one.
+  requireInput(
+    sealed.bytes.length <= DEFAULT_MAX_ENVELOPE_BYTES,
+    `the envelope would be ${sealed.bytes.length} bytes, over the ${DEFAULT_MAX_ENVELOPE_BYTES} the openers accept by default (message.body is too large)`,
+  );
+  return sealed;
 }

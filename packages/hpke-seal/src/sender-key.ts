@@ -107,5 +107,10 @@ export function checkInnerSignature(
   requireAnswer(key);
   if (!key.ok) return key;
   const verdict = verifyEd25519(key.value, preimage, signature);
-  return verdict.ok ? ok(key.value) : fail('bad-sig', verdict.code);
+  return verdict.ok
+    ? ok(key.value)
+    : fail(
+        'bad-sig',
+        `the inner signature does not verify under the key your resolver gave (${verdict.code})`,
+      );
 }

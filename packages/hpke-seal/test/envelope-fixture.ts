@@ -12,6 +12,7 @@ import {
   keyId,
   type OpenEnvelopeV2Options,
   openEnvelope,
+  type SealEnvelopeOptions,
 } from '../src/index.js';
 import { assembleEnvelope, type Entry, type InnerMessage, innerEntries } from '../src/seal-v2.js';
 import { encodeRawMap } from '../src/wire-map.js';
@@ -30,9 +31,17 @@ export const NOW = TS + 60_000;
 export const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
 export const holder = keyPairFromSeed(seed('holder'));
-/** A capability for OWN held by `holder`, signed by the mailbox; `holderSeed` makes the proof of possession. */
-export const capability = (holderSeed: Uint8Array): AccessInput => {
-  const entries: [number, unknown][] = [
+/** The recipient's mailbox signing key: it signs the capabilities OWN issues (epoch 1). */
+export const mailbox = keyPairFromSeed(seed('mailbox'));
+/**
+ * A capability for OWN held by `holder`, signed by the mailbox; `holderSeed` makes the proof
+ * of possession; `edit` changes the CapBody (key to value) before it is signed.
+ */
+export const capability = (
+  holderSeed: Uint8Array,
+  edit: (body: Map<number, unknown>) => void = () => {},
+): AccessInput => {
+  const entries = new Map<number, unknown>([
     [0, 'anet.cap/1'],
     [1, OWN],
     [2, 1],
@@ -40,8 +49,9 @@ export const capability = (holderSeed: Uint8Array): AccessInput => {
     [4, 1],
     [5, TS + 30 * DAY],
     [6, holder.publicKey],
-  ];
-  const body = encode(new Map(entries as [number, never][]));
+  ]);
+  edit(entries);
+  const body = encode(entries as Map<number, never>);
   return { kind: 1, cap: { body, sig: signEd25519(seed('mailbox'), body) }, holderSeed };
 };
 
@@ -64,6 +74,15 @@ export const message: InnerMessage = {
   expMs: TS + DAY,
   body: utf8('fixture'),
   history,
+};
+
+/** The sealing options the writer tests start from: a first-contact message from FROM to OWN. */
+export const sealOptions: SealEnvelopeOptions = {
+  to: OWN,
+  recipientPublicKey: epoch.publicKey,
+  senderSeed: seed('sender'),
+  message,
+  access: { kind: 0 },
 };
 
 export type Edit = (entries: Entry[]) => Entry[];
@@ -107,6 +126,8 @@ export const options: OpenEnvelopeV2Options = {
   interactionKeyRing: ringOf(interaction),
   resolveSenderKey: (q) => (q.from === FROM && q.ksn === 0 ? ok(sender.publicKey) : fail('bad-key-state')),
   now: new Date(NOW),
+  mailbox: { publicKey: mailbox.publicKey, epoch: 1 },
+  replay: 'off',
 };
 export const open = (bytes: unknown, changes: Partial<OpenEnvelopeV2Options> = {}) =>
   openEnvelope(bytes as Uint8Array, { ...options, ...changes });

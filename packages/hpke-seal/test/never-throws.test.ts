@@ -62,7 +62,9 @@ const openerOptions = {
   keyRing: keyRingOf([epoch.privateKey]),
   resolveSenderKey: () => ok(sender.publicKey),
   now: new Date(TS),
-};
+  mailbox: 'off',
+  replay: 'off',
+} as const;
 
 /** What a received argument may be: the right bytes, other bytes, or any JavaScript value. */
 const received = (valid: Uint8Array) =>

@@ -6,29 +6,38 @@
  */
 import { fail, ok, SeamError, unwrap } from '@agent-seam/canonical';
 import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
+import { signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { dackKeys } from '../src/dack.js';
+import { KEL_MAX_BYTES, NOTICE_MAX_BYTES } from '../src/envelope-wire.js';
 import {
   createDack,
   type DackKeys,
+  MAX_LIFETIME_MS,
   type OpenEnvelopeV2Options,
   openEnvelope,
   readDack,
+  sealEnvelope,
   setupBaseS,
 } from '../src/index.js';
 import { chachaSeal } from '../src/primitives.js';
 import { signaturePreimage } from '../src/sender-key.js';
 import { encodeRawMap } from '../src/wire-map.js';
 import {
+  capability,
   editOuter,
   envelope,
   epoch,
   FROM,
   history,
   interaction,
+  mailbox,
+  message,
   NOW,
   open,
   put,
+  sealOptions,
+  seed,
   sender,
   TS,
   utf8,
@@ -75,11 +84,11 @@ describe('open-v2.ts', () => {
     // why: open-v2.ts:131 'non-zero padding', :132 'not a Padmé length' -> ""
     expect(verdict(open(envelope({ pad: (n) => new Uint8Array(n).fill(1) })))).toEqual([
       'bad-pad',
-      'non-zero padding',
+      "the wrap's padding holds a non-zero byte",
     ]);
     expect(verdict(open(envelope({ pad: (n) => new Uint8Array(n + 1) })))).toEqual([
       'bad-pad',
-      'not a Padmé length',
+      expect.stringMatching(/^the wrap is \d+ bytes, not a Padmé length$/),
     ]);
   });
 
@@ -180,7 +189,7 @@ describe('open-v2.ts', () => {
 describe('open-steps.ts', () => {
   it('not bytes, and bytes that are no wire map, say so', () => {
     // why: open-steps.ts:90 'the envelope is not a Uint8Array' -> ""; :93 'not a CoreDet map ...' -> ""
-    expect(verdict(open('an envelope'))).toEqual(['not-bytes', 'the envelope is not a Uint8Array']);
+    expect(verdict(open('an envelope'))).toEqual(['not-bytes', 'the envelope is a string, not a Uint8Array']);
     expect(verdict(open(Uint8Array.of(0xff)))).toEqual([
       'bad-outer',
       'not a CoreDet map with unsigned integer keys',
@@ -191,7 +200,7 @@ describe('open-steps.ts', () => {
     // why: open-steps.ts:95-96 every mutant of the version test (no coverage of its strings;
     // `v === undefined` -> false and its `&&` forms throw on {2: 0}; `typeof v.value !== 'number'`
     // -> false lets 2^64-1 through to bad-version; `valueBytes[0] >> 5 !== 0` -> false lets -1 through)
-    const missingVersion = ['bad-outer', 'missing version'];
+    const missingVersion = ['bad-outer', 'the outer map has no unsigned version at key 1'];
     expect(verdict(open(Uint8Array.of(0xa1, 0x02, 0x00)))).toEqual(missingVersion);
     expect(verdict(open(editOuter(envelope(), [[1, encode(-1)]])))).toEqual(missingVersion);
     expect(verdict(open(editOuter(envelope(), [[1, encode(2n ** 64n - 1n)]])))).toEqual(missingVersion);
@@ -206,7 +215,10 @@ describe('open-steps.ts', () => {
 
   it('maxBytes 0 is allowed (everything is too large), -1 throws', () => {
     // why: open-steps.ts:75 `maxBytes < 0` -> false and -> `<= 0`
-    expect(verdict(open(envelope(), { maxBytes: 0 }))).toEqual(['too-large', undefined]);
+    expect(verdict(open(envelope(), { maxBytes: 0 }))).toEqual([
+      'too-large',
+      expect.stringMatching(/^the envelope is \d+ bytes, over maxBytes 0$/),
+    ]);
     expect(thrown(() => open(envelope(), { maxBytes: -1 }))).toEqual(
       seamError('bad-argument', 'openEnvelope maxBytes must be a non-negative integer'),
     );
@@ -216,7 +228,10 @@ describe('open-steps.ts', () => {
     // why: open-steps.ts:91 `bytes.length > maxBytes` -> `>=`
     const bytes = envelope();
     expect(verdict(open(bytes, { maxBytes: bytes.length }))).toEqual(['ok']);
-    expect(verdict(open(bytes, { maxBytes: bytes.length - 1 }))).toEqual(['too-large', undefined]);
+    expect(verdict(open(bytes, { maxBytes: bytes.length - 1 }))).toEqual([
+      'too-large',
+      `the envelope is ${bytes.length} bytes, over maxBytes ${bytes.length - 1}`,
+    ]);
   });
 
   it('an enc that gives no shared secret (all zeros, low order) is decrypt-failed, said so', () => {
@@ -320,7 +335,7 @@ describe('sender-key.ts', () => {
     expect(opened.ok && opened.value.extensions.inner.map((e) => e.key)).toEqual([big]);
     expect(verdict(open(envelope({ inner, signed: swapped(big, encode(1)) })))).toEqual([
       'bad-sig',
-      'bad-signature',
+      'the inner signature does not verify under the key your resolver gave (bad-signature)',
     ]);
   });
 
@@ -359,7 +374,7 @@ describe('inner.ts', () => {
     // why: inner.ts:62 `kel.length > KEL_MAX_BYTES` -> `>=`
     const withKel = (n: number) => envelope({ inner: put(10, encode(new Uint8Array(n))) });
     expect(verdict(open(withKel(65536)))).toEqual(['ok']);
-    expect(verdict(open(withKel(65537)))).toEqual(['kel-too-large', undefined]);
+    expect(verdict(open(withKel(65537)))).toEqual(['kel-too-large', 'the kel is 65537 bytes, over 65536']);
   });
 });
 
@@ -378,6 +393,19 @@ describe('time-window.ts', () => {
 describe('dack.ts', () => {
   const opened = open(envelope());
   const keys = (opened.ok ? opened.value.dack : undefined) as DackKeys;
+  it('a dack of the wrong length, or with a token of neither decision, says so', () => {
+    // why (issue 32 mutation run): dack.ts the bad-dack-length and bad-dack-token details → ''.
+    expect(readDack(keys, new Uint8Array(79))).toEqual({
+      ok: false,
+      code: 'bad-dack-length',
+      detail: 'the dack is 79 bytes, not 80',
+    });
+    expect(readDack(keys, new Uint8Array(80))).toEqual({
+      ok: false,
+      code: 'bad-dack-token',
+      detail: "the token is neither this envelope's processed nor its refused token",
+    });
+  });
   /** A dack whose note authenticates under `keys` but carries the 48 plaintext bytes given. */
   const dackWithNote = (plaintext: Uint8Array) => {
     const token = keys.processedToken;
@@ -452,7 +480,9 @@ describe('dack.ts', () => {
 
   it('readDack says why: not bytes, a note that does not authenticate, non-zero padding, a wait time beyond 2^53-1', () => {
     // why: dack.ts:94, :104, :105 and :109 refusal details -> ""
-    expect(readDack(keys, 'dack' as never)).toEqual(fail('not-bytes', 'the dack is not a Uint8Array'));
+    expect(readDack(keys, 'dack' as never)).toEqual(
+      fail('not-bytes', 'the dack is a string, not a Uint8Array'),
+    );
     const tampered = createDack(keys, { decision: 'processed' });
     tampered[79]! ^= 1;
     expect(readDack(keys, tampered)).toEqual(fail('bad-dack-note', 'the note does not authenticate'));
@@ -462,5 +492,110 @@ describe('dack.ts', () => {
     const longWait = new Uint8Array(48);
     longWait.fill(0xff, 2, 10);
     expect(readDack(keys, dackWithNote(longWait))).toEqual(fail('bad-dack-note', 'wait time out of range'));
+  });
+});
+
+describe('issue 32: the capability judgement and the writer bounds (survivors of the access.ts/seal-v2.ts run)', () => {
+  const withCapability = envelope({ access: capability(seed('holder')) });
+  /** The envelope with its credential (outer key 7) rebuilt without the entry at `key`. */
+  const withoutAccessKey = (bytes: Uint8Array, key: number) => {
+    const access = unwrap(decodeEntries(unwrap(decodeEntries(bytes)).find((e) => e.key === 7)!.valueBytes));
+    const kept: [number, Uint8Array][] = access
+      .filter((e) => e.key !== key)
+      .map((e) => [e.key as number, e.valueBytes]);
+    return editOuter(bytes, [[7, encodeRawMap(kept)]]);
+  };
+
+  it('a capability credential without its proof, or without its Cap, says which part it lacks', () => {
+    // why: access.ts `!hasCap || !hasPop` → `&&` (a Cap without its proof read on) and the
+    // detail's 'proof' → '' (no case had a Cap without a proof).
+    expect(verdict(open(withoutAccessKey(withCapability, 3)))).toEqual([
+      'bad-access',
+      'the capability credential has no proof',
+    ]);
+    expect(verdict(open(withoutAccessKey(withCapability, 2)))).toEqual([
+      'bad-access',
+      'the capability credential has no Cap',
+    ]);
+  });
+
+  it('each capability refusal says what failed in the credential terms', () => {
+    // why: access.ts the bad-cap-sig, cap-epoch-mismatch and bad-pop details → ''.
+    const genuine = capability(seed('holder'));
+    if (genuine.kind !== 1) throw new Error('a capability');
+    const forged = {
+      ...genuine,
+      cap: { ...genuine.cap, sig: signEd25519(seed('impostor'), genuine.cap.body) },
+    };
+    expect(verdict(open(envelope({ access: forged })))).toEqual([
+      'bad-cap-sig',
+      'the CapBody signature does not verify under your mailbox key',
+    ]);
+    expect(verdict(open(withCapability, { mailbox: { publicKey: mailbox.publicKey, epoch: 2 } }))).toEqual([
+      'cap-epoch-mismatch',
+      'signed under mailbox epoch 1, and yours is 2',
+    ]);
+    expect(verdict(open(envelope({ access: capability(seed('other-holder')) })))).toEqual([
+      'bad-pop',
+      "the proof of possession does not verify under the CapBody's holder key",
+    ]);
+  });
+
+  it('the writer refuses a CapBody that is no CoreDet map at all, with SeamError naming it', () => {
+    // why: access.ts unsendableCapability `body === null` → false (the tag would be read
+    // from no map: a TypeError instead of the usage error).
+    const genuine = capability(seed('holder'));
+    if (genuine.kind !== 1) throw new Error('a capability');
+    const notAMap = { ...genuine, cap: { body: new Uint8Array([0xff]), sig: genuine.cap.sig } };
+    expect(thrown(() => sealEnvelope({ ...sealOptions, access: notAMap }))).toEqual(
+      seamError('bad-input', 'access.cap.body is not a closed anet.cap/1 CapBody'),
+    );
+  });
+
+  it('the writer takes each bound at its limit and refuses one past it', () => {
+    // why: seal-v2.ts `m.expMs >= m.tsMs` → `>`, `m.expMs - m.tsMs <= MAX_LIFETIME_MS` → `<`,
+    // `kel.length <= KEL_MAX_BYTES` → `<`, the notice bound → `true` and `<`, and its message → ''.
+    const seal = (m: Partial<typeof message>) => () =>
+      sealEnvelope({ ...sealOptions, message: { ...message, ...m } });
+    expect(thrown(seal({ expMs: TS }))).toEqual(['did not throw']);
+    expect(thrown(seal({ expMs: TS + MAX_LIFETIME_MS }))).toEqual(['did not throw']);
+    const sized = (part: 'kel' | 'notice', length: number) =>
+      seal({ history: { ...history, [part]: new Uint8Array(length) } });
+    expect(thrown(sized('kel', KEL_MAX_BYTES))).toEqual(['did not throw']);
+    expect(thrown(sized('notice', NOTICE_MAX_BYTES))).toEqual(['did not throw']);
+    expect(thrown(sized('notice', NOTICE_MAX_BYTES + 1))).toEqual(
+      seamError('bad-input', `message.history.notice may be at most ${NOTICE_MAX_BYTES} bytes`),
+    );
+  });
+
+  it('a grant must be an encoded map: other CoreDet, or bytes that are no CoreDet, are refused', () => {
+    // why: seal-v2.ts isEncodedMap `decoded.ok && decoded.value instanceof Map` → `true` and
+    // `||`, and `isBytes(m.grant) && isEncodedMap(m.grant)` → `||` (encoded 1 would be written).
+    const seal = (grant: Uint8Array) => () =>
+      sealEnvelope({ ...sealOptions, message: { ...message, grant } });
+    const refused = seamError('bad-input', 'message.grant must be the encoded Grant map');
+    expect(thrown(seal(encode(1)))).toEqual(refused);
+    expect(thrown(seal(new Uint8Array([0xff])))).toEqual(refused);
+    expect(thrown(seal(encode(new Map([[1, 1]]))))).toEqual(['did not throw']);
+  });
+});
+
+describe('issue 32: the sealer writes an envelope of exactly the openers’ default size', () => {
+  it('8 MiB on the byte is written and opens; one byte more is refused by the writer', () => {
+    // why: seal-v2.ts `sealed.bytes.length <= DEFAULT_MAX_ENVELOPE_BYTES` → `<`. Padmé pads
+    // the wrap to a multiple of 131072 near 8 MiB, so an outer extension (outside the
+    // padding) fills the rest to the byte.
+    const body = new Uint8Array(8_136_464);
+    const sealAt = (fill: number) =>
+      sealEnvelope({
+        ...sealOptions,
+        message: { ...message, body },
+        outerExtensions: [[64, encode(new Uint8Array(fill))]],
+      }).bytes;
+    const first = sealAt(100_000).length;
+    const exact = sealAt(100_000 + 8 * 1024 * 1024 - first);
+    expect(exact.length).toBe(8 * 1024 * 1024);
+    expect(open(exact).ok).toBe(true);
+    expect(thrown(() => sealAt(100_000 + 8 * 1024 * 1024 - first + 1))[0]).toBe('bad-input');
   });
 });

@@ -135,7 +135,9 @@ describe('a wrong argument of the caller throws SeamError saying which, never a 
     keyRing: keyRingOf([recipient.privateKey]),
     resolveSenderKey: () => ok(new Uint8Array(32)),
     now: new Date(0),
-  };
+    mailbox: 'off',
+    replay: 'off',
+  } as const;
 
   it('HPKE: the options object, info, aad, psk, the exporter context', () => {
     const good = { recipientPrivateKey: recipient.privateKey, enc, ciphertext, info: empty, aad: empty };

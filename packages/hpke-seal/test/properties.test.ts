@@ -137,6 +137,8 @@ describe('sealed envelope round trip', () => {
             interactionKeyRing: keyRingOf([interaction.privateKey]),
             resolveSenderKey: (q) => (q.ksn === 3 ? ok(sender.publicKey) : fail('bad-key-state')),
             now: new Date(ts),
+            mailbox: 'off',
+            replay: 'off',
           }),
         );
         expect(opened.body).toEqual(body);

@@ -12,15 +12,16 @@ import { thrown } from '../../../tools/thrown.ts';
 import { type SealEnvelopeOptions, sealEnvelope } from '../src/index.js';
 import {
   capability as capabilityFor,
+  DAY,
   envelope,
-  epoch,
   holder,
   interaction,
   message,
-  OWN,
   open,
   put,
+  sealOptions,
   seed,
+  TS,
   utf8,
 } from './envelope-fixture.js';
 
@@ -28,14 +29,7 @@ const capability = capabilityFor(seed('holder'));
 
 const grant = encode(new Map([[1, utf8('grant')]]));
 const rk = interaction.publicKey;
-const base: SealEnvelopeOptions = {
-  to: OWN,
-  recipientPublicKey: epoch.publicKey,
-  senderSeed: seed('sender'),
-  message,
-  access: { kind: 0 },
-};
-const seal = (changes: Partial<SealEnvelopeOptions> = {}) => sealEnvelope({ ...base, ...changes });
+const seal = (changes: Partial<SealEnvelopeOptions> = {}) => sealEnvelope({ ...sealOptions, ...changes });
 const withMessage = (changes: object) => seal({ message: { ...message, ...changes } as never });
 const badInput = (text: string) => ({ name: 'SeamError', code: 'bad-input', message: `bad-input: ${text}` });
 /** The outer keys of a sealed envelope, in wire order. */
@@ -59,6 +53,7 @@ describe('seal-v2.ts: what sealEnvelope puts in the envelope', () => {
       capBody: (capability as { cap: { body: Uint8Array } }).cap.body,
       capSig: (capability as { cap: { sig: Uint8Array } }).cap.sig,
       holderKey: holder.publicKey,
+      capability: { id: seed('cap-id').subarray(0, 16), class: 'contact', epoch: 1, expMs: TS + 30 * DAY },
     });
   });
 

@@ -40,7 +40,8 @@ describe('access.ts: checkAccess refuses a malformed credential, saying which pa
   const TO = 'bafyreito';
   const outer = decodeWireMap(encodeRawMap([[OUTER.to, encode(TO)]]), 1 << 16)!;
   const check = (access: Uint8Array) => {
-    const v = checkAccess(access, outer);
+    // The structural checks come before the mailbox is asked about: 'off' reaches them all.
+    const v = checkAccess(access, outer, { mailbox: 'off', nowMs: 0 });
     return v.ok ? ['ok'] : [v.code, v.detail];
   };
   const capBody = (changes: [number, unknown][] = []) =>
@@ -50,7 +51,7 @@ describe('access.ts: checkAccess refuses a malformed credential, saying which pa
         [1, TO],
         [2, 0],
         [3, new Uint8Array(16)],
-        [4, 0],
+        [4, 1],
         [5, 0],
         [6, new Uint8Array(32)],
         ...changes,
@@ -71,7 +72,7 @@ describe('access.ts: checkAccess refuses a malformed credential, saying which pa
   it('bytes that are no map are refused as such, not thrown on', () => {
     // why: access.ts:87:7 `map === null || ...` -> false and `map === null` -> false (both read
     // .extensions of null and throw), :94:50 'not a closed Access map' -> ""
-    expect(check(encode(5))).toEqual(['bad-access', 'not a closed Access map']);
+    expect(check(encode(5))).toEqual(['bad-access', 'the credential is not a closed Access map']);
   });
 
   it('an Access map with an extension key (64 and up) is not closed', () => {
@@ -84,7 +85,7 @@ describe('access.ts: checkAccess refuses a malformed credential, saying which pa
           [64, encode(0)],
         ]),
       ),
-    ).toEqual(['bad-access', 'not a closed Access map']);
+    ).toEqual(['bad-access', 'the credential is not a closed Access map']);
   });
 
   it('an Access map whose kind breaks its rule is not closed', () => {
@@ -92,36 +93,71 @@ describe('access.ts: checkAccess refuses a malformed credential, saying which pa
     // and was refused later, for its kind, with another detail)
     expect(check(encodeRawMap([[1, encode(new Uint8Array(1))]]))).toEqual([
       'bad-access',
-      'not a closed Access map',
+      'the credential is not a closed Access map',
     ]);
   });
 
-  it('an unknown kind says so', () => {
-    // why: access.ts:100:31 'unknown kind or missing parts' -> ""
-    expect(check(encodeRawMap([[1, encode(2)]]))).toEqual(['bad-access', 'unknown kind or missing parts']);
+  it('an unknown kind, and a capability missing a part, say so', () => {
+    // why: the literals of the kind and missing-part details
+    expect(check(encodeRawMap([[1, encode(2)]]))).toEqual([
+      'bad-access',
+      'the credential kind is neither 0 nor 1',
+    ]);
+    expect(check(encodeRawMap([[1, encode(1)]]))).toEqual([
+      'bad-access',
+      'the capability credential has no Cap',
+    ]);
+    expect(
+      check(
+        encodeRawMap([
+          [1, encode(0)],
+          [3, encode(new Uint8Array(64))],
+        ]),
+      ),
+    ).toEqual(['bad-access', 'a first-contact credential carries a capability part']);
   });
 
   it('a Cap map without its signature is not closed', () => {
     // why: access.ts:102:47 'not a closed Cap map' -> ""
     expect(check(capability(encodeRawMap([[1, encode(capBody())]])))).toEqual([
       'bad-access',
-      'not a closed Cap map',
+      'the Cap is not a closed map of body and signature',
     ]);
   });
 
   it('a cap body that is no map, or has the wrong tag, is not a CapBody', () => {
     // why: access.ts:105:7 `body === null` -> false (read a field of null and threw), :106:31
     // 'not a CapBody' -> ""
-    expect(check(capability(capOf(encode(1))))).toEqual(['bad-access', 'not a CapBody']);
-    expect(check(capability(capOf(capBody([[0, 'anet.cap/2']]))))).toEqual(['bad-access', 'not a CapBody']);
+    expect(check(capability(capOf(encode(1))))).toEqual([
+      'bad-access',
+      'the CapBody is not a closed map with its field rules',
+    ]);
+    expect(check(capability(capOf(capBody([[0, 'anet.cap/2']]))))).toEqual([
+      'bad-access',
+      'the CapBody tag is not anet.cap/1',
+    ]);
   });
 
   it('a cap owned by another AID than the envelope is addressed to says so', () => {
     // why: access.ts:108:31 'owner is not to' -> ""
     expect(check(capability(capOf(capBody([[1, 'bafyreiother']]))))).toEqual([
       'bad-access',
-      'owner is not to',
+      'the CapBody owner is not the outer to',
     ]);
+  });
+
+  it('a class that is neither contact nor stranger is refused; a good one reaches the mailbox', () => {
+    // why: the class lookup (0 and 3 are no class) and its detail
+    for (const c of [0, 3])
+      expect(check(capability(capOf(capBody([[4, c]]))))).toEqual([
+        'bad-access',
+        'the CapBody class is neither contact (1) nor stranger (2)',
+      ]);
+    for (const c of [1, 2])
+      expect(check(capability(capOf(capBody([[4, c]]))))).toEqual([
+        'capability-not-accepted',
+        "a capability credential, and this recipient opens with mailbox: 'off'",
+      ]);
   });
 });
 

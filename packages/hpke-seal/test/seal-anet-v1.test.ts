@@ -54,6 +54,7 @@ describe('seal.anet-v1: VEC-SEALED-1 of ANetCore v0.15, opened from its real byt
     keyRing: keyRingOf([recipient.privateKey]),
     resolveSenderKey: resolveWith(senderPub),
     now: new Date(facts.now_for_checks),
+    replay: 'off',
   };
   const refusal = (bytes: Uint8Array, over: Partial<OpenEnvelopeOptions>) => {
     const v = openEnvelopeV1(bytes, { ...options, ...over });

@@ -31,6 +31,8 @@ const options = (key: Uint8Array) => ({
   keyRing: keyRingOf([epoch.privateKey]),
   resolveSenderKey: () => ok(key),
   now: new Date(TS_MS + 1000),
+  mailbox: 'off' as const,
+  replay: 'off' as const,
 });
 
 /** Opens with `open`, recording what onSignedBytes was handed. */
@@ -69,6 +71,7 @@ describe('onSignedBytes', () => {
       keyRing: keyRingOf([deriveKeyPair(b(g.keys.epochIkm)).privateKey]),
       resolveSenderKey: () => ok(key),
       now: new Date(g.keys.nowMs),
+      replay: 'off' as const,
     });
     const envelope = b(g.accept[0].envelope);
     const { verdict, seen } = observed((o) =>

@@ -39,6 +39,8 @@ const options = {
     queries.push(q);
     return q.ksn === 0 ? ok(sender.publicKey) : fail('bad-key-state');
   },
+  mailbox: 'off' as const,
+  replay: 'off' as const,
 };
 const codeOf = (v: { ok: boolean; code?: string }) => (v.ok ? 'opened' : v.code);
 

@@ -1,4 +1,4 @@
-import { bytesEqual, fail, ok, type Verdict } from '@agent-seam/canonical';
+import { bytesEqual, describeType, fail, ok, type Verdict } from '@agent-seam/canonical';
 import { emptyRoot, HASH_SIZE, nodeHash } from './hash.js';
 import { consistencyProofLength, inclusionProofLength, toUint64 } from './sizes.js';
 
@@ -47,11 +47,13 @@ const isHash = (value: unknown): boolean => value instanceof Uint8Array && value
  */
 function badShape(claim: unknown, roots: readonly string[]): Verdict<never, MerkleCode> | null {
   if (typeof claim !== 'object' || claim === null || Array.isArray(claim))
-    return fail('not-an-object', 'the claim is not an object');
+    return fail('not-an-object', `the claim is ${describeType(claim)}, not an object`);
   const fields = claim as Record<string, unknown>;
-  if (!Array.isArray(fields.proof)) return fail('not-an-array', 'proof is not an array');
+  if (!Array.isArray(fields.proof))
+    return fail('not-an-array', `proof is ${describeType(fields.proof)}, not an array`);
   for (const root of roots)
-    if (!(fields[root] instanceof Uint8Array)) return fail('not-bytes', `${root} is not a Uint8Array`);
+    if (!(fields[root] instanceof Uint8Array))
+      return fail('not-bytes', `${root} is ${describeType(fields[root])}, not a Uint8Array`);
   return null;
 }
 
@@ -90,9 +92,10 @@ export function verifyInclusion(claim: InclusionClaim): Verdict<true, MerkleCode
   const index = toUint64(claim.index);
   const size = toUint64(claim.size);
   if (index === null || size === null) return fail('invalid-number', 'index and size must be uint64');
-  if (index >= size) return fail('index-out-of-range');
+  if (index >= size) return fail('index-out-of-range', 'index is not below size');
   const proof = claim.proof;
-  if (proof.length !== inclusionProofLength(index, size)) return fail('wrong-proof-length');
+  const needed = inclusionProofLength(index, size);
+  if (proof.length !== needed) return fail('wrong-proof-length', proofLengthDetail(proof.length, needed));
   if (!isHash(claim.leafHash) || !allHashes(proof)) return fail('bad-hash-length', 'hashes are 32 bytes');
 
   let r = claim.leafHash;
@@ -100,8 +103,14 @@ export function verifyInclusion(claim: InclusionClaim): Verdict<true, MerkleCode
   proof.forEach((sibling, i) => {
     r = leftOf[i] ? nodeHash(sibling, r) : nodeHash(r, sibling);
   });
-  return bytesEqual(r, claim.root) ? ok(true) : fail('root-mismatch');
+  return bytesEqual(r, claim.root) ? ok(true) : fail('root-mismatch', ROOT_MISMATCH);
 }
+
+const ROOT_MISMATCH = 'the root rebuilt from the proof is not the root given';
+
+/** A proof of the wrong length, said in counts (computed from the claim's own numbers). */
+const proofLengthDetail = (got: number, needed: number) =>
+  `the proof has ${got} hashes; these sizes need ${needed}`;
 
 /**
  * RFC 9162 section 2.1.4.2, plus the edge cases the RFC leaves open: a size-0 tree
@@ -114,19 +123,23 @@ export function verifyConsistency(claim: ConsistencyClaim): Verdict<true, Merkle
   const m = toUint64(claim.m);
   const n = toUint64(claim.n);
   if (m === null || n === null) return fail('invalid-number', 'm and n must be uint64');
-  if (m > n) return fail('sizes-out-of-order');
+  if (m > n) return fail('sizes-out-of-order', 'm is larger than n');
   if (
     (m === 0n && !bytesEqual(claim.rootM, EMPTY_ROOT)) ||
     (n === 0n && !bytesEqual(claim.rootN, EMPTY_ROOT))
   )
-    return fail('size-zero-with-nonempty-root');
-  if (m === 0n && n > 0n) return fail('empty-tree-consistency');
+    return fail('size-zero-with-nonempty-root', "a size is 0 but its root is not the empty tree's");
+  if (m === 0n && n > 0n)
+    return fail('empty-tree-consistency', 'm is 0: nothing is proven from the empty tree to a larger one');
   const proof = claim.proof;
   if (m === n) {
-    if (proof.length !== 0) return fail('wrong-proof-length');
-    return bytesEqual(claim.rootM, claim.rootN) ? ok(true) : fail('root-mismatch');
+    if (proof.length !== 0) return fail('wrong-proof-length', proofLengthDetail(proof.length, 0));
+    return bytesEqual(claim.rootM, claim.rootN)
+      ? ok(true)
+      : fail('root-mismatch', 'm is n, and rootM is not rootN');
   }
-  if (proof.length !== consistencyProofLength(m, n)) return fail('wrong-proof-length');
+  const needed = consistencyProofLength(m, n);
+  if (proof.length !== needed) return fail('wrong-proof-length', proofLengthDetail(proof.length, needed));
   if (!allHashes(proof)) return fail('bad-hash-length', 'hashes are 32 bytes');
 
   // When m is a power of two the old root is itself the starting node and is not sent.
@@ -149,6 +162,7 @@ export function verifyConsistency(claim: ConsistencyClaim): Verdict<true, Merkle
       sr = nodeHash(c, sr);
     } else sr = nodeHash(sr, c);
   }
-  if (!bytesEqual(fr, claim.rootM) || !bytesEqual(sr, claim.rootN)) return fail('root-mismatch');
+  if (!bytesEqual(fr, claim.rootM) || !bytesEqual(sr, claim.rootN))
+    return fail('root-mismatch', ROOT_MISMATCH);
   return ok(true);
 }

@@ -1,4 +1,4 @@
-import { verifyConsistency, verifyInclusion } from '@agent-seam/merkle';
+import { emptyRoot, verifyConsistency, verifyInclusion } from '@agent-seam/merkle';
 import { describe, expect, it } from 'vitest';
 
 const hash = new Uint8Array(32);
@@ -50,13 +50,21 @@ describe('each shape refusal says what was wrong', () => {
   const consistency = { m: 1, n: 2, rootM: hash, rootN: hash, proof: [hash] };
   // Judged inside each test (not while the file loads), so each test is what covers the code.
   const cases: [string, () => unknown, string][] = [
-    ['not-an-object', () => verifyInclusion(null as never), 'the claim is not an object'],
-    ['not-an-array', () => verifyInclusion({ ...inclusion, proof: 'x' } as never), 'proof is not an array'],
-    ['not-bytes', () => verifyInclusion({ ...inclusion, root: 'x' } as never), 'root is not a Uint8Array'],
+    ['not-an-object', () => verifyInclusion(null as never), 'the claim is null, not an object'],
+    [
+      'not-an-array',
+      () => verifyInclusion({ ...inclusion, proof: 'x' } as never),
+      'proof is a string, not an array',
+    ],
+    [
+      'not-bytes',
+      () => verifyInclusion({ ...inclusion, root: 'x' } as never),
+      'root is a string, not a Uint8Array',
+    ],
     [
       'not-bytes',
       () => verifyConsistency({ ...consistency, rootN: [] } as never),
-      'rootN is not a Uint8Array',
+      'rootN is an array, not a Uint8Array',
     ],
     ['invalid-number', () => verifyInclusion({ ...inclusion, size: -1 }), 'index and size must be uint64'],
     ['invalid-number', () => verifyConsistency({ ...consistency, n: 1.5 }), 'm and n must be uint64'],
@@ -69,6 +77,33 @@ describe('each shape refusal says what was wrong', () => {
       'bad-hash-length',
       () => verifyConsistency({ ...consistency, proof: [new Uint8Array(33)] }),
       'hashes are 32 bytes',
+    ],
+    ['index-out-of-range', () => verifyInclusion({ ...inclusion, index: 1 }), 'index is not below size'],
+    [
+      'wrong-proof-length',
+      () => verifyInclusion({ ...inclusion, proof: [hash] }),
+      'the proof has 1 hashes; these sizes need 0',
+    ],
+    [
+      'root-mismatch',
+      () => verifyInclusion({ ...inclusion, root: new Uint8Array(32).fill(1) }),
+      'the root rebuilt from the proof is not the root given',
+    ],
+    ['sizes-out-of-order', () => verifyConsistency({ ...consistency, m: 3 }), 'm is larger than n'],
+    [
+      'empty-tree-consistency',
+      () => verifyConsistency({ m: 0, n: 2, rootM: emptyRoot(), rootN: hash, proof: [] }),
+      'm is 0: nothing is proven from the empty tree to a larger one',
+    ],
+    [
+      'size-zero-with-nonempty-root',
+      () => verifyConsistency({ m: 0, n: 2, rootM: hash, rootN: hash, proof: [] }),
+      "a size is 0 but its root is not the empty tree's",
+    ],
+    [
+      'root-mismatch',
+      () => verifyConsistency({ ...consistency, n: 1, rootN: new Uint8Array(32).fill(1), proof: [] }),
+      'm is n, and rootM is not rootN',
     ],
   ];
   it.each(cases)('%s (case %#)', (code, judge, detail) => {

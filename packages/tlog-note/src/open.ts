@@ -4,6 +4,10 @@ import {
   fail,
   hex,
   type Instant,
+  instantOrOff,
+  OFF,
+  type Off,
+  type OffByCaller,
   ok,
   SeamError,
   unixSeconds,
@@ -54,11 +58,13 @@ export interface OpenOptions extends NoteLimits {
   /** Witness policy: the note must carry the log's signature and enough witness cosignatures. */
   quorum?: WitnessQuorum;
   /**
-   * The caller's clock: a Date or Unix seconds. With it, a cosignature dated after `now`
-   * is refused, or, when `maxAge` is given too, one dated more than `maxAge` after `now`
-   * (the same window both ways, as the agentplane second reader judges clock skew).
+   * The caller's clock: a Date or Unix seconds. A cosignature dated after `now` is refused,
+   * or, when `maxAge` is given too, one dated more than `maxAge` after `now` (the same
+   * window both ways, as the agentplane second reader judges clock skew). Required when a
+   * trusted key is a witness key (cosignature/v1: its lines carry a time); `'off'` turns
+   * the time checks off by name (`time: 'off-by-caller'`). A note key's lines carry none.
    */
-  now?: Instant;
+  now?: Instant | Off;
   /** Needs `now`: each trusted witness's newest cosignature must be at most this many seconds old. */
   maxAge?: number;
 }
@@ -84,6 +90,13 @@ export interface UnverifiedSignature {
   base64: string;
 }
 
+/**
+ * What the opener judged of time: `judged` (a witness key was trusted and `now` given),
+ * `off-by-caller` (`now: 'off'`), or `no-timed-keys` (only note keys were trusted: their
+ * lines carry no time, so there was none to judge).
+ */
+export type NoteTime = 'judged' | OffByCaller | 'no-timed-keys';
+
 export interface OpenedNote {
   /** The note text (what the signatures cover), final newline included. */
   body: string;
@@ -93,6 +106,7 @@ export interface OpenedNote {
   verifiedBy: VerifiedSignature[];
   /** Lines from untrusted keys, each distinct line once, in note order. */
   unverified: UnverifiedSignature[];
+  time: NoteTime;
 }
 
 /**
@@ -122,7 +136,7 @@ function* openSteps(
   note: string | Uint8Array,
   options: OpenOptions,
 ): DoorSteps<Verdict<OpenedNote, NoteCode>> {
-  const { trusted, quorum, clock } = readOptions(options);
+  const { trusted, quorum, clock, time } = readOptions(options);
   // A string is read as its UTF-8 bytes; any other value that is not bytes splitNote refuses.
   const bytes = typeof note === 'string' ? textBytes(note) : ok(note);
   if (!bytes.ok) return bytes;
@@ -176,6 +190,7 @@ function* openSteps(
     bodyBytes: body,
     verifiedBy: [...verified.values()],
     unverified: [...unverified.values()],
+    time,
   });
 }
 
@@ -194,6 +209,7 @@ function readOptions(options: OpenOptions): {
   trusted: NoteVerifier[];
   quorum: WitnessQuorum | undefined;
   clock: Clock | undefined;
+  time: NoteTime;
 } {
   if (typeof options !== 'object' || options === null)
     throw new SeamError('invalid-argument', 'openNote options are not an object');
@@ -201,22 +217,30 @@ function readOptions(options: OpenOptions): {
   if (!Array.isArray(verifiers)) throw new SeamError('invalid-argument', 'verifiers is not an array');
   for (const [i, v] of verifiers.entries()) requireVerifier(v, `verifiers[${i}]`);
   if (quorum !== undefined) checkQuorum(quorum);
-  if (maxAge !== undefined && now === undefined)
+  const trusted = [...verifiers, ...(quorum === undefined ? [] : [quorum.log, ...quorum.witnesses])];
+  // Witness lines carry a time: a clock is required to judge them (or 'off', by name).
+  const timed = trusted.some((v) => v.type === COSIGNATURE_V1);
+  const seconds = timed
+    ? instantOrOff(now, 'openNote', "to judge the witness cosignatures' times")
+    : now === undefined || now === OFF
+      ? OFF
+      : unixSeconds(now, 'openNote now');
+  if (maxAge !== undefined && seconds === OFF)
     throw new SeamError(
       'invalid-argument',
       "openNote maxAge needs now: freshness is judged by the caller's clock",
     );
   const clock =
-    now === undefined
+    seconds === OFF
       ? undefined
       : {
-          now: BigInt(unixSeconds(now, 'openNote now')),
+          now: BigInt(seconds),
           ...(maxAge === undefined
             ? {}
             : { maxAge: BigInt(Math.floor(durationSeconds(maxAge, 'openNote maxAge'))) }),
         };
-  const trusted = [...verifiers, ...(quorum === undefined ? [] : [quorum.log, ...quorum.witnesses])];
-  return { trusted, quorum, clock };
+  const time: NoteTime = !timed ? 'no-timed-keys' : clock === undefined ? 'off-by-caller' : 'judged';
+  return { trusted, quorum, clock, time };
 }
 
 /** A quorum that names the wrong kind of key, or asks for more witnesses than it lists, is a programming error. */

@@ -40,6 +40,7 @@ export {
 export {
   NOTE_CODES,
   type NoteCode,
+  type NoteTime,
   type OpenedNote,
   type OpenOptions,
   openNote,

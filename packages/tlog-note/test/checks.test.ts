@@ -53,7 +53,7 @@ const cosignaturePayload = (t: bigint, length = 72) => {
   new DataView(payload.buffer).setBigUint64(0, t, false);
   return payload;
 };
-const open = (note: string, options: OpenOptions) => openNote(note, options);
+const open = (note: string, options: OpenOptions) => openNote(note, { now: 'off', ...options });
 
 it('the note the order cases start from opens, with the quorum met', () => {
   const quorum = { log: logKey, witnesses: [w1Key], atLeast: 1 };

@@ -27,7 +27,7 @@ const fromVector = (group: string, c: NoteCase) => ({
       c.quorum === undefined
         ? undefined
         : { log: key(c.quorum.log), witnesses: c.quorum.witnesses.map(key), atLeast: c.quorum.atLeast },
-    now: c.now,
+    now: c.now ?? 'off',
     maxAge: c.maxAge,
     maxBytes: c.maxBytes,
     maxSignatures: c.maxSignatures,
@@ -57,7 +57,7 @@ if (spec !== null) {
     {
       name: 'c2sp/example-key-as-cosigner',
       note: example,
-      options: { verifiers: [cosignatureVerifier(vkey.name, vkey.publicKey)] },
+      options: { verifiers: [cosignatureVerifier(vkey.name, vkey.publicKey)], now: 'off' as const },
     },
   );
 }

@@ -1,28 +1,12 @@
-import { SeamError } from '@agent-seam/canonical';
+import { missingOption, type ReplayCache, SeamError } from '@agent-seam/canonical';
 
 /**
- * The replay store a request verifier asks, structurally the `ReplayCache` of
- * `@agent-seam/envelope` (same method, same answers), so an envelope `MemoryReplayCache`
- * or any shared store written for it plugs in without wba depending on envelope:
- * - `new`: it had not seen (sender, messageId), and now remembers it;
- * - `seen`: it remembers that pair: the request is a replay;
- * - `forgotten`: it cannot vouch either way (it had to forget entries this old).
- * `checkAndRemember` must check and remember in one atomic step; a store shared between
- * processes may answer with a promise (`verifyRequestAsync` waits for it; `verifyRequest`
- * refuses such a store as a configuration error).
+ * The replay store a request verifier asks is canonical's `ReplayCache`, the one envelope
+ * and hpke-seal ask too, so a store written once (in memory, or shared between processes)
+ * plugs into all of them. A store that answers with a promise needs `verifyRequestAsync`;
+ * `verifyRequest` refuses it as a configuration error.
  */
-export type ReplayAnswer = 'new' | 'seen' | 'forgotten';
-
-export interface ReplayCache {
-  /** Seconds after a request's `created` that it is remembered; at least the verifier's maxLifetime. */
-  readonly windowSeconds: number;
-  checkAndRemember(
-    sender: string,
-    messageId: string,
-    timestamp: number,
-    now: number,
-  ): ReplayAnswer | PromiseLike<ReplayAnswer>;
-}
+export type { ReplayAnswer, ReplayCache } from '@agent-seam/canonical';
 
 /** A request verifier's replay option: a store, or `'off'` to accept a request more than once. */
 export type ReplayOption = ReplayCache | 'off';
@@ -39,9 +23,10 @@ export type ReplayOutcome = 'first-seen' | 'off-by-caller';
 export function replayOption(value: unknown, maxLifetime: number, entry: string): ReplayOption {
   if (value === 'off') return 'off';
   if (value === undefined)
-    throw new SeamError(
-      'missing-replay',
-      `${entry} needs replay: a ReplayCache (for example new MemoryReplayCache() of @agent-seam/envelope), or replay: 'off' to accept a request more than once`,
+    throw missingOption(
+      entry,
+      'replay',
+      '(a ReplayCache, e.g. new MemoryReplayCache()) to refuse a second delivery of one signed request',
     );
   const store = value as Partial<ReplayCache> | null;
   if (typeof store !== 'object' || store === null || typeof store.checkAndRemember !== 'function')

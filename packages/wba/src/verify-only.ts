@@ -5,6 +5,9 @@
  * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
  */
 
+// The replay store is canonical's (envelope and hpke-seal share it); re-exported so a
+// server needs no other import.
+export { MemoryReplayCache, type MemoryReplayCacheOptions } from '@agent-seam/canonical';
 // The key codec lives in did; re-exported so a Web Bot Auth user needs one import.
 export { type Ed25519Jwk, type JwkCode, jwkFromPublicKey, publicKeyFromJwk } from '@agent-seam/did';
 export {

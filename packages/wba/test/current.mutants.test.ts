@@ -1,10 +1,10 @@
 import { base64Strict, SeamError, unwrap } from '@agent-seam/canonical';
 import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
-import { MemoryReplayCache } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
 import {
   contentDigest,
   jwkFromPublicKey,
+  MemoryReplayCache,
   parseSignature,
   parseSignatureInput,
   type ReplayCache,
@@ -181,7 +181,7 @@ describe('replay, said whole', () => {
 
   it('caller errors name the option, the store and the fix', async () => {
     expect((await thrown(() => request({ replay: undefined }))).message).toBe(
-      "missing-replay: verifyRequest needs replay: a ReplayCache (for example new MemoryReplayCache() of @agent-seam/envelope), or replay: 'off' to accept a request more than once",
+      "missing-option: verifyRequest needs replay (a ReplayCache, e.g. new MemoryReplayCache()) to refuse a second delivery of one signed request; to leave that unjudged, pass replay: 'off'",
     );
     for (const replay of [null, 'on', { windowSeconds: 600 }])
       expect((await thrown(() => request({ replay }))).message).toBe(

@@ -1,10 +1,10 @@
 import { SeamError } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
-import { type ReplayCache as EnvelopeReplayCache, MemoryReplayCache } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
 import {
   fetchDirectory,
   jwkFromPublicKey,
+  MemoryReplayCache,
   type ReplayCache,
   signDirectory,
   signRequest,
@@ -39,9 +39,6 @@ async function usageError(call: () => unknown): Promise<SeamError> {
   throw new Error('expected a usage error');
 }
 
-// envelope's ReplayCache is this package's: any envelope store plugs in (checked by the compiler).
-const asWba = (store: EnvelopeReplayCache): ReplayCache => store;
-
 /** Discovery with a fetch that serves the signer's directory: the same requirements. */
 const discovering = (options: Record<string, unknown>) =>
   verifyRequestWithDiscovery({
@@ -68,15 +65,15 @@ const required = () => ({
   authority: AUTHORITY,
   jwks,
   now: NOW,
-  replay: asWba(new MemoryReplayCache()),
+  replay: new MemoryReplayCache(),
 });
 
 describe('request verifiers: time and replay are required', () => {
   for (const [name, verify] of REQUEST_VERIFIERS) {
-    it(`${name} without replay throws missing-replay, naming the option and the way out`, async () => {
+    it(`${name} without replay throws missing-option, naming the option and the way out`, async () => {
       const { replay: _, ...withoutReplay } = required();
       const error = await usageError(() => verify(withoutReplay as never));
-      expect(error.code).toBe('missing-replay');
+      expect(error.code).toBe('missing-option');
       expect(error.message).toContain('verifyRequest needs replay');
       expect(error.message).toContain("replay: 'off'");
     });

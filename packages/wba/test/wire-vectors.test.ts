@@ -1,13 +1,13 @@
 import { hex, unwrap } from '@agent-seam/canonical';
 import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
 import { didFromPublicKey } from '@agent-seam/did';
-import { MemoryReplayCache } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
 import {
   DIRECTORY_CHECKS,
   DIRECTORY_MEDIA_TYPE,
   fetchDirectory,
   jwkFromPublicKey,
+  MemoryReplayCache,
   parseRegistry,
   parseSignature,
   parseSignatureAgent,

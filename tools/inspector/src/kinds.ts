@@ -162,7 +162,8 @@ const envelope: Kind = {
       'seam',
       { title: 'verifyEnvelope', checks: ENVELOPE_CHECKS },
       (value) => ({
-        verdict: verifyEnvelope(value, options as never),
+        // A page has no replay store: replay is off by name (the lead's UI says so).
+        verdict: verifyEnvelope(value, { now: 'off', replay: 'off', ...options } as never),
         signed: [{ title: 'signingPayload of the six fields received', bytes: envelopeSignedBytes(value) }],
       }),
       options,
@@ -179,7 +180,8 @@ const cardEnvelope: Kind = {
       'seam',
       { title: 'verifyCardEnvelope', checks: CARD_ENVELOPE_CHECKS },
       (value) => ({
-        verdict: verifyCardEnvelope(value, options as never),
+        // Time off by name unless the options give now (the lead's UI says what was not judged).
+        verdict: verifyCardEnvelope(value, { now: 'off', ...options } as never),
         signed: [{ title: 'card, ts, typ and v as signed', bytes: cardEnvelopeSignedBytes(value) }],
       }),
       options,
@@ -405,7 +407,8 @@ function noteLines(note: string): Signed[] {
 function inspectNote(artifact: string, options: Record<string, unknown>, checkpoint: boolean): Report {
   const keys = noteKeys(options);
   if (keys.report !== undefined) return keys.report;
-  const verdict = openNote(artifact, keys.open as never);
+  // Witness time off by name unless the options give now (the page says what was not judged).
+  const verdict = openNote(artifact, { now: 'off', ...keys.open } as never);
   const stages: Stage[] = [{ title: 'openNote', checks: explainVerdict(NOTE_CHECKS, verdict, options) }];
   const report: Report = { verdict, stages, signed: noteLines(artifact) };
   if (verdict.ok) {
@@ -521,9 +524,15 @@ function keyRingOption(options: Record<string, unknown>, name: string) {
  */
 function openerOptions(options: Record<string, unknown>): Record<string, unknown> {
   const keyRing = keyRingOption(options, 'keyRing');
+  // A page keeps no replay store (off by name); a capability is judged with the mailbox key given.
+  const mailbox =
+    options.mailboxKey === undefined
+      ? 'off'
+      : { publicKey: hexOption(options.mailboxKey, 'mailboxKey'), epoch: options.mailboxEpoch };
+  const judged = { ...options, keyRing, replay: 'off', mailbox };
   if (options.senderKey !== undefined) {
     const senderKey = hexOption(options.senderKey, 'senderKey');
-    return { ...options, keyRing, resolveSenderKey: () => ok(senderKey) };
+    return { ...judged, resolveSenderKey: () => ok(senderKey) };
   }
   const given = isObject(options.witnessKeys) ? options.witnessKeys : {};
   const witnessKeys = Object.fromEntries(
@@ -534,7 +543,7 @@ function openerOptions(options: Record<string, unknown>): Record<string, unknown
     pins: 'off',
     acceptedAtMs: 'receiver-clock',
   });
-  return { ...options, keyRing, resolveSenderKey };
+  return { ...judged, resolveSenderKey };
 }
 
 const senderKeyNote = (options: Record<string, unknown>) =>
@@ -586,7 +595,7 @@ function sealedReport<T extends OpenedMessage>(
 }
 
 const SEALED_OPTIONS = (interaction: string) =>
-  `{ "ownAid": "bafy…", "now": 1767225660, "keyRing": ["X25519 private key, hex"],${interaction} "senderKey": "Ed25519 public key, hex", "maxBytes": 8388608 (optional) }`;
+  `{ "ownAid": "bafy…", "now": 1767225660, "keyRing": ["X25519 private key, hex"],${interaction} "senderKey": "Ed25519 public key, hex", "mailboxKey": "Ed25519 public key, hex" and "mailboxEpoch": 2 (to judge capabilities), "maxBytes": 8388608 (optional) }`;
 
 const sealedEnvelope: Kind = {
   id: 'sealed-envelope',

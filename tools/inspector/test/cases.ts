@@ -331,6 +331,12 @@ function sealedOptions(keys: Raw, open: Raw = {}, interaction = true): Record<st
       : {}),
     senderKey: hex.encode(keyPairFromSeed(bytesOf(keys.senderSeed)).publicKey),
     ...(open.maxBytes === undefined ? {} : { maxBytes: open.maxBytes }),
+    ...(open.mailbox === 'off'
+      ? {}
+      : {
+          mailboxKey: hex.encode(keyPairFromSeed(bytesOf(keys.mailboxSeed)).publicKey),
+          mailboxEpoch: keys.mailboxEpoch,
+        }),
   };
 }
 
@@ -339,10 +345,14 @@ function sealedOptions(keys: Raw, open: Raw = {}, interaction = true): Record<st
  * opener always gets bytes (`asIs`: the envelope as hex text); it files each key under
  * its own key id, so no ring answers an ikid with another key (`wrong-key`); and it
  * answers every sender with the senderKey given, replaying no key event log, so a
- * resolver's refusal cannot arise (`resolver`).
+ * resolver's refusal cannot arise (`resolver`); and it keeps no replay store, so a
+ * second delivery cannot arise either (`replay`).
  */
 const sealExpressible = (c: Raw) =>
-  c.asIs === undefined && c.open?.interactionKeyRing !== 'wrong-key' && c.open?.resolver === undefined;
+  c.asIs === undefined &&
+  c.open?.interactionKeyRing !== 'wrong-key' &&
+  c.open?.resolver === undefined &&
+  c.open?.replay === undefined;
 
 function sealedEnvelopeCases(): PageCase[] {
   const out: PageCase[] = [];

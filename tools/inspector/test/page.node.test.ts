@@ -215,8 +215,9 @@ describe('the Seam Inspector page', () => {
       const shown = await paste(c, c.kind);
       expect(shown.rows.find((r) => r.outcome === 'refuse')?.id, key).toBe(step);
     }
-    // Left out, each by the stated rule: the hex-text envelope, the wrong-key ring, six resolver refusals.
-    expect(SEAL_LEFT_OUT).toBe(8);
+    // Left out, each by the stated rule: the hex-text envelope, the wrong-key ring, six resolver
+    // refusals, and the four replay-store cases (v2 and v1: a page keeps no store).
+    expect(SEAL_LEFT_OUT).toBe(12);
   });
 
   it('sealed envelope: shows the opened message and its body, and says whose key it trusted', async () => {

@@ -13,35 +13,48 @@ import {
 } from '@agent-seam/cardpub';
 import { didFromSeed } from '@agent-seam/did';
 import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, required, str } from '../command.js';
-import { EXIT, parseNow, print, printJson, readJson, readSeed, readText, signingTime } from '../io.js';
+import {
+  EXIT,
+  judgingTime,
+  parseNow,
+  print,
+  printJson,
+  readJson,
+  readSeed,
+  readText,
+  signingTime,
+} from '../io.js';
 import { holdsOver, jwsHoldsOver, report, signRefusal, trySign } from './shared.js';
 
 export const cardVerify: Command = {
   name: 'card verify',
   summary: 'verify a signed Agent Card envelope, and explain a refusal',
-  usage: `usage: seam card verify FILE|- --did DID [--now TIME] [--expected FILE] [--json]
+  usage: `usage: seam card verify FILE|- --did DID [--now TIME|off] [--expected FILE] [--json]
 
 Verifies a signed Agent Card envelope {v, typ, card, ts, sig} with @agent-seam/cardpub's
 verifyCardEnvelope: every check in its order, the refusing one with its code, and the
 exact bytes the signature covers (canonical JSON of card, ts, typ and v), with offsets.
 
   --did DID         the DID you expect the card to belong to (required)
-  --now TIME        judge its age (at most 6 h old, 300 s ahead) at TIME: RFC 3339 or
-                    Unix seconds. Without it the age is not checked (and says so).
+  --now TIME|off    judge its age (at most 6 h old, 300 s ahead) at TIME: RFC 3339 or
+                    Unix seconds; default the machine clock (the output says which time it
+                    used). off waives the age check, and the output says so.
   --expected FILE   the bytes the signer says it signed: the first differing byte
   --json            one JSON object; checks and signed bytes under "explain"
 
-exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
+exit: 0 verified (a waived check is named in the output), 1 refused, 2 bad command line,
+      4 unreadable or not JSON`,
   example: `  $ seam card verify card.json --did did:key:z6Mk... --now 2026-07-17T09:30:00Z
-  verified: card of did:key:z6Mk..., signed at 1784280000, freshness fresh`,
+  verified: card of did:key:z6Mk..., signed at 1784280000
+  judged at 2026-07-17T09:30:00Z`,
   options: { did: { type: 'string' }, now: { type: 'string' }, ...EXPECTED_OPTION },
   run(values, positionals) {
     const path = oneInput(cardVerify, positionals);
     const expectedDid = required(str(values.did), '--did', 'DID: the DID you expect the card to belong to');
-    const now = parseNow(str(values.now));
+    const time = judgingTime(str(values.now));
     const expected = expectedBytes(values);
     const envelope = readJson(path);
-    const options = { expectedDid, ...(now !== undefined ? { now } : {}) };
+    const options = { expectedDid, now: time.now };
     const { card, sig } = (typeof envelope === 'object' && envelope !== null ? envelope : {}) as Record<
       string,
       unknown
@@ -55,8 +68,10 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
       expected,
       holdsOver: (bytes) => holdsOver((card as { did?: unknown } | undefined)?.did, bytes, sig),
       json: values.json === true,
+      extra: { judged: { time: time.said } },
+      said: [time.said],
       okLine: (v: VerifiedCard) =>
-        `verified: card of ${v.card.did}, signed at ${v.ts}, freshness ${v.freshness}`,
+        `${v.freshness === 'fresh' ? 'verified' : 'signature valid, NOT everything checked'}: card of ${v.card.did}, signed at ${v.ts}`,
     });
   },
 };

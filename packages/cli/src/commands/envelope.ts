@@ -9,13 +9,15 @@ import {
   verifyEnvelope,
 } from '@agent-seam/envelope';
 import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str } from '../command.js';
-import { EXIT, parseNow, print, printJson, readJson, readSeed, signingTime, UsageError } from '../io.js';
+import { EXIT, judgingTime, print, printJson, readJson, readSeed, signingTime, UsageError } from '../io.js';
+import { replayChoice } from '../replay-file.js';
 import { holdsOver, report, signRefusal, trySign } from './shared.js';
 
 export const envelopeVerify: Command = {
   name: 'envelope verify',
   summary: 'verify a six-field signed message, and explain a refusal',
-  usage: `usage: seam envelope verify FILE|- --recipient DID [--now TIME] [--expected FILE] [--json]
+  usage: `usage: seam envelope verify FILE|- --recipient DID (--replay-file PATH | --no-replay-check)
+                           [--now TIME|off] [--expected FILE] [--json]
 
 Verifies a signed message (the six fields from, to, messageId, contextId, text,
 timestamp, plus sig) with @agent-seam/envelope's verifyEnvelope. It lists every check
@@ -25,29 +27,47 @@ six fields as received, escaped, with byte offsets.
 
   --recipient DID   your own did:key: whom the message must be addressed to (required;
                     nothing in the message can name it)
-  --now TIME        judge freshness (±300 s) at TIME: RFC 3339 with an offset, or Unix
-                    seconds. Without it freshness is not checked (and says so).
+  --now TIME|off    judge freshness (±300 s) at TIME: RFC 3339 with an offset, or Unix
+                    seconds; default the machine clock (the output says which time it
+                    used). off waives the time check, and the output says so.
+  --replay-file PATH
+                    the deliveries this machine accepted (a small JSON file, created when
+                    missing): a second delivery of one (from, messageId) is refused
+  --no-replay-check waive the replay check (a one-shot command cannot remember
+                    deliveries by itself); the output says it was not checked
   --expected FILE   the bytes the sender says it signed: shows the first byte where
                     they differ from the signed bytes, with both sides around it
   --json            one JSON object; the checks and signed bytes under "explain"
 
-exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
-  example: `  $ seam envelope verify message.json --recipient did:key:z6Mk... --expected their-bytes.bin
+exit: 0 verified (anything waived is named in the output), 1 refused, 2 bad command
+      line, 4 unreadable or not JSON`,
+  example: `  $ seam envelope verify message.json --recipient did:key:z6Mk... --no-replay-check --expected their-bytes.bin
   refused [bad-signature]: the signature verifies: [S]B = R + [h]A
   checks, in the order the verifier makes them:
     pass        recipient-named  ...
   signed bytes (...):
   --expected: first difference at byte 52 ...`,
-  options: { recipient: { type: 'string' }, now: { type: 'string' }, ...EXPECTED_OPTION },
+  options: {
+    recipient: { type: 'string' },
+    now: { type: 'string' },
+    'replay-file': { type: 'string' },
+    'no-replay-check': { type: 'boolean' },
+    ...EXPECTED_OPTION,
+  },
   run(values, positionals) {
     const path = oneInput(envelopeVerify, positionals);
     const recipientDid = str(values.recipient);
     if (recipientDid === undefined)
       throw new UsageError('give --recipient DID: your own did:key, whom the message must be addressed to');
-    const now = parseNow(str(values.now));
+    const time = judgingTime(str(values.now));
+    const replay = replayChoice(str(values['replay-file']), values['no-replay-check'] === true);
+    if (time.now === 'off' && replay.replay !== 'off')
+      throw new UsageError(
+        '--now off leaves a replay file nothing to age its entries by: add --no-replay-check',
+      );
     const expected = expectedBytes(values);
     const message = readJson(path);
-    const options = { recipientDid, ...(now !== undefined ? { now } : {}) };
+    const options = { recipientDid, now: time.now, replay: replay.replay };
     const { from, sig } = (typeof message === 'object' && message !== null ? message : {}) as Record<
       string,
       unknown
@@ -61,8 +81,10 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
       expected,
       holdsOver: (bytes) => holdsOver(from, bytes, sig),
       json: values.json === true,
+      extra: { judged: { time: time.said, replay: replay.said } },
+      said: [time.said, replay.said],
       okLine: (v: VerifiedEnvelope) =>
-        `verified: from ${v.from}, messageId ${JSON.stringify(v.messageId)}, freshness ${v.freshness}`,
+        `${v.freshness === 'fresh' && v.replay === 'first-seen' ? 'verified' : 'signature valid, NOT everything checked'}: from ${v.from}, messageId ${JSON.stringify(v.messageId)}`,
     });
   },
 };

@@ -20,7 +20,7 @@ import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str } from '../
 import { checksText } from '../explain.js';
 import {
   EXIT,
-  parseNow,
+  judgingTime,
   print,
   printJson,
   readSeed,
@@ -69,7 +69,7 @@ const linesJson = (d: DescribedNote) =>
 export const noteVerify: Command = {
   name: 'note verify',
   summary: 'verify a C2SP signed note (a checkpoint) with trusted keys and a witness quorum',
-  usage: `usage: seam note verify FILE|- --key VKEY... [--witness VKEY... --quorum N] [--now TIME [--max-age S]]
+  usage: `usage: seam note verify FILE|- --key VKEY... [--witness VKEY... --quorum N] [--now TIME|off [--max-age S]]
                         [--expected FILE] [--json]
 
 Opens the signed note in FILE with @agent-seam/tlog-note's openNote: every check in
@@ -80,7 +80,9 @@ type, cosignature time) with the bytes its signature covers.
                    With --quorum, the single --key is the log's key.
   --witness VKEY   a witness's cosignature/v1 key; repeatable
   --quorum N       at least N distinct witnesses must have cosigned
-  --now TIME       refuse cosignatures dated after TIME (RFC 3339 or Unix seconds)
+  --now TIME|off   refuse cosignatures dated after TIME (RFC 3339 or Unix seconds);
+                   default the machine clock, said in the output when witnesses are
+                   trusted. off waives the cosignature time checks, and says so.
   --max-age S      with --now: each witness's newest cosignature at most S seconds old
   --expected FILE  the note text the signer says it signed: the first byte where it
                    differs from this note's text (what every signature line covers)
@@ -105,16 +107,16 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
     if (quorumText !== undefined && (!/^(0|[1-9][0-9]{0,3})$/.test(quorumText) || keys.length !== 1))
       throw new UsageError('--quorum N wants a whole number and exactly one --key (the log’s)');
     if (witnesses.length > 0 && quorumText === undefined) throw new UsageError('--witness needs --quorum N');
-    const now = parseNow(str(values.now));
+    const time = judgingTime(str(values.now));
     const maxAgeText = str(values['max-age']);
-    if (maxAgeText !== undefined && (!/^[0-9]{1,12}$/.test(maxAgeText) || now === undefined))
-      throw new UsageError('--max-age wants whole seconds, and --now to judge them at');
+    if (maxAgeText !== undefined && (!/^[0-9]{1,12}$/.test(maxAgeText) || time.now === 'off'))
+      throw new UsageError('--max-age wants whole seconds, and a clock to judge them at (not --now off)');
     const note = readText(path);
     const options = {
       ...(quorumText !== undefined
         ? { quorum: { log: keys[0]!, witnesses, atLeast: Number(quorumText) } }
         : { verifiers: keys }),
-      ...(now !== undefined ? { now } : {}),
+      now: time.now,
       ...(maxAgeText !== undefined ? { maxAge: Number(maxAgeText) } : {}),
     };
     const verdict = trySign(() => openNote(note, options));
@@ -130,7 +132,10 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable file`,
       expected: expectedBytes(values),
       json,
       extra: described.ok ? { lines: linesJson(described.value) } : {},
-      okLine: (v: OpenedNote) => `verified: signed by ${v.verifiedBy.map((s) => s.name).join(', ')}`,
+      // Only witness lines carry a time: the clock is said when witnesses are trusted.
+      said: witnesses.length > 0 ? [time.said] : [],
+      okLine: (v: OpenedNote) =>
+        `${v.time === 'off-by-caller' ? 'signatures valid, NOT everything checked' : 'verified'}: signed by ${v.verifiedBy.map((s) => s.name).join(', ')}`,
     });
     if (!json && described.ok) print(`signature lines, decoded:\n${linesText(described.value)}`);
     return code;

@@ -13,15 +13,35 @@ import {
   SEALED_ENVELOPE_V1_CHECKS,
 } from '@agent-seam/hpke-seal';
 import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str, type Values } from '../command.js';
-import { EXIT, parseNow, readInput, readSeed, UsageError, write } from '../io.js';
+import { EXIT, parseNow, readInput, readSeed, UsageError, warn, write } from '../io.js';
+import { replayChoice } from '../replay-file.js';
 import { report } from './shared.js';
 
-/** An Ed25519 key: a did:key, or 32 bytes as standard base64. */
+/** An Ed25519 key option: a did:key, or 32 bytes as standard base64. */
 function ed25519Key(text: string, option: string): Uint8Array {
   const key = text.startsWith('did:') ? verificationKeyFromDid(text) : base64Strict.decode(text);
   if (!key.ok || key.value.length !== 32)
     throw new UsageError(`${option} wants an Ed25519 did:key or 32 bytes as standard base64`);
   return key.value;
+}
+
+/**
+ * The mailbox a v2 capability is judged against: `--mailbox-key KEY --mailbox-epoch N`, or
+ * `--no-capabilities` (first-contact sessions only); exactly one (a usage error otherwise).
+ */
+function mailboxChoice(key: string | undefined, epoch: string | undefined, off: boolean) {
+  if (off && (key !== undefined || epoch !== undefined))
+    throw new UsageError('give --mailbox-key and --mailbox-epoch, or --no-capabilities, not both');
+  if (off)
+    return { mailbox: 'off' as const, said: "capabilities NOT accepted: --no-capabilities (mailbox: 'off')" };
+  if (key === undefined || epoch === undefined || !/^[1-9][0-9]{0,15}$/.test(epoch))
+    throw new UsageError(
+      'a capability is judged against your mailbox: give --mailbox-key KEY --mailbox-epoch N (N >= 1), or --no-capabilities to accept first-contact sessions only',
+    );
+  return {
+    mailbox: { publicKey: ed25519Key(key, '--mailbox-key'), epoch: Number(epoch) },
+    said: `capabilities judged against your mailbox key at epoch ${epoch}`,
+  };
 }
 
 /**
@@ -86,6 +106,8 @@ export const sealOpen: Command = {
   summary: 'open an HPKE sealed envelope (v2; v1 with --v1), and explain a refusal',
   usage: `usage: seam seal open FILE|- --aid AID --seed-file SEED --now TIME
                       [--witness-key AID=KEY ...] [--accepted-at TIME] | [--sender-key KEY]
+                      (--replay-file PATH | --no-replay-check)
+                      (--mailbox-key KEY --mailbox-epoch N | --no-capabilities)
                       [--interaction-seed-file SEED] [--v1] [--dack-keys-out FILE]
                       [--expected FILE] [--json]
 
@@ -110,16 +132,24 @@ inner signature covers (CoreDet, escaped with offsets).
                        taken for every ksn, no key history judged
   --now TIME           your clock for the time checks: RFC 3339 with an offset, or Unix
                        seconds (required: the command never judges by the machine clock)
+  --replay-file PATH   the envelopes this machine opened (a small JSON file, created when
+                       missing): a second delivery of one (from, mid) is refused
+  --no-replay-check    waive the replay check (a one-shot command cannot remember
+                       deliveries by itself); said on stderr
+  --mailbox-key KEY    your mailbox signing key (Ed25519 did:key or base64) and
+  --mailbox-epoch N    its current epoch: a capability credential is judged against them
+  --no-capabilities    accept first-contact sessions only: a capability is refused (not v1)
   --dack-keys-out FILE write the secret keys for a delivery confirmation (seam dack)
   --expected FILE      the bytes the sender says its inner signature covers: the first
                        differing byte, and whether the signature holds over them under
                        --sender-key
   --json               one JSON object: the message's fields (body as base64), "explain"
 
-exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
+exit: 0 opened (a waived check is said on stderr), 1 refused, 2 bad command line,
+      4 unreadable file or seed`,
   example: `  $ seam seal open envelope.bin --aid bafyrei... --seed-file epoch.seed \\
-      --witness-key bafyrei...=did:key:z6Mk... --now 2026-01-01T00:00:05Z \\
-      --dack-keys-out dack-keys.json
+      --witness-key bafyrei...=did:key:z6Mk... --now 2026-01-01T00:00:05Z --replay-file opened.json \\
+      --no-capabilities --dack-keys-out dack-keys.json
   hello Bob`,
   options: {
     aid: { type: 'string' },
@@ -129,6 +159,11 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
     'witness-key': { type: 'string', multiple: true },
     'accepted-at': { type: 'string' },
     now: { type: 'string' },
+    'replay-file': { type: 'string' },
+    'no-replay-check': { type: 'boolean' },
+    'mailbox-key': { type: 'string' },
+    'mailbox-epoch': { type: 'string' },
+    'no-capabilities': { type: 'boolean' },
     v1: { type: 'boolean' },
     'dack-keys-out': { type: 'string' },
     ...EXPECTED_OPTION,
@@ -150,6 +185,14 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
       throw new UsageError(
         'a v1 envelope has one layer and no delivery confirmation: drop --v1 or those options',
       );
+    const replay = replayChoice(str(values['replay-file']), values['no-replay-check'] === true);
+    const mailboxKey = str(values['mailbox-key']);
+    const mailboxEpoch = str(values['mailbox-epoch']);
+    const capabilitiesOff = values['no-capabilities'] === true;
+    if (v1 && (mailboxKey !== undefined || mailboxEpoch !== undefined || capabilitiesOff))
+      throw new UsageError('a v1 envelope carries no delivery credential: drop --v1 or the mailbox options');
+    const mailbox = v1 ? null : mailboxChoice(mailboxKey, mailboxEpoch, capabilitiesOff);
+    const said = [replay.said, ...(mailbox === null ? [] : [mailbox.said])];
     // What the inner signature covers, once the opener has opened the layers.
     const signed: { bytes?: Uint8Array; signature?: Uint8Array } = {};
     const options = {
@@ -157,6 +200,7 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
       keyRing: keyRingOf([deriveKeyPair(epochSeed).privateKey]),
       resolveSenderKey: sender.resolve,
       now,
+      replay: replay.replay,
       onSignedBytes: (bytes: Uint8Array, signature: Uint8Array) =>
         Object.assign(signed, { bytes, signature }),
     };
@@ -164,6 +208,7 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
       ? openEnvelopeV1(bytes, options)
       : openEnvelope(bytes, {
           ...options,
+          mailbox: mailbox!.mailbox,
           ...(interactionPath !== undefined
             ? { interactionKeyRing: keyRingOf([deriveKeyPair(readSeed(interactionPath)).privateKey]) }
             : {}),
@@ -172,6 +217,8 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
       writeFileSync(dackOut, dackKeysJson(verdict.value.dack), { mode: 0o600 });
     const json = values.json === true;
     if (verdict.ok && !json) {
+      // The body is the output; what was waived goes to stderr, never silently.
+      for (const line of said) if (line.includes('NOT')) warn(line);
       write(verdict.value.body);
       return EXIT.ok;
     }
@@ -196,7 +243,7 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
       command: 'seal open',
       checks: v1 ? SEALED_ENVELOPE_V1_CHECKS : SEALED_ENVELOPE_CHECKS,
       verdict: shown,
-      options: {},
+      options: { replay: replay.replay },
       signed: signed.bytes ?? null,
       expected: expectedBytes(values),
       holdsOver: (bytes) =>
@@ -204,6 +251,8 @@ exit: 0 opened, 1 refused, 2 bad command line, 4 unreadable file or seed`,
         sender.used.key !== undefined &&
         verifyEd25519(sender.used.key, bytes, signed.signature).ok,
       json,
+      extra: { judged: said },
+      said,
       okLine: () => 'opened',
     });
   },

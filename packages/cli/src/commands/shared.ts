@@ -53,6 +53,8 @@ export interface Judgement {
   extra?: Record<string, unknown>;
   /** The first line when the verdict is ok. */
   okLine: (value: never) => string;
+  /** Lines after the first, ok or refused: what time was judged at, what the caller waived. */
+  said?: readonly string[];
 }
 
 /** Prints a verdict with its explanation (human or --json) and returns the exit code. */
@@ -61,15 +63,17 @@ export function report(j: Judgement): number {
   const e = explain(j.checks, verdict, j.options, j.signed, j.expected);
   if (e.expected?.same === false && j.holdsOver !== undefined && j.expected !== undefined)
     e.expected.signatureHoldsOverExpected = j.holdsOver(j.expected);
+  const said = j.said === undefined ? '' : j.said.map((line) => `${line}\n`).join('');
   if (j.json) printJson({ command: j.command, ...j.extra, ...verdictFields(verdict), explain: e });
-  else if (verdict.ok) print(`${j.okLine(verdict.value as never)}\n${explainText({ checks: e.checks })}`);
+  else if (verdict.ok)
+    print(`${j.okLine(verdict.value as never)}\n${said}${explainText({ checks: e.checks })}`);
   else {
     const refused = e.checks.find((c) => c.outcome === 'refuse');
     const tip =
       e.signed !== undefined && e.expected === undefined && refused?.id === 'equation'
         ? `\nnext: ask the signer for the exact bytes it signed and add --expected THEIR-BYTES to compare`
         : '';
-    print(`${verdictLine(j.checks, verdict)}\n${explainText(e)}${tip}`);
+    print(`${verdictLine(j.checks, verdict)}\n${said}${explainText(e)}${tip}`);
   }
   return verdict.ok ? EXIT.ok : EXIT.refused;
 }

@@ -12,7 +12,7 @@ import {
   verifyNotice,
   type WitnessRoots,
 } from '@agent-seam/anet-identity';
-import { hex, type Verdict } from '@agent-seam/canonical';
+import { hex, MemoryReplayCache, type Verdict } from '@agent-seam/canonical';
 import { deriveKeyPair, keyRingOf, openEnvelope } from '@agent-seam/hpke-seal';
 import {
   accepted,
@@ -199,6 +199,9 @@ export const anetIdentity: FileReplay = {
             ownAid: g.recipient,
             keyRing: keyRingOf([recipient.privateKey]),
             now: new Date(c.nowMs ?? g.nowMs),
+            // Each case is one first delivery: a fresh store judges it once; a session credential, no mailbox.
+            replay: new MemoryReplayCache(),
+            mailbox: 'off',
             resolveSenderKey: anetSenderKeyResolver({
               witnessKeys: { [g.witness]: bytesOf(g.witnessKey) },
               pins,

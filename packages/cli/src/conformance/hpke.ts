@@ -1,4 +1,4 @@
-import { fail, hex, ok, type Verdict } from '@agent-seam/canonical';
+import { fail, hex, MemoryReplayCache, ok, type Verdict } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import {
   createDack,
@@ -55,7 +55,30 @@ function optionsFor(keys: Case, o: Case = {}): OpenEnvelopeV2Options {
           ? ok(sender.publicKey)
           : fail('bad-key-state'),
     ...(o.maxBytes === undefined ? {} : { maxBytes: o.maxBytes }),
+    mailbox:
+      o.mailbox === 'off'
+        ? 'off'
+        : { publicKey: keyPairFromSeed(bytesOf(keys.mailboxSeed)).publicKey, epoch: keys.mailboxEpoch },
+    replay: o.replay === 'forgotten' ? FORGETFUL : new MemoryReplayCache(),
   };
+}
+
+/** The store of `replay: "forgotten"`: it has had to forget envelopes this old. */
+const FORGETFUL = { windowSeconds: 600, checkAndRemember: () => 'forgotten' as const };
+
+/**
+ * Opens a refusal case with its options; `replay: "delivered"` first opens the envelope
+ * once through the same store, which must succeed, so the judged opening is the second.
+ */
+function openRefusal<V extends { ok: boolean }>(
+  opener: (bytes: Uint8Array, options: OpenEnvelopeV2Options) => V,
+  bytes: Uint8Array,
+  options: OpenEnvelopeV2Options,
+  o: Record<string, unknown> = {},
+): V {
+  if (o.replay === 'delivered' && !opener(bytes, options).ok)
+    throw new Error('the first delivery of a replay case must open');
+  return opener(bytes, options);
 }
 
 export const hpke: FileReplay = {
@@ -145,7 +168,7 @@ export const hpke: FileReplay = {
       pkg,
       replay: (g) =>
         cases(g.refuse, (c) => {
-          const v = openEnvelope(wire(c, 'envelope'), optionsFor(g.keys, c.open));
+          const v = openRefusal(openEnvelope, wire(c, 'envelope'), optionsFor(g.keys, c.open), c.open);
           refused(v, c.code);
           if (c.detail !== undefined) same(v.ok ? undefined : v.detail, c.detail, 'detail');
         }),
@@ -171,7 +194,10 @@ export const hpke: FileReplay = {
           same([o.from, o.extensions.map((e) => Number(e.key))], [g.keys.from, [64]], 'opened v1');
         }),
         ...cases(g.refuse, (c) =>
-          refused(openEnvelopeV1(bytesOf(c.envelope), optionsFor(g.keys, c.open)), c.code),
+          refused(
+            openRefusal(openEnvelopeV1, bytesOf(c.envelope), optionsFor(g.keys, c.open), c.open),
+            c.code,
+          ),
         ),
       ],
     },

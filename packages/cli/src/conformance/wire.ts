@@ -209,9 +209,14 @@ const didGroups = {
 
 // -- @agent-seam/envelope --------------------------------------------------------------
 
+/** A case that carries no clock is judged for its one refusal, with time and replay off by name. */
+const OFF = { now: 'off', replay: 'off' } as const;
+
 /** The verifier's own DID for a reject.message case: none, the case's, or the message's `to`. */
-const messageOptions = (c: Case) =>
-  c.verifierNamesNoRecipient ? {} : { recipientDid: c.recipientDid ?? c.input.to };
+const messageOptions = (c: Case) => ({
+  ...(c.verifierNamesNoRecipient ? {} : { recipientDid: c.recipientDid ?? c.input.to }),
+  ...OFF,
+});
 
 function relaySendAccept(c: Case, seed: Uint8Array): void {
   same(relaySendMessage(c as never), c.sendSigMsg, 'sendSigMsg');
@@ -223,7 +228,7 @@ function listenAccept(c: Case, seed: Uint8Array): void {
   same(relayOrigin(c.relayUrl), c.origin, 'origin');
   same(listenTokenMessage(c as never), c.listenTokenMsg, 'listenTokenMsg');
   same(signListenToken(c as never, seed), c.token, 'token');
-  accepted(verifyListenToken(c.token, c as never), { freshness: 'not-judged' });
+  accepted(verifyListenToken(c.token, { ...c, now: 'off' } as never), { freshness: 'off-by-caller' });
 }
 
 /** A claim judged against the nonces issued; a refused claim never spends one. */
@@ -232,7 +237,8 @@ function claimRefused(c: Case): void {
     verifyClaim(input, {
       recipientDid: c.recipientDid,
       consumeNonce: (n) => issued.delete(n),
-      ...given(c, ['now']),
+      now: c.now ?? 'off',
+      replay: 'off',
     });
   const issued = new Set<string>(c.issuedNonces);
   refused(judge(c.input, issued), c.code);
@@ -252,7 +258,7 @@ const envelopeGroups = {
       if (c.sig === undefined) return;
       const fields = ['from', 'to', 'text', 'timestamp', 'messageId', 'contextId', 'sig'];
       holds(signEnvelope(c as never, bytesOf(c.seed)), given(c, fields), 'signed');
-      accepted(await envelopeVerdict(c, { recipientDid: c.recipientDid }));
+      accepted(await envelopeVerdict(c, { recipientDid: c.recipientDid, ...OFF }));
     }),
   'reject.message': (g: Case[]) =>
     cases(g, async (c) => refused(await envelopeVerdict(c.input, messageOptions(c) as never), c.code)),
@@ -267,7 +273,7 @@ const envelopeGroups = {
           refused(
             c.kind === 'send'
               ? verifyRelaySend('input' in c ? c.input : c, c.sig)
-              : verifyListenToken(c.token, c as never),
+              : verifyListenToken(c.token, { ...c, now: c.now ?? 'off' } as never),
             c.code,
           ),
         'reject/',
@@ -285,14 +291,18 @@ const envelopeGroups = {
   },
   'envelope.freshness': (g: Case) => {
     const judge = (c: Case) =>
-      verifyEnvelope(c.input, { recipientDid: g.recipientDid, ...given(c, ['now', 'maxSkew']) });
+      verifyEnvelope(c.input, {
+        recipientDid: g.recipientDid,
+        now: c.now,
+        replay: 'off',
+        ...given(c, ['maxSkew']),
+      });
     return [
       ...sides(
         (c) => {
           acceptedWith(judge(c), { freshness: c.freshness });
           // A Date and the same Unix seconds are the same instant.
-          if (c.now !== undefined)
-            same(judge({ ...c, now: new Date(c.now * 1000) }), judge(c), 'with a Date');
+          if (c.now !== 'off') same(judge({ ...c, now: new Date(c.now * 1000) }), judge(c), 'with a Date');
         },
         (c) => refusedExactly(judge(c), c.code, c.detail),
       )(g),
@@ -329,7 +339,7 @@ const envelopeGroups = {
 
 const ANOTHER_DID = 'did:key:z6MkeTGwHmLmuCmgg4ABYhzWVh6ZX7hTwWt8gguAretUfc9c';
 const cardCode = async (c: Case) =>
-  refused(await cardVerdict(c.envelope, { expectedDid: c.expectedDid ?? undefined }), c.expect);
+  refused(await cardVerdict(c.envelope, { expectedDid: c.expectedDid ?? undefined, now: 'off' }), c.expect);
 
 const cardpubGroups = {
   // Made and read: the payload bytes, the signature from the seed, the verdict, and a
@@ -339,12 +349,12 @@ const cardpubGroups = {
       const envelope = { v: 1, typ: 'agentcard', card: c.card, ts: c.ts, sig: c.sig };
       same(text(cardEnvelopePayload(c.card, c.ts)), c.envelopePayload, 'envelopePayload');
       same(signCardEnvelope(c.card, CARD_SEED, c.ts), envelope, 'envelope');
-      accepted(await cardVerdict(envelope, { expectedDid: c.card.did }), {
+      accepted(await cardVerdict(envelope, { expectedDid: c.card.did, now: 'off' }), {
         card: c.card,
         ts: c.ts,
-        freshness: 'not-judged',
+        freshness: 'off-by-caller',
       });
-      refused(await cardVerdict(envelope, { expectedDid: ANOTHER_DID }), 'did-mismatch');
+      refused(await cardVerdict(envelope, { expectedDid: ANOTHER_DID, now: 'off' }), 'did-mismatch');
     }),
   'reject.cardpub': (g: Case[]) => cases(g, cardCode),
   'cardpub.refuse': (g: Case[]) => cases(g, cardCode),
@@ -359,7 +369,7 @@ const cardpubGroups = {
     return sides(
       async (c) => {
         acceptedWith(await judge(c), { freshness: c.freshness });
-        if (c.now !== undefined) same(await judge(c, new Date(c.now * 1000)), await judge(c), 'with a Date');
+        if (c.now !== 'off') same(await judge(c, new Date(c.now * 1000)), await judge(c), 'with a Date');
       },
       async (c) => refusedExactly(await judge(c), c.expect, c.detail),
     )(g);

@@ -1,6 +1,13 @@
-import { durationSeconds, SeamError } from '@agent-seam/canonical';
+import { missingOption, OFF, type Off } from './required.js';
+import { durationSeconds } from './time.js';
+import { fail, ok, SeamError, type Verdict } from './verdict.js';
 
 /**
+ * Once-only delivery, shared by every verifier whose contract accepts a message at most
+ * once per (sender, message id): envelope's messages, hpke-seal's sealed envelopes. The
+ * interface lives here, at the root of the package graph, so that a store written once
+ * (in memory, or shared between processes) plugs into all of them.
+ *
  * What a replay cache answers for one accepted message:
  * - `new`: it had not seen (sender, messageId), and now remembers it;
  * - `seen`: it remembers that pair: the message is a replay;
@@ -11,14 +18,18 @@ export type ReplayAnswer = 'new' | 'seen' | 'forgotten';
 
 /**
  * Remembers accepted messages by (sender, messageId) for `windowSeconds` after each
- * message's own timestamp. `checkAndRemember` must check and remember in one atomic
+ * message's `timestamp`: the moment the verifier ages the entry by (envelope: the signed
+ * timestamp; hpke-seal: the expiry, after which the opener refuses the envelope anyway).
+ * A key must keep the pair apart: no two pairs may share one (MemoryReplayCache prefixes
+ * the sender with its length). `checkAndRemember` must check and remember in one atomic
  * step (two concurrent deliveries of one message: exactly one is `new`), and must never
  * answer `new` without remembering. A store shared by several processes (a database, a
- * key-value store with set-if-absent) may answer with a promise; `verifyEnvelopeAsync`
- * waits for it, `verifyEnvelope` refuses such a store as a configuration error.
+ * key-value store with set-if-absent) may answer with a promise; the asynchronous
+ * verifiers (`verifyEnvelopeAsync`, `openEnvelopeAsync`) wait for it, the synchronous
+ * ones refuse such a store as a configuration error.
  */
 export interface ReplayCache {
-  /** Seconds after a message's timestamp that it is remembered; at least the verifier's maxSkew. */
+  /** Seconds after a message's timestamp that it is remembered (each verifier says how long it needs). */
   readonly windowSeconds: number;
   checkAndRemember(
     sender: string,
@@ -160,4 +171,48 @@ class OldestFirst {
     this.times[to] = this.times[from]!;
     this.keys[to] = this.keys[from]!;
   }
+}
+
+/** The replay refusals every once-only verifier shares. */
+export type ReplayCode = 'replayed' | 'replay-cache-full';
+
+/**
+ * A required replay store: the caller's ReplayCache, or `'off'` when the caller turned
+ * the once-only check off by name. Left out, `missing-option`; anything else, `bad-options`.
+ */
+export function replayOrOff(value: unknown, where: string): ReplayCache | Off {
+  if (value === undefined)
+    throw missingOption(
+      where,
+      'replay',
+      '(a ReplayCache, e.g. new MemoryReplayCache()) to refuse a second delivery of one message',
+    );
+  if (value === OFF) return OFF;
+  if (typeof (value as ReplayCache | null)?.checkAndRemember !== 'function')
+    throw new SeamError(
+      'bad-options',
+      `${where} replay must be a ReplayCache (e.g. new MemoryReplayCache()) or 'off'`,
+    );
+  return value as ReplayCache;
+}
+
+/**
+ * A cache's answer, as the once-only check's verdict. A synchronous verifier passes
+ * `asyncVerifier`, and a promise is then a configuration error naming that verifier. An
+ * answer other than the three is the store's bug, thrown, never read as `new`.
+ */
+export function replayVerdict(
+  answer: ReplayAnswer | PromiseLike<ReplayAnswer>,
+  asyncVerifier?: string,
+): Verdict<'first-seen', ReplayCode> {
+  if (typeof answer !== 'string' && asyncVerifier !== undefined)
+    throw new SeamError('bad-options', `this replay cache answers asynchronously: use ${asyncVerifier}`);
+  if (answer === 'new') return ok('first-seen');
+  if (answer === 'seen') return fail('replayed', 'this sender already delivered this message id');
+  if (answer === 'forgotten')
+    return fail(
+      'replay-cache-full',
+      'the replay cache has forgotten messages this old, so it cannot vouch for this one',
+    );
+  throw new SeamError('bad-options', 'the replay cache answered something other than new, seen or forgotten');
 }

@@ -1,13 +1,12 @@
-import { MemoryReplayCache, type ReplayAnswer } from '@agent-seam/envelope';
+import { MemoryReplayCache, type ReplayAnswer } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
 
 /**
- * Cases written against the survivors of a Stryker run over the files outside the verify
- * path (issue 15, `pnpm mutate --filter envelope --rest`): each `why` names the mutant(s)
- * the case kills. Thrown errors are compared whole. The check list's survivors (a title or a
- * `needs` emptied) are killed by the shared check-list test of tools/check-order.ts, which
- * holds every title to being present and distinct and every `needs` to naming an option.
+ * Cases written against the survivors of a Stryker run over the replay cache (issue 15, run
+ * as `pnpm mutate --filter envelope --rest` while the cache lived in envelope; it moved to
+ * canonical so that hpke-seal's openers share it): each `why` names the mutant(s) the case
+ * kills. Thrown errors are compared whole.
  */
 
 const seamError = (code: string, message: string) => ({
