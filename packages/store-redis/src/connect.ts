@@ -102,7 +102,7 @@ export async function connectRedisStores(options: RedisStoresOptions): Promise<R
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw new StoreUnavailableError('Redis server', error);
+    throw new StoreUnavailableError({ words: 'Redis server', code: 'store-unavailable' }, error);
   }
   const policy = await evictionPolicy(client);
   if (policy !== undefined && !KEEPS_KEYS.has(policy) && allowEviction !== true) {

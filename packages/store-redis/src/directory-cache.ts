@@ -1,9 +1,9 @@
 import type { DirectoryCache, FetchedDirectory } from '@agent-seam/wba';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
-import { guarded } from './unavailable.js';
+import { guarded, type StoreName } from './unavailable.js';
 
-const STORE = 'directory cache';
+const STORE: StoreName = { words: 'directory cache', code: 'directory-store-unavailable' };
 
 /** The members `get` reads back before it trusts a stored directory (the rest rides along). */
 const looksFetched = (value: unknown, url: string): value is FetchedDirectory => {

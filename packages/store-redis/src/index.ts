@@ -18,4 +18,8 @@ export {
   type SignerClass,
 } from './relay-window.js';
 export { DEFAULT_REDIS_REPLAY_WINDOW, RedisReplayCache } from './replay-cache.js';
-export { StoreUnavailableError } from './unavailable.js';
+export {
+  STORE_UNAVAILABLE_CODES,
+  type StoreUnavailableCode,
+  StoreUnavailableError,
+} from './unavailable.js';

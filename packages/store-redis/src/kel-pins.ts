@@ -2,7 +2,7 @@ import type { KelHead, KelPinStore } from '@agent-seam/anet-identity';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
 import { PinHashes } from './pin-hashes.js';
-import { unexpectedAnswer } from './unavailable.js';
+import { type StoreName, unexpectedAnswer } from './unavailable.js';
 
 // KEYS: the AID's hash. ARGV: '1' when a head is expected (then its length and last id),
 // else '0'; then the next head's AID, length, last id and ids (JSON).
@@ -17,7 +17,7 @@ redis.call('HSET', KEYS[1], 'aid', ARGV[4], 'len', ARGV[5], 'last', ARGV[6], 'id
 return 1
 `;
 
-const STORE = 'KEL pin store';
+const STORE: StoreName = { words: 'KEL pin store', code: 'pin-store-unavailable' };
 
 /** A head's length and last id, as the script compares them (anet-identity's sameHead). */
 const headWords = (head: KelHead): [string, string] => [

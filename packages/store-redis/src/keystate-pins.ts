@@ -2,7 +2,7 @@ import type { KeyStatePin, KeyStatePinStore } from '@agent-seam/did';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
 import { PinHashes } from './pin-hashes.js';
-import { unexpectedAnswer } from './unavailable.js';
+import { type StoreName, unexpectedAnswer } from './unavailable.js';
 
 // KEYS: the root's hash. ARGV: '1' when a pin is expected (then its sig), else '0'; then
 // the next pin's sig and record (JSON).
@@ -17,7 +17,7 @@ redis.call('HSET', KEYS[1], 'sig', ARGV[3], 'record', ARGV[4])
 return 1
 `;
 
-const STORE = 'KeyState pin store';
+const STORE: StoreName = { words: 'KeyState pin store', code: 'pin-store-unavailable' };
 
 const isPin = (value: unknown): value is KeyStatePin =>
   typeof value === 'object' && value !== null && typeof (value as { sig?: unknown }).sig === 'string';

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { KeySpace, RedisKeys } from './keys.js';
 import { defineScript, type Script } from './scripts.js';
-import { guarded, unexpectedAnswer } from './unavailable.js';
+import { guarded, type StoreName, unexpectedAnswer } from './unavailable.js';
 
 /**
  * What both pin stores share: one Redis hash per id in their space, read field by field,
@@ -17,7 +17,7 @@ export class PinHashes {
     client: Redis,
     keys: RedisKeys,
     readonly space: KeySpace,
-    readonly store: string,
+    readonly store: StoreName,
     script: { name: string; lua: string },
   ) {
     this.#client = client;

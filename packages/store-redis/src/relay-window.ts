@@ -2,7 +2,7 @@ import { SeamError } from '@agent-seam/canonical';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
 import { defineScript, horizonLua, type Script } from './scripts.js';
-import { guarded, unexpectedAnswer } from './unavailable.js';
+import { guarded, type StoreName, unexpectedAnswer } from './unavailable.js';
 
 // Mirrors @agent-seam/anet's RelayReplayWindow, RelayReplayEntry, ReplayAnswer, SignerClass,
 // REPLAY_WINDOW_SIZES and RELAY_MAX_SKEW_MS (packages/anet/src/replay-window.ts and
@@ -71,7 +71,7 @@ return 1
 // KEYS: reserved. ARGV: signature.
 const RELEASE = `redis.call('ZREM', KEYS[1], ARGV[1]) return 1`;
 
-const STORE = 'relay replay window';
+const STORE: StoreName = { words: 'relay replay window', code: 'relay-store-unavailable' };
 
 /**
  * The ANet hub's per-signer replay window on Redis, shared by the hub's processes: per

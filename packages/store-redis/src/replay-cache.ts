@@ -1,12 +1,14 @@
-import { durationSeconds, SeamError } from '@agent-seam/canonical';
-import type { ReplayAnswer, ReplayCache } from '@agent-seam/envelope';
+import {
+  DEFAULT_REPLAY_WINDOW,
+  durationSeconds,
+  type ReplayAnswer, type ReplayCache, SeamError } from '@agent-seam/canonical';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
 import { defineScript, horizonLua, type Script } from './scripts.js';
-import { guarded, unexpectedAnswer } from './unavailable.js';
+import { guarded, type StoreName, unexpectedAnswer } from './unavailable.js';
 
-/** The replay window the contract prescribes: 600 s (envelope's DEFAULT_REPLAY_WINDOW). */
-export const DEFAULT_REDIS_REPLAY_WINDOW = 600;
+/** The replay window the contract prescribes: canonical's DEFAULT_REPLAY_WINDOW (600 s). */
+export const DEFAULT_REDIS_REPLAY_WINDOW = DEFAULT_REPLAY_WINDOW;
 
 // KEYS: the entry, the marker. ARGV: lifetime (ms), timestamp, now.
 const CHECK_AND_REMEMBER = `${horizonLua('2', '3')}
@@ -16,7 +18,7 @@ redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
 return 'new'
 `;
 
-const STORE = 'replay cache';
+const STORE: StoreName = { words: 'replay cache', code: 'replay-store-unavailable' };
 
 /**
  * A ReplayCache on Redis, shared by every process that names the same server and prefix.
@@ -29,8 +31,9 @@ const STORE = 'replay cache';
  * `now` at that moment becomes a horizon: messages timestamped at or before it answer
  * `forgotten` (the verifier's `replay-cache-full`), since they may have been accepted
  * before the loss. A server that cannot be reached, times out or answers an error makes
- * the promise reject with StoreUnavailableError, which the verifier must turn into a
- * refusal (`replay-store-unavailable`).
+ * the promise reject with StoreUnavailableError, code `replay-store-unavailable`: wba's
+ * `verifyRequestAsync` refuses with that code, and `verifyEnvelopeAsync` and hpke-seal's
+ * async openers reject with this error. Never an acceptance.
  */
 export class RedisReplayCache implements ReplayCache {
   readonly windowSeconds: number;

@@ -12,7 +12,7 @@ import {
   signKeyState,
 } from '@agent-seam/did';
 import type { FetchedDirectory } from '@agent-seam/wba';
-import { jwkFromPublicKey, signRequest, verifyRequestAsync } from '@agent-seam/wba';
+import { jwkFromPublicKey } from '@agent-seam/wba';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectRedisStores, type RedisStores, StoreUnavailableError } from '../src/index.js';
@@ -22,7 +22,6 @@ import {
   GROUP,
   ledger,
   PATIENT,
-  type RedisProcess,
   uniquePrefix,
 } from './server.js';
 
@@ -276,35 +275,6 @@ describeWithRedis('compare-and-set and reserve across connections', {}, (server)
       expect(await b.directoryCache.get(`${url}x`, now)).toBeUndefined();
     }));
 });
-
-describeWithRedis(
-  'Web Bot Auth verifies with the Redis replay cache, and refuses while it is away',
-  { own: true },
-  (server) => {
-    it('first-seen, then replayed, then replay-store-unavailable with the server killed', () =>
-      ledger.refuse(GROUP, 'wba: server away, request refused', async () => {
-        const stores = await connectRedisStores({ url: server().url, ...PATIENT });
-        try {
-          const seed = new Uint8Array(32).fill(5);
-          const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(seed).publicKey)] };
-          const now = clock() + 1;
-          const verify = (headers: Record<string, string>) =>
-            verifyRequestAsync({ headers, authority: 'example.com', jwks, now, replay: stores.replayCache });
-          const headers = signRequest({ seed, authority: 'example.com', created: now, expires: now + 60 });
-          expect(await verify(headers)).toMatchObject({ ok: true, value: { replay: 'first-seen' } });
-          expect(await verify(headers)).toMatchObject({ ok: false, code: 'replayed' });
-          await (server() as RedisProcess).kill();
-          const fresh = signRequest({ seed, authority: 'example.com', created: now, expires: now + 60 });
-          expect(await verify(fresh)).toMatchObject({ ok: false, code: 'replay-store-unavailable' });
-          await expect(stores.replayCache.checkAndRemember('s', 'm', now, now)).rejects.toBeInstanceOf(
-            StoreUnavailableError,
-          );
-        } finally {
-          await stores.close();
-        }
-      }));
-  },
-);
 
 describeWithRedis('connecting', { own: true }, (server) => {
   it('to a port where no server listens rejects with StoreUnavailableError', async () => {

@@ -16,8 +16,8 @@ const config = JSON.parse(process.argv[2]!) as { url: string; keyPrefix: string;
 const stores = await connectRedisStores({ url: config.url, keyPrefix: config.keyPrefix, ...PATIENT });
 
 /**
- * What envelope's verifyEnvelopeAsync must do itself (see the README): a rejection of the
- * store is the refusal `replay-store-unavailable`, never an acceptance.
+ * verifyEnvelopeAsync lets the store's rejection through: the worker answers it as a
+ * refusal under the error's code (`replay-store-unavailable`), never an acceptance.
  */
 async function judgeEnvelope(envelope: unknown, now: number) {
   try {
@@ -28,7 +28,7 @@ async function judgeEnvelope(envelope: unknown, now: number) {
     });
     return verdict.ok ? { ok: true } : { ok: false, code: verdict.code };
   } catch (error) {
-    if (error instanceof StoreUnavailableError) return { ok: false, code: 'replay-store-unavailable' };
+    if (error instanceof StoreUnavailableError) return { ok: false, code: error.code };
     throw error;
   }
 }
