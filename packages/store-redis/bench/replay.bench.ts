@@ -1,5 +1,6 @@
+import { MemoryReplayCache, type ReplayCache } from '@agent-seam/canonical';
 import { didFromSeed } from '@agent-seam/did';
-import { MemoryReplayCache, type ReplayCache, signEnvelope, verifyEnvelopeAsync } from '@agent-seam/envelope';
+import { signEnvelope, verifyEnvelopeAsync } from '@agent-seam/envelope';
 import { compareAsync } from '../../../tools/bench.js';
 import { connectRedisStores } from '../src/index.js';
 

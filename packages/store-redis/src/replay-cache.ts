@@ -1,7 +1,10 @@
 import {
   DEFAULT_REPLAY_WINDOW,
   durationSeconds,
-  type ReplayAnswer, type ReplayCache, SeamError } from '@agent-seam/canonical';
+  type ReplayAnswer,
+  type ReplayCache,
+  SeamError,
+} from '@agent-seam/canonical';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
 import { defineScript, horizonLua, type Script } from './scripts.js';

@@ -16,14 +16,7 @@ import { jwkFromPublicKey } from '@agent-seam/wba';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectRedisStores, type RedisStores, StoreUnavailableError } from '../src/index.js';
-import {
-  describeWithRedis,
-  freePort,
-  GROUP,
-  ledger,
-  PATIENT,
-  uniquePrefix,
-} from './server.js';
+import { describeWithRedis, freePort, GROUP, ledger, PATIENT, uniquePrefix } from './server.js';
 
 const clock = () => Math.floor(Date.now() / 1000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,6 +41,13 @@ async function settled(client: Redis, keys: number): Promise<{ keys: number; byt
   }
   return last;
 }
+
+/**
+ * A ceiling on one replay entry's memory on the server: the key (prefix, space, 64 hex
+ * digits, braces: under 100 bytes), its value, and its place in the key and expiry tables.
+ * Ids are hashed, so a 1 MiB message id costs what a short one does.
+ */
+const MAX_REPLAY_ENTRY_BYTES = 256;
 
 describeWithRedis('entries expire', { own: true }, (server) => {
   let stores: RedisStores;
@@ -77,6 +77,12 @@ describeWithRedis('entries expire', { own: true }, (server) => {
         stores.replayCache.checkAndRemember(`did:key:sender-${i % 7}`, `message-${i}`.repeat(20), now, now),
       );
       expect(new Set(await Promise.all(checks))).toEqual(new Set(['new']));
+      // What one replay entry costs the server: its key (a fixed size, whatever the ids) and expiry.
+      const replayed = await footprint(stores.client);
+      const perEntry = (replayed.bytes - baseline.bytes) / 3000;
+      console.log(`store-redis: ${perEntry.toFixed(0)} bytes of used_memory per replay entry`);
+      expect(perEntry).toBeGreaterThan(0);
+      expect(perEntry).toBeLessThan(MAX_REPLAY_ENTRY_BYTES);
       // Relay entries old enough that they pass the time check for one more second only.
       for (let i = 0; i < 50; i++) {
         const entry = {

@@ -34,7 +34,7 @@ import { describeWithRedis, GROUP, ledger, PATIENT, type RedisProcess } from './
 const bytes = (text: string) => unwrap(hex.decode(text));
 const clock = () => Math.floor(Date.now() / 1000);
 
-// biome-ignore lint/suspicious/noExplicitAny: vector files are JSON read by field name
+/** The vector files are JSON, read by field name. */
 type Json = any;
 const seal = loadVectors<Json>('hpke_seal.json');
 const anet = loadVectors<Json>('anet_identity.json')['anet.resolver'];
