@@ -7,7 +7,7 @@ import { RedisKeyStatePinStore } from './keystate-pins.js';
 import { RedisRelayReplayWindow, type SignerClass } from './relay-window.js';
 import { DEFAULT_REDIS_REPLAY_WINDOW, RedisReplayCache } from './replay-cache.js';
 import { NO_HORIZON } from './scripts.js';
-import { StoreUnavailableError } from './unavailable.js';
+import { guarded, type StoreName, StoreUnavailableError } from './unavailable.js';
 
 /**
  * How to reach the server, and the stores' own settings. Every other member is passed to
@@ -65,6 +65,9 @@ const FAIL_FAST: RedisOptions = {
   retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
 };
 
+/** The first connection, as its failure names it. */
+const CONNECTING: StoreName = { words: 'Redis server', code: 'store-unavailable' };
+
 /** The policies under which Redis never drops a key before it expires. */
 const KEEPS_KEYS = new Set(['noeviction']);
 
@@ -102,7 +105,7 @@ export async function connectRedisStores(options: RedisStoresOptions): Promise<R
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw new StoreUnavailableError({ words: 'Redis server', code: 'store-unavailable' }, error);
+    throw new StoreUnavailableError(CONNECTING, error);
   }
   const policy = await evictionPolicy(client);
   if (policy !== undefined && !KEEPS_KEYS.has(policy) && allowEviction !== true) {
@@ -113,7 +116,14 @@ export async function connectRedisStores(options: RedisStoresOptions): Promise<R
     );
   }
   // No horizon for a first use; a marker that later disappears tells the scripts of a loss.
-  for (const space of MARKED) await client.set(keys.marker(space), NO_HORIZON, 'NX');
+  try {
+    await guarded(CONNECTING, async () => {
+      for (const space of MARKED) await client.set(keys.marker(space), NO_HORIZON, 'NX');
+    });
+  } catch (error) {
+    client.disconnect();
+    throw error;
+  }
   return {
     replayCache: new RedisReplayCache(client, keys, replayWindowSeconds ?? DEFAULT_REDIS_REPLAY_WINDOW),
     keyStatePins: new RedisKeyStatePinStore(client, keys),

@@ -303,6 +303,26 @@ describeWithRedis('connecting', { own: true }, (server) => {
     }
   });
 
+  it('passes auth through to the client: a password in the URL or as an option', async () => {
+    const admin = await connectRedisStores({ url: server().url });
+    const withPassword = server().url.replace('redis://', 'redis://:s3cret@');
+    try {
+      await admin.client.config('SET', 'requirepass', 's3cret');
+      await expect(connectRedisStores({ url: server().url })).rejects.toBeInstanceOf(StoreUnavailableError);
+      for (const options of [{ url: withPassword }, { url: server().url, password: 's3cret' }]) {
+        const stores = await connectRedisStores(options);
+        const now = clock();
+        expect(await stores.replayCache.checkAndRemember('auth', JSON.stringify(options), now, now)).toBe(
+          'new',
+        );
+        await stores.close();
+      }
+    } finally {
+      await admin.client.config('SET', 'requirepass', '');
+      await admin.close();
+    }
+  });
+
   it('throws for options that cannot be right', async () => {
     await expect(connectRedisStores({} as never)).rejects.toBeInstanceOf(SeamError);
     await expect(connectRedisStores({ url: server().url, keyPrefix: 'x'.repeat(257) })).rejects.toThrow(
