@@ -86,7 +86,11 @@ export async function resolveOpDidPinned(
   now: Instant,
   options: { pins: KeyStatePinStore },
 ): Promise<Verdict<PinnedResolution, KeyStatePinCode>> {
-  const seconds = requiredInstant(now, 'resolveOpDidPinned', "to judge the inline record's notBefore and notAfter");
+  const seconds = requiredInstant(
+    now,
+    'resolveOpDidPinned',
+    "to judge the inline record's notBefore and notAfter",
+  );
   const pins = options?.pins;
   if (typeof pins?.get !== 'function' || typeof pins.compareAndSet !== 'function')
     throw new SeamError(
