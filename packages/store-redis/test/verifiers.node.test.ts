@@ -1,10 +1,12 @@
 /**
  * The Redis stores in every asynchronous verifier on main: envelope's verifyEnvelopeAsync,
  * hpke-seal's openEnvelopeAsync and openEnvelopeV1Async, Web Bot Auth's verifyRequestAsync
- * (the replay cache), and anet-identity's anetSenderKeyResolverAsync (the KEL pins). Each
+ * (the replay cache), anet-identity's anetSenderKeyResolverAsync (the KEL pins), and Web
+ * Bot Auth's fetchDirectory (the directory cache). Each
  * accepts a first delivery and refuses the second; with the server stopped mid-run none
  * accepts anything: wba and the anet resolver refuse, envelope and hpke-seal reject with
- * the store's StoreUnavailableError (`replay-store-unavailable`). Fixed inputs come from
+ * the store's StoreUnavailableError (`replay-store-unavailable`; fetchDirectory:
+ * `directory-store-unavailable`). Fixed inputs come from
  * the committed vector files (seal.v1, seal.v2, anet.resolver).
  */
 
@@ -26,7 +28,14 @@ import {
   openEnvelopeAsync,
   openEnvelopeV1Async,
 } from '@agent-seam/hpke-seal';
-import { jwkFromPublicKey, signRequest, verifyRequestAsync } from '@agent-seam/wba';
+import {
+  type DirectoryFetch,
+  fetchDirectory,
+  jwkFromPublicKey,
+  signDirectory,
+  signRequest,
+  verifyRequestAsync,
+} from '@agent-seam/wba';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectRedisStores, type RedisStores, StoreUnavailableError } from '../src/index.js';
 import { describeWithRedis, GROUP, ledger, PATIENT, type RedisProcess } from './server.js';
@@ -97,13 +106,17 @@ describeWithRedis('the Redis stores in every asynchronous verifier', { own: true
   let stores: RedisStores;
   // seal.v1 and seal.v2 carry one message (one sender, one mid): v1 gets a space of its own.
   let v1Stores: RedisStores;
+  // A second connection on the same prefix: another process of the same service.
+  let twin: RedisStores;
   beforeAll(async () => {
     stores = await connectRedisStores({ url: server().url, ...PATIENT });
+    twin = await connectRedisStores({ url: server().url, ...PATIENT });
     v1Stores = await connectRedisStores({ url: server().url, keyPrefix: 'seal-v1:', ...PATIENT });
   });
   afterAll(async () => {
     await stores.close();
     await v1Stores.close();
+    await twin.close();
   });
 
   const sender = new Uint8Array(32).fill(11);
@@ -123,6 +136,22 @@ describeWithRedis('the Redis stores in every asynchronous verifier', { own: true
     verifyRequestAsync({ headers, authority: 'example.com', jwks, now: clock(), replay: stores.replayCache });
   const wbaRequest = () =>
     signRequest({ seed: wbaSeed, authority: 'example.com', created: clock(), expires: clock() + 60 });
+
+  // A directory signed now (the cache's expiry is the server's clock), its fetches counted.
+  const signedAt = clock();
+  const published = signDirectory({
+    seed: wbaSeed,
+    authority: 'bot.example',
+    created: signedAt,
+    expires: signedAt + 3600,
+  });
+  let fetches = 0;
+  const fetch: DirectoryFetch = async () => {
+    fetches++;
+    return new Response(published.body, { headers: published.headers });
+  };
+  const fetchThrough = (cache: RedisStores) =>
+    fetchDirectory('https://bot.example', { fetch, now: signedAt, cache: cache.directoryCache });
 
   const resolver = () =>
     anetSenderKeyResolverAsync({ ...anetRoots, pins: stores.kelPins, acceptedAtMs: 'receiver-clock' });
@@ -168,6 +197,21 @@ describeWithRedis('the Redis stores in every asynchronous verifier', { own: true
       expect(!refused.ok && refused.detail).toContain(rollback.detailHas);
     }));
 
+  it('wba fetchDirectory: fetched once, then served from Redis to another connection while fresh', () =>
+    ledger.accept(GROUP, 'wba: directory fetched once, shared through Redis', async () => {
+      const first = await fetchThrough(stores);
+      expect(first).toMatchObject({
+        ok: true,
+        value: { url: 'https://bot.example/.well-known/http-message-signatures-directory' },
+      });
+      expect(fetches).toBe(1);
+      expect(await fetchThrough(twin)).toEqual(first);
+      expect(fetches).toBe(1);
+      // Under another prefix (another service) nothing is shared: it fetches for itself.
+      expect(await fetchThrough(v1Stores)).toMatchObject({ ok: true });
+      expect(fetches).toBe(2);
+    }));
+
   it('the server stopped: none accepts; wba and anet refuse, envelope and hpke-seal reject with replay-store-unavailable', () =>
     ledger.refuse(GROUP, 'every async verifier, server stopped: none accepts', async () => {
       await (server() as RedisProcess).kill();
@@ -182,5 +226,6 @@ describeWithRedis('the Redis stores in every asynchronous verifier', { own: true
       const unpinned = await resolver()(senderQuery(current.envelope));
       expect(unpinned).toMatchObject({ ok: false, code: 'bad-kel' });
       expect(!unpinned.ok && unpinned.detail).toMatch(/^the pinned log: pin-store-unavailable/);
+      await expect(fetchThrough(stores)).rejects.toMatchObject({ code: 'directory-store-unavailable' });
     }));
 });
