@@ -1,23 +1,23 @@
 import type { KelHead, KelPinStore } from '@agent-seam/anet-identity';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
-import { PinHashes } from './pin-hashes.js';
-import { type StoreName, unexpectedAnswer } from './unavailable.js';
+import { compareAndSetLua, PinHashes, type PinHashSpec } from './pin-hashes.js';
 
 // KEYS: the AID's hash. ARGV: '1' when a head is expected (then its length and last id),
 // else '0'; then the next head's AID, length, last id and ids (JSON).
-const COMPARE_AND_SET = `
-local stored = redis.call('HMGET', KEYS[1], 'len', 'last')
-if ARGV[1] == '0' then
-  if stored[1] then return 0 end
-elseif stored[1] ~= ARGV[2] or stored[2] ~= ARGV[3] then
-  return 0
-end
-redis.call('HSET', KEYS[1], 'aid', ARGV[4], 'len', ARGV[5], 'last', ARGV[6], 'ids', ARGV[7])
-return 1
-`;
+const COMPARE_AND_SET = compareAndSetLua({
+  read: "redis.call('HMGET', KEYS[1], 'len', 'last')",
+  present: 'stored[1]',
+  differs: 'stored[1] ~= ARGV[2] or stored[2] ~= ARGV[3]',
+  write: "redis.call('HSET', KEYS[1], 'aid', ARGV[4], 'len', ARGV[5], 'last', ARGV[6], 'ids', ARGV[7])",
+});
 
-const STORE: StoreName = { words: 'KEL pin store', code: 'pin-store-unavailable' };
+const HASHES: PinHashSpec = {
+  space: 'kel',
+  words: 'KEL pin store',
+  scriptName: 'seamKelCompareAndSet',
+  lua: COMPARE_AND_SET,
+};
 
 /** A head's length and last id, as the script compares them (anet-identity's sameHead). */
 const headWords = (head: KelHead): [string, string] => [
@@ -40,18 +40,13 @@ export class RedisKelPinStore implements KelPinStore {
   readonly #hashes: PinHashes;
 
   constructor(client: Redis, keys: RedisKeys) {
-    this.#hashes = new PinHashes(client, keys, 'kel', STORE, {
-      name: 'seamKelCompareAndSet',
-      lua: COMPARE_AND_SET,
-    });
+    this.#hashes = new PinHashes(client, keys, HASHES);
   }
 
   get(aid: string): Promise<KelHead | undefined> {
     return this.#hashes.read(aid, ['aid', 'ids'], ([stored, ids]) => {
-      if (stored === null || stored === undefined) return undefined;
-      const eventIds: unknown = ids === null || ids === undefined ? undefined : JSON.parse(ids);
-      if (stored !== aid || !isIdList(eventIds)) throw unexpectedAnswer(STORE);
-      return { aid, eventIds };
+      const eventIds: unknown = typeof ids === 'string' ? JSON.parse(ids) : undefined;
+      return stored === aid && isIdList(eventIds) ? { aid, eventIds } : undefined;
     });
   }
 

@@ -1,23 +1,23 @@
 import type { KeyStatePin, KeyStatePinStore } from '@agent-seam/did';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
-import { PinHashes } from './pin-hashes.js';
-import { type StoreName, unexpectedAnswer } from './unavailable.js';
+import { compareAndSetLua, PinHashes, type PinHashSpec } from './pin-hashes.js';
 
 // KEYS: the root's hash. ARGV: '1' when a pin is expected (then its sig), else '0'; then
 // the next pin's sig and record (JSON).
-const COMPARE_AND_SET = `
-local stored = redis.call('HGET', KEYS[1], 'sig')
-if ARGV[1] == '0' then
-  if stored then return 0 end
-elseif stored ~= ARGV[2] then
-  return 0
-end
-redis.call('HSET', KEYS[1], 'sig', ARGV[3], 'record', ARGV[4])
-return 1
-`;
+const COMPARE_AND_SET = compareAndSetLua({
+  read: "redis.call('HGET', KEYS[1], 'sig')",
+  present: 'stored',
+  differs: 'stored ~= ARGV[2]',
+  write: "redis.call('HSET', KEYS[1], 'sig', ARGV[3], 'record', ARGV[4])",
+});
 
-const STORE: StoreName = { words: 'KeyState pin store', code: 'pin-store-unavailable' };
+const HASHES: PinHashSpec = {
+  space: 'keystate',
+  words: 'KeyState pin store',
+  scriptName: 'seamKeyStateCompareAndSet',
+  lua: COMPARE_AND_SET,
+};
 
 const isPin = (value: unknown): value is KeyStatePin =>
   typeof value === 'object' && value !== null && typeof (value as { sig?: unknown }).sig === 'string';
@@ -34,18 +34,13 @@ export class RedisKeyStatePinStore implements KeyStatePinStore {
   readonly #hashes: PinHashes;
 
   constructor(client: Redis, keys: RedisKeys) {
-    this.#hashes = new PinHashes(client, keys, 'keystate', STORE, {
-      name: 'seamKeyStateCompareAndSet',
-      lua: COMPARE_AND_SET,
-    });
+    this.#hashes = new PinHashes(client, keys, HASHES);
   }
 
   get(rootDid: string): Promise<KeyStatePin | undefined> {
     return this.#hashes.read(rootDid, ['record'], ([record]) => {
-      if (record === null || record === undefined) return undefined;
-      const pin: unknown = JSON.parse(record);
-      if (!isPin(pin)) throw unexpectedAnswer(STORE);
-      return pin;
+      const pin: unknown = JSON.parse(record!);
+      return isPin(pin) ? pin : undefined;
     });
   }
 

@@ -15,7 +15,7 @@ import type { FetchedDirectory } from '@agent-seam/wba';
 import { jwkFromPublicKey } from '@agent-seam/wba';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connectRedisStores, type RedisStores, StoreUnavailableError } from '../src/index.js';
+import { connectRedisStores, RedisKeys, type RedisStores, StoreUnavailableError } from '../src/index.js';
 import { describeWithRedis, freePort, GROUP, ledger, PATIENT, uniquePrefix } from './server.js';
 
 const clock = () => Math.floor(Date.now() / 1000);
@@ -270,6 +270,25 @@ describeWithRedis('compare-and-set and reserve across connections', {}, (server)
         /not reserved/,
       );
     }));
+
+  it('a pin that is not what the store writes is refused as the store failing, never judged against', async () => {
+    const keys = new RedisKeys(prefix);
+    const writes: [string, string, string][] = [
+      [keys.of('kel', ['aid-wrong']), 'aid', 'another-aid'],
+      [keys.of('kel', ['aid-ids']), 'aid', 'aid-ids'],
+      [keys.of('keystate', ['did:key:record']), 'record', '{"no":"sig"}'],
+      [keys.of('keystate', ['did:key:json']), 'record', '{not json'],
+    ];
+    for (const [key, field, value] of writes) await a.client.hset(key, field, value);
+    // aid-ids: the AID is right, but no ids are stored with it.
+    for (const read of [
+      a.kelPins.get('aid-wrong'),
+      a.kelPins.get('aid-ids'),
+      a.keyStatePins.get('did:key:record'),
+      a.keyStatePins.get('did:key:json'),
+    ])
+      await expect(read).rejects.toMatchObject({ code: 'pin-store-unavailable' });
+  });
 
   it('a directory cached through one connection is read through the other while fresh', () =>
     ledger.accept(GROUP, 'directory shared while fresh', async () => {
