@@ -60,7 +60,7 @@ export class PinHashes {
   ): Promise<T | undefined> {
     return guarded(this.#store, async () => {
       const values = await this.#client.hmget(this.#keys.of(this.#space, [id]), ...fields);
-      if (values[0] === null || values[0] === undefined) return undefined;
+      if (typeof values[0] !== 'string') return undefined;
       const value = parse(values);
       if (value === undefined) throw unexpectedAnswer(this.#store);
       return value;

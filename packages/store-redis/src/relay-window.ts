@@ -114,6 +114,9 @@ export class RedisRelayReplayWindow implements RelayReplayWindow {
   }
 
   reserve(entry: RelayReplayEntry): Promise<RelayReplayAnswer> {
+    // A caller's error, never sent: an infinite now would also become every caller's horizon.
+    if (!Number.isFinite(entry.tsMs) || !Number.isFinite(entry.nowMs))
+      return Promise.reject(new SeamError('bad-argument', 'reserve: tsMs and nowMs are finite numbers'));
     return guarded(STORE, async () => {
       const heldUntil = entry.nowMs + RESERVATION_MS;
       const answer = await this.#reserve(

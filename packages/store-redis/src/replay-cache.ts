@@ -50,9 +50,10 @@ export class RedisReplayCache implements ReplayCache {
   }
 
   checkAndRemember(sender: string, messageId: string, timestamp: number, now: number): Promise<ReplayAnswer> {
-    const lifetimeMs = Math.max(1000, Math.ceil((timestamp + this.windowSeconds - now) * 1000));
-    if (!Number.isFinite(lifetimeMs))
+    // A caller's error, never sent: an infinite now would also become every caller's horizon.
+    if (!Number.isFinite(timestamp) || !Number.isFinite(now))
       return Promise.reject(new SeamError('bad-argument', 'timestamp and now are finite numbers'));
+    const lifetimeMs = Math.max(1000, Math.ceil((timestamp + this.windowSeconds - now) * 1000));
     return guarded(STORE, async () => {
       const answer = await this.#script(
         [this.#keys.of('replay', [sender, messageId]), this.#keys.marker('replay')],

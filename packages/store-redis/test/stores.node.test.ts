@@ -193,6 +193,49 @@ describeWithRedis('hostile sender ids and message ids', {}, (server) => {
     }));
 });
 
+describeWithRedis('the replay cache on its own', {}, (server) => {
+  const prefix = uniquePrefix('replay');
+  let stores: RedisStores;
+  beforeAll(async () => {
+    stores = await connectRedisStores({ url: server().url, keyPrefix: prefix, ...PATIENT });
+  });
+  afterAll(() => stores.close());
+
+  it('an entry lives its window (seconds, counted from now), not a moment', async () => {
+    const now = clock();
+    expect(await stores.replayCache.checkAndRemember('s', 'lives', now, now)).toBe('new');
+    await sleep(1100);
+    expect(await stores.replayCache.checkAndRemember('s', 'lives', now, now + 1)).toBe('seen');
+  });
+
+  it('the data lost (its marker gone): what is timestamped at or before now is forgotten, later is new', async () => {
+    const now = clock();
+    await stores.client.del(new RedisKeys(prefix).marker('replay'));
+    expect(await stores.replayCache.checkAndRemember('s', 'before', now - 5, now)).toBe('forgotten');
+    expect(await stores.replayCache.checkAndRemember('s', 'at', now, now + 1)).toBe('forgotten');
+    expect(await stores.replayCache.checkAndRemember('s', 'after', now + 1, now + 1)).toBe('new');
+  });
+
+  it('a time that is not a finite number is the caller’s error; so is a window that is not a duration', async () => {
+    const now = clock();
+    for (const [timestamp, at] of [
+      [Number.NaN, now],
+      [now, Number.POSITIVE_INFINITY],
+    ])
+      await expect(stores.replayCache.checkAndRemember('s', 'm', timestamp!, at!)).rejects.toMatchObject({
+        code: 'bad-argument',
+      });
+    const entry = { signer: 'a', signerClass: 'agent' as const, signature: 's', tsMs: now * 1000 };
+    for (const times of [{ nowMs: Number.POSITIVE_INFINITY }, { tsMs: Number.NaN, nowMs: now * 1000 }])
+      await expect(stores.relayWindow.reserve({ ...entry, ...times })).rejects.toMatchObject({
+        code: 'bad-argument',
+      });
+    await expect(
+      connectRedisStores({ url: server().url, keyPrefix: prefix, replayWindowSeconds: -1 }),
+    ).rejects.toThrow(/replayWindowSeconds/);
+  });
+});
+
 describeWithRedis('compare-and-set and reserve across connections', {}, (server) => {
   const prefix = uniquePrefix('shared');
   let a: RedisStores;
