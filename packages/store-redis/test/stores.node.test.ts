@@ -222,9 +222,9 @@ describeWithRedis('the replay cache on its own', {}, (server) => {
       [Number.NaN, now],
       [now, Number.POSITIVE_INFINITY],
     ])
-      await expect(stores.replayCache.checkAndRemember('s', 'm', timestamp!, at!)).rejects.toMatchObject({
-        code: 'bad-argument',
-      });
+      await expect(stores.replayCache.checkAndRemember('s', 'm', timestamp!, at!)).rejects.toThrow(
+        'bad-argument: timestamp and now are finite numbers',
+      );
     const entry = { signer: 'a', signerClass: 'agent' as const, signature: 's', tsMs: now * 1000 };
     for (const times of [{ nowMs: Number.POSITIVE_INFINITY }, { tsMs: Number.NaN, nowMs: now * 1000 }])
       await expect(stores.relayWindow.reserve({ ...entry, ...times })).rejects.toMatchObject({
@@ -315,6 +315,8 @@ describeWithRedis('compare-and-set and reserve across connections', {}, (server)
     }));
 
   it('a pin that is not what the store writes is refused as the store failing, never judged against', async () => {
+    // A connection of its own, made here: the stores' construction is part of what is tested.
+    const own = await connectRedisStores({ url: server().url, keyPrefix: prefix, ...PATIENT });
     const keys = new RedisKeys(prefix);
     const writes: [string, string, string][] = [
       [keys.of('kel', ['aid-wrong']), 'aid', 'another-aid'],
@@ -325,12 +327,13 @@ describeWithRedis('compare-and-set and reserve across connections', {}, (server)
     for (const [key, field, value] of writes) await a.client.hset(key, field, value);
     // aid-ids: the AID is right, but no ids are stored with it.
     for (const read of [
-      a.kelPins.get('aid-wrong'),
-      a.kelPins.get('aid-ids'),
-      a.keyStatePins.get('did:key:record'),
-      a.keyStatePins.get('did:key:json'),
+      own.kelPins.get('aid-wrong'),
+      own.kelPins.get('aid-ids'),
+      own.keyStatePins.get('did:key:record'),
+      own.keyStatePins.get('did:key:json'),
     ])
       await expect(read).rejects.toMatchObject({ code: 'pin-store-unavailable' });
+    await own.close();
   });
 
   it('a directory cached through one connection is read through the other while fresh', () =>
