@@ -68,6 +68,17 @@ export function compare(title: string, ours: Contender, anchors: Contender[], ms
     if (r % 2) order.reverse();
     for (const i of order) hz[i]!.push(measure(all[i]!.run, ms / rounds, batches[i]!));
   }
+  printRatios(title, ours, anchors, hz, rounds);
+}
+
+/** The median rate of each contender, and each anchor's ratio round by round (see compare). */
+function printRatios(
+  title: string,
+  ours: { name: string },
+  anchors: { name: string }[],
+  hz: number[][],
+  rounds: number,
+): void {
   console.log(`\n${title}`);
   const rate = (i: number) => median(hz[i]!).toPrecision(4).padStart(12);
   console.log(`  ${ours.name.padEnd(44)} ${rate(0)} ops/s`);
@@ -78,4 +89,50 @@ export function compare(title: string, ours: Contender, anchors: Contender[], ms
       `  ${a.name.padEnd(44)} ${rate(k + 1)} ops/s   ours/this = ${median(ratios).toFixed(2)}x (${range})`,
     );
   });
+}
+
+export interface AsyncContender {
+  name: string;
+  /**
+   * One operation, awaited when it answers with a promise (or a batch of them: then every
+   * contender of the comparison runs the same batch).
+   */
+  run: () => unknown;
+}
+
+/** Awaited operations per second of `run` over at least `ms` milliseconds, one after the other. */
+async function measureAsync(run: () => unknown, ms: number): Promise<number> {
+  let ops = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < ms) {
+    await run();
+    ops++;
+    now = performance.now();
+  }
+  return (ops * 1000) / (now - start);
+}
+
+/**
+ * `compare` for operations that answer with a promise (a store across the network): the
+ * same rounds in alternating order, each operation awaited before the next. Returns each
+ * contender's median rate, for a caller that reports a cost per operation.
+ */
+export async function compareAsync(
+  title: string,
+  ours: AsyncContender,
+  anchors: AsyncContender[],
+  ms = 1000,
+  rounds = 5,
+): Promise<number[]> {
+  const all = [ours, ...anchors];
+  for (const c of all) await measureAsync(c.run, ms / 4);
+  const hz: number[][] = all.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    const order = all.map((_, i) => i);
+    if (r % 2) order.reverse();
+    for (const i of order) hz[i]!.push(await measureAsync(all[i]!.run, ms / rounds));
+  }
+  printRatios(title, ours, anchors, hz, rounds);
+  return hz.map(median);
 }

@@ -18,9 +18,10 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Without it esbuild applies each package's tsconfig paths (to src/) to imports inside dist/.
 const tsconfig = join(root, 'tsconfig.base.json');
 
-// conformance and cli (the seam command) are node-only by design; every other package must run in a browser.
+// conformance and cli (the seam command) are node-only by design, and so is store-redis (a
+// Redis client over TCP); every other package must run in a browser.
 const libraries = readdirSync(join(root, 'packages'))
-  .filter((dir) => dir !== 'conformance' && dir !== 'cli')
+  .filter((dir) => dir !== 'conformance' && dir !== 'cli' && dir !== 'store-redis')
   .sort();
 for (const dir of libraries) {
   await build({

@@ -2,7 +2,9 @@
 // This tool extracts them into .doc-examples/ (generated, not committed), type-checks all
 // of them against the packages' sources, and runs every block that is not marked
 // `partial` in one vitest run. A block whose lines read `console.log(...); // text` must
-// print exactly those texts, in order; any other block asserts by throwing. `--list` prints the blocks and exits; other arguments are path
+// print exactly those texts, in order; any other block asserts by throwing. A block fenced
+// ```ts redis needs the Redis server of SEAM_REDIS_URL: without one it is only type-checked
+// and said loudly to have NOT RUN (in CI, where .ci/run starts one, its absence fails). `--list` prints the blocks and exits; other arguments are path
 // prefixes that restrict the run (`tsx tools/doc-examples.ts packages/merkle spec/merkle.md`).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ export interface DocExample {
   code: string;
   partial: boolean; // type-checked only: it needs a server, a network or names it cannot define
   expected: string[]; // what the block must print: the `// text` after each console.log line
+  redis: boolean; // it runs against the Redis server of SEAM_REDIS_URL
 }
 
 const markdownSources = (): string[] => {
@@ -54,10 +57,11 @@ export function extractExamples(source: string, text: string): DocExample[] {
   return blocks
     .filter((b) => b.info === 'ts' || b.info === 'typescript')
     .map((b) => {
-      const unknown = b.flags.filter((f) => f !== 'partial');
+      const unknown = b.flags.filter((f) => f !== 'partial' && f !== 'redis');
       if (unknown.length) throw new Error(`${source}:${b.line}: unknown fence flag ${unknown.join(' ')}`);
       const expected = [...b.code.matchAll(/console\.log\(.*\);? \/\/ (.*)$/gm)].map((m) => m[1] ?? '');
-      return { source, line: b.line, code: b.code, partial: b.flags.includes('partial'), expected };
+      const redis = b.flags.includes('redis');
+      return { source, line: b.line, code: b.code, partial: b.flags.includes('partial'), expected, redis };
     });
 }
 
@@ -134,6 +138,21 @@ if (only.length === 0)
       console.error(`doc examples: ${readme} has no TypeScript example`);
       process.exit(1);
     }
+// Blocks that need the Redis server: run against SEAM_REDIS_URL, or said loudly not to have run.
+const needRedis = examples.filter((e) => e.redis && !e.partial);
+if (needRedis.length > 0 && !process.env.SEAM_REDIS_URL) {
+  const where = needRedis.map((e) => `${e.source}:${e.line}`).join(', ');
+  if (process.env.CI) {
+    console.error(
+      `doc examples: ${where} need a Redis server and SEAM_REDIS_URL is not set (CI starts one in .ci/run)`,
+    );
+    process.exit(1);
+  }
+  console.warn(
+    `\nWARNING: doc examples ${where} need a Redis server: they DID NOT RUN, only type-checked (set SEAM_REDIS_URL, e.g. redis-server --port 6379 and SEAM_REDIS_URL=redis://127.0.0.1:6379)\n`,
+  );
+  for (const e of needRedis) e.partial = true;
+}
 generate(examples);
 const runnable = examples.filter((e) => !e.partial).length;
 console.log(

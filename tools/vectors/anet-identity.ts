@@ -585,7 +585,7 @@ const keyStateGroup = {
 const agentTwo = agent(2);
 const forked = agent(2).rotate({ seed: seed('a2'), nextPublicKey: pub('b3'), timestampMs: ROTATED });
 const pinsGroup = {
-  note: 'Each case pins its logs in order into one fresh MemoryKelPinStore (pinKel, logs replayed at nowMs); each step expects an outcome or a code.',
+  note: 'Each case pins its logs in order into one fresh MemoryKelPinStore (pinKel, logs replayed at nowMs); each step expects an outcome or a code. A case with `unavailable: true` pins with pinKelAsync into a store whose every answer is a rejected promise (a shared store whose server cannot be reached).',
   nowMs: NOW,
   kels: { two: H(agentTwo.bytes()), three: H(AGENT.bytes()), forked: H(forked.bytes()) },
   accept: [
@@ -628,6 +628,12 @@ const pinsGroup = {
         { kel: 'two', code: 'kel-rollback' },
       ],
       why: 'a prefix of the pinned fork is still a rollback',
+    },
+    {
+      name: 'store-unavailable',
+      unavailable: true,
+      steps: [{ kel: 'three', code: 'pin-store-unavailable' }],
+      why: "a store whose promise rejects refuses (pin-store-unavailable); without that mapping pinKelAsync's own promise rejected and no verdict was given",
     },
   ],
 };

@@ -983,7 +983,7 @@ const sent = (nonce: string | false, created = CREATED, seed = SEED) =>
   signRequest({ seed, authority: AUTHORITY, created, expires: created + 300, nonce });
 const withoutNonce = sent(false);
 const replayGroup = {
-  note: 'verifyRequest({ headers, authority, jwks, now, replay }) with ONE replay store for all the deliveries of a case, in order: a MemoryReplayCache of @agent-seam/envelope (window 600 s; `maxEntries` when the case gives it). `expect` holds, per delivery, what the accepted value holds (the signer and `replay: first-seen`) or the refusal code; a refused case refuses its last delivery only.',
+  note: 'verifyRequest({ headers, authority, jwks, now, replay }) with ONE replay store for all the deliveries of a case, in order: a MemoryReplayCache of @agent-seam/envelope (window 600 s; `maxEntries` when the case gives it). A case with `unavailable: true` is verified by verifyRequestAsync with a store (window 600 s) whose every answer is a rejected promise, as a shared store whose server cannot be reached. `expect` holds, per delivery, what the accepted value holds (the signer and `replay: first-seen`) or the refusal code; a refused case refuses its last delivery only.',
   authority: AUTHORITY,
   now: REPLAY_NOW,
   jwks: { keys: [jwkFromPublicKey(PUBLIC), jwkFromPublicKey(keyPairFromSeed(OTHER_SEED).publicKey)] },
@@ -1038,6 +1038,13 @@ const replayGroup = {
       maxEntries: 1,
       deliveries: [sent('newer', CREATED + 5), sent('older')],
       expect: [FIRST, 'replay-cache-full'],
+    },
+    {
+      name: 'a store that cannot answer',
+      why: "a store whose promise rejects refuses (replay-store-unavailable); without that mapping verifyRequestAsync's own promise rejected and no verdict was given",
+      unavailable: true,
+      deliveries: [sent('unanswered')],
+      expect: ['replay-store-unavailable'],
     },
   ],
 };

@@ -43,6 +43,18 @@ export function runSync<T>(steps: Steps<T>, store?: KelPinStore): T {
   return step.value;
 }
 
+/** What a store call is answered with when the store failed to answer (its promise rejected). */
+export const STORE_UNAVAILABLE: unique symbol = Symbol('store-unavailable');
+
+/** One asynchronous store call; a rejection (a shared store's server away) is STORE_UNAVAILABLE, for the steps to refuse on. */
+async function askStore(store: KelPinStore, call: StoreCall): Promise<unknown> {
+  try {
+    return await callStore(store, call, false);
+  } catch {
+    return STORE_UNAVAILABLE;
+  }
+}
+
 /** Runs steps to their verdict, awaiting the asynchronous door and the store. */
 export async function runAsync<T>(steps: Steps<T>, store?: KelPinStore): Promise<T> {
   let step = steps.next();
@@ -51,7 +63,7 @@ export async function runAsync<T>(steps: Steps<T>, store?: KelPinStore): Promise
     step = steps.next(
       Array.isArray(need)
         ? await verifyEd25519Async(...(need as DoorQuestion))
-        : await callStore(store!, need as StoreCall, false),
+        : await askStore(store!, need as StoreCall),
     );
   }
   return step.value;

@@ -6,7 +6,7 @@
  * processes); the steps are written once and driven either way.
  */
 import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
-import { runAsync, runSync } from './drive.js';
+import { runAsync, runSync, STORE_UNAVAILABLE } from './drive.js';
 import type { ReplayedKel } from './kel.js';
 
 /** What a pin store keeps per AID: the event ids of the newest log, in order. */
@@ -26,7 +26,8 @@ export interface KelPinStore {
   compareAndSet(aid: string, expected: KelHead | undefined, next: KelHead): boolean | Promise<boolean>;
 }
 
-export const PIN_CODES = ['kel-rollback', 'kel-fork'] as const;
+/** `pin-store-unavailable`: the store's promise rejected (async entry points), so the log is not judged against its pin. */
+export const PIN_CODES = ['kel-rollback', 'kel-fork', 'pin-store-unavailable'] as const;
 export type PinCode = (typeof PIN_CODES)[number];
 
 /** What pinning did: first sight of the AID, the same log, or a longer one. */
@@ -77,16 +78,25 @@ export type StoreCall =
  */
 const MAX_ROUNDS = 257;
 
+const unavailable = () =>
+  fail(
+    'pin-store-unavailable',
+    'the KEL pin store did not answer, so the log cannot be judged against its pin',
+  );
+
 /** Pin `kel`: read the head, judge the candidate against it, and write it if it is newer. */
 export function* pinSteps(kel: ReplayedKel): Generator<StoreCall, Verdict<PinOutcome, PinCode>, unknown> {
   const candidate = headOf(kel);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const pinned = (yield { op: 'get', aid: kel.aid }) as KelHead | undefined;
+    const answer = yield { op: 'get', aid: kel.aid };
+    if (answer === STORE_UNAVAILABLE) return unavailable();
+    const pinned = answer as KelHead | undefined;
     if (pinned !== undefined) {
       const judged = compareKelHeads(pinned, candidate);
       if (!judged.ok || judged.value === 'same') return judged;
     }
     const written = yield { op: 'compareAndSet', aid: kel.aid, expected: pinned, next: candidate };
+    if (written === STORE_UNAVAILABLE) return unavailable();
     if (written === true) return ok(pinned === undefined ? 'pinned' : 'extended');
   }
   throw new SeamError(

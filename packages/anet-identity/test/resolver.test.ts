@@ -82,6 +82,22 @@ describe('anetSenderKeyResolver, as hpke-seal takes it', () => {
     expect(rolledBack).toMatchObject({ ok: false, code: 'bad-kel' });
   });
 
+  it('a store whose promises reject: the async resolver refuses (bad-kel, pin-store-unavailable), never resolves', async () => {
+    const down = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    const unreachable: KelPinStore = { get: down, compareAndSet: down };
+    const refused = await anetSenderKeyResolverAsync({ ...roots, pins: unreachable, acceptedAtMs: NOW })(
+      query,
+    );
+    expect(refused).toMatchObject({ ok: false, code: 'bad-kel' });
+    expect(!refused.ok && refused.detail).toMatch(/^the pinned log: pin-store-unavailable/);
+    // A store that answers the read and fails the write refuses the same way.
+    const writeFails: KelPinStore = { get: () => Promise.resolve(undefined), compareAndSet: down };
+    expect(await pinKelAsync(writeFails, unwrap(replayKel(AGENT.bytes(), { now })))).toMatchObject({
+      ok: false,
+      code: 'pin-store-unavailable',
+    });
+  });
+
   it('a store that never lets a compare-and-set through is the caller’s bug', () => {
     const stuck: KelPinStore = { get: () => undefined, compareAndSet: () => false };
     expect(() => pinKel(stuck, unwrap(replayKel(AGENT.bytes(), { now })))).toThrow(/store-contended/);

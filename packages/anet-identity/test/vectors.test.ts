@@ -11,6 +11,7 @@ import {
   keyStateAt,
   MemoryKelPinStore,
   pinKel,
+  pinKelAsync,
   type ReplayedKel,
   replayKel,
   verifyKeySet,
@@ -74,12 +75,19 @@ describe('anet.key-state: the key at a key state, time and hub acceptance', () =
       ));
 });
 
+/** A shared store whose server cannot be reached: every answer is a rejected promise. */
+const unreachableStore: KelPinStore = {
+  get: () => Promise.reject(new Error('connect ECONNREFUSED')),
+  compareAndSet: () => Promise.reject(new Error('connect ECONNREFUSED')),
+};
+
 describe('anet.pins: rollbacks and forks against the pinned log', () => {
   const g = file['anet.pins'];
-  const run = (c: any) => {
-    const store = new MemoryKelPinStore();
+  const run = async (c: any) => {
+    const store = c.unavailable === true ? unreachableStore : new MemoryKelPinStore();
     for (const step of c.steps) {
-      const verdict = pinKel(store, replayed(g.kels[step.kel], g.nowMs));
+      const kel = replayed(g.kels[step.kel], g.nowMs);
+      const verdict = c.unavailable === true ? await pinKelAsync(store, kel) : pinKel(store, kel);
       if (step.code === undefined) expect(verdict).toEqual({ ok: true, value: step.outcome });
       else expect(verdict).toMatchObject({ ok: false, code: step.code });
     }

@@ -12,8 +12,14 @@ export interface CheckOptions {
   interop?: boolean;
 }
 
-/** A line of a ledger file: a check, or the note that a group's interop data was absent. */
-export type LedgerLine = CheckRecord | { group: string; interopMissing: true };
+/**
+ * A line of a ledger file: a check, the note that a group's interop data was absent, or
+ * the note that a group's suite could not run here (a service it needs is absent) and why.
+ */
+export type LedgerLine =
+  | CheckRecord
+  | { group: string; interopMissing: true }
+  | { group: string; notRun: string };
 
 /** Where a run's ledger lives under `<package>/.conformance/`: one directory per runtime. */
 export type LedgerRuntime = 'node' | 'browser';
@@ -41,6 +47,11 @@ export interface Ledger {
   ): R;
   /** Record that a group's interop comparison could not run (data absent outside CI). */
   interopMissing(group: string): void;
+  /**
+   * Record that a group's whole suite could not run here, and why (a server it needs is
+   * absent). The report says so loudly; in CI (CI=true) such a group is red.
+   */
+  notRun(group: string, why: string): void;
 }
 
 /** The attribution logic both builds share; `write` decides where a settled line goes. */
@@ -81,5 +92,6 @@ export function recordingLedger(write: (line: LedgerLine) => void): Ledger {
     accept: run('accept'),
     refuse: run('refuse'),
     interopMissing: (group) => write({ group, interopMissing: true }),
+    notRun: (group, why) => write({ group, notRun: why }),
   };
 }

@@ -20,7 +20,8 @@ export interface GroupRow {
   replay: string;
   /** The same replay's count in each of REPLAY_RUNTIMES (equal to `replay` when ok), `-`, or `NOT RUN`. */
   runtimes: Record<string, string>;
-  status: 'ok' | 'red' | 'skipped' | 'planned';
+  /** `not-run`: the group's suite could not run here (ledger.notRun), outside CI. */
+  status: 'ok' | 'red' | 'skipped' | 'planned' | 'not-run';
 }
 
 export interface Report {
@@ -66,6 +67,8 @@ interface Driven {
   failed: number;
   interop: number;
   missing: boolean;
+  /** Why the group's suite could not run, when a test said so. */
+  notRun?: string;
 }
 
 /** Per-group counts of one runtime's ledger of one package. */
@@ -76,6 +79,10 @@ function tally(lines: LedgerLine[]): Map<string, Driven> {
     driven.set(line.group, g);
     if ('interopMissing' in line) {
       g.missing = true;
+      continue;
+    }
+    if ('notRun' in line) {
+      g.notRun = line.notRun;
       continue;
     }
     if (!line.ok) g.failed++;
@@ -174,6 +181,18 @@ export function buildReport(
       // The replay in each runtime is judged apart from the package tests: it needs none of them.
       for (const p of cells.problems) problems.push(`${pkg}: ${p}`);
       const total = row.accepted + row.refused;
+      if (d?.notRun !== undefined && total + row.failed === 0) {
+        // Its suite needs something absent here: loud outside CI, red in CI.
+        const message = `${group} DID NOT RUN: ${d.notRun}`;
+        if (process.env.CI) problems.push(`${pkg}: ${message}`);
+        else warnings.push(message);
+        rows.push({
+          ...row,
+          status: process.env.CI ? 'red' : 'not-run',
+          browser: gd.nodeOnly === undefined ? '-' : 'node-only',
+        });
+        continue;
+      }
       if (d === undefined || total + row.failed === 0) {
         // One line says it all; floor and interop lines would only repeat it.
         problems.push(`${pkg}: declared group ${group} produced no checks`);

@@ -113,6 +113,32 @@ describe('conformance report', () => {
       else process.env.CI = saved;
     }
   });
+  it('says a suite that could not run DID NOT RUN: loudly outside CI, red in CI', () => {
+    const saved = process.env.CI;
+    const ledger = [check('alpha'), { group: 'beta', notRun: 'no Redis server (set SEAM_REDIS_URL)' }];
+    const decl = manifest({ groups: { alpha: { floor: 1 }, beta: { floor: 3, nodeOnly: 'a server' } } });
+    try {
+      delete process.env.CI;
+      const quiet = scratch(ledger, decl);
+      expect(quiet.problems).toEqual([]);
+      expect(quiet.warnings).toContain('beta DID NOT RUN: no Redis server (set SEAM_REDIS_URL)');
+      expect(quiet.rows.map((r) => [r.group, r.status, r.browser])).toEqual([
+        ['alpha', 'ok', 'NOT RUN'],
+        ['beta', 'not-run', 'node-only'],
+      ]);
+      expect(formatReport(quiet)).toMatch(/beta .* NOT-RUN/);
+      process.env.CI = 'true';
+      expect(scratch(ledger, decl).problems).toEqual([
+        '@agent-seam/pkg: beta DID NOT RUN: no Redis server (set SEAM_REDIS_URL)',
+      ]);
+      // A group whose checks ran is judged by them, whatever a notRun line says.
+      const ran = scratch([check('alpha'), check('beta'), { group: 'beta', notRun: 'x' }], decl);
+      expect(ran.problems).toEqual(['@agent-seam/pkg: beta made 1 checks, below its floor 3']);
+    } finally {
+      if (saved === undefined) delete process.env.CI;
+      else process.env.CI = saved;
+    }
+  });
   it('holds the browser count of each group equal to its Node count', () => {
     const node = [check('alpha'), check('alpha', true, 'refuse'), check('beta')];
     const decl = manifest({ groups: { alpha: { floor: 2 }, beta: { floor: 1 } } });

@@ -117,6 +117,11 @@ describe('recordingLedger', () => {
     ledger.interopMissing('g');
     expect(lines).toEqual([{ group: 'g', interopMissing: true }]);
   });
+  it('notes a group whose suite could not run, with why', () => {
+    const { lines, ledger } = recorder();
+    ledger.notRun('g', 'no server');
+    expect(lines).toEqual([{ group: 'g', notRun: 'no server' }]);
+  });
 });
 
 describe('openLedger (Node)', () => {

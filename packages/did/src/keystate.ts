@@ -170,11 +170,22 @@ export function resolveOpDid(
   options: ResolveOptions = {},
 ): string {
   const seconds = requiredInstant(now, 'resolveOpDid', "to judge the inline record's notBefore and notAfter");
-  const pinned = options?.pinned ?? null;
+  return ratchet(rootDid, inline, seconds, options?.pinned ?? null).opDid;
+}
+
+/** The resolution, and whether it followed the inline record (the record a pin store would keep next). */
+export interface Ratchet {
+  opDid: string;
+  followedInline: boolean;
+}
+
+/** resolveOpDid's rules at `seconds`, with `pinned` (null: none). */
+export function ratchet(rootDid: string, inline: unknown, seconds: number, pinned: unknown): Ratchet {
+  const root = { opDid: rootDid, followedInline: false };
   let pin: VerifiedKeyState | null = null;
-  if (pinned !== null) {
+  if (pinned !== null && pinned !== undefined) {
     const verdict = verifyKeyState(pinned, rootDid);
-    if (!verdict.ok) return rootDid;
+    if (!verdict.ok) return root;
     pin = verdict.value;
   }
   let fresh: VerifiedKeyState | null = null;
@@ -185,9 +196,9 @@ export function resolveOpDid(
   // An inline record under another root key is no part of the pin's lineage.
   if (pin !== null && fresh !== null && fresh.rootKey !== pin.rootKey) fresh = null;
   const winner = pin !== null && (fresh === null || fresh.epoch <= pin.epoch) ? pin : fresh;
-  if (winner === null) return rootDid;
+  if (winner === null) return root;
   const burned = new Set([...(pin?.revokedOps ?? []), ...(fresh?.revokedOps ?? [])]);
-  if (!burned.has(winner.opDid)) return winner.opDid;
-  if (pin !== null && !burned.has(pin.opDid)) return pin.opDid;
-  return rootDid;
+  if (!burned.has(winner.opDid)) return { opDid: winner.opDid, followedInline: winner === fresh };
+  if (pin !== null && !burned.has(pin.opDid)) return { opDid: pin.opDid, followedInline: false };
+  return root;
 }

@@ -50,6 +50,16 @@ export {
   verifyKeyState,
 } from './keystate.js';
 export {
+  KEYSTATE_PIN_CODES,
+  type KeyStatePin,
+  type KeyStatePinCode,
+  type KeyStatePinOutcome,
+  type KeyStatePinStore,
+  MemoryKeyStatePinStore,
+  type PinnedResolution,
+  resolveOpDidPinned,
+} from './keystate-pins.js';
+export {
   isRevoked,
   MAX_REVOKED,
   newerOwnerState,

@@ -1,7 +1,9 @@
 import * as did from '@agent-seam/did';
 import {
   didFromSeed,
+  MemoryKeyStatePinStore,
   resolveOpDid,
+  resolveOpDidPinned,
   signDeviceBindingV2,
   signKeyState,
   verifyDeviceBindingV2,
@@ -32,6 +34,11 @@ holdFailClosed(did, {
       const answer = resolveOpDid(rootDid, inline, o.now as never);
       return { ok: answer === opDid, value: answer };
     },
+    required: () => ({ now: NOW }),
+  },
+  resolveOpDidPinned: {
+    // resolveOpDid with the pin in a store: the inline record pinned on first contact.
+    call: (o) => resolveOpDidPinned(rootDid, inline, o.now as never, { pins: new MemoryKeyStatePinStore() }),
     required: () => ({ now: NOW }),
   },
   verifyEd25519: DOOR,

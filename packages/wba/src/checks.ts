@@ -119,7 +119,7 @@ export const REQUEST_CHECKS: readonly CheckSpec<WbaCode>[] = [
   {
     id: 'replay',
     title: 'your replay store had not accepted this signature (or this keyid and nonce) before',
-    codes: ['replayed', 'replay-cache-full'],
+    codes: ['replayed', 'replay-cache-full', 'replay-store-unavailable'],
     needs: 'replay',
   },
 ];

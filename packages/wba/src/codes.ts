@@ -88,6 +88,7 @@ export const WBA_CODES = [
   'directory-too-large',
   'replayed',
   'replay-cache-full',
+  'replay-store-unavailable',
 ] as const;
 export type WbaCode = (typeof WBA_CODES)[number];
 

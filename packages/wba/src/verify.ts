@@ -439,8 +439,10 @@ export function verifyRequest(options: VerifyRequestOptions): Verdict<VerifiedRe
 /**
  * `verifyRequest` through `verifyEd25519Async`: the same checks and verdicts, with the
  * equation asked of WebCrypto where the platform has Ed25519, and a replay store that may
- * answer with a promise. Never rejects on input (a caller error, such as a missing `now`
- * or `replay`, rejects with the SeamError the sync one throws).
+ * answer with a promise. A store that rejects (a server unreachable, timed out, in error)
+ * refuses the request (`replay-store-unavailable`): it is never let through unchecked.
+ * Never rejects on input (a caller error, such as a missing `now` or `replay`, rejects
+ * with the SeamError the sync one throws).
  */
 export async function verifyRequestAsync(
   options: VerifyRequestOptions,
@@ -449,7 +451,16 @@ export async function verifyRequestAsync(
   const verdict = await throughDoorAsync(requestSteps(options, policy));
   if (!verdict.ok) return verdict;
   if (policy.replay === 'off') return ok(offByCaller(verdict.value));
-  return remembered(verdict.value, await askStore(policy.replay, verdict.value, policy.now));
+  let answer: unknown;
+  try {
+    answer = await askStore(policy.replay, verdict.value, policy.now);
+  } catch {
+    return fail(
+      'replay-store-unavailable',
+      'the replay store did not answer, so this signature cannot be judged unseen',
+    );
+  }
+  return remembered(verdict.value, answer);
 }
 
 export interface VerifyDirectoryOptions {

@@ -210,6 +210,7 @@ holdChecksToVerifier(
     'malformed-request-url',
     'replayed',
     'replay-cache-full',
+    'replay-store-unavailable',
     'malformed-signature-agent',
     'uncovered-signature-agent',
   ),

@@ -5,6 +5,7 @@ import {
   keyStateAt,
   MemoryKelPinStore,
   pinKel,
+  pinKelAsync,
   type ReplayedKel,
   replayKel,
   verifyKeySet,
@@ -105,10 +106,13 @@ export const anetIdentity: FileReplay = {
     'anet.pins': {
       pkg,
       replay: (g) => {
-        const run = (c: Case) => {
-          const store = new MemoryKelPinStore();
+        const run = async (c: Case) => {
+          // unavailable: a shared store whose server cannot be reached (every answer rejects).
+          const down = () => Promise.reject(new Error('unreachable'));
+          const store = c.unavailable === true ? { get: down, compareAndSet: down } : new MemoryKelPinStore();
           for (const step of c.steps) {
-            const verdict = pinKel(store, replayed(g.kels[step.kel], g.nowMs));
+            const kel = replayed(g.kels[step.kel], g.nowMs);
+            const verdict = c.unavailable === true ? await pinKelAsync(store, kel) : pinKel(store, kel);
             if (step.code === undefined) accepted(verdict, step.outcome);
             else refused(verdict, step.code);
           }
