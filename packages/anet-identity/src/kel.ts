@@ -263,7 +263,11 @@ export function judgeKelClock(kel: ReplayedKel, nowMs: number): Verdict<Replayed
 function nowOf(options: ReplayKelOptions): number {
   if (typeof options !== 'object' || options === null)
     throw new SeamError('bad-argument', 'replayKel takes an options object with now');
-  if (options.now === undefined) throw new SeamError('bad-argument', 'now is required: the verifier clock');
+  if (options.now === undefined)
+    throw new SeamError(
+      'missing-option',
+      'replayKel needs now (a Date or Unix seconds): events are judged against your clock',
+    );
   return unixMillis(options.now, 'now');
 }
 

@@ -288,6 +288,11 @@ export interface VerifyKeySetOptions {
 function keySetArguments(options: VerifyKeySetOptions): [ReplayedKel, number] {
   if (typeof options !== 'object' || options === null || typeof options.kel?.aid !== 'string')
     throw new SeamError('bad-argument', 'verifyKeySet takes { kel, now } with a log from replayKel');
+  if (options.now === undefined)
+    throw new SeamError(
+      'missing-option',
+      'verifyKeySet needs now (a Date or Unix seconds): a key must be valid at it',
+    );
   return [options.kel, unixMillis(options.now, 'now')];
 }
 

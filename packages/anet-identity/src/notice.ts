@@ -239,8 +239,16 @@ export interface VerifyNoticeOptions extends WitnessRoots {
 function noticeContext(options: VerifyNoticeOptions): NoticeContext {
   if (typeof options !== 'object' || options === null || typeof options.kel?.aid !== 'string')
     throw new SeamError('bad-argument', 'verifyNotice takes { kel, now } with a log from replayKel');
+  if (options.now === undefined)
+    throw new SeamError(
+      'missing-option',
+      'verifyNotice needs now (a Date or Unix seconds): a notice is at most 6 hours old',
+    );
   if (options.witnessKeys === undefined && options.witnesses === undefined)
-    throw new SeamError('bad-argument', 'witnessKeys or witnesses is required: the witness hubs you trust');
+    throw new SeamError(
+      'missing-option',
+      'verifyNotice needs witnessKeys or witnesses: the witness hubs you trust',
+    );
   const limits = kelLimits(undefined);
   return {
     kel: options.kel,

@@ -5,7 +5,7 @@
  * logs, the pin store). Its refusals are hpke-seal's SENDER_KEY_CODES; the detail says
  * which identity check refused and why.
  */
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import { fail, missingOption, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { IdentityCache } from './cache.js';
 import { runAsync, runSync, type Steps } from './drive.js';
 import { judgeKelClock, type KeyState, kelLimits, type ReplayedKel, replayKelSteps } from './kel.js';
@@ -146,17 +146,27 @@ function checkOptions(options: AnetResolverOptions): Context {
   if (typeof options !== 'object' || options === null) throw bad('the resolver takes an options object');
   const { pins, acceptedAtMs, witnessKeys, witnesses, cache } = options;
   if (pins === undefined)
-    throw bad(
-      "pins is required: a KelPinStore (MemoryKelPinStore in one process), or 'off' to skip rollback checks",
+    throw missingOption(
+      'the resolver',
+      'pins',
+      '(a KelPinStore, e.g. new MemoryKelPinStore()) to refuse a rolled-back key event log',
     );
   if (pins !== 'off' && (typeof pins?.get !== 'function' || typeof pins?.compareAndSet !== 'function'))
     throw bad("pins must be a KelPinStore (get and compareAndSet) or 'off'");
+  if (acceptedAtMs === undefined)
+    throw new SeamError(
+      'missing-option',
+      "the resolver needs acceptedAtMs: when your hub accepted the message (Unix milliseconds), or 'receiver-clock'",
+    );
   if (acceptedAtMs !== 'receiver-clock' && !(Number.isSafeInteger(acceptedAtMs) && acceptedAtMs >= 0))
     throw bad(
       "acceptedAtMs is required: when the recipient's hub accepted the message (Unix milliseconds), or 'receiver-clock'",
     );
   if (witnessKeys === undefined && witnesses === undefined)
-    throw bad('witnessKeys or witnesses is required: the witness hubs you trust ({} trusts none)');
+    throw new SeamError(
+      'missing-option',
+      'the resolver needs witnessKeys or witnesses: the witness hubs you trust ({} trusts none)',
+    );
   for (const [name, roots] of [
     ['witnessKeys', witnessKeys],
     ['witnesses', witnesses],

@@ -47,9 +47,21 @@ describe('anetSenderKeyResolver, as hpke-seal takes it', () => {
 
   it('the required options throw, naming the option', () => {
     const bad = (options: object) => () => anetSenderKeyResolver(options as never);
-    expect(bad({ ...roots, acceptedAtMs: NOW })).toThrow(/pins is required/);
-    expect(bad({ ...roots, pins: 'off' })).toThrow(/acceptedAtMs is required/);
-    expect(bad({ pins: 'off', acceptedAtMs: NOW })).toThrow(/witnessKeys or witnesses is required/);
+    const missing = (options: object, message: string) => {
+      expect(bad(options)).toThrow(expect.objectContaining({ code: 'missing-option', message }));
+    };
+    missing(
+      { ...roots, acceptedAtMs: NOW },
+      "missing-option: the resolver needs pins (a KelPinStore, e.g. new MemoryKelPinStore()) to refuse a rolled-back key event log; to leave that unjudged, pass pins: 'off'",
+    );
+    missing(
+      { ...roots, pins: 'off' },
+      "missing-option: the resolver needs acceptedAtMs: when your hub accepted the message (Unix milliseconds), or 'receiver-clock'",
+    );
+    missing(
+      { pins: 'off', acceptedAtMs: NOW },
+      'missing-option: the resolver needs witnessKeys or witnesses: the witness hubs you trust ({} trusts none)',
+    );
     expect(bad({ witnessKeys: { [WITNESS]: new Uint8Array(31) }, pins: 'off', acceptedAtMs: NOW })).toThrow(
       /32 bytes/,
     );
