@@ -1,6 +1,5 @@
 // seam: one command line over the agent-seam packages. Each command reads a file (or - for
 // stdin), asks a package, and prints its answer; the packages hold every check and text.
-import { readFileSync } from 'node:fs';
 import { SeamError } from '@agent-seam/canonical';
 import { type Command, runCommand } from './command.js';
 import { boxOpen, boxSeal } from './commands/box.js';
@@ -19,6 +18,7 @@ import { checkpointShow, noteCosign, noteKey, noteSign, noteVerify } from './com
 import { sealOpen } from './commands/seal.js';
 import { wbaSign, wbaVerify } from './commands/wba.js';
 import { EXIT, print, type Streams, Unreadable, Unverifiable, UsageError, warn, withStreams } from './io.js';
+import { seamVersion } from './version.js';
 
 export const COMMANDS: readonly Command[] = [
   canon,
@@ -53,9 +53,6 @@ export const COMMANDS: readonly Command[] = [
   dackCreate,
   conformance,
 ];
-
-const version = (): string =>
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version as string;
 
 const HELP = `seam: inspect, sign, verify and explain agent-seam artifacts (Node.js only)
 
@@ -102,7 +99,7 @@ async function run(argv: readonly string[]): Promise<number> {
     return first === undefined ? EXIT.usage : EXIT.ok;
   }
   if (first === '--version' || first === '-V') {
-    print(version());
+    print(seamVersion());
     return EXIT.ok;
   }
   const found = find(argv);

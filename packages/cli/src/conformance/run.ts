@@ -29,7 +29,7 @@ const require = createRequire(import.meta.url);
 const versionOf = (pkg: string): string =>
   JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')).version as string;
 
-function readDoc(dir: string, file: string): unknown {
+export function readDoc(dir: string, file: string): unknown {
   let text: string;
   try {
     text = readFileSync(join(dir, file), 'utf8');
