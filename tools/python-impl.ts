@@ -10,10 +10,14 @@ const PYTHON_IMPL = '/usr/bin/python3 impls/python/seam_impl.py';
 let stdout: string;
 let exit = 0;
 try {
-  stdout = execFileSync('node', ['packages/cli/dist/bin.js', 'conformance', '--impl', PYTHON_IMPL, '--json'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  stdout = execFileSync(
+    'node',
+    ['packages/cli/dist/bin.js', 'conformance', '--impl', PYTHON_IMPL, '--json'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
 } catch (error) {
   const e = error as { status: number; stdout: string };
   stdout = e.stdout;
@@ -26,6 +30,8 @@ const report = JSON.parse(stdout) as {
 };
 const red = report.groups.filter((g) => g.status === 'red').map((g) => g.group);
 const declared = report.groups.filter((g) => g.declared).length;
-console.log(`python impl: ${report.agreed} cases agree in ${declared} declared groups (floor ${FLOOR}); red: ${red.join(', ') || 'none'}`);
+console.log(
+  `python impl: ${report.agreed} cases agree in ${declared} declared groups (floor ${FLOOR}); red: ${red.join(', ') || 'none'}`,
+);
 console.log(`${report.agreed} passed, ${report.disagreed} failed`);
 if (exit !== 0 || red.length > 0 || report.agreed < FLOOR) process.exitCode = 1;

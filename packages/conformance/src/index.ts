@@ -1,12 +1,12 @@
 export { browserHost } from './browser-host.node.js';
 export * from './harness/index.js';
+export { serveHarness } from './harness/serve.node.js';
 export {
   DEFAULT_MAX_LINE_BYTES,
   DEFAULT_TIMEOUT_MS,
   type StdioOptions,
   stdioImplementation,
 } from './harness/stdio.node.js';
-export { serveHarness } from './harness/serve.node.js';
 export {
   type CheckOptions,
   type CheckRecord,

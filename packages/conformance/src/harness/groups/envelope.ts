@@ -20,7 +20,11 @@ export const envelopeGroups: OpGroup[] = [
         ...(c.sig === undefined
           ? []
           : [
-              step('envelope.sign', { message: messageOf(c), seedHex: c.seed }, value({ ...messageOf(c), sig: c.sig })),
+              step(
+                'envelope.sign',
+                { message: messageOf(c), seedHex: c.seed },
+                value({ ...messageOf(c), sig: c.sig }),
+              ),
               step(
                 'envelope.verify',
                 { envelope: { ...messageOf(c), sig: c.sig }, recipientDid: c.recipientDid, ...OFF },
