@@ -1,10 +1,4 @@
-import {
-  askCase,
-  type Implementation,
-  idCounter,
-  OP_GROUPS,
-  type VectorDoc,
-} from '@agent-seam/conformance/harness';
+import { groupChecks, type Implementation, OP_GROUPS, type VectorDoc } from '@agent-seam/conformance/harness';
 import { seamImplementation } from './ops/index.js';
 import { type FileReplay, type GroupEntry, Mismatch } from './replay.js';
 import { readDoc } from './run.js';
@@ -22,23 +16,20 @@ export function opEntries(
   file: string,
   impl: Implementation = seamImplementation('in-process'),
 ): Record<string, GroupEntry> {
-  const nextId = idCounter();
   return Object.fromEntries(
     OP_GROUPS.filter((g) => g.file === file).map((op) => [
       op.group,
       {
         pkg: op.pkg,
         replay: (value: unknown) =>
-          op.replay(value).map(
-            (kase) =>
+          groupChecks(impl, op, value).map(
+            (c) =>
               [
-                kase.name,
-                async () => {
-                  const verdict = await askCase(impl, op.group, kase, nextId);
-                  if ('skipped' in verdict) throw new Mismatch(`skipped: ${verdict.skipped}`);
-                  if ('broken' in verdict) throw new Mismatch(`broken: ${verdict.broken}`);
-                  if (!verdict.agrees) throw new Mismatch(verdict.why);
-                },
+                c.name,
+                () =>
+                  c.run().catch((error: Error) => {
+                    throw new Mismatch(error.message);
+                  }),
               ] as const,
           ),
       },

@@ -1,5 +1,12 @@
 // The seam harness (spec/harness.md): the protocol's messages, one op replayer per group,
 // the in-process implementation shape and the runner. Pure: the stdio client is in stdio.node.ts.
+export {
+  type GroupCheck,
+  groupChecks,
+  ledgerGroup,
+  packageImplementation,
+  type TestRegistrar,
+} from './checks.js';
 export { formatHarness } from './format.js';
 export { OP_GROUPS, opGroup } from './groups/index.js';
 export {
