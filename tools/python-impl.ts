@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const FLOOR = 63;
+const FLOOR = 130;
 const root = join(import.meta.dirname, '..');
 const PYTHON_IMPL = '/usr/bin/python3 impls/python/seam_impl.py';
 

@@ -3,6 +3,7 @@
 (spec/harness.md): standard library, plus Debian's python3-cryptography for Ed25519.
 It shares no code with the @agent-seam packages."""
 import base64
+import hashlib
 import json
 import math
 import sys
@@ -13,7 +14,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 # The groups this adapter answers; reject.ed25519 and reject.message need every refusal code of
 # the Ed25519 door (small-order R, non-canonical R and S, ...), which it does not yet tell apart.
-GROUPS = ["canonical", "numberHazards", "reject.encoding", "did", "reject.did", "envelope"]
+GROUPS = ["canonical", "numberHazards", "reject.encoding", "did", "reject.did", "envelope", "merkle.proofs", "merkle.reject"]
 MAX_DEPTH = 64
 MAX_BYTES = 1 << 20
 
@@ -329,6 +330,169 @@ def verify_envelope(args):
     return {**{k: e.get(k) for k in FIELDS}, "freshness": "off-by-caller", "replay": "off-by-caller"}
 
 
+# -- merkle: RFC 6962 trees, RFC 9162 proofs and their verification ------------------------
+
+EMPTY_ROOT = hashlib.sha256(b"").digest()
+UINT64 = 1 << 64
+
+
+def node(left, right):
+    return hashlib.sha256(b"\x01" + left + right).digest()
+
+
+def split(n):
+    """The largest power of two below n (n > 1)."""
+    return 1 << ((n - 1).bit_length() - 1)
+
+
+def tree_root(leaves):
+    if not leaves:
+        return EMPTY_ROOT
+    if len(leaves) == 1:
+        return hashlib.sha256(b"\x00" + leaves[0]).digest()
+    k = split(len(leaves))
+    return node(tree_root(leaves[:k]), tree_root(leaves[k:]))
+
+
+def audit_path(index, leaves):
+    if len(leaves) <= 1:
+        return []
+    k = split(len(leaves))
+    if index < k:
+        return audit_path(index, leaves[:k]) + [tree_root(leaves[k:])]
+    return audit_path(index - k, leaves[k:]) + [tree_root(leaves[:k])]
+
+
+def subproof(m, leaves, whole):
+    n = len(leaves)
+    if m == n:
+        return [] if whole else [tree_root(leaves)]
+    k = split(n)
+    if m <= k:
+        return subproof(m, leaves[:k], whole) + [tree_root(leaves[k:])]
+    return subproof(m - k, leaves[k:], False) + [tree_root(leaves[:k])]
+
+
+def subproof_length(m, n, whole=True):
+    """How many hashes subproof(m, n) holds, from the sizes alone (at most 65 steps for uint64)."""
+    length = 0
+    while m != n:
+        k = split(n)
+        if m <= k:
+            n = k
+        else:
+            m, n, whole = m - k, n - k, False
+        length += 1
+    return length + (0 if whole else 1)
+
+
+def merkle_claim(args, hashes, sizes):
+    """The claim in a verifier's types: hashes as bytes, sizes as integers, `asIs` members untouched."""
+    claim = args["claim"]
+    if not isinstance(claim, dict):
+        raise Refused("not-an-object")
+    as_is = set(args.get("asIs", []))
+    out = {}
+    for k, v in claim.items():
+        if k in as_is:
+            out[k] = v
+        elif k in hashes:
+            out[k] = bytes.fromhex(v)
+        elif k in sizes:
+            out[k] = int(v)
+        elif k == "proof":
+            out[k] = [bytes.fromhex(x) for x in v]
+        else:
+            out[k] = v
+    if not isinstance(out.get("proof"), list):
+        raise Refused("not-an-array")
+    return out
+
+
+def uint64(*values):
+    for v in values:
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < UINT64:
+            raise Refused("invalid-number")
+
+
+def hashes_32(*values):
+    for v in values:
+        if not isinstance(v, bytes) or len(v) != 32:
+            raise Refused("bad-hash-length")
+
+
+def verify_inclusion(args):
+    c = merkle_claim(args, ("leafHash", "root"), ("index", "size"))
+    if not isinstance(c.get("root"), bytes):
+        raise Refused("not-bytes")
+    index, size, proof = c.get("index"), c.get("size"), c["proof"]
+    uint64(index, size)
+    if index >= size:
+        raise Refused("index-out-of-range")
+    inner = (index ^ (size - 1)).bit_length()
+    if len(proof) != inner + bin(index >> inner).count("1"):
+        raise Refused("wrong-proof-length")
+    hashes_32(c.get("leafHash"), *proof)
+    fn, sn, r = index, size - 1, c["leafHash"]
+    for p in proof:
+        if fn & 1 or fn == sn:
+            r = node(p, r)
+            while not fn & 1 and fn != 0:
+                fn, sn = fn >> 1, sn >> 1
+        else:
+            r = node(r, p)
+        fn, sn = fn >> 1, sn >> 1
+    if sn != 0 or r != c["root"]:
+        raise Refused("root-mismatch")
+    return True
+
+
+def verify_consistency(args):
+    c = merkle_claim(args, ("rootM", "rootN"), ("m", "n"))
+    root_m, root_n = c.get("rootM"), c.get("rootN")
+    if not isinstance(root_m, bytes) or not isinstance(root_n, bytes):
+        raise Refused("not-bytes")
+    m, n, proof = c.get("m"), c.get("n"), c["proof"]
+    uint64(m, n)
+    if m > n:
+        raise Refused("sizes-out-of-order")
+    if (m == 0 and root_m != EMPTY_ROOT) or (n == 0 and root_n != EMPTY_ROOT):
+        raise Refused("size-zero-with-nonempty-root")
+    if m == 0 < n:
+        raise Refused("empty-tree-consistency")
+    if m == n:
+        if proof:
+            raise Refused("wrong-proof-length")
+        if root_m != root_n:
+            raise Refused("root-mismatch")
+        return True
+    if len(proof) != subproof_length(m, n):
+        raise Refused("wrong-proof-length")
+    hashes_32(*proof)
+    path = [root_m] + proof if m & (m - 1) == 0 else proof
+    fn, sn = m - 1, n - 1
+    while fn & 1:
+        fn, sn = fn >> 1, sn >> 1
+    fr = sr = path[0]
+    for p in path[1:]:
+        if sn == 0:
+            raise Refused("root-mismatch")
+        if fn & 1 or fn == sn:
+            fr, sr = node(p, fr), node(p, sr)
+            while not fn & 1 and fn != 0:
+                fn, sn = fn >> 1, sn >> 1
+        else:
+            sr = node(sr, p)
+        fn, sn = fn >> 1, sn >> 1
+    if sn != 0 or fr != root_m or sr != root_n:
+        raise Refused("root-mismatch")
+    return True
+
+
+def leaves_of(args):
+    return [bytes.fromhex(x) for x in args["leavesHex"]]
+
+
 def op_public_key(args):
     curve, key = public_key(args["did"])
     return {"curve": curve, "publicKeyHex": key.hex()}
@@ -345,6 +509,11 @@ OPS = {
     "envelope.signingPayload": lambda a: signing_payload(a["message"]).hex(),
     "envelope.sign": lambda a: sign_envelope(a["message"], bytes.fromhex(a["seedHex"])),
     "envelope.verify": verify_envelope,
+    "merkle.root": lambda a: tree_root(leaves_of(a)[: int(a["size"])]).hex(),
+    "merkle.inclusionProof": lambda a: [h.hex() for h in audit_path(int(a["index"]), leaves_of(a))],
+    "merkle.consistencyProof": lambda a: [h.hex() for h in subproof(int(a["m"]), leaves_of(a)[: int(a["n"])], True)],
+    "merkle.verifyInclusion": verify_inclusion,
+    "merkle.verifyConsistency": verify_consistency,
 }
 
 

@@ -56,7 +56,7 @@ child.on('exit', (code) => process.exit(code ?? 1));`,
   };
 }
 
-/** Every `...Hex` member anywhere in a value, with its path. */
+/** Every `...Hex` member anywhere in a value (bytes as hex, or a list of them), with its path. */
 function hexMembers(value: unknown, path = ''): [string, unknown][] {
   if (typeof value !== 'object' || value === null) return [];
   return Object.entries(value).flatMap(([k, v]) => [
@@ -75,7 +75,8 @@ function complaints(lines: [keyof typeof SIDES, string][]): string[] {
       out.push(`line ${i} is not a message the ${side} may write: ${line.slice(0, 200)}`);
     if (side === 'harness')
       for (const [path, v] of hexMembers(parsed.args))
-        if (!hexBytes(v)) out.push(`line ${i}: args${path} is not lowercase hex`);
+        if (!(Array.isArray(v) ? v : [v]).every((x) => hexBytes(x)))
+          out.push(`line ${i}: args${path} is not lowercase hex`);
   }
   return out;
 }

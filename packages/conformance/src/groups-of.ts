@@ -27,6 +27,11 @@ export function groupsOf(doc: unknown, layout: Layout): Map<string, number> {
   return out;
 }
 
+/** A group's cases: what `groupsOf` counted less the lists in `data`, which hold what the cases share (merkle's leaves). */
+export const casesLessData = (value: unknown, counted: number, data: readonly string[] = []): number =>
+  // biome-ignore lint/suspicious/noExplicitAny: a group is untyped JSON.
+  counted - data.reduce((n, k) => n + ((value as any)?.[k]?.length ?? 0), 0);
+
 /** Cases are array elements, counted through one level of named sub-lists (accept/refuse/cases...). */
 function countCases(value: unknown): number {
   if (Array.isArray(value)) return value.length;

@@ -36,4 +36,11 @@ export {
   runtimeNotes,
   runtimeRunsPath,
 } from './runtime-replay.node.js';
-export { groupsOf, interopPath, type Layout, loadInterop, loadVectors } from './vectors.node.js';
+export {
+  casesLessData,
+  groupsOf,
+  interopPath,
+  type Layout,
+  loadInterop,
+  loadVectors,
+} from './vectors.node.js';

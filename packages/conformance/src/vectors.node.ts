@@ -21,4 +21,4 @@ export function loadInterop<T = any>(relative: string): T | null {
   return path === null ? null : (JSON.parse(readFileSync(path, 'utf8')) as T);
 }
 
-export { groupsOf, type Layout } from './groups-of.js';
+export { casesLessData, groupsOf, type Layout } from './groups-of.js';

@@ -21,6 +21,7 @@ export function opEntries(
       op.group,
       {
         pkg: op.pkg,
+        ...(op.data === undefined ? {} : { data: op.data }),
         replay: (value: unknown) =>
           groupChecks(impl, op, value).map(
             (c) =>

@@ -27,6 +27,8 @@ export interface OpGroup {
   group: string;
   pkg: string;
   replay: OpReplayer;
+  /** Lists in the group that hold data its cases share (merkle's leaves), not cases. */
+  data?: readonly string[];
 }
 
 const utf8 = new TextEncoder();

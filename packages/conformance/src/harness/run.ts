@@ -1,4 +1,4 @@
-import { groupsOf, type Layout } from '../groups-of.js';
+import { casesLessData, groupsOf, type Layout } from '../groups-of.js';
 import type { Implementation } from './implementation.js';
 import { disagreement, type Hello, type Outcome } from './protocol.js';
 import type { CaseSteps, OpGroup } from './replay.js';
@@ -163,7 +163,7 @@ async function runGroup(
     group: op.group,
     pkg: op.pkg,
     declared,
-    cases: count,
+    cases: casesLessData(value, count, op.data),
     agreed: 0,
     disagreed: [],
     skipped: [],
@@ -181,8 +181,8 @@ async function runGroup(
       why: `the replayer could not read the group: ${(error as Error).message}`,
     });
   }
-  if (cases.length !== count)
-    row.disagreed.push({ name: '(group)', why: `replayed ${cases.length} of the file's ${count} cases` });
+  if (cases.length !== row.cases)
+    row.disagreed.push({ name: '(group)', why: `replayed ${cases.length} of the file's ${row.cases} cases` });
   for (const kase of cases) {
     const verdict = await askCase(impl, op.group, kase, nextId);
     if (!declared && verdict.answered) row.answeredUndeclared.push(kase.name);

@@ -2,9 +2,15 @@ import type { OpGroup } from '../replay.js';
 import { canonicalGroups } from './canonical.js';
 import { didGroups } from './did.js';
 import { envelopeGroups } from './envelope.js';
+import { merkleGroups } from './merkle.js';
 
 /** Every group replayed through ops: the one replayer each of them has. */
-export const OP_GROUPS: readonly OpGroup[] = [...canonicalGroups, ...didGroups, ...envelopeGroups];
+export const OP_GROUPS: readonly OpGroup[] = [
+  ...canonicalGroups,
+  ...didGroups,
+  ...envelopeGroups,
+  ...merkleGroups,
+];
 
 /** The op replayer of a group (for a package's vector test). */
 export function opGroup(group: string): OpGroup {
