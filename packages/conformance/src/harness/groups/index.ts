@@ -1,5 +1,6 @@
 import type { OpGroup } from '../replay.js';
 import { canonicalGroups } from './canonical.js';
+import { cborGroups } from './cbor.js';
 import { didGroups } from './did.js';
 import { envelopeGroups } from './envelope.js';
 import { merkleGroups } from './merkle.js';
@@ -10,6 +11,7 @@ export const OP_GROUPS: readonly OpGroup[] = [
   ...didGroups,
   ...envelopeGroups,
   ...merkleGroups,
+  ...cborGroups,
 ];
 
 /** The op replayer of a group (for a package's vector test). */
