@@ -1,4 +1,4 @@
-import { hex, SeamError } from '@agent-seam/canonical';
+import { hex } from '@agent-seam/canonical';
 import type { Outcome } from '@agent-seam/conformance/harness';
 
 // How a package's results become protocol outcomes (spec/harness.md): bytes as hex,
@@ -10,12 +10,18 @@ export const fromVerdict = <T>(
   show: (value: T) => unknown = (v) => v,
 ): Outcome => (verdict.ok ? { ok: true, value: show(verdict.value) } : { ok: false, code: verdict.code });
 
-/** A writer's result as an outcome: its SeamError refusal as the code. */
+/**
+ * A writer's result as an outcome: its SeamError refusal as the code. A SeamError is known by
+ * its name and code, not by instanceof: a runtime may load a second copy of canonical for a
+ * package that reaches it by another path (Bun does), whose class is another.
+ */
 export function fromWriter(write: () => unknown): Outcome {
   try {
     return { ok: true, value: write() };
   } catch (error) {
-    if (error instanceof SeamError) return { ok: false, code: error.code };
+    const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+    if (error instanceof Error && name === 'SeamError' && typeof code === 'string')
+      return { ok: false, code };
     throw error;
   }
 }
