@@ -1,6 +1,5 @@
 // seam: one command line over the agent-seam packages. Each command reads a file (or - for
 // stdin), asks a package, and prints its answer; the packages hold every check and text.
-import { readFileSync } from 'node:fs';
 import { SeamError } from '@agent-seam/canonical';
 import { type Command, runCommand } from './command.js';
 import {
@@ -29,6 +28,7 @@ import { sealOpen } from './commands/seal.js';
 import { tilesProve, tilesWrite } from './commands/tiles.js';
 import { wbaSign, wbaVerify } from './commands/wba.js';
 import { EXIT, print, type Streams, Unreadable, Unverifiable, UsageError, warn, withStreams } from './io.js';
+import { seamVersion } from './version.js';
 
 export const COMMANDS: readonly Command[] = [
   canon,
@@ -73,9 +73,6 @@ export const COMMANDS: readonly Command[] = [
   anetDirOpen,
   conformance,
 ];
-
-const version = (): string =>
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version as string;
 
 const HELP = `seam: inspect, sign, verify and explain agent-seam artifacts (Node.js only)
 
@@ -127,7 +124,7 @@ async function run(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   if (first === '--version' || first === '-V') {
-    print(version());
+    print(seamVersion());
     return EXIT.ok;
   }
   const found = find(argv);

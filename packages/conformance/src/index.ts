@@ -1,4 +1,12 @@
 export { browserHost } from './browser-host.node.js';
+export * from './harness/index.js';
+export { serveHarness } from './harness/serve.node.js';
+export {
+  DEFAULT_MAX_LINE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type StdioOptions,
+  stdioImplementation,
+} from './harness/stdio.node.js';
 export {
   type CheckOptions,
   type CheckRecord,
@@ -28,4 +36,11 @@ export {
   runtimeNotes,
   runtimeRunsPath,
 } from './runtime-replay.node.js';
-export { groupsOf, interopPath, type Layout, loadInterop, loadVectors } from './vectors.node.js';
+export {
+  casesLessData,
+  groupsOf,
+  interopPath,
+  type Layout,
+  loadInterop,
+  loadVectors,
+} from './vectors.node.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Layout } from './vectors.node.js';
+import type { Layout } from './groups-of.js';
 
 export interface GroupDeclaration {
   /** Minimum number of checks the package must attribute to this group. */

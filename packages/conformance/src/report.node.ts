@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { groupsOf } from './groups-of.js';
 import type { LedgerLine, LedgerRuntime } from './ledger.js';
 import { ledgerDir } from './ledger.node.js';
 import { type Manifest, packageDir } from './manifest.node.js';
 import { REPLAY_RUNTIMES, readRuntimeRuns, runtimeCells, runtimeNotes } from './runtime-replay.node.js';
-import { groupsOf } from './vectors.node.js';
 
 export interface GroupRow {
   group: string;

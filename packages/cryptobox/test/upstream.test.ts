@@ -29,7 +29,7 @@ describe('cryptobox (upstream)', () => {
 describe('the runner refuses a case without adHex', () => {
   // Runs each check body directly: these tests are about the runner, not a vector group.
   const run = <R extends void | Promise<void>>(_group: string, _name: string, body: () => R): R => body();
-  const passThrough: Ledger = { accept: run, refuse: run, interopMissing: () => {} };
+  const passThrough: Ledger = { accept: run, refuse: run, interopMissing: () => {}, notRun: () => {} };
   const seed = '09'.repeat(32);
   const group = (adHex: string | undefined): UpstreamCryptobox => ({
     senderSeed: seed,

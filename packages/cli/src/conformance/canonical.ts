@@ -6,42 +6,24 @@ import {
   JsonFloat,
   type ParseOptions,
   type ProfileName,
-  parseJSON,
   sha256,
 } from '@agent-seam/canonical';
-import {
-  accepted,
-  bytesOf,
-  type Case,
-  type FileReplay,
-  Mismatch,
-  refused,
-  same,
-  sides,
-  throwsCode,
-} from './replay.js';
+import { opEntries } from './harness.js';
+import { bytesOf, type Case, type FileReplay, Mismatch, refused, same, sides, throwsCode } from './replay.js';
 
 const pkg = '@agent-seam/canonical';
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 /** The parse boundary's canonical text for a document, which must be accepted. */
-export function parsedText(
-  document: Uint8Array | string,
-  profile: ProfileName,
-  options: ParseOptions = {},
-): string {
+function parsedText(document: Uint8Array | string, profile: ProfileName, options: ParseOptions = {}): string {
   const verdict = canonicalFromJSON(document, { ...options, profile });
   if (!verdict.ok) throw new Mismatch(`refused [${verdict.code}], the vector says it is accepted`);
   return new TextDecoder().decode(verdict.value);
 }
 
 /** The parse boundary's verdict for a document, which must be this refusal. */
-export const parseRefused = (
-  document: Uint8Array | string,
-  profile: ProfileName,
-  code: string,
-  options = {},
-) => refused(canonicalFromJSON(document, { ...options, profile }), code);
+const parseRefused = (document: Uint8Array | string, profile: ProfileName, code: string, options = {}) =>
+  refused(canonicalFromJSON(document, { ...options, profile }), code);
 
 /** A case's document: its bytes as hex, a string, or a value of the wrong type given as it is. */
 const documentOf = (c: Case): Uint8Array | string =>
@@ -101,9 +83,6 @@ function signRefused(c: Case): void {
     throw new Mismatch(`the message does not name the path ${c.path}`);
 }
 
-/** Both entry points of the boundary (canonicalFromJSON, parseJSON) give the duplicate-key verdict. */
-const parsedVerdict = (c: Case) => parseJSON(bytesOf(c.documentHex), { ...c.options, profile: c.profile });
-
 function swarmAccept(c: Case): void {
   const text = parsedText(c.payloadJson, 'swarmrelay-v1');
   same(text, c.canonical, 'canonical');
@@ -139,23 +118,7 @@ export const canonical: FileReplay = {
       pkg,
       replay: sides(swarmAccept, (c) => parseRefused(bytesOf(c.documentHex), 'swarmrelay-v1', c.code)),
     },
-    'canonical.duplicateKeys': {
-      pkg,
-      replay: sides(
-        (c) => {
-          same(parsedText(bytesOf(c.documentHex), c.profile, c.options), c.canonical, 'canonical');
-          // parseJSON keeps the same member as canonicalFromJSON does.
-          const parsed = parsedVerdict(c);
-          accepted(parsed);
-          if (parsed.ok)
-            same(canonicalString(parsed.value, { profile: c.profile }), c.canonical, 'parseJSON value');
-        },
-        (c) => {
-          parseRefused(bytesOf(c.documentHex), c.profile, c.code, c.options);
-          refused(parsedVerdict(c), c.code);
-        },
-      ),
-    },
+    ...opEntries('canonical_profiles.json'),
     'canonical.nonFinite': {
       pkg,
       // A case is a document for the parse boundary or a construct for the sign side.

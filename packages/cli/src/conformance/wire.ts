@@ -1,4 +1,4 @@
-import { base64urlStrict, canonicalize, canonicalString, hex, parseJSON } from '@agent-seam/canonical';
+import { base64urlStrict } from '@agent-seam/canonical';
 import {
   cardEnvelopePayload,
   signCardEnvelope,
@@ -9,19 +9,13 @@ import {
   verifyDomainLinkage,
 } from '@agent-seam/cardpub';
 import {
-  base58btc,
   bindingPayload,
   bindingV2Payload,
-  didFromPublicKey,
   didFromSeed,
-  publicKeyFromDid,
   resolveOpDid,
   signDeviceBindingV2,
   signOwnerState,
-  verificationKeyFromDid,
   verifyDeviceBindingV2,
-  verifyEd25519,
-  verifyEd25519Async,
   verifyOwnerState,
 } from '@agent-seam/did';
 import {
@@ -30,9 +24,7 @@ import {
   MemoryReplayCache,
   relayOrigin,
   relaySendMessage,
-  signEnvelope,
   signInvite,
-  signingPayload,
   signListenToken,
   signRelaySend,
   verifyClaim,
@@ -42,7 +34,7 @@ import {
   verifyListenToken,
   verifyRelaySend,
 } from '@agent-seam/envelope';
-import { parsedText, parseRefused } from './canonical.js';
+import { opEntries } from './harness.js';
 import {
   accepted,
   acceptedWith,
@@ -52,12 +44,10 @@ import {
   type FileReplay,
   type GroupReplay,
   given,
-  holds,
   Mismatch,
   refused,
   same,
   sides,
-  throwsCode,
   twin,
 } from './replay.js';
 import { wbaGroups } from './wba.js';
@@ -73,76 +63,18 @@ const OWNER_ROOT = didFromSeed(seedOf(0x1f));
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const seconds = (iso: string) => Date.parse(iso) / 1000;
-const utf8 = (s: string) => new TextEncoder().encode(s);
+const _utf8 = (s: string) => new TextEncoder().encode(s);
 
-const envelopeVerdict = twin(verifyEnvelope, verifyEnvelopeAsync);
+const _envelopeVerdict = twin(verifyEnvelope, verifyEnvelopeAsync);
 const cardVerdict = twin(verifyCardEnvelope, verifyCardEnvelopeAsync);
 
 /** The whole refusal, detail included (undefined when the vector gives none). */
 const refusedExactly = (verdict: unknown, code: string, detail: unknown) =>
   same(verdict, { ok: false, code, detail }, 'verdict');
 
-// -- @agent-seam/canonical -------------------------------------------------------------
-
-const canonicalGroups = {
-  canonical: (g: Case[]) =>
-    cases(g, (c) => {
-      same(canonicalString(c.payload, { profile: 'seam' }), c.canonical, 'sign side');
-      same(parsedText(JSON.stringify(c.payload), 'seam'), c.canonical, 'parse boundary');
-    }),
-  numberHazards: (g: Case[]) =>
-    cases(g, (c) => {
-      same(parsedText(c.pythonCanonical, 'seam'), c.pythonCanonical, 'the Python bytes read back');
-      same(JSON.parse(c.pythonCanonical), c.payload, 'payload');
-      same(c.signMustNotEmit, true, 'signMustNotEmit');
-      // Verifying needs the received bytes exactly when re-writing the parsed value loses them.
-      const rewritten = canonicalString(JSON.parse(c.pythonCanonical), { profile: 'jcs' });
-      same(rewritten !== c.pythonCanonical, c.verifyNeedsPythonRepr, 'verifyNeedsPythonRepr');
-      const marked = parseJSON(utf8(c.pythonCanonical), { floats: 'marked' });
-      if (!marked.ok) throw new Mismatch(`refused [${marked.code}] with floats marked`);
-      throwsCode(() => canonicalize(marked.value, { profile: 'seam' }), 'number-hazard');
-      same(rewritten, c.javascriptWouldWrite, 'jcs');
-    }),
-  'reject.encoding': sides(
-    (c) => same(parsedText(bytesOf(c.documentHex), 'seam'), c.canonical, 'canonical'),
-    (c) => {
-      same(c.mustReject, true, 'mustReject');
-      parseRefused(bytesOf(c.documentHex), 'seam', c.category);
-    },
-  ),
-};
-
 // -- @agent-seam/did -------------------------------------------------------------------
 
-const DID_DOORS: Record<string, (did: string) => { ok: boolean; code?: string }> = {
-  codec: publicKeyFromDid,
-  base58: base58btc.decode,
-  'verification-key': verificationKeyFromDid,
-};
-
-const doorVerdict = (c: Case) =>
-  twin(verifyEd25519, verifyEd25519Async)(
-    bytesOf(c.publicHex),
-    bytesOf(c.messageHex),
-    bytesOf(c.signatureHex),
-  );
-
 const didGroups = {
-  // Both directions: the bytes spell the DID, and the DID decodes to the curve and the bytes.
-  did: (g: Case[]) =>
-    cases(g, (c) => {
-      same(didFromPublicKey(bytesOf(c.publicHex), c.curve), c.did, 'did');
-      const decoded = publicKeyFromDid(c.did);
-      accepted(decoded);
-      if (decoded.ok)
-        same([decoded.value.curve, hex.encode(decoded.value.publicKey)], [c.curve, c.publicHex], 'key');
-      same(c.multicodec, c.curve === 'ed25519' ? 'ed01' : '8024', 'multicodec');
-    }),
-  'reject.did': (g: Case[]) => cases(g, (c) => refused(DID_DOORS[c.door]!(c.did), c.code)),
-  'reject.ed25519': sides(
-    async (c) => accepted(await doorVerdict(c), true),
-    async (c) => refused(await doorVerdict(c), c.code),
-  ),
   binding: (g: Case[]) =>
     cases(g, (c) => same(text(bindingPayload(c as never)), c.bindingPayload, 'payload')),
   bindingV2: (g: Case) => [
@@ -210,13 +142,7 @@ const didGroups = {
 // -- @agent-seam/envelope --------------------------------------------------------------
 
 /** A case that carries no clock is judged for its one refusal, with time and replay off by name. */
-const OFF = { now: 'off', replay: 'off' } as const;
-
-/** The verifier's own DID for a reject.message case: none, the case's, or the message's `to`. */
-const messageOptions = (c: Case) => ({
-  ...(c.verifierNamesNoRecipient ? {} : { recipientDid: c.recipientDid ?? c.input.to }),
-  ...OFF,
-});
+const _OFF = { now: 'off', replay: 'off' } as const;
 
 function relaySendAccept(c: Case, seed: Uint8Array): void {
   same(relaySendMessage(c as never), c.sendSigMsg, 'sendSigMsg');
@@ -252,16 +178,6 @@ function claimRefused(c: Case): void {
 }
 
 const envelopeGroups = {
-  envelope: (g: Case[]) =>
-    cases(g, async (c) => {
-      same(text(signingPayload(c as never)), c.signingPayload, 'signingPayload');
-      if (c.sig === undefined) return;
-      const fields = ['from', 'to', 'text', 'timestamp', 'messageId', 'contextId', 'sig'];
-      holds(signEnvelope(c as never, bytesOf(c.seed)), given(c, fields), 'signed');
-      accepted(await envelopeVerdict(c, { recipientDid: c.recipientDid, ...OFF }));
-    }),
-  'reject.message': (g: Case[]) =>
-    cases(g, async (c) => refused(await envelopeVerdict(c.input, messageOptions(c) as never), c.code)),
   relay: (g: Case) => {
     const seed = bytesOf(g.seedA);
     return [
@@ -420,9 +336,9 @@ export const wire: FileReplay = {
   file: 'wire_vectors.json',
   layout: 'seam-wire',
   groups: {
-    ...owned('@agent-seam/canonical', canonicalGroups),
     ...owned('@agent-seam/did', didGroups),
     ...owned('@agent-seam/envelope', envelopeGroups),
+    ...opEntries('wire_vectors.json'),
     ...owned('@agent-seam/cardpub', cardpubGroups),
     ...owned('@agent-seam/wba', wbaGroups),
   },

@@ -1,0 +1,37 @@
+import {
+  type CanonicalizeOptions,
+  canonicalFromJSON,
+  canonicalize,
+  hex,
+  type ParseOptions,
+  type ProfileName,
+  parseJSON,
+} from '@agent-seam/canonical';
+import type { OpTable } from '@agent-seam/conformance/harness';
+import { bytesArg, fromVerdict, fromWriter, stringArg } from './outcome.js';
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** The ops of @agent-seam/canonical (spec/harness.md, "canonical"). */
+export const canonicalOps: OpTable = {
+  'canonical.parse': (args) =>
+    fromVerdict(
+      canonicalFromJSON(bytesArg(args, 'documentHex'), {
+        ...(args.options as ParseOptions | undefined),
+        profile: stringArg(args, 'profile') as ProfileName,
+      }),
+      hex.encode,
+    ),
+  // The signer's value: under jcs every number is a double (RFC 8785 reads I-JSON); under
+  // the other profiles floats stay floats (marked), so the profile's writer judges them.
+  'canonical.write': (args) => {
+    const profile = stringArg(args, 'profile') as ProfileName;
+    const json = stringArg(args, 'json');
+    const parsed =
+      profile === 'jcs'
+        ? { ok: true as const, value: JSON.parse(json) }
+        : parseJSON(utf8(json), { floats: 'marked', profile });
+    if (!parsed.ok) throw new Error(`the harness sent JSON the parser refuses [${parsed.code}]`);
+    return fromWriter(() => hex.encode(canonicalize(parsed.value, { profile } as CanonicalizeOptions)));
+  },
+};

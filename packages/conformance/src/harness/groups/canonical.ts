@@ -1,0 +1,65 @@
+import { type Case, each, type OpGroup, refusal, sides, step, textHex, value } from '../replay.js';
+
+// The groups of @agent-seam/canonical as questions (spec/harness.md, "canonical").
+const pkg = '@agent-seam/canonical';
+
+const parse = (profile: string, documentHex: string, options?: Case) =>
+  ({ profile, documentHex, ...(options === undefined ? {} : { options }) }) as Record<string, unknown>;
+
+export const canonicalGroups: OpGroup[] = [
+  {
+    file: 'wire_vectors.json',
+    group: 'canonical',
+    pkg,
+    // The sign side and the parse boundary write the same bytes.
+    replay: (g: Case[]) =>
+      each(g, 'accept', (c) => [
+        step(
+          'canonical.write',
+          { profile: 'seam', json: JSON.stringify(c.payload) },
+          value(textHex(c.canonical)),
+        ),
+        step(
+          'canonical.parse',
+          parse('seam', textHex(JSON.stringify(c.payload))),
+          value(textHex(c.canonical)),
+        ),
+      ]),
+  },
+  {
+    file: 'wire_vectors.json',
+    group: 'numberHazards',
+    pkg,
+    // Received Python bytes read back as they are; a signer never emits the float; JCS writes JavaScript's spelling.
+    replay: (g: Case[]) =>
+      each(g, 'refuse', (c) => [
+        step('canonical.parse', parse('seam', textHex(c.pythonCanonical)), value(textHex(c.pythonCanonical))),
+        step('canonical.write', { profile: 'seam', json: c.pythonCanonical }, refusal('number-hazard')),
+        step(
+          'canonical.write',
+          { profile: 'jcs', json: c.pythonCanonical },
+          value(textHex(c.javascriptWouldWrite)),
+        ),
+      ]),
+  },
+  {
+    file: 'wire_vectors.json',
+    group: 'reject.encoding',
+    pkg,
+    replay: sides(
+      (c) => [step('canonical.parse', parse('seam', c.documentHex), value(textHex(c.canonical)))],
+      (c) => [step('canonical.parse', parse('seam', c.documentHex), refusal(c.category))],
+    ),
+  },
+  {
+    file: 'canonical_profiles.json',
+    group: 'canonical.duplicateKeys',
+    pkg,
+    replay: sides(
+      (c) => [
+        step('canonical.parse', parse(c.profile, c.documentHex, c.options), value(textHex(c.canonical))),
+      ],
+      (c) => [step('canonical.parse', parse(c.profile, c.documentHex, c.options), refusal(c.code))],
+    ),
+  },
+];

@@ -1,0 +1,22 @@
+import type { OpGroup } from '../replay.js';
+import { canonicalGroups } from './canonical.js';
+import { cborGroups } from './cbor.js';
+import { didGroups } from './did.js';
+import { envelopeGroups } from './envelope.js';
+import { merkleGroups } from './merkle.js';
+
+/** Every group replayed through ops: the one replayer each of them has. */
+export const OP_GROUPS: readonly OpGroup[] = [
+  ...canonicalGroups,
+  ...didGroups,
+  ...envelopeGroups,
+  ...merkleGroups,
+  ...cborGroups,
+];
+
+/** The op replayer of a group (for a package's vector test). */
+export function opGroup(group: string): OpGroup {
+  const found = OP_GROUPS.find((g) => g.group === group);
+  if (found === undefined) throw new Error(`no op replayer for group ${group}`);
+  return found;
+}
