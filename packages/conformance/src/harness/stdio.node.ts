@@ -4,14 +4,20 @@ import { type Hello, type Outcome, PROTOCOL_VERSION, readAnswer, readHello } fro
 import { ProtocolBreak } from './run.js';
 
 export interface StdioOptions {
-  /** How long one answer (and the hello) may take, in milliseconds. Default 10 000. */
+  /** How long one answer may take, in milliseconds. Default 10 000. */
   timeoutMs?: number;
+  /**
+   * How long the hello may take: the process starts before it answers, which on a loaded
+   * machine takes longer than an answer. Default the larger of timeoutMs and 30 000.
+   */
+  startTimeoutMs?: number;
   /** The longest answer line accepted, in bytes; a longer one is refused as it arrives. Default 1 MiB. */
   maxLineBytes?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_LINE_BYTES = 1 << 20;
+export const DEFAULT_START_TIMEOUT_MS = 30_000;
 const STDERR_TAIL = 2048;
 
 const clip = (s: string) => (s.length > 120 ? `${s.slice(0, 117)}...` : s);
@@ -23,6 +29,7 @@ const clip = (s: string) => (s.length > 120 ? `${s.slice(0, 117)}...` : s);
  */
 export function stdioImplementation(command: string, options: StdioOptions = {}): Implementation {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const startTimeoutMs = options.startTimeoutMs ?? Math.max(timeoutMs, DEFAULT_START_TIMEOUT_MS);
   const maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   let child: ChildProcess | null = null;
   let broken: string | null = null;
@@ -99,12 +106,12 @@ export function stdioImplementation(command: string, options: StdioOptions = {})
     });
   };
 
-  const nextLine = (): Promise<string> => {
+  const nextLine = (waitMs: number): Promise<string> => {
     const queued = lines.shift();
     if (queued !== undefined) return Promise.resolve(queued);
     if (broken !== null) return Promise.reject(new ProtocolBreak(broken));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => breakWith(`no answer within ${timeoutMs} ms`), timeoutMs);
+      const timer = setTimeout(() => breakWith(`no answer within ${waitMs} ms`), waitMs);
       waiter = {
         resolve: (line) => {
           clearTimeout(timer);
@@ -118,11 +125,11 @@ export function stdioImplementation(command: string, options: StdioOptions = {})
     });
   };
 
-  const exchange = async (message: unknown): Promise<unknown> => {
+  const exchange = async (message: unknown, waitMs: number): Promise<unknown> => {
     if (broken !== null) throw new ProtocolBreak(`not asked: ${broken}`, true);
     start();
     child?.stdin?.write(`${JSON.stringify(message)}\n`);
-    const line = await nextLine();
+    const line = await nextLine(waitMs);
     try {
       return JSON.parse(line);
     } catch {
@@ -137,11 +144,11 @@ export function stdioImplementation(command: string, options: StdioOptions = {})
 
   return {
     async hello(): Promise<Hello> {
-      const hello = readHello(await exchange({ hello: PROTOCOL_VERSION }));
+      const hello = readHello(await exchange({ hello: PROTOCOL_VERSION }, startTimeoutMs));
       return typeof hello === 'string' ? fail(hello) : hello;
     },
     async answer(request): Promise<Outcome> {
-      const answer = readAnswer(await exchange(request));
+      const answer = readAnswer(await exchange(request, timeoutMs));
       if (typeof answer === 'string') return fail(`garbage on stdout: ${answer}`);
       if (answer.id !== request.id) return fail(`answered id ${answer.id} to request ${request.id}`);
       const { id: _id, ...outcome } = answer;
