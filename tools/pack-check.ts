@@ -70,6 +70,12 @@ try {
        }
        for (const sub of ${JSON.stringify(subpaths)}) {
          const names = Object.keys(await import(sub));
+         // A -worker entry is a worker's script (new Worker(...)): it loads, and exports nothing.
+         if (sub.endsWith('-worker')) {
+           if (names.length > 0) throw new Error(sub + ': a worker script exports ' + names.join());
+           console.log('pack-check: ' + sub + ' loads as a worker script');
+           continue;
+         }
          if (names.length === 0) throw new Error(sub + ': import gave no exports');
          console.log('pack-check: ' + sub + ' imports (' + names.length + ' exports)');
        }
