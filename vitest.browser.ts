@@ -64,6 +64,8 @@ export default defineConfig({
           enabled: true,
           headless: true,
           screenshotFailures: false,
+          // Fifteen projects' pages start at once on a 2-core machine: give each time to connect.
+          connectTimeout: 240_000,
           provider: playwright({
             launchOptions: {
               executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
