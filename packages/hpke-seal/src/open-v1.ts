@@ -111,7 +111,10 @@ export function openEnvelopeV1(
   return replayStep(opened, policy, 'openEnvelopeV1Async');
 }
 
-/** `openEnvelopeV1` with a replay store that may answer with a promise: the same checks and verdicts. */
+/**
+ * `openEnvelopeV1` with a replay store or a `resolveSenderKey` that may answer with a
+ * promise: the same checks and verdicts.
+ */
 export async function openEnvelopeV1Async(
   bytes: Uint8Array,
   options: OpenEnvelopeOptions<ResolveSenderKeyAsync>,

@@ -318,9 +318,9 @@ export function openEnvelope(
 }
 
 /**
- * `openEnvelope` with a replay store that may answer with a promise (one shared between
- * processes): the same checks and verdicts. Rejects only with SeamError for options, or
- * with the store's own error.
+ * `openEnvelope` with a replay store or a `resolveSenderKey` that may answer with a promise
+ * (one shared between processes): the same checks and verdicts. Rejects only with
+ * SeamError for options, or with the store's or the resolver's own error.
  */
 export async function openEnvelopeAsync(
   bytes: Uint8Array,
