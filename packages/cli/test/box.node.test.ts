@@ -102,7 +102,7 @@ describe('seam box: the options and refusals each compared whole', () => {
   /** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
   const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
 
-  describe('box.ts', () => {
+  describe('seam box seal and open: post-quantum keys, --json and refusals', () => {
     const seal = (dir: string, extra: string[], json = false) =>
       seam(
         dir,

@@ -86,7 +86,7 @@ describe('seam canon: the options and refusals each compared whole', () => {
   /** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
   const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
 
-  describe('canon.ts', () => {
+  describe('seam canon: --profile, stdin and --json', () => {
     it('--profile names one of the profiles, all of them in the message', async () => {
       // why: canon.ts:40:9 (the profile test → false: an unknown profile reaches the parser),
       // :41:68 (', ' → "").

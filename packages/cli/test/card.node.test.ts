@@ -17,7 +17,7 @@ const seeds = () => workdir({ 'alice.seed': ALICE_SEED, 'bob.seed': BOB_SEED });
 /** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
 const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
 
-describe('card.ts', () => {
+describe('seam card and linkage: sign, verify, --expected and --json', () => {
   const NOW = '1784280000';
   const sign = (dir: string, card: string, json = false) =>
     seam(

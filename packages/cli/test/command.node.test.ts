@@ -10,7 +10,7 @@ import { seam, workdir } from './run.js';
 /** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
 const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
 
-describe('command.ts', () => {
+describe('a command line: help, parse errors and missing options', () => {
   it('a raw command prints its help for -h as for --help', async () => {
     // why: command.ts:29:50 ('-h' → ""): export verify has its own parser; -h must still be ours.
     const want = { code: 0, stdout: helpText(exportVerify), stderr: '' };

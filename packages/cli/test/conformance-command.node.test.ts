@@ -9,7 +9,7 @@ import { seam, workdir } from './run.js';
 /** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
 const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
 
-describe('conformance.ts', async () => {
+describe('seam conformance: its options, what it prints and how it exits', async () => {
   const { cpSync, readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { repoRoot } = await import('@agent-seam/conformance');

@@ -164,7 +164,7 @@ describe('seam cbor: the options and refusals each compared whole', () => {
   /** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
   const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
 
-  describe('cbor.ts', () => {
+  describe('seam cbor: encode, decode, cid and their refusals', () => {
     const files = () =>
       workdir({
         'map.cbor': new Uint8Array([0xa1, 0x61, 0x61, 0x01]),
