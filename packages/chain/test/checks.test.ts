@@ -179,3 +179,47 @@ describe('module-level check lists (static mutants, `pnpm mutate --filter chain 
     expect(refused?.id).toBe('signature');
   });
 });
+
+// explainReport: what a report says about each step.
+// A case that exists for a mutant says in its comment which one it holds (file:line:column of
+// the mutation report); equivalent mutants are listed in spec/chain.md.
+
+describe('checks.ts: explainReport', () => {
+  const seed = new Uint8Array(32).fill(3);
+  const keys = new Map([['k1', keyPairFromSeed(seed).publicKey]]);
+  const { lines } = writeExport({
+    origin: 'example.com/agentplane',
+    key: { keyId: 'k1', seed },
+    runs: [
+      {
+        run: 'run_01J80000000000000000000001',
+        sealed: true,
+        records: [
+          { body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1, capability: 'x', input: {} } },
+          { body: { epoch: 1, v: 1, kind: 'RunConcluded', outcome: 'succeeded' } },
+        ],
+      },
+    ],
+  });
+
+  it('a step with findings refuses with its first code and how many it found', async () => {
+    // why: steps.ts: the refusing step's outcome and its detail (the first finding, where it is,
+    // and how many more).
+    // Both records' bodies edited beside their hashed raw bytes (the raw holds them escaped).
+    const edited = lines.map((line) =>
+      line
+        .replace('"capability":"x"', '"capability":"y"')
+        .replace('"outcome":"succeeded"', '"outcome":"failed"'),
+    );
+    const report = await verifyExport(edited, { keys });
+    const records = explainReport(report).find((r) => r.id === 'records');
+    expect(records).toEqual({
+      id: 'records',
+      title: EXPORT_CHECKS.find((c) => c.id === 'records')!.title,
+      outcome: 'refuse',
+      code: 'record-body-mismatch',
+      detail: `line 3, run run_01J80000000000000000000001: ${report.findings[0]!.message} (and 1 more finding)`,
+    });
+    expect(report.findings[0]!.code).toBe('record-body-mismatch');
+  });
+});

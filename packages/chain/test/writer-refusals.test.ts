@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
+import { writeUnread } from '../src/export/writer.js';
 import {
   AUDIT_CODES,
   type ExportPlan,
@@ -273,5 +274,97 @@ describe('the other writers refuse what their readers refuse, naming the field',
   it(`signRecord (${SIGNATURE_CODES.join(', ')}): a hash that is not 32 bytes, a key id that is not one`, () => {
     expect(thrown(() => signRecord(new Uint8Array(31), 'k1', seed)).code).toBe('bad-hash');
     expect(thrown(() => signRecord(new Uint8Array(32), '', seed)).code).toBe('bad-key-id');
+  });
+});
+
+// Each writeExport refusal, compared whole.
+// A case that exists for a mutant says in its comment which one it holds (file:line:column of
+// the mutation report); equivalent mutants are listed in spec/chain.md.
+
+const AGENTPLANE = 'example.com/agentplane';
+
+const RUN = 'run_01J80000000000000000000001';
+
+const EMPTY = 'run_01J80000000000000000000002';
+
+describe('writer.ts: writeExport, each refusal whole', () => {
+  const bigint = (field: string) => ({
+    name: 'SeamError',
+    code: 'unsupported-type',
+    message: `unsupported-type: ${field} holds a bigint (or a cycle), which a JSON line cannot spell`,
+  });
+  const write = (plan: object) => () => writeExport(plan as Parameters<typeof writeExport>[0]);
+
+  it('a sealed run with no record', () => {
+    // why: writer.ts:60:27 ('empty-sealed-run' emptied).
+    expect(
+      thrown(
+        write({
+          origin: AGENTPLANE,
+          runs: [
+            { run: RUN, sealed: false, records: [] },
+            { run: EMPTY, sealed: true, records: [] },
+          ],
+        }),
+      ),
+    ).toEqual({
+      name: 'SeamError',
+      code: 'empty-sealed-run',
+      message: 'empty-sealed-run: runs[1] is sealed but has no record',
+    });
+  });
+
+  it('a prev that is not lowercase hex', () => {
+    // why: writer.ts:150:38 ('bad-hex' emptied).
+    const records = [{ body: admitted }, { body: concluded, prev: 'AB'.repeat(32) }];
+    expect(
+      thrown(() => writeUnread({ origin: AGENTPLANE, runs: [{ run: RUN, sealed: false, records }] })),
+    ).toEqual({
+      name: 'SeamError',
+      code: 'bad-hex',
+      message: 'bad-hex: records[1].prev is not lowercase hex',
+    });
+  });
+
+  it('a bigint in the header, a run block or an unreadable block, each named', () => {
+    // why: writer.ts:69:33 ('origin or disclosure' emptied), :78:30 (`runs[${i}]` emptied),
+    // :81:62 (`unreadable[${i}]` emptied).
+    expect(thrown(write({ origin: 1n, runs: [] }))).toEqual({
+      name: 'SeamError',
+      code: 'bad-plan',
+      message: 'bad-plan: origin: not a log origin',
+    });
+    expect(
+      thrown(write({ origin: AGENTPLANE, runs: [], disclosure: { cases: [], runs: [], at: 1n } })),
+    ).toEqual(bigint('disclosure'));
+    const runs = [
+      { run: RUN, sealed: false, records: [] },
+      { run: 2n, sealed: false, records: [] },
+    ];
+    expect(thrown(write({ origin: AGENTPLANE, runs }))).toEqual(bigint('runs[1]'));
+    const unreadable = [
+      { run: EMPTY, reason: 'gone' },
+      { run: 3n, reason: 'gone' },
+    ];
+    expect(thrown(write({ origin: AGENTPLANE, runs: [], unreadable }))).toEqual(bigint('unreadable[1]'));
+  });
+
+  it("passes on an error of a value's own toJSON as it is", () => {
+    // why: writer.ts:140:9 (`!(error instanceof TypeError)` -> `false`: every error of
+    // JSON.stringify turned into unsupported-type).
+    const cases = [
+      {
+        case: {
+          toJSON: () => {
+            throw new RangeError('this case cannot be written');
+          },
+        },
+      },
+    ];
+    expect(thrown(write({ origin: AGENTPLANE, runs: [], cases }))).toEqual({
+      name: 'RangeError',
+      code: undefined,
+      message: 'this case cannot be written',
+    });
   });
 });

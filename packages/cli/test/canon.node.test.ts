@@ -78,3 +78,56 @@ describe('seam canon', () => {
     expect(r.stdout).toContain('example:\n  $ printf');
   });
 });
+
+// A case that exists for a mutant says in its comment which one it holds (file.ts:line:column of
+// the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
+
+describe('seam canon: the options and refusals each compared whole', () => {
+  /** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
+  const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
+
+  describe('seam canon: --profile, stdin and --json', () => {
+    it('--profile names one of the profiles, all of them in the message', async () => {
+      // why: canon.ts:40:9 (the profile test → false: an unknown profile reaches the parser),
+      // :41:68 (', ' → "").
+      const { profiles } = await import('@agent-seam/canonical');
+      const r = await seam(workdir({ 'a.json': '1' }), ['canon', '--profile', 'nope', 'a.json']);
+      expect(r).toMatchObject(
+        usage(`--profile names one of ${Object.keys(profiles).join(', ')}; see seam canon --help`),
+      );
+      expect(Object.keys(profiles).length).toBeGreaterThan(1);
+    });
+
+    it('stdin is named "stdin" in a refusal and in --check', async () => {
+      // why: canon.ts:44:18 (path === '-' → false), :44:27 ('-' → ""), :44:33 ('stdin' → "").
+      const refused = await seam(workdir(), ['canon', '-'], '{"a":');
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toMatch(/^stdin: not JSON the seam profile accepts \[[a-z-]+\]: [^\n]+\n/);
+      const check = await seam(workdir(), ['canon', '--check', '-'], '{"a":1}');
+      expect(check).toMatchObject({ code: 0, stdout: 'stdin: canonical under seam (7 bytes)\n' });
+    });
+
+    it('--json: a refusal, the canonical text, and --check each as one object', async () => {
+      const dir = workdir({ 'bad.json': '[1,', 'doc.json': '{"b":1, "a":2}' });
+      // why: canon.ts:49:20 ('canon' → ""), :51:15 (ok false → true).
+      const refused = await seam(dir, ['canon', '--json', 'bad.json']);
+      expect(refused.code).toBe(1);
+      const r = JSON.parse(refused.stdout);
+      expect(r).toMatchObject({ command: 'canon', profile: 'seam', ok: false });
+      expect(Object.keys(r)).toEqual(['command', 'profile', 'ok', 'code', 'detail', 'explain']);
+      // why: canon.ts:60:11 (=== true → false), :60:27 (true → false), :61:19, :62:20, :64:15.
+      const written = await seam(dir, ['canon', '--json', 'doc.json']);
+      expect(written.code).toBe(0);
+      expect(JSON.parse(written.stdout)).toEqual({
+        command: 'canon',
+        profile: 'seam',
+        ok: true,
+        canonical: '{"a":2,"b":1}',
+      });
+      // why: canon.ts:71:52 ('canon' → "").
+      const check = await seam(dir, ['canon', '--json', '--check', 'doc.json']);
+      expect(check.code).toBe(1);
+      expect(JSON.parse(check.stdout)).toMatchObject({ command: 'canon', profile: 'seam', ok: false });
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { escapeBytes, hex, unwrap } from '@agent-seam/canonical';
 import { didFromSeed } from '@agent-seam/did';
 import { signEnvelope, verifyEnvelope } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
@@ -243,5 +244,209 @@ describe('seam envelope verify', () => {
     const r = await seam(dir, ['envelope', 'verify', 'not-json.json', ...waived]);
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('not one strict JSON value');
+  });
+});
+
+// A case that exists for a mutant says in its comment which one it holds (file.ts:line:column of
+// the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
+
+describe('seam envelope: every option and refusal, compared whole (sign, verify --expected)', () => {
+  const aliceSeed = seedOf(ALICE_SEED);
+
+  const bobSeed = seedOf(BOB_SEED);
+
+  const alice = didFromSeed(aliceSeed);
+
+  const bob = didFromSeed(bobSeed);
+
+  const T = 1784280600; // 2026-07-17T09:30:00Z
+
+  describe('envelope sign', () => {
+    const dir = workdir({ 'alice.seed': ALICE_SEED });
+    const sign = async (fields: object, ...more: string[]) =>
+      await seam(
+        dir,
+        ['envelope', 'sign', '-', '--seed-file', 'alice.seed', ...more],
+        JSON.stringify(fields),
+      );
+
+    it('a timestamp in FILE and --now both: a usage error; --now alone or the timestamp alone sign', async () => {
+      // why: envelope.ts:97:42 (values.now !== undefined: true, ===) and :98:28 (the message emptied).
+      const fields = { to: bob, messageId: 'm1', text: 'hi' };
+      expect(await sign({ ...fields, timestamp: T }, '--now', String(T))).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr:
+          'seam: FILE has a timestamp and --now gives another: keep one; see seam envelope sign --help\n',
+      });
+      const expected = signEnvelope({ ...fields, contextId: null, timestamp: T }, aliceSeed);
+      expect(JSON.parse((await sign(fields, '--now', String(T))).stdout)).toEqual(expected);
+      expect(JSON.parse((await sign({ ...fields, timestamp: T })).stdout)).toEqual(expected);
+    });
+
+    it('--json: the message and the bytes it signed', async () => {
+      // why: envelope.ts:106:31 (block emptied), :108:17 ({} for the object), :109:18
+      // ('envelope sign' emptied), :110:13 (ok: false), :112:17 ({} for signed).
+      const fields = { to: bob, messageId: 'm1', contextId: null, text: 'hi', timestamp: T };
+      const r = await sign(fields, '--json');
+      expect(r.code).toBe(0);
+      const bytes = `{"contextId":null,"from":"${alice}","messageId":"m1","text":"hi","timestamp":${T},"to":"${bob}"}`;
+      expect(JSON.parse(r.stdout)).toEqual({
+        command: 'envelope sign',
+        ok: true,
+        value: signEnvelope(fields, aliceSeed),
+        signed: { bytes: bytes.length, text: escapeBytes(new TextEncoder().encode(bytes)) },
+      });
+    });
+
+    it('a refusal as --json names the command, the code and the detail', async () => {
+      // why: shared.ts:32:23 ({} for the object), :32:38 (ok: true), :32:64 ({} for detail).
+      const r = await seam(dir, ['envelope', 'sign', '-', '--seed-file', 'alice.seed', '--json'], '[1]');
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.stdout)).toEqual({
+        command: 'envelope sign',
+        ok: false,
+        code: 'not-an-object',
+        detail: 'FILE holds a JSON object',
+      });
+    });
+  });
+
+  describe('envelope verify --expected: the same bytes', () => {
+    it('says the bytes agree, so the signature or the key differs', async () => {
+      // why: explain.ts:95:12 (the sentence for identical bytes emptied).
+      const sent = signEnvelope(
+        { to: bob, messageId: 'm1', contextId: null, text: 'hi', timestamp: T },
+        aliceSeed,
+      );
+      const bytes = `{"contextId":null,"from":"${alice}","messageId":"m1","text":"hi","timestamp":${T},"to":"${bob}"}`;
+      const dir = workdir({
+        'm.json': JSON.stringify({ ...sent, sig: sent.sig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) }),
+        'b.txt': bytes,
+      });
+      const r = await seam(dir, [
+        'envelope',
+        'verify',
+        'm.json',
+        '--recipient',
+        bob,
+        '--now',
+        'off',
+        '--no-replay-check',
+        '--expected',
+        'b.txt',
+      ]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain(
+        '\n--expected: identical to the signed bytes above: the bytes agree, so the signature or the key is what differs\n',
+      );
+    });
+  });
+});
+
+// A case that exists for a mutant says in its comment which one it holds (file.ts:line:column of
+// the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
+
+describe('seam envelope: every option and refusal, compared whole (usage errors, refusals to sign, checks as text)', () => {
+  const bobSeed = unwrap(hex.decode(BOB_SEED.trim()));
+
+  const bob = didFromSeed(bobSeed);
+
+  const T = 1784280600; // 2026-07-17T09:30:00Z
+
+  describe('envelope: the usage errors, the refusals to sign, and the checks as text', () => {
+    const dir = workdir({ 'alice.seed': ALICE_SEED, 'empty.json': '{}' });
+    const sign = async (fields: string, ...more: string[]) =>
+      await seam(
+        dir,
+        ['envelope', 'sign', '-', '--seed-file', 'alice.seed', '--now', String(T), ...more],
+        fields,
+      );
+
+    it('verify without --recipient: a usage error that says what to give', async () => {
+      // why: envelope.ts:46:28 (the message emptied).
+      expect(await seam(dir, ['envelope', 'verify', 'empty.json'])).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr:
+          'seam: give --recipient DID: your own did:key, whom the message must be addressed to; see seam envelope verify --help\n',
+      });
+    });
+
+    /** `envelope sign` of FILE refused with `code` and `detail`, as text and as --json. */
+    const signRefused = async (fields: string, code: string, detail: string) => {
+      expect(await sign(fields)).toMatchObject({
+        code: 1,
+        stdout: `cannot sign [${code}]: ${detail}\n`,
+        stderr: '',
+      });
+      const json = await sign(fields, '--json');
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.stdout)).toEqual({ command: 'envelope sign', ok: false, code, detail });
+    };
+
+    it('sign: FILE that is null, an array or a number is refused as not an object, as text and --json', async () => {
+      // why: envelope.ts:94:9 (the whole test → false, the || → &&, the first two → false,
+      // typeof fields !== 'object' → false), :94:39 (fields === null → false), :95:26
+      // ('envelope sign' emptied), :95:43 (values.json === true: true, false, !==), :95:59,
+      // :95:65 ('not-an-object' emptied), :95:82 (the detail emptied).
+      for (const fields of ['null', '[]', '5'])
+        await signRefused(fields, 'not-an-object', 'FILE holds a JSON object');
+    });
+
+    it('sign: fields the library refuses, as text and --json', async () => {
+      // why: envelope.ts:105:40 ('envelope sign' emptied), :105:57 (values.json === true →
+      // false), :105:73.
+      const fields = JSON.stringify({ messageId: 'm1', text: 'hi' });
+      await signRefused(fields, 'missing-field', 'to is undefined; it is a string');
+    });
+
+    it('verify a refused message: the checks laid out, and --json names the command', async () => {
+      // why: explain.ts:20:17 (Math.min for the id column's width), :20:41 (the lengths
+      // undefined), :23:7 (r.code !== undefined: true, false, ===), :24:11 (the [code: detail]
+      // emptied); envelope.ts:56:16 ('envelope verify' emptied).
+      const args = [
+        'envelope',
+        'verify',
+        'empty.json',
+        '--recipient',
+        bob,
+        '--now',
+        'off',
+        '--no-replay-check',
+      ];
+      const r = await seam(dir, args);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(
+        [
+          'refused [missing-field]: from is undefined; it is a string',
+          'time NOT checked: --now off waives it',
+          'replay NOT checked: --no-replay-check waives it',
+          'checks, in the order the verifier makes them:',
+          '  pass         recipient-named  you named the recipient (recipientDid); the message cannot name it',
+          '  REFUSED      fields           a JSON object: from, to, messageId, text strings, contextId string or null, integer timestamp, sig [missing-field: from is undefined; it is a string]',
+          '  not checked  recipient        to is the recipient you named',
+          "  not checked  freshness        timestamp within maxSkew (300 s) of now, either way (turned off by the caller (now: 'off'))",
+          '  not checked  signer-key       from is an Ed25519 did:key whose key is not of small order',
+          '  not checked  signed-bytes     the six fields have a canonical seam spelling (the bytes the signature covers)',
+          '  not checked  signature-text   the signature is one canonical standard base64 spelling of 64 bytes',
+          '  not checked  lengths          a 32-byte key, a 64-byte signature and a message of bytes',
+          '  not checked  key-point        the key is the strict RFC 8032 encoding of a curve point, not of small order',
+          '  not checked  r-point          R (first half of the signature) is a strict encoding of a point, not of small order',
+          '  not checked  s-scalar         S (second half) is below the group order L',
+          '  not checked  equation         the signature verifies: [S]B = R + [h]A',
+          "  not checked  replay           the first delivery of this (from, messageId) the replay cache has seen (turned off by the caller (replay: 'off'))",
+          '',
+        ].join('\n'),
+      );
+      const json = await seam(dir, [...args, '--json']);
+      expect(JSON.parse(json.stdout)).toMatchObject({
+        command: 'envelope verify',
+        ok: false,
+        code: 'missing-field',
+        detail: 'from is undefined; it is a string',
+      });
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { hex, unwrap } from '@agent-seam/canonical';
 import {
   domainLinkageSigningInput,
   signCardEnvelope,
@@ -6,7 +7,9 @@ import {
 } from '@agent-seam/cardpub';
 import {
   bindingV2SignedBytes,
+  didFromPublicKey,
   didFromSeed,
+  keyPairFromSeed,
   keyStateSignedBytes,
   signDeviceBindingV2,
   signKeyState,
@@ -270,5 +273,135 @@ describe('seam keystate resolve', () => {
     expect((await seam(dir, ['keystate', 'resolve', 'none.json', '--root', alice, '--now', '0'])).code).toBe(
       4,
     );
+  });
+});
+
+// A case that exists for a mutant says in its comment which one it holds (file.ts:line:column of
+// the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
+
+describe('seam keystate: every option and refusal, compared whole (resolve --pinned)', () => {
+  const aliceSeed = seedOf(ALICE_SEED);
+
+  const bobSeed = seedOf(BOB_SEED);
+
+  const alice = didFromSeed(aliceSeed);
+
+  const bob = didFromSeed(bobSeed);
+
+  const T = 1784280600; // 2026-07-17T09:30:00Z
+
+  describe('keystate resolve --pinned', () => {
+    it('a pinned record that does not verify keeps the root speaking for itself', async () => {
+      // why: identity.ts:92:47 ({} for { pinned }: the pin ignored, the inline opDid wins).
+      const keystate = signKeyState(
+        { rootDid: alice, epoch: 1, opDid: bob, notBefore: null, notAfter: null, ts: T },
+        aliceSeed,
+      );
+      const dir = workdir({
+        'keystate.json': JSON.stringify(keystate),
+        'pinned.json': JSON.stringify({ ...keystate, epoch: 2 }),
+      });
+      const args = ['keystate', 'resolve', 'keystate.json', '--root', alice, '--now', String(T)];
+      expect(JSON.parse((await seam(dir, [...args, '--json'])).stdout).opDid).toBe(bob);
+      const r = await seam(dir, [...args, '--pinned', 'pinned.json', '--json']);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ command: 'keystate resolve', opDid: alice, ok: true });
+    });
+  });
+});
+
+// A case that exists for a mutant says in its comment which one it holds (file.ts:line:column of
+// the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
+
+describe('seam identity: every option and refusal, compared whole (binding verify, keystate resolve)', () => {
+  const seed = unwrap(hex.decode(ALICE_SEED.trim()));
+
+  const key = keyPairFromSeed(seed).publicKey;
+
+  const alice = didFromPublicKey(key);
+
+  const bobSeed = unwrap(hex.decode(BOB_SEED.trim()));
+
+  const bob = didFromSeed(bobSeed);
+
+  const T = 1784280600; // 2026-07-17T09:30:00Z
+
+  describe('identity: binding verify and keystate resolve', () => {
+    const aliceSeed = seed;
+    const binding = signDeviceBindingV2({ ts: T, validUntil: T + 3600 }, aliceSeed, bobSeed);
+    const later = signDeviceBindingV2({ ts: T, validUntil: T + 7200 }, aliceSeed, bobSeed);
+    const keystate = signKeyState(
+      { rootDid: alice, epoch: 1, opDid: bob, notBefore: null, notAfter: null, ts: T },
+      aliceSeed,
+    );
+    const dir = workdir({
+      'binding.json': JSON.stringify(binding),
+      // The later binding's fields with the root's signature over the first: the root's sig
+      // holds over the first binding's bytes, the device's (from the later one) does not.
+      'mixed.json': JSON.stringify({ ...later, sig: binding.sig }),
+      'binding.signed': bindingV2SignedBytes(binding) as Uint8Array,
+      'keystate.json': JSON.stringify(keystate),
+    });
+
+    it('binding verify without --device or --now: usage errors that say what to give', async () => {
+      // why: identity.ts:37:7 ('--device' emptied), :38:7 (its what emptied), :40:52 ('--now'
+      // emptied), :40:61 (its what emptied).
+      expect(await seam(dir, ['binding', 'verify', 'binding.json', '--now', String(T)])).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: 'seam: give --device DID: the device you are asking about; see seam binding verify --help\n',
+      });
+      expect(await seam(dir, ['binding', 'verify', 'binding.json', '--device', bob])).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: 'seam: give --now TIME: validUntil is judged at a time; see seam binding verify --help\n',
+      });
+    });
+
+    it('binding verify --expected: both signatures must hold over the expected bytes', async () => {
+      // why: identity.ts:53:29 (&& → ||: the root's signature alone would be enough),
+      // :47:16 ('binding verify' emptied).
+      const r = await seam(dir, [
+        'binding',
+        'verify',
+        'mixed.json',
+        '--device',
+        bob,
+        '--now',
+        String(T),
+        '--expected',
+        'binding.signed',
+        '--json',
+      ]);
+      expect(r.code).toBe(1);
+      const out = JSON.parse(r.stdout);
+      expect(out).toMatchObject({ command: 'binding verify', ok: false });
+      expect(out.explain.expected).toMatchObject({ same: false, signatureHoldsOverExpected: false });
+    });
+
+    it('keystate resolve without --root or --now: usage errors; a verified record as text and --json', async () => {
+      // why: identity.ts:88:48 ('--root' emptied), :88:58 (its what emptied), :89:52 ('--now'
+      // emptied), :89:61 (its what emptied), :106:15 (the ok line → undefined), :106:40 (the ok
+      // line emptied), :97:16 ('keystate resolve' emptied).
+      expect(await seam(dir, ['keystate', 'resolve', 'keystate.json', '--now', String(T)])).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: 'seam: give --root DID: the root DID you are resolving; see seam keystate resolve --help\n',
+      });
+      expect(await seam(dir, ['keystate', 'resolve', 'keystate.json', '--root', alice])).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: 'seam: give --now TIME: a KeyState has a window; see seam keystate resolve --help\n',
+      });
+      const args = ['keystate', 'resolve', 'keystate.json', '--root', alice, '--now', String(T)];
+      const text = await seam(dir, args);
+      expect(text.code).toBe(0);
+      expect(text.stdout.split('\n').slice(0, 2)).toEqual([
+        `speaks for ${alice} at ${T}: ${bob}`,
+        `the record verified: epoch 1, opDid ${bob}`,
+      ]);
+      const json = await seam(dir, [...args, '--json']);
+      expect(JSON.parse(json.stdout)).toMatchObject({ command: 'keystate resolve', ok: true, opDid: bob });
+    });
   });
 });

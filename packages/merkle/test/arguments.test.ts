@@ -8,6 +8,7 @@ import {
   verifyInclusion,
 } from '@agent-seam/merkle';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 
 const thrownCode = (f: () => unknown) => {
   try {
@@ -53,5 +54,37 @@ describe('producer paths throw SeamError on bad arguments', () => {
     for (const size of [1.5, Number.NaN, 2 ** 53, -1, '1' as unknown as number])
       expect(verifyInclusion({ ...claim, size })).toMatchObject({ code: 'invalid-number' });
     expect(verifyInclusion({ ...claim, size: 1n, index: 0n })).toEqual({ ok: true, value: true });
+  });
+});
+
+describe("the messages of the producers' refusals name what was wrong", () => {
+  const seamError = (code: string, message: string) => ({
+    name: 'SeamError',
+    code,
+    message: `${code}: ${message}`,
+  });
+
+  it('a consistency proof from the empty tree, a size past the leaves, an index past the leaves, each named', () => {
+    // holds proofs.ts:70:51 (the empty-tree message), 66:41 'n' and 77:40 'index' → "";
+    // tree.ts:68:48 'm' (prefixRoot) → ""
+    expect(thrown(() => consistencyProof(leaves, 0, 3))).toEqual(
+      seamError('empty-tree-consistency', 'no consistency proof starts at the empty tree'),
+    );
+    expect(thrown(() => consistencyProof(leaves, 2, 4))).toEqual(
+      seamError('invalid-argument', 'n must be an integer in 0..3'),
+    );
+    expect(thrown(() => inclusionProof(leaves, 3))).toEqual(
+      seamError('index-out-of-range', 'index must be an integer in 0..2'),
+    );
+    expect(thrown(() => prefixRoot(leaves, 4))).toEqual(
+      seamError('invalid-argument', 'm must be an integer in 0..3'),
+    );
+  });
+
+  it('IncrementalTree refuses a 33-byte leaf hash with a message saying a leaf hash is 32 bytes', () => {
+    // holds tree.ts:29:46 (the message) → ""
+    expect(thrown(() => new IncrementalTree().appendLeafHash(new Uint8Array(33).fill(1)))).toEqual(
+      seamError('bad-hash-length', 'a leaf hash is 32 bytes'),
+    );
   });
 });

@@ -11,7 +11,7 @@ import {
   verifyConsistency,
   verifyInclusion,
 } from '@agent-seam/merkle';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
 
 const leaves = Array.from({ length: 7 }, (_, i) => new TextEncoder().encode(`leaf ${i}`));
@@ -78,3 +78,27 @@ holdChecksToVerifier(
       consist({ proof: consistency.proof.map(() => short), rootN: new Uint8Array(32) }),
   },
 );
+
+describe('the check titles', () => {
+  // Every other title (and every title emptied) is held by the shared check-list test of
+  // tools/check-order.ts; only the words passed into the two shared title templates need
+  // a case of their own.
+  const title = (checks: typeof INCLUSION_CHECKS, id: string) => checks.find((c) => c.id === id)?.title;
+
+  it('the shape and proof-length titles name the inputs each verifier is given', () => {
+    // holds checks.ts:18:9 'the root', :21:15 'index and size', :32:9 'rootM and rootN each',
+    // :45:15 'm and n' → "" (the titles stay non-empty and distinct without them)
+    expect(title(INCLUSION_CHECKS, 'shape')).toBe(
+      'the claim is an object, its proof an array, the root a Uint8Array',
+    );
+    expect(title(INCLUSION_CHECKS, 'proof-length')).toBe(
+      'the proof has exactly as many hashes as index and size call for',
+    );
+    expect(title(CONSISTENCY_CHECKS, 'shape')).toBe(
+      'the claim is an object, its proof an array, rootM and rootN each a Uint8Array',
+    );
+    expect(title(CONSISTENCY_CHECKS, 'proof-length')).toBe(
+      'the proof has exactly as many hashes as m and n call for',
+    );
+  });
+});

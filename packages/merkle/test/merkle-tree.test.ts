@@ -12,6 +12,7 @@ import {
 } from '@agent-seam/merkle';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 import { naiveRoot } from './reference.js';
 
 const leavesOf = (n: number) =>
@@ -149,5 +150,73 @@ describe('MerkleTree.subtreeRoot and the exported proof walks', () => {
     const rangeRoot = (lo: number, hi: number) => naiveRoot(leaves.slice(lo, hi));
     for (let i = 0; i < 21; i++) expect(inclusionPath(i, 21, rangeRoot)).toEqual(tree.inclusionProof(i));
     for (let m = 1; m < 21; m++) expect(consistencyPath(m, 21, rangeRoot)).toEqual(tree.consistencyProof(m));
+  });
+});
+
+describe('MerkleTree: what it refuses says what was wrong, and it shares no array with its caller', () => {
+  const seamError = (code: string, message: string) => ({
+    name: 'SeamError',
+    code,
+    message: `${code}: ${message}`,
+  });
+  const leaves = [new Uint8Array([1]), new Uint8Array([2]), new Uint8Array([3])];
+  const bytes = (length: number, fill: number) => new Uint8Array(length).fill(fill);
+
+  it('a leaf that is not bytes, or a leaf hash that is not 32 bytes, is refused with a message saying so', () => {
+    // holds merkle-tree.ts:39:80 and 46:46 (the messages) → ""
+    const tree = new MerkleTree();
+    expect(thrown(() => tree.appendLeaf('leaf' as never))).toEqual(
+      seamError('invalid-argument', 'a leaf is a Uint8Array'),
+    );
+    expect(thrown(() => tree.appendLeafHash(bytes(31, 1)))).toEqual(
+      seamError('bad-hash-length', 'a leaf hash is 32 bytes'),
+    );
+    expect(tree.size).toBe(0);
+  });
+
+  it('an appended leaf hash the caller rewrites afterwards does not change the tree', () => {
+    // holds merkle-tree.ts:47:25 `hash.slice()` → `hash`: the caller's array would be the tree's leaf
+    const hash = bytes(32, 5);
+    const tree = MerkleTree.fromLeafHashes([hash, bytes(32, 6)]);
+    const root = tree.root();
+    hash.fill(0);
+    expect(tree.leafHash(0)).toEqual(bytes(32, 5));
+    expect(tree.root()).toEqual(root);
+  });
+
+  it('a leaf hash handed out and rewritten by the caller does not change the tree', () => {
+    // holds merkle-tree.ts:66:12 `.slice()` → the stored array: the caller could rewrite the leaf
+    const tree = MerkleTree.fromLeaves(leaves);
+    const root = tree.root();
+    tree.leafHash(1).fill(0);
+    expect(tree.leafHash(1)).toEqual(leafHash(leaves[1]!));
+    expect(tree.root()).toEqual(root);
+  });
+
+  it('leaf index size (one past the last) is refused, naming the index and its range', () => {
+    // holds merkle-tree.ts:65:35 `this.size - 1` → `+ 1` (index 3 would read past the leaves),
+    // 65:50 'index' and 65:59 'index-out-of-range' → ""
+    const tree = MerkleTree.fromLeaves(leaves);
+    expect(thrown(() => tree.leafHash(3))).toEqual(
+      seamError('index-out-of-range', 'index must be an integer in 0..2'),
+    );
+    expect(thrown(() => tree.leafHash(4))).toEqual(
+      seamError('index-out-of-range', 'index must be an integer in 0..2'),
+    );
+  });
+
+  it('a size past the tree, or an index past the size, is refused by rootAt and inclusionProof naming it', () => {
+    // holds merkle-tree.ts:76:45 (rootAt), 82:45 and 83:42 (inclusionProof) 'size'/'index' → "";
+    // tree.ts:85:64 (requireCount's message) → ''
+    const tree = MerkleTree.fromLeaves(leaves);
+    expect(thrown(() => tree.rootAt(4))).toEqual(
+      seamError('invalid-argument', 'size must be an integer in 0..3'),
+    );
+    expect(thrown(() => tree.inclusionProof(0, 4))).toEqual(
+      seamError('invalid-argument', 'size must be an integer in 0..3'),
+    );
+    expect(thrown(() => tree.inclusionProof(2, 2))).toEqual(
+      seamError('index-out-of-range', 'index must be an integer in 0..1'),
+    );
   });
 });

@@ -1,6 +1,7 @@
-// Cases that kill the Stryker survivors of src/export/frames.ts and src/export/log.ts listed in
-// the mutation report of the export verifier. Each `it` names the mutants it kills by
-// file:line:column; equivalent mutants are listed in spec/chain.md ("Equivalent mutants").
+// The frames of an export (src/export/frames.ts): origin, checkpoint, run block, trailer and
+// case block; and the sealed runs' places in the log (src/export/log.ts).
+// A case that exists for a mutant says in its comment which one it holds (file:line:column of
+// the mutation report); equivalent mutants are listed in spec/chain.md.
 import { hex } from '@agent-seam/canonical';
 import { IncrementalTree, leafHash } from '@agent-seam/merkle';
 import { describe, expect, it } from 'vitest';
@@ -229,7 +230,7 @@ describe('frames.ts caseBlockOf', () => {
   });
 });
 
-describe('log.ts', () => {
+describe('log.ts: sealed runs placed in the log and proven against the checkpoint', () => {
   const leaf = (index: number, n: number, proof?: SealedLeaf['proof']): SealedLeaf => ({
     index,
     seal: seal(n),

@@ -1,10 +1,9 @@
-// Cases that kill the Stryker survivors of src/export/verifier.ts, lines 571-800 (the case
-// layer, what was not checked, the trailer, the options check and verifyExport), in the
-// mutation report of the export verifier. Each `it` names the mutants it kills by
-// verifier.ts:line:column; equivalent mutants are listed in spec/chain.md ("Equivalent
-// mutants", verifier.ts (e)). verifier.ts:571:11 (`{ run }` → `{}` on package-run-unplaced) is
-// killed by the case 'an open run of a package that did not conclude is no removed leaf' in
-// export-verifier-b.mutants.test.ts, which asserts that finding whole.
+// What an export is judged on as a whole: the case layer, what was not checked, the
+// trailer, the options and verifyExport (src/export/verifier.ts).
+// A case that exists for a mutant says in its comment which one it holds (file:line:column of
+// the mutation report); equivalent mutants are listed in spec/chain.md. verifier.ts:571:11
+// (`{ run }` → `{}` on package-run-unplaced) is held by 'an open run of a package that did not
+// conclude is no removed leaf' in export-header-runs.test.ts, which asserts that finding whole.
 import { describe, expect, it } from 'vitest';
 import { writeUnread } from '../src/export/writer.js';
 import {

@@ -1,7 +1,7 @@
-// Cases that kill the Stryker survivors of src/export/verifier.ts, lines 1-263 (the options,
-// `find`, `push`/`take` and the header state), listed in the mutation report of the export
-// verifier. Each `it` names the mutants it kills by verifier.ts:line:column; equivalent
-// mutants are listed in spec/chain.md ("Equivalent mutants", verifier.ts (a)).
+// The export verifier's plumbing (src/export/verifier.ts): its options, lines pushed one by
+// one and found again, and a first line that is not a header.
+// A case that exists for a mutant says in its comment which one it holds (file:line:column of
+// the mutation report); equivalent mutants are listed in spec/chain.md.
 import { describe, expect, it } from 'vitest';
 import { type ExportOptions, type ExportReport, ExportVerifier, writeExport } from '../src/index.js';
 import { thrown, unhex } from './helpers.js';

@@ -1,22 +1,17 @@
-// Cases that kill the Stryker survivors of src/cli/main.ts (and the few NoCoverage
-// mutants of src/record.ts, src/export/writer.ts, src/export/graders.ts) in the report of
-// `pnpm mutate --filter chain --rest`. The command runs in-process, as in cli.node.test.ts;
-// each `it` names the mutants it kills (file:line:column as in the report). Equivalent
-// mutants are listed in spec/chain.md ("command line: main, workers (b)").
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { Worker } from 'node:worker_threads';
-import { createSha256, hex } from '@agent-seam/canonical';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { thrown } from '../../../tools/thrown.js';
 import { EXIT } from '../src/cli/main.js';
-import { chainHash, PART_FORMAT, verifyExport, writeExport } from '../src/index.js';
+import { PART_FORMAT } from '../src/index.js';
 import { checkpoint, checkpointFile, exampleFile, key, run } from './cli-process.js';
-import { unhex } from './helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'seam-chain-cli-b-'));
+// The command run in-process: unreadable files, anchor files, merge, stdin, --range, the progress meter, grader keys.
+// A case that exists for a mutant says in its comment which one it holds (file:line:column of
+// the mutation report); equivalent mutants are listed in spec/chain.md.
+
+const dir = mkdtempSync(join(tmpdir(), 'seam-chain-cli-main-'));
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -25,12 +20,14 @@ const file = (name: string, content: string | Uint8Array) => {
   writeFileSync(path, content);
   return path;
 };
+
 /** What the command writes for a bad command line: the message and where the usage is, one line. */
 const usage = (message: string) => ({
   code: EXIT.usage,
   stdout: '',
   stderr: `seam-verify-export: ${message}; see seam-verify-export --help\n`,
 });
+
 /** What the command writes for a file it cannot read. */
 const unreadable = (message: string) => ({
   code: EXIT.unreadable,
@@ -339,81 +336,4 @@ describe('main.ts: grader keys', () => {
     expect(r.code).toBe(EXIT.sound);
     expect(JSON.parse(r.stdout).graderVerdicts[0].signature).toBe('verified');
   });
-});
-
-describe('record.ts and writer.ts', () => {
-  it('chainHash refuses a prev that is not 32 bytes, naming it', () => {
-    // why: record.ts:10:25 ('bad-prev' -> "") and record.ts:10:37 (the message emptied).
-    expect(thrown(() => chainHash(new Uint8Array(31), new Uint8Array(0)))).toEqual({
-      name: 'SeamError',
-      code: 'bad-prev',
-      message: 'bad-prev: prev is not a 32-byte digest',
-    });
-  });
-
-  it('a disclosure package carries each sealed run its inclusion path in hex, and verifies', async () => {
-    // why: writer.ts:76:76 (the proof's hex.encode -> undefined).
-    const records = [
-      { body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1, capability: 'x', input: {} } },
-      { body: { epoch: 1, v: 1, kind: 'RunConcluded', outcome: 'succeeded' } },
-    ];
-    const runs = ['run_01J80000000000000000000001', 'run_01J80000000000000000000002'];
-    const written = writeExport({
-      origin: 'example.com/agentplane',
-      runs: runs.map((run) => ({ run, sealed: true, records })),
-      cases: [],
-      disclosure: { cases: [], runs },
-    });
-    const blocks = written.lines.map((line) => JSON.parse(line)).filter((frame) => 'seal' in frame);
-    // A two-leaf log: each leaf's path is the other's leaf hash, SHA-256(0x00 ‖ seal).
-    const leafHash = (seal: string) =>
-      hex.encode(
-        createSha256()
-          .update(new Uint8Array([0]))
-          .update(unhex(seal))
-          .digest(),
-      );
-    expect(blocks.map((b) => b.proof)).toEqual([[leafHash(blocks[1].seal)], [leafHash(blocks[0].seal)]]);
-    const report = await verifyExport(written.lines, {
-      anchors: [
-        {
-          checkpoint: {
-            ...written.checkpoint,
-            root: unhex(written.checkpoint.root),
-          },
-        },
-      ],
-    });
-    expect(report.findings).toEqual([]);
-  });
-});
-
-describe('pass.node.ts: a reading thread that stops mid-pass', () => {
-  // Node announces each new Worker on process ('worker'); the first one the pass starts is
-  // stopped as soon as it is online, so the batches sent to it never come back.
-  const lines = Array.from({ length: 40 }, (_, i) => `${String(i).padStart(3, '0')}${'x'.repeat(100_000)}`);
-
-  it('fails the pass naming the exit code, and the next pass starts fresh threads', async () => {
-    // why: pass.node.ts:77:61 (the message emptied), pass.node.ts:81:54 and :125:30 (lose and
-    // fail emptied: the pass waits forever), pass.node.ts:82:9 (-> true, -> false, and the !
-    // dropped),
-    // pass.node.ts:85:45 (no run is failed), pass.node.ts:126:5 (??= -> &&=: the failure is
-    // never set), pass.node.ts:84:20 (the fresh pool starts with a non-thread in it).
-    let stopped = false;
-    const stop = (worker: Worker) => {
-      if (stopped) return;
-      stopped = true;
-      worker.once('online', () => void worker.terminate());
-    };
-    process.on('worker', stop);
-    try {
-      await expect(verifyExport(lines, { workers: 3 })).rejects.toThrow(
-        new Error('a reading thread stopped (exit code 1)'),
-      );
-    } finally {
-      process.off('worker', stop);
-    }
-    expect(stopped).toBe(true);
-    expect(await verifyExport(lines, { workers: 3 })).toEqual(await verifyExport(lines, { workers: 1 }));
-  }, 30_000);
 });

@@ -1,6 +1,7 @@
-// Cases that kill the Stryker survivors of src/export/anchors.ts and src/export/witness.ts
-// listed in the mutation report of the export verifier. Each `it` names the mutants it
-// kills; equivalent mutants are listed in spec/chain.md ("Equivalent mutants").
+// How an export's anchors are read and judged: checkpoint anchors, witness cosignatures
+// (src/export/anchors.ts, src/export/witness.ts) and freshness.
+// A case that exists for a mutant says in its comment which one it holds (file:line:column of
+// the mutation report); equivalent mutants are listed in spec/chain.md.
 import { base64Strict } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { emptyRoot, rootHash } from '@agent-seam/merkle';
@@ -94,7 +95,7 @@ describe('anchors.ts readAnchor', () => {
   });
 });
 
-describe('witness.ts', () => {
+describe('witness.ts: a witness cosignature line', () => {
   it('a note size of 2^53 - 1 is read; 2^53 is not a checkpoint this reader can hold', () => {
     // why: witness.ts:34:21 `size > BigInt(Number.MAX_SAFE_INTEGER)` → false, and → `>=`
     // (readAnchor's refusal of such a note also goes red under anchors.ts:34:39 and :34:53)

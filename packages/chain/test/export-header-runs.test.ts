@@ -1,7 +1,6 @@
-// Cases that kill the Stryker survivors of src/export/verifier.ts, lines 264-366 (the header,
-// run blocks and closing a run), in the mutation report of the export verifier. Each `it` names
-// the mutants it kills by verifier.ts:line:column; equivalent mutants are listed in spec/chain.md
-// ("Equivalent mutants", verifier.ts (b)).
+// An export's header and run blocks, and how a run is closed (src/export/verifier.ts).
+// A case that exists for a mutant says in its comment which one it holds (file:line:column of
+// the mutation report); equivalent mutants are listed in spec/chain.md.
 import { hex } from '@agent-seam/canonical';
 import { rootHash } from '@agent-seam/merkle';
 import { describe, expect, it } from 'vitest';

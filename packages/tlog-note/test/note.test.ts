@@ -5,15 +5,15 @@ import { thrown } from '../../../tools/thrown.ts';
 import { describeNote, ed25519Verifier, openNote, signNote } from '../src/index.js';
 
 /**
- * Cases for the survivors of `pnpm mutate --filter tlog-note --rest` in `src/note.ts`, whose
- * `splitNote` is the first step of `openNote` (issue 15). Refusals are asserted whole (code
- * and detail), caller errors by name, code and message; each `why` names its mutant(s).
+ * How a note is split into its text and signature lines (src/note.ts's `splitNote`, the first
+ * step of `openNote`): its caps and its shape refusals. Refusals are asserted whole (code and
+ * detail), caller errors by name, code and message; a `why` names the mutant a case holds.
  */
 const log = { name: 'example.com/log', seed: new Uint8Array(32).fill(1) };
 const verifiers = [ed25519Verifier(log.name, keyPairFromSeed(log.seed).publicKey)];
 const note = utf8Strict.encode(signNote('hello\n', [log]));
 
-describe('splitNote through openNote', () => {
+describe('a note is split into text and signatures within its caps', () => {
   it('a note of exactly maxBytes is read; one byte over is note-too-large', () => {
     // why: note.ts:74:7 `bytes.length > maxBytes` → `>=`
     expect(openNote(note, { verifiers, maxBytes: note.length }).ok).toBe(true);

@@ -1,7 +1,7 @@
-// Cases that kill the Stryker survivors of src/cli/main.ts left to rest (d) in the report of
-// `pnpm mutate --filter chain --rest` (the writer's and the record's are in
-// rest-d.mutants.test.ts). Each `it` names the mutants it kills (file:line:column as in the
-// report); the equivalent ones are listed in spec/chain.md ("Outside the verify path ... (d)").
+// The command's module-level constants (src/cli/main.ts), each read in a fresh import: the
+// progress meter's 4 MiB start, and what is neither a bad command line nor an unreadable file.
+// A case that exists for a mutant says in its comment which one it holds (file:line:column of
+// the mutation report); equivalent mutants are listed in spec/chain.md.
 //
 // A fresh copy of main.ts is imported inside each case: its module-level constants are then
 // computed while the case runs. Stryker switches a mutant on before a test file's cases run but
@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { exampleFile } from './cli-process.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'seam-chain-rest-d-'));
+const dir = mkdtempSync(join(tmpdir(), 'seam-chain-cli-constants-'));
 
 afterEach(() => vi.restoreAllMocks());
 

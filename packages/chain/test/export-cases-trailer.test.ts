@@ -1,7 +1,7 @@
-// Cases that kill the Stryker survivors of src/export/verifier.ts, lines 444-570 (a record's body,
-// case blocks, the trailer, `finish` and the whole-file step), in the mutation report of the export
-// verifier. Each `it` names the mutants it kills by verifier.ts:line:column; equivalent mutants are
-// listed in spec/chain.md ("Equivalent mutants", verifier.ts (d)).
+// A record's body, case blocks, the trailer, finishing a read and the whole-file step
+// (src/export/verifier.ts).
+// A case that exists for a mutant says in its comment which one it holds (file:line:column of
+// the mutation report); equivalent mutants are listed in spec/chain.md.
 import { hex } from '@agent-seam/canonical';
 import { rootHash } from '@agent-seam/merkle';
 import { describe, expect, it } from 'vitest';

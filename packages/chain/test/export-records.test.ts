@@ -1,8 +1,7 @@
-// Cases that kill the Stryker survivors of src/export/verifier.ts, lines 367-443 (closing a run
-// and one record line: its place, its form, its bytes, its seq, its link, its signature), in the
-// mutation report of the export verifier. Each `it` names the mutants it kills by
-// verifier.ts:line:column; equivalent mutants are listed in spec/chain.md ("Equivalent mutants",
-// verifier.ts (c)).
+// One record line of an export: where it stands, its form, its bytes, its seq, its link and
+// its signature (src/export/verifier.ts).
+// A case that exists for a mutant says in its comment which one it holds (file:line:column of
+// the mutation report); equivalent mutants are listed in spec/chain.md.
 import { describe, expect, it } from 'vitest';
 import {
   type ExportOptions,
