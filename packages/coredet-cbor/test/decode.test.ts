@@ -3,12 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { type DecodeOptions, decode, decodeEntries } from '../src/index.js';
 import { fromHex } from './helpers.js';
 
-/**
- * Cases written for the mutants `pnpm mutate --filter coredet-cbor` left alive in
- * src/decode.ts (reports/mutation/coredet-cbor.md). Each `why` names the mutant(s) it
- * kills; the survivors no input can tell apart are listed in spec/coredet-cbor.md
- * ("Equivalent mutants").
- */
+// The decoder's rules, each refusal whole. Each `why` names the mutant of src/decode.ts the case
+// holds; the survivors no input can tell apart are listed in spec/coredet-cbor.md
+// ("Equivalent mutants").
 
 const lenient: DecodeOptions = { lenient: true };
 

@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
 import { type ParseDiagnosticOptions, parseDiagnostic } from '../src/index.js';
 
-/**
- * Cases written for the mutants `pnpm mutate --filter coredet-cbor --rest` left alive in
- * src/parse-diagnostic.ts (outside the verify path). Each `why` names the mutant(s) it
- * kills; the survivors no input can tell apart are listed in spec/coredet-cbor.md
- * ("Outside the verify path …: diagnostic notation reader (b)").
- */
+// What the diagnostic notation reader refuses (code, detail and offset) and how it reads values
+// at the edges. Each `why` names the mutant of src/parse-diagnostic.ts the case holds; the
+// survivors no input can tell apart are listed in spec/coredet-cbor.md ("Outside the verify path
+// …: diagnostic notation reader (b)").
 
 interface Refused {
   text: string;
@@ -466,7 +464,7 @@ const refusals: [name: string, Refused][] = [
   ],
 ];
 
-describe('parseDiagnostic refusals outside the verify path (rest mutants, b)', () => {
+describe('every diagnostic notation refusal carries its code, detail and offset', () => {
   it.each(refusals)('%s', (_name, { text, options, code, detail, offset }) => {
     expect(parseDiagnostic(text, options)).toEqual({ ok: false, code, detail, offset });
   });
@@ -481,7 +479,7 @@ describe('parseDiagnostic refusals outside the verify path (rest mutants, b)', (
   });
 });
 
-describe('parseDiagnostic values outside the verify path (rest mutants, b)', () => {
+describe('diagnostic notation values at the edges', () => {
   // why: parse-diagnostic.ts:381:47 '' → "Stryker was here!" (its 'e' would read as an exponent at the end)
   it('a hex integer at the end of the text', () => {
     expect(parseDiagnostic('0x1')).toEqual({ ok: true, value: 1 });
@@ -529,7 +527,7 @@ describe('parseDiagnostic values outside the verify path (rest mutants, b)', () 
   });
 });
 
-describe('parseDiagnostic bound errors (rest mutants, b)', () => {
+describe('a bound of the diagnostic reader that is not a count', () => {
   // why: parse-diagnostic.ts:57:41 'maxLength' → "", 86:41 (the bound message)
   it('maxLength not a count', () => {
     expect(thrown(() => parseDiagnostic('1', { maxLength: -1 }))).toEqual({
@@ -556,7 +554,7 @@ describe('parseDiagnostic bound errors (rest mutants, b)', () => {
   });
 });
 
-describe('parseDiagnostic escapes (static mutants)', () => {
+describe('the escapes of diagnostic notation', () => {
   it('each one-character escape reads as its character', () => {
     // why: parse-diagnostic.ts:121:8 ESCAPES '/' → "" and :123:6 '\f' → "" (module-level, found by
     // `pnpm mutate --filter coredet-cbor --rest --static`): `\/` and `\f` were never read by a case,
