@@ -5,7 +5,6 @@ import { seamError, thrown } from './helpers.js';
 // Refusal details and argument messages are contract, so each is asserted whole; caps are held
 // at their exact boundary. Each `why` names the mutant of src/sealed-field.ts the case holds, as
 // file:line of the source at the time, original → replacement.
-const _utf8 = (text: string) => new TextEncoder().encode(text);
 
 describe('sealed fields (sealed-field.ts)', () => {
   it('a sealed object or string of the wrong type names its argument', () => {

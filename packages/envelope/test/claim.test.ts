@@ -1,14 +1,9 @@
-import { didFromSeed } from '@agent-seam/did';
-import { signEnvelope, verifyClaim } from '@agent-seam/envelope';
+import { verifyClaim } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
+import { me, message, OFF } from './fixture.js';
 
 // Each `why` names the mutant of src/ the case holds: a check that could be deleted, or a code
 // or detail that could change, with no other test failing.
-const seed = new Uint8Array(32).fill(0x61);
-const me = didFromSeed(new Uint8Array(32).fill(0x62));
-const NOW = 1784273681;
-const message = signEnvelope({ to: me, messageId: 'm', contextId: null, timestamp: NOW, text: 'hi' }, seed);
-const OFF = { now: 'off', replay: 'off' } as const;
 
 describe('verifyClaim', () => {
   const claim = { method: 'onboard/claim', nonce: 'n1', message };

@@ -11,16 +11,9 @@ import {
 } from '@agent-seam/envelope';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { me, message, OFF, seed, sender, verify } from './fixture.js';
 
-const seed = new Uint8Array(32).fill(0x61);
-const me = didFromSeed(new Uint8Array(32).fill(0x62));
 const fields = { to: me, messageId: 'm', contextId: null, timestamp: 1784273681, text: 'hello' };
-const sender = didFromSeed(seed);
-const NOW = fields.timestamp;
-const message = signEnvelope({ to: me, messageId: 'm', contextId: null, timestamp: NOW, text: 'hi' }, seed);
-const OFF = { now: 'off', replay: 'off' } as const;
-const verify = (changes: Record<string, unknown>) =>
-  verifyEnvelope({ ...message, ...changes }, { recipientDid: me, ...OFF });
 
 describe('signEnvelope / verifyEnvelope', () => {
   it('round-trips any text, messageId and integer timestamp', () => {

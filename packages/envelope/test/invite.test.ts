@@ -1,15 +1,9 @@
-import { didFromSeed } from '@agent-seam/did';
-import { signEnvelope, signInvite, verifyInvite } from '@agent-seam/envelope';
+import { signInvite, verifyInvite } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
+import { me, seed, sender } from './fixture.js';
 
 // Each `why` names the mutant of src/ the case holds: a check that could be deleted, or a code
 // or detail that could change, with no other test failing.
-const seed = new Uint8Array(32).fill(0x61);
-const sender = didFromSeed(seed);
-const me = didFromSeed(new Uint8Array(32).fill(0x62));
-const NOW = 1784273681;
-const _message = signEnvelope({ to: me, messageId: 'm', contextId: null, timestamp: NOW, text: 'hi' }, seed);
-const _OFF = { now: 'off', replay: 'off' } as const;
 
 describe('invites', () => {
   const card = { v: 1, did: sender, nonce: 'n', exp: '2026-07-23T09:59:45Z' };

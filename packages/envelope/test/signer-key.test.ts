@@ -1,16 +1,10 @@
-import { didFromSeed, verificationKeyFromDid } from '@agent-seam/did';
-import { signEnvelope, verifyEnvelope, verifyListenToken, verifyRelaySend } from '@agent-seam/envelope';
+import { verificationKeyFromDid } from '@agent-seam/did';
+import { verifyListenToken, verifyRelaySend } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
+import { me, verify } from './fixture.js';
 
 // Each `why` names the mutant of src/ the case holds: a check that could be deleted, or a code
 // or detail that could change, with no other test failing.
-const seed = new Uint8Array(32).fill(0x61);
-const me = didFromSeed(new Uint8Array(32).fill(0x62));
-const NOW = 1784273681;
-const message = signEnvelope({ to: me, messageId: 'm', contextId: null, timestamp: NOW, text: 'hi' }, seed);
-const OFF = { now: 'off', replay: 'off' } as const;
-const verify = (changes: Record<string, unknown>) =>
-  verifyEnvelope({ ...message, ...changes }, { recipientDid: me, ...OFF });
 
 describe('a signer key that is no Ed25519 did:key, or is of small order', () => {
   const P256 = 'did:key:zDnaeQRy3dcKsKa1zmKtVKsTy3m2HYoQnFnfKuxD6HfSTQgYf';
