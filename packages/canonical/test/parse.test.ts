@@ -176,8 +176,8 @@ it('every sign-side refusal code is produced by a vector', () => {
 
 // Each `why` names the mutant(s) of src/ the case holds (file:line:col of the mutation run that
 // found it); survivors no input can tell from the original are listed in spec/canonical.md.
-describe('parseJSON: a bad maxBytes, a cut escape, many repeated names', () => {
-  it('parseJSON refuses a bad maxBytes with its message', () => {
+describe('a bad maxBytes, a cut escape, many repeated names', () => {
+  it('a bad maxBytes is refused with its message', () => {
     // why: from-json.ts:55:25 the code → "" and 55:40 the message → ""
     expect(thrown(() => parseJSON(utf8('1'), { maxBytes: -1 }))).toEqual({
       name: 'SeamError',

@@ -285,7 +285,7 @@ describe('every decoder refusal carries its code, detail and offset', () => {
     });
   });
 
-  it('decodeEntries refuses an item that is not a map with its detail', () => {
+  it('an item that is not a map has no entries, and the refusal says so', () => {
     // why: decode.ts:493 'the item is not a map' → ""
     expect(decodeEntries(fromHex('80'))).toEqual({
       ok: false,

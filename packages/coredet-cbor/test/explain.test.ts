@@ -190,7 +190,7 @@ describe('explainCbor', () => {
 
 // Each `why` names the mutant(s) of src/ the case holds; the survivors no input can tell apart
 // are listed in spec/coredet-cbor.md ("Outside the verify path …: encoder, floats, diagnostic writer (c)").
-describe('explainCbor and diagnosticNotation, case by case', () => {
+describe('the explanation and the diagnostic writer: bounds, depth and the shortest spellings', () => {
   const seam = (code: string, message: string) => ({
     name: 'SeamError',
     code,

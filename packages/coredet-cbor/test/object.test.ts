@@ -86,7 +86,7 @@ describe('defineObject', () => {
   });
 });
 
-describe('schemas, field types, keys and the writer, case by case', () => {
+describe('object schemas: their definition, each field type and key, and the writer', () => {
   // Each `why` names the mutant(s) of src/ the case holds; the survivors no input can tell apart
   // are listed in spec/coredet-cbor.md ("Outside the verify path ... (a)").
   const req = (name: string, type: FieldSpec['type']): FieldSpec => ({ name, type, presence: 'required' });

@@ -529,7 +529,7 @@ describe('diagnostic notation values at the edges', () => {
 
 describe('a bound of the diagnostic reader that is not a count', () => {
   // why: parse-diagnostic.ts:57:41 'maxLength' → "", 86:41 (the bound message)
-  it('maxLength not a count', () => {
+  it('a maxLength that is not a count is named in the error', () => {
     expect(thrown(() => parseDiagnostic('1', { maxLength: -1 }))).toEqual({
       name: 'SeamError',
       code: 'bad-argument',
@@ -537,7 +537,7 @@ describe('a bound of the diagnostic reader that is not a count', () => {
     });
   });
   // why: parse-diagnostic.ts:59:39 'maxItems' → ""
-  it('maxItems not a count', () => {
+  it('a maxItems that is not a count is named in the error', () => {
     expect(thrown(() => parseDiagnostic('1', { maxItems: 1.5 }))).toEqual({
       name: 'SeamError',
       code: 'bad-argument',
@@ -545,7 +545,7 @@ describe('a bound of the diagnostic reader that is not a count', () => {
     });
   });
   // why: parse-diagnostic.ts:62:41 (the maxDepth ceiling message)
-  it('maxDepth above 256', () => {
+  it('a maxDepth above 256 is named in the error', () => {
     expect(thrown(() => parseDiagnostic('1', { maxDepth: 257 }))).toEqual({
       name: 'SeamError',
       code: 'bad-argument',

@@ -44,7 +44,7 @@ describe('relay sends and listen tokens', () => {
     );
   });
 
-  it('verifyRelaySend: each refusal carries its detail; a from that is no did:key is refused', () => {
+  it('a relay send: each refusal carries its detail; a from that is no did:key is refused', () => {
     // why: kills the StringLiteral mutants of the three details and `!key.ok` → false.
     expect(verifyRelaySend(null, sendSig)).toEqual({
       ok: false,
@@ -83,7 +83,7 @@ describe('relay sends and listen tokens', () => {
     }
   });
 
-  it('verifyListenToken: details, a did that is no did:key, and option errors', () => {
+  it('a listen token: each refusal carries its detail, a did that is no did:key is refused, and bad options throw', () => {
     // why: kills the StringLiteral mutants of the token detail, the maxSkew label and the
     // maxSkew-without-now message, `!key.ok` → false, and `options.relayUrl` (a TypeError
     // instead of bad-origin on no options).

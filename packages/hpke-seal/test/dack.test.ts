@@ -97,7 +97,7 @@ describe('a delivery acknowledgement: its keys, its note and its refusals', () =
       );
   });
 
-  it('readDack says why: not bytes, a note that does not authenticate, non-zero padding, a wait time beyond 2^53-1', () => {
+  it('a dack that cannot be read says why: not bytes, a note that does not authenticate, non-zero padding, a wait time beyond 2^53-1', () => {
     // why: dack.ts:94, :104, :105 and :109 refusal details -> ""
     expect(readDack(keys, 'dack' as never)).toEqual(
       fail('not-bytes', 'the dack is a string, not a Uint8Array'),

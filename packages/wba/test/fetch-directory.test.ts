@@ -167,7 +167,7 @@ describe('fetchDirectory caller errors throw SeamError', () => {
   });
 });
 
-describe('fetchDirectory, case by case', () => {
+describe('fetching a directory: caller errors, the URL, Cache-Control, responses and the cache', () => {
   // Refusals are asserted whole (code and detail), caller errors by name, code and message. Every
   // `why` names the mutant(s) the case holds (src/file.ts line:column as the report gives them).
   const expires = created + 3600;

@@ -65,7 +65,7 @@ describe('signatureBases and header records', () => {
     expect(labels({ 'signature-input': null, 'Signature-Input': 'sig2=("x")' })).toEqual(['sig2']);
   });
 
-  it('combineFieldLines: a single line is returned as given; non-strings refused whole', () => {
+  it('combining field lines: a single line is returned as given; non-strings refused whole', () => {
     // why: kills headers.ts:48:7 (a single line would be trimmed).
     expect(combineFieldLines([' a '])).toEqual({ ok: true, value: ' a ' });
     // why: kills headers.ts:41:7 `value === undefined` → false (the rerun's one new survivor): an
