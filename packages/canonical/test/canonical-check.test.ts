@@ -11,6 +11,7 @@ import {
 } from '@agent-seam/canonical';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 import { thrownCode, utf8 } from './helpers.js';
 
 /**
@@ -391,5 +392,111 @@ describe('jsonReader', () => {
   it('checks its options once, as parseJSON would', () => {
     expect(thrownCode(() => jsonReader({ floats: 'maybe' as 'marked' }))).toBe('bad-options');
     expect(thrownCode(() => jsonReader({ profile: 'nope' as ProfileName }))).toBe('unknown-profile');
+  });
+});
+
+// Each `why` names the mutant(s) of src/ the case holds (file:line:col of the mutation run that
+// found it); survivors no input can tell from the original are listed in spec/canonical.md.
+describe('matchCanonicalJSON compares strings and floats type for type', () => {
+  it('a string spelled with an escape is the expected string only when the texts are equal', () => {
+    // why: canonical-check.ts:176:32 `want === decoded` → true (any string matched an escaped one)
+    expect(matchCanonicalJSON(utf8('"a\\nb"'), 'a\nb', { profile: 'jcs' })).toBe('same');
+    expect(matchCanonicalJSON(utf8('"a\\nb"'), 'a b', { profile: 'jcs' })).toBe('other');
+  });
+
+  it('a short ASCII string is compared over its own bytes, not the bytes after it', () => {
+    // why: canonical-check.ts:177:13 `end - start` → `end + start` (the string "ab" at offset 2
+    // was read as six bytes, `ab","c`, which the first expected element spells)
+    const doc = utf8('["ab","c"]');
+    expect(matchCanonicalJSON(doc, ['ab', 'c'], { profile: 'jcs' })).toBe('same');
+    expect(matchCanonicalJSON(doc, ['ab","c', 'c'], { profile: 'jcs' })).toBe('other');
+  });
+
+  it('a -0 inside a container is not canonical, as a -0 alone is not', () => {
+    // why: canonical-check.ts:139:9 `end - start` → `end + start` (the "-0" exception held only
+    // at offset 0, so a nested -0 passed as a short integer that spells itself: a wrong verdict)
+    for (const profile of ['jcs', 'seam', 'rfc004', 'agentplane-v1', 'swarmrelay-v1'] as const) {
+      expect(isCanonicalJSON(utf8('-0'), { profile })).toBe(false);
+      expect(isCanonicalJSON(utf8('[-0]'), { profile })).toBe(false);
+      expect(isCanonicalJSON(utf8('{"a":-0}'), { profile })).toBe(false);
+      expect(matchCanonicalJSON(utf8('[-0]'), [0], { profile })).toBe('not-canonical');
+    }
+  });
+
+  it('a non-ASCII string is not its UTF-8 bytes read as Latin-1 characters', () => {
+    // why: canonical-check.ts:181:9 `b >= 0x80` → false and → `b < 0x80` (each byte compared
+    // with a UTF-16 unit), and 181:27 `want === utf8Slice(...)` → true and → `!==`: "é" is
+    // C3 A9, the two-unit string "\u00c3\u00a9" has the same length and units as those bytes
+    const doc = utf8('"é"');
+    expect(matchCanonicalJSON(doc, '\u00c3\u00a9', { profile: 'jcs' })).toBe('other');
+    expect(matchCanonicalJSON(doc, 'é', { profile: 'jcs' })).toBe('same');
+  });
+
+  it('a float is matched only by a JsonFloat with exactly its value', () => {
+    // why: canonical-check.ts:193:7 `want !== null` → true (Object.getPrototypeOf(null) threw a
+    // TypeError), 194:7 the prototype test → true (a plain { value } matched), 195:7 the one-key
+    // test → true (a JsonFloat-like object with a second member matched)
+    const doc = utf8('1.5');
+    const p = { profile: 'jcs' } as const;
+    expect(matchCanonicalJSON(doc, new JsonFloat(1.5), p)).toBe('same');
+    expect(matchCanonicalJSON(doc, null, p)).toBe('other');
+    expect(matchCanonicalJSON(doc, { value: 1.5 }, p)).toBe('other');
+    const twoKeys = Object.assign(Object.create(JsonFloat.prototype), { value: 1.5, extra: 1 });
+    expect(matchCanonicalJSON(doc, twoKeys, p)).toBe('other');
+  });
+});
+
+describe('isCanonicalJSON checks its options as canonicalFromJSON does', () => {
+  it('an unknown duplicateKeys is a bad-options SeamError with its message', () => {
+    // why: canonical-check.ts:216:7 the whole test → false (nothing thrown), 217:25 the code → ""
+    // and 217:40 the message → ""
+    expect(
+      thrown(() => isCanonicalJSON(utf8('1'), { profile: 'jcs', duplicateKeys: 'first' as 'refuse' })),
+    ).toEqual({
+      name: 'SeamError',
+      code: 'bad-options',
+      message: "bad-options: duplicateKeys must be 'last-wins' or 'refuse'",
+    });
+  });
+
+  it('both duplicateKeys values are taken (a repeated name is still not canonical)', () => {
+    // why: canonical-check.ts:216:35 `duplicates !== 'last-wins'` → true and → `===`, 216:50
+    // 'last-wins' → "", 216:65 `duplicates !== 'refuse'` → true and → `===`, 216:80 'refuse' → ""
+    // (each threw bad-options for a valid value)
+    for (const duplicateKeys of ['last-wins', 'refuse'] as const) {
+      expect(isCanonicalJSON(utf8('{"a":1}'), { profile: 'jcs', duplicateKeys })).toBe(true);
+      expect(isCanonicalJSON(utf8('{"a":1,"a":1}'), { profile: 'jcs', duplicateKeys })).toBe(false);
+    }
+  });
+
+  it('maxDepth 0 admits a scalar; a negative maxDepth is bad-options with its message', () => {
+    // why: canonical-check.ts:218:42 `maxDepth < 0` → `<= 0` (0 threw), 219:40 the message → ""
+    expect(isCanonicalJSON(utf8('1'), { profile: 'jcs', maxDepth: 0 })).toBe(true);
+    expect(isCanonicalJSON(utf8('[]'), { profile: 'jcs', maxDepth: 0 })).toBe(false);
+    expect(thrown(() => isCanonicalJSON(utf8('1'), { profile: 'jcs', maxDepth: -1 }))).toEqual({
+      name: 'SeamError',
+      code: 'bad-options',
+      message: 'bad-options: maxDepth must be a non-negative integer',
+    });
+  });
+
+  it('a negative or fractional maxBytes is bad-options with its message; 0 is a cap', () => {
+    // why: canonical-check.ts:220:7 the test → false and `||` → `&&`, 220:42 `maxBytes < 0` →
+    // false and → `<= 0` (0 threw), 221:25 the code → "", 221:40 the message → ""
+    const bad = {
+      name: 'SeamError',
+      code: 'bad-options',
+      message: 'bad-options: maxBytes must be a non-negative integer',
+    };
+    expect(thrown(() => isCanonicalJSON(utf8('1'), { profile: 'jcs', maxBytes: -1 }))).toEqual(bad);
+    expect(thrown(() => matchCanonicalJSON(utf8('1'), 1, { profile: 'jcs', maxBytes: 1.5 }))).toEqual(bad);
+    expect(isCanonicalJSON(utf8('1'), { profile: 'jcs', maxBytes: 0 })).toBe(false);
+  });
+
+  it('maxBytes admits a document of exactly that many bytes', () => {
+    // why: canonical-check.ts:224:7 `bytes.length > maxBytes` → `>=`
+    expect(isCanonicalJSON(utf8('[1]'), { profile: 'jcs', maxBytes: 3 })).toBe(true);
+    expect(matchCanonicalJSON(utf8('[1]'), [1], { profile: 'jcs', maxBytes: 3 })).toBe('same');
+    expect(isCanonicalJSON(utf8('[1]'), { profile: 'jcs', maxBytes: 2 })).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 import {
   type CheckSpec,
   canonicalFromJSON,
@@ -138,5 +139,79 @@ describe('PARSE_CHECKS', () => {
   it('encoding before json: invalid UTF-8 inside broken JSON is invalid-utf8', () => {
     const verdict = canonicalFromJSON(new Uint8Array([0x7b, 0xff, 0x2c]), { profile: 'seam' });
     expect(verdict).toMatchObject({ code: 'invalid-utf8' });
+  });
+});
+
+// Each `why` names the mutant(s) of src/ the case holds (file:line:col of the mutation run that
+// found it); survivors no input can tell from the original are listed in spec/canonical.md.
+describe('which check a refusal belongs to, and the problems of a check list', () => {
+  it('a code that several checks list, none of them named by the detail, belongs to no check', () => {
+    // why: explain.ts:78:81 the last resort `-1` → `+1` (the second check was blamed)
+    const checks = [
+      { id: 'first', title: 'First', codes: ['x'], detailStarts: ['A'] },
+      { id: 'second', title: 'Second', codes: ['x'], detailStarts: ['B'] },
+    ];
+    expect(thrown(() => explainVerdict(checks, fail('x', 'C is wrong')))).toEqual({
+      name: 'SeamError',
+      code: 'unknown-code',
+      message: 'unknown-code: no check in this list produces x',
+    });
+  });
+
+  it('a check that lists no code is a problem of the list', () => {
+    // why: explain.ts:94:49 the problem's text → ""
+    expect(checkListProblems([{ id: 'empty', title: 'Empty', codes: [] }], [])).toEqual([
+      'check empty lists no code',
+    ]);
+  });
+});
+
+describe('which check a refusal belongs to, by its detail', () => {
+  it('a refusal without a detail gives the refusing check no detail at all', () => {
+    // why: explain.ts:68:9 `verdict.detail !== undefined` → true (a `detail: undefined` member)
+    const [result] = explainVerdict([{ id: 'only', title: 'Only', codes: ['x'] }], fail('x'));
+    expect(Object.keys(result!)).toEqual(['id', 'title', 'outcome', 'code']);
+  });
+
+  it('of checks sharing a code, the detail picks the one with any of its prefixes at its start', () => {
+    // why: explain.ts:77:37 `.some` → `.every` and 77:78 `startsWith` → `endsWith` (the first
+    // check, whose first prefix starts the detail, was not picked: nothing was, which threw)
+    const checks = [
+      { id: 'first', title: 'First', codes: ['x'], detailStarts: ['A ', 'B '] },
+      { id: 'second', title: 'Second', codes: ['x'], detailStarts: ['C '] },
+    ];
+    expect(explainVerdict(checks, fail('x', 'A is wrong')).map((r) => r.outcome)).toEqual([
+      'refuse',
+      'not-checked',
+    ]);
+  });
+
+  it('a refusal without a detail goes to the sharing check that names no prefix', () => {
+    // why: explain.ts:74:77 the default detail '' → "Stryker was here!" (which starts with "S")
+    const checks = [
+      { id: 'named', title: 'Named', codes: ['x'], detailStarts: ['S'] },
+      { id: 'plain', title: 'Plain', codes: ['x'] },
+    ];
+    expect(explainVerdict(checks, fail('x')).map((r) => r.outcome)).toEqual(['pass', 'refuse']);
+  });
+
+  it('two checks may share a code when one of them names its prefixes', () => {
+    // why: explain.ts:99:20 `other.detailStarts === undefined` → true (a clash was reported)
+    const checks = [
+      { id: 'a', title: 'A', codes: ['x'], detailStarts: ['A'] },
+      { id: 'b', title: 'B', codes: ['x'] },
+    ];
+    expect(checkListProblems(checks, ['x'])).toEqual([]);
+  });
+});
+
+describe('PARSE_CHECKS: what a person is shown', () => {
+  it('each check has a stable kebab-case id of its own and a one-line title', () => {
+    // why: checks.ts:11:9, 16:9, 21:9 (an id → '') and 12:12, 17:12, 23:7 (a title → ''). CheckSpec
+    // asks for a kebab-case id and a line a person reads; checkListProblems only sees the codes.
+    const ids = PARSE_CHECKS.map((c) => c.id);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { title } of PARSE_CHECKS) expect(title).toMatch(/^[^\n]*\w[^\n]*$/);
   });
 });

@@ -90,3 +90,38 @@ describe('judgeAge', () => {
     });
   });
 });
+
+// Each `why` names the mutant(s) of src/ the case holds (file:line:col of the mutation run that
+// found it); survivors no input can tell from the original are listed in spec/canonical.md.
+describe('instants and durations: the refusals name the option and the fix', () => {
+  const badInstant = (value: unknown) => thrown(() => unixSeconds(value as never, 'now')).message;
+  const badDuration = (value: unknown) => thrown(() => durationSeconds(value as never, 'maxAge')).message;
+
+  it('an instant that is not a number says what it is', () => {
+    // why: time.ts:26:7 `typeof value !== 'number'` → false (a string was echoed), 27:12 the
+    // message → '', 27:18 `value === null` → true, → false and → `!==`, 27:35 'null' → ""
+    expect(badInstant(null)).toBe('bad-instant: now is null, not a Date or Unix seconds');
+    expect(badInstant('1700000000')).toBe('bad-instant: now is string, not a Date or Unix seconds');
+    expect(badInstant({})).toBe('bad-instant: now is object, not a Date or Unix seconds');
+  });
+
+  it('a number that is not finite, negative, or milliseconds says so', () => {
+    // why: time.ts:28:39 the not-finite message → '', 29:25 the before-1970 message → '', 31:89
+    // `value / 1000` → `* 1000` (the suggested seconds were a thousand times the milliseconds)
+    expect(badInstant(Number.NaN)).toBe('bad-instant: now is NaN, not a Date or Unix seconds');
+    expect(badInstant(-1)).toBe('bad-instant: now is -1: Unix seconds before 1970 are not accepted');
+    expect(badInstant(1_700_000_000_123)).toBe(
+      'bad-instant: now is 1700000000123, which looks like milliseconds; pass Unix seconds (1700000000) or a Date',
+    );
+  });
+
+  it('a duration is refused with its reason, and 10^11 seconds is still one', () => {
+    // why: time.ts:51:41 the message → '', 52:7 `value > MAX_PLAUSIBLE_SECONDS` → `>=`, 53:41 the
+    // milliseconds message → ''
+    expect(badDuration(-1)).toBe('bad-duration: maxAge must be a non-negative number of seconds');
+    expect(badDuration(1e11 + 1)).toBe(
+      'bad-duration: maxAge is 100000000001, which looks like milliseconds; pass seconds',
+    );
+    expect(durationSeconds(1e11, 'maxAge')).toBe(1e11);
+  });
+});

@@ -1,9 +1,11 @@
 import { createPublicKey, diffieHellman } from 'node:crypto';
+import { hex } from '@agent-seam/canonical';
 import { x25519PublicKey, x25519SharedSecret } from '@agent-seam/canonical/x25519';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as selected from '#x25519';
 import * as noble from '../src/x25519.js';
 import * as node from '../src/x25519.node.js';
+import { fromHex } from './helpers.js';
 import { seededBytes } from './seeded-bytes.js';
 import {
   bytes,
@@ -159,5 +161,51 @@ describe('the door on Node', () => {
     expect(x25519SharedSecret(privateKey, u)).toEqual(noble.sharedSecret(privateKey, u));
     expect(x25519PublicKey(privateKey)).toEqual(noble.publicKey(privateKey));
     expect(x25519SharedSecret(privateKey, LOW_ORDER_ENCODINGS[0]!)).toBeNull();
+  });
+});
+
+// Each `why` names the mutant(s) of src/ the case holds (file:line:col of the mutation run that
+// found it); survivors no input can tell from the original are listed in spec/canonical.md.
+describe('the X25519 door on Node', () => {
+  // RFC 7748 section 6.1: Alice's private and public key.
+  const alice = fromHex('77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a');
+  const alicePublic = '8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a';
+
+  it('the PKCS #8 import wipes the DER copy of the private key it built', () => {
+    // why: x25519.node.ts:35:3 `der.fill(0)` removed (the private key stayed in the buffer)
+    const alloc = vi.spyOn(Buffer, 'alloc');
+    let der: Buffer | undefined;
+    try {
+      node.privateKeyFromPkcs8(alice);
+      der = alloc.mock.results.map((r) => r.value as Buffer).find((b) => b.length === 48);
+    } finally {
+      alloc.mockRestore();
+    }
+    expect(der?.every((b) => b === 0)).toBe(true);
+  });
+
+  it('where a private JWK with the placeholder is refused (Node 24), PKCS #8 is taken', async () => {
+    // why: x25519.node.ts:48:11 the `catch` block emptied (the probe answered undefined) and
+    // 49:12 its `false` → true (the refused JWK import was chosen, so every key threw): on Node 20
+    // and 22 the probe never throws, so node:crypto is replaced by one that refuses private JWKs
+    vi.resetModules();
+    vi.doMock('node:crypto', async (original) => {
+      const crypto = await original<typeof import('node:crypto')>();
+      return {
+        ...crypto,
+        createPrivateKey: (input: Parameters<typeof crypto.createPrivateKey>[0]) => {
+          if ((input as { format?: string }).format === 'jwk') throw new Error('invalid JWK private key');
+          return crypto.createPrivateKey(input);
+        },
+      };
+    });
+    try {
+      const refusing = await import('../src/x25519.node.js');
+      expect(refusing.JWK_PRIVATE_IMPORT).toBe(false);
+      expect(hex.encode(refusing.publicKey(alice))).toBe(alicePublic);
+    } finally {
+      vi.doUnmock('node:crypto');
+      vi.resetModules();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { SeamError } from '@agent-seam/canonical';
 import { X25519_KEY_LENGTH, x25519PublicKey, x25519SharedSecret } from '@agent-seam/canonical/x25519';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 import * as noble from '../src/x25519.js';
 import { seededBytes } from './seeded-bytes.js';
 import {
@@ -132,5 +133,24 @@ describe('the door: arguments', () => {
     }
     expect(privateKey).toEqual(privateCopy);
     expect(publicKey).toEqual(publicCopy);
+  });
+});
+
+// Each `why` names the mutant(s) of src/ the case holds (file:line:col of the mutation run that
+// found it); survivors no input can tell from the original are listed in spec/canonical.md.
+describe('the X25519 door: a wrong key names which key and what it must be', () => {
+  it('the private and the public key are told apart in the message', () => {
+    // why: x25519-agreement.ts:19:41 the message → '', 32:47 'the private key' → "", 32:89 'the
+    // public key' → "", 39:44 'the private key' → ""
+    const key = new Uint8Array(32);
+    const short = new Uint8Array(31);
+    const bad = (what: string) => ({
+      name: 'SeamError',
+      code: 'bad-argument',
+      message: `bad-argument: ${what} must be a Uint8Array of 32 bytes`,
+    });
+    expect(thrown(() => x25519SharedSecret(short, key))).toEqual(bad('the private key'));
+    expect(thrown(() => x25519SharedSecret(key, short))).toEqual(bad('the public key'));
+    expect(thrown(() => x25519PublicKey(short))).toEqual(bad('the private key'));
   });
 });

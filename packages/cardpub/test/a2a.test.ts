@@ -1,7 +1,10 @@
-import { base64urlStrict, unwrap } from '@agent-seam/canonical';
+import { base64urlStrict, canonicalString, unwrap } from '@agent-seam/canonical';
 import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
+import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
-import { verifyA2ACard } from '../src/index.js';
+import { thrown } from '../../../tools/thrown.ts';
+import { a2aSigningInput, MAX_PROTECTED_LENGTH, signA2ACard, verifyA2ACard } from '../src/index.js';
+import { base64urlText } from '../src/json-segment.js';
 
 const ledger = openLedger();
 const ours = loadVectors('wire_vectors.json');
@@ -78,4 +81,111 @@ describe('a2a (own vectors)', () => {
         code(verifyA2ACard(g.accept[0].card, g.accept[0].signature, { publicKey: new Uint8Array(31) })),
       ).toBe('bad-length'),
     ));
+});
+
+describe('A2A card: signer options, the header limit and what each refusal says', () => {
+  // Details are part of the contract, so refusals are compared whole (code and detail); each
+  // `why` names the mutant of src/ the case holds.
+  const seed = new Uint8Array(32).fill(7);
+  const { publicKey } = keyPairFromSeed(seed);
+  const lone = '\ud800'; // a lone surrogate: no canonical spelling in either profile
+  const card = { name: 'Echo', version: '1.0.0', skills: [] };
+  const jku = 'https://echo.example/jwks.json';
+  const signature = signA2ACard(card, seed, { kid: 'k1', jku });
+  /** A signature over any protected header, honestly signed with `seed`. */
+  const protectedOf = (header: unknown) => base64urlText(canonicalString(header, { profile: 'jcs' }));
+  const signedUnder = (header: unknown) => {
+    const protectedText = protectedOf(header);
+    const input = a2aSigningInput(card, { protected: protectedText });
+    if (input === null) throw new Error('input');
+    return { protected: protectedText, signature: base64urlStrict.encode(signEd25519(seed, input)) };
+  };
+
+  it('signing needs kid and jku as strings', () => {
+    // why: a2a-card.ts:67:25 'bad-argument' → "", 67:41 'kid and jku are strings' → "" (no coverage);
+    // 66:42 `typeof options.jku !== 'string'` → false (a numeric jku would be signed into the header)
+    for (const options of [
+      { kid: 1 as never, jku },
+      { kid: 'k1', jku: 1 as never },
+    ])
+      expect(thrown(() => signA2ACard(card, seed, options))).toEqual({
+        name: 'SeamError',
+        code: 'bad-argument',
+        message: 'bad-argument: kid and jku are strings',
+      });
+  });
+
+  it('a key source that is neither shape is named in the error', () => {
+    // why: a2a-card.ts:98:41 message → ""
+    expect(thrown(() => verifyA2ACard(card, signature, {} as never))).toEqual({
+      name: 'SeamError',
+      code: 'bad-argument',
+      message: 'bad-argument: verifyA2ACard needs { jwks } or { publicKey: Uint8Array }',
+    });
+  });
+
+  it('a card that is not an object is refused with its detail', () => {
+    // why: a2a-card.ts:99:58 'the card is not a JSON object' → ""
+    expect(verifyA2ACard([card], signature, { publicKey })).toStrictEqual({
+      ok: false,
+      code: 'malformed-card',
+      detail: 'the card is an array, not a JSON object',
+    });
+  });
+
+  it('a protected header of exactly 4096 characters is read; longer is refused before decoding', () => {
+    // why: a2a-card.ts:106:7 > → >= (the header at the limit refused), 106:7 → false (the
+    // longer header verifies), 107:17 'malformed-signature' → "", 107:40 'header too long' → ""
+    /** An honest signature whose protected text is `length` characters, padded through jku. */
+    const ofLength = (length: number) => {
+      for (let pad = 0; pad < length; pad++) {
+        const header = { alg: 'EdDSA', jku: `${jku}?${'p'.repeat(pad)}`, kid: 'k1', typ: 'JOSE' };
+        if (protectedOf(header).length === length) return signedUnder(header);
+      }
+      throw new Error(`no header of length ${length}`);
+    };
+    expect(MAX_PROTECTED_LENGTH).toBe(4096);
+    expect(verifyA2ACard(card, ofLength(4096), { publicKey }).ok).toBe(true);
+    const tooLong = (n: number) => ({
+      ok: false,
+      code: 'malformed-signature',
+      detail: `signature.protected is ${n} characters, over 4096`,
+    });
+    expect(verifyA2ACard(card, ofLength(4098), { publicKey })).toStrictEqual(tooLong(4098));
+    // 4097 characters are not base64url at all: the length is judged first.
+    expect(verifyA2ACard(card, { ...signature, protected: 'A'.repeat(4097) }, { publicKey })).toStrictEqual(
+      tooLong(4097),
+    );
+  });
+
+  it('a header without kid is refused even when honestly signed', () => {
+    // why: a2a-card.ts:116:7 typeof kid !== 'string' → false (the signature would verify)
+    expect(verifyA2ACard(card, signedUnder({ alg: 'EdDSA', jku, typ: 'JOSE' }), { publicKey })).toStrictEqual(
+      {
+        ok: false,
+        code: 'missing-header-member',
+        detail: "the protected header's kid is not a string",
+      },
+    );
+  });
+
+  it('a card with no RFC 8785 form is refused with its detail', () => {
+    // why: a2a-card.ts:122:40 'the card holds a value RFC 8785 cannot spell' → ""
+    expect(verifyA2ACard({ ...card, name: lone }, signature, { publicKey })).toStrictEqual({
+      ok: false,
+      code: 'not-canonicalizable',
+      detail: 'the card holds a value RFC 8785 cannot spell',
+    });
+  });
+
+  it('a card and a signature have a signing input only when both are objects and protected is text', () => {
+    // why: a2a-card.ts:134:7 whole condition → false, (A || B) && C, A && B: a card that is an
+    // array with an honest signature would give bytes
+    expect(a2aSigningInput([card], signature)).toBeNull();
+    // why: 134:7 A || B → false, A && B: a signature that is an array
+    expect(a2aSigningInput(card, [signature])).toBeNull();
+    // why: 134:58 typeof signature.protected !== 'string' → false
+    expect(a2aSigningInput(card, { ...signature, protected: 5 })).toBeNull();
+    expect(a2aSigningInput(card, signature)).not.toBeNull();
+  });
 });

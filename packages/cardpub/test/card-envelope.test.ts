@@ -1,9 +1,12 @@
 import { utf8Strict } from '@agent-seam/canonical';
 import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
+import { didFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 import { cardEnvelopeVerifier } from '../src/card-envelope.js';
 import {
   cardEnvelopePayload,
+  cardEnvelopeSignedBytes,
   signCardEnvelope,
   verifyCardEnvelope,
   verifyCardEnvelopeAsync,
@@ -180,5 +183,162 @@ describe('signCardEnvelope', () => {
       ok: true,
       value: { card, ts: 42, freshness: 'off-by-caller' },
     });
+  });
+});
+
+describe('card envelope: caller options, refusal details and the bytes signed', () => {
+  // Details are part of the contract, so refusals are compared whole (code and detail); each
+  // `why` names the mutant of src/ the case holds.
+  const seed = new Uint8Array(32).fill(7);
+  const did = didFromSeed(seed);
+  const NOW = 1754870400; // 2025-08-11T00:00:00Z
+  const lone = '\ud800'; // a lone surrogate: no canonical spelling in either profile
+  const card = { did, name: 'Node' };
+  const envelope = signCardEnvelope(card, seed, NOW);
+
+  it('signing a card that names another DID (or no card) is a SeamError with its message', () => {
+    // why: card-envelope.ts:77:76 message → "", and 77:7 card?.did → card.did (a TypeError instead)
+    const mismatch = {
+      name: 'SeamError',
+      code: 'did-mismatch',
+      message: 'did-mismatch: card.did is not the seed’s DID',
+    };
+    expect(thrown(() => signCardEnvelope({ did: didFromSeed(new Uint8Array(32)) }, seed, NOW))).toEqual(
+      mismatch,
+    );
+    expect(thrown(() => signCardEnvelope(undefined as never, seed, NOW))).toEqual(mismatch);
+  });
+
+  it('no options at all is the usage error naming now, not a crash', async () => {
+    // why: the OptionalChaining mutants of clockOf (options?.now, options?.maxAge,
+    // options?.maxSkew), each → options.x (a TypeError instead of the SeamError)
+    const missing = {
+      name: 'SeamError',
+      code: 'missing-option',
+      message:
+        "missing-option: verifyCardEnvelope needs now (a Date or Unix seconds) to judge the card's ts; to leave that unjudged, pass now: 'off'",
+    };
+    expect(thrown(() => verifyCardEnvelope(envelope, undefined as never))).toEqual(missing);
+    await expect(verifyCardEnvelopeAsync(envelope, undefined as never)).rejects.toMatchObject({
+      code: 'missing-option',
+    });
+    // A caller that names no expected DID is refused, not thrown at (it is a verdict).
+    expect(verifyCardEnvelope(envelope, { now: 'off' } as never)).toStrictEqual({
+      ok: false,
+      code: 'missing-expected-did',
+      detail: 'expectedDid was not given: an envelope cannot name whose card it should be',
+    });
+  });
+
+  it("maxSkew or maxAge with now: 'off' is a configuration error, with its message", () => {
+    // why: clockOf's `options?.maxSkew !== undefined` → false, and the message → ""
+    for (const extra of [{ maxSkew: 60 }, { maxAge: 60 }])
+      expect(thrown(() => verifyCardEnvelope(envelope, { expectedDid: did, now: 'off', ...extra }))).toEqual({
+        name: 'SeamError',
+        code: 'bad-options',
+        message: "bad-options: verifyCardEnvelope: maxAge and maxSkew judge time, and now is 'off'",
+      });
+  });
+
+  it('a bad maxSkew is named in the error', () => {
+    // why: card-envelope.ts:117:73 'verifyCardEnvelope maxSkew' → ""
+    expect(thrown(() => verifyCardEnvelope(envelope, { expectedDid: did, now: NOW, maxSkew: -1 }))).toEqual({
+      name: 'SeamError',
+      code: 'bad-duration',
+      message: 'bad-duration: verifyCardEnvelope maxSkew must be a non-negative number of seconds',
+    });
+  });
+
+  it('a non-object envelope is refused with its detail', () => {
+    // why: card-envelope.ts:134:61 'a card envelope is a JSON object' → ""
+    for (const [input, kind] of [
+      [null, 'null'],
+      [[], 'an array'],
+      ['envelope', 'a string'],
+    ])
+      expect(verifyCardEnvelope(input, { expectedDid: did, now: 'off' })).toStrictEqual({
+        ok: false,
+        code: 'not-an-object',
+        detail: `the envelope is ${kind}, not a JSON object`,
+      });
+  });
+
+  it('a card with no seam spelling is refused with its detail', () => {
+    // why: card-envelope.ts:155:40 'the card holds a value the seam profile cannot spell' → ""
+    expect(
+      verifyCardEnvelope({ ...envelope, card: { did, name: lone } }, { expectedDid: did, now: 'off' }),
+    ).toStrictEqual({
+      ok: false,
+      code: 'not-canonicalizable',
+      detail: 'a value of the card has no canonical seam spelling (lone-surrogate)',
+    });
+  });
+
+  it('the field refusals say what the envelope holds, never its values', () => {
+    // why: the literals of each field refusal's detail
+    const verify = (changes: Record<string, unknown>) =>
+      verifyCardEnvelope({ ...envelope, ...changes }, { expectedDid: did, now: 'off' });
+    expect(verify({ v: 2 })).toStrictEqual({ ok: false, code: 'wrong-version', detail: 'v is not 1' });
+    expect(verify({ typ: 'x' })).toStrictEqual({
+      ok: false,
+      code: 'wrong-typ',
+      detail: 'typ is not agentcard',
+    });
+    expect(verify({ ts: 1.5 })).toStrictEqual({
+      ok: false,
+      code: 'not-integer-ts',
+      detail: 'ts is a number that is not a safe integer; it is integer Unix seconds',
+    });
+    expect(verify({ ts: '1' })).toStrictEqual({
+      ok: false,
+      code: 'not-integer-ts',
+      detail: 'ts is a string; it is integer Unix seconds',
+    });
+    expect(verify({ card: [] })).toStrictEqual({
+      ok: false,
+      code: 'malformed-card',
+      detail: 'card is an array, not a JSON object',
+    });
+    expect(verify({ card: { did: 7 } })).toStrictEqual({
+      ok: false,
+      code: 'malformed-card',
+      detail: "card.did is a number; it is the signer's did:key",
+    });
+    expect(verify({ sig: 7 })).toStrictEqual({
+      ok: false,
+      code: 'sig-not-canonical-base64',
+      detail: 'sig is a number, not base64 text',
+    });
+    expect(verify({ card: { did: 'did:web:x' } })).toMatchObject({ ok: false, code: 'did-mismatch' });
+    expect(
+      verifyCardEnvelope(
+        { ...envelope, card: { did: 'did:web:x' } },
+        { expectedDid: 'did:web:x', now: 'off' },
+      ),
+    ).toStrictEqual({
+      ok: false,
+      code: 'not-did-key',
+      detail: 'card.did is not a usable Ed25519 did:key (not-did-key)',
+    });
+    expect(verify({ card: { did, name: 'Edited' } })).toStrictEqual({
+      ok: false,
+      code: 'bad-signature',
+      detail: `the signature does not verify under ${did.slice(0, 20)}…`,
+    });
+  });
+
+  it('an envelope the verifier refuses before the signature check has no signed bytes', () => {
+    // why: signed-bytes.ts:11:7 !isJsonObject(envelope) → false (null envelope: a TypeError)
+    expect(cardEnvelopeSignedBytes(null)).toBeNull();
+    // why: signed-bytes.ts:13:7 condition → false, and || → && (a card that is not an object but
+    // has a spelling, with an integer ts, would give bytes)
+    for (const notACard of [[], 'card', 5])
+      expect(cardEnvelopeSignedBytes({ ...envelope, card: notACard })).toBeNull();
+    // why: signed-bytes.ts:16:11 catch block emptied (undefined instead of null)
+    expect(cardEnvelopeSignedBytes({ ...envelope, card: { did, name: lone } })).toBeNull();
+    // the bytes themselves, for contrast: what the honest envelope's signature covers
+    expect(cardEnvelopeSignedBytes(envelope)).toEqual(
+      utf8Strict.encode(`{"card":{"did":"${did}","name":"Node"},"ts":${NOW},"typ":"agentcard","v":1}`),
+    );
   });
 });

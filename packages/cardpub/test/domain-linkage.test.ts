@@ -1,6 +1,16 @@
+import { base64urlStrict, utf8Strict } from '@agent-seam/canonical';
 import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
+import { didFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
-import { canonicalOrigin, signDomainLinkage, verifyDomainLinkage } from '../src/index.js';
+import { thrown } from '../../../tools/thrown.ts';
+import {
+  canonicalOrigin,
+  domainLinkageSigningInput,
+  MAX_DOMAIN_LINKAGE_LENGTH,
+  signDomainLinkage,
+  verifyDomainLinkage,
+} from '../src/index.js';
+import { base64urlText } from '../src/json-segment.js';
 
 const ledger = openLedger();
 const ours = loadVectors('wire_vectors.json');
@@ -127,5 +137,286 @@ describe('verifyDomainLinkage caller errors', () => {
         now: undefined as never,
       }),
     ).toThrow(/^missing-option: verifyDomainLinkage needs now /);
+  });
+});
+
+describe('domain linkage: the token written, its spelling, its claims and the caller options', () => {
+  // Details are part of the contract, so refusals are compared whole (code and detail); each
+  // `why` names the mutant of src/ the case holds.
+  const seed = new Uint8Array(32).fill(7);
+  const did = didFromSeed(seed);
+  const NOW = 1754870400; // 2025-08-11T00:00:00Z
+  const ORIGIN = 'https://node.example';
+  const SIGNED_NBF = NOW - 60;
+  const SIGNED_EXP = NOW + 60;
+  const jwt = signDomainLinkage(seed, { origin: ORIGIN, nbf: SIGNED_NBF, exp: SIGNED_EXP });
+  const [h0, p0] = jwt.split('.');
+  // Lenient on purpose: a broken signer must fail the case that checks it, not the whole file.
+  const text = (segment: string | undefined) => {
+    const bytes = base64urlStrict.decode(segment ?? '');
+    const decoded = bytes.ok ? utf8Strict.decode(bytes.value) : null;
+    return decoded?.ok ? decoded.value : '';
+  };
+  const read = (segment: string | undefined) => {
+    const json = text(segment);
+    return json === '' ? null : JSON.parse(json);
+  };
+  const kid = `${did}#${did.slice('did:key:'.length)}`;
+  const claims0 = read(p0);
+  /** A token over any header and claims, honestly signed with `seed`. */
+  const signingInput = (header: unknown, claims: unknown) =>
+    `${base64urlText(JSON.stringify(header))}.${base64urlText(JSON.stringify(claims))}`;
+  const signed = (header: unknown, claims: unknown) => {
+    const input = signingInput(header, claims);
+    return `${input}.${base64urlStrict.encode(signEd25519(seed, utf8Strict.encode(input)))}`;
+  };
+  const link = (token: unknown, options: Record<string, unknown> = {}) =>
+    verifyDomainLinkage(token, { did, origin: ORIGIN, now: NOW, ...options });
+
+  it('the signer writes the header, claims and ISO dates exactly', () => {
+    // why: domain-linkage.ts:77:34 header {} , 77:41 'EdDSA' → "", 77:72 'JWT' → ""
+    expect(text(h0)).toBe(`{"alg":"EdDSA","kid":"${kid}","typ":"JWT"}`);
+    // why: domain-linkage.ts:79:5 claims {}, 84:11 vc {}, 85:21 context [], 86:28 subject {},
+    // 90:15 type []; 59:50 seconds / 1000, 59:88 '.000Z' → "", 59:97 'Z' → ""
+    expect(claims0).toStrictEqual({
+      exp: SIGNED_EXP,
+      iss: did,
+      nbf: SIGNED_NBF,
+      sub: did,
+      vc: {
+        '@context': [
+          'https://www.w3.org/2018/credentials/v1',
+          'https://identity.foundation/.well-known/did-configuration/v1',
+        ],
+        credentialSubject: { id: did, origin: ORIGIN },
+        expirationDate: '2025-08-11T00:01:00Z',
+        issuanceDate: '2025-08-10T23:59:00Z',
+        issuer: did,
+        type: ['VerifiableCredential', 'DomainLinkageCredential'],
+      },
+    });
+  });
+
+  it('a signed token has three segments and verifies', () => {
+    // why: domain-linkage.ts:95:24 signing input → '' and 96:10 token → ''
+    expect(jwt.split('.').map((s) => s.length > 0)).toEqual([true, true, true]);
+    expect(link(jwt)).toStrictEqual({
+      ok: true,
+      value: { did, origin: ORIGIN, nbf: SIGNED_NBF, exp: SIGNED_EXP },
+    });
+  });
+
+  it('exp must be after nbf: equal is refused, one second later is signed', () => {
+    // why: domain-linkage.ts:74:7 exp <= nbf → exp < nbf, and → false; 74:39 'bad-argument' → "",
+    // 74:55 message → ""
+    const error = {
+      name: 'SeamError',
+      code: 'bad-argument',
+      message: 'bad-argument: signDomainLinkage exp must be after nbf',
+    };
+    expect(
+      thrown(() => signDomainLinkage(seed, { origin: ORIGIN, nbf: SIGNED_NBF, exp: SIGNED_NBF })),
+    ).toEqual(error);
+    expect(
+      thrown(() => signDomainLinkage(seed, { origin: ORIGIN, nbf: SIGNED_NBF, exp: SIGNED_NBF - 1 })),
+    ).toEqual(error);
+    expect(link(signDomainLinkage(seed, { origin: ORIGIN, nbf: NOW, exp: NOW + 1 })).ok).toBe(true);
+  });
+
+  it('no signer options is a bad instant, named', () => {
+    // why: domain-linkage.ts:72:27 options?.nbf → options.nbf (a TypeError instead)
+    expect(thrown(() => signDomainLinkage(seed, undefined as never))).toEqual({
+      name: 'SeamError',
+      code: 'bad-instant',
+      message: 'bad-instant: signDomainLinkage nbf is undefined, not a Date or Unix seconds',
+    });
+  });
+
+  it('no verifier options is the usage error naming now', () => {
+    // why: domain-linkage.ts options?.now → options.now (a TypeError instead)
+    expect(thrown(() => verifyDomainLinkage(jwt, undefined as never))).toEqual({
+      name: 'SeamError',
+      code: 'missing-option',
+      message:
+        "missing-option: verifyDomainLinkage needs now (a Date or Unix seconds) to judge the credential's nbf and exp",
+    });
+  });
+
+  it('token spelling refusals carry their details', () => {
+    // why: domain-linkage.ts:130:60 'a compact JWS is text' → ""
+    expect(link(42)).toStrictEqual({
+      ok: false,
+      code: 'not-a-string',
+      detail: 'the token is a number, not compact JWS text',
+    });
+    // why: domain-linkage.ts:133:59 'a compact JWS has three segments' → ""
+    expect(link(`${jwt}.x`)).toStrictEqual({
+      ok: false,
+      code: 'malformed-jws',
+      detail: 'the token has 4 segments; a compact JWS has three',
+    });
+  });
+
+  it('a token of exactly 8192 characters is read; 8193 is too long', () => {
+    // why: domain-linkage.ts:131:7 jwt.length > MAX → >= (the token at the limit would be too-long)
+    /** An honest token of exactly `length` characters, padded through an extra claim. */
+    const ofLength = (length: number) => {
+      const sigLength = 1 + 86; // a dot and 64 bytes in base64url
+      for (const x of ['', 'x', 'xx']) {
+        const header = { alg: 'EdDSA', kid, typ: 'JWT', x };
+        for (let pad = 0; pad < length; pad++) {
+          const claims = { ...claims0, pad: 'p'.repeat(pad) };
+          if (signingInput(header, claims).length + sigLength === length) return signed(header, claims);
+        }
+      }
+      throw new Error(`no token of length ${length}`);
+    };
+    expect(MAX_DOMAIN_LINKAGE_LENGTH).toBe(8192);
+    expect(link(ofLength(8192))).toStrictEqual({
+      ok: true,
+      value: { did, origin: ORIGIN, nbf: SIGNED_NBF, exp: SIGNED_EXP },
+    });
+    expect(link(ofLength(8193))).toStrictEqual({
+      ok: false,
+      code: 'too-long',
+      detail: 'the token is 8193 characters, over 8192',
+    });
+  });
+
+  it('a header that is not JSON, or repeats a member, says why', () => {
+    // why: json-segment.ts:17:42 detail → '' and 17:7 !parsed.ok → false (which would say
+    // "segment is not a JSON object")
+    const [, p, s] = jwt.split('.');
+    expect(link(`${base64urlText('not json')}.${p}.${s}`)).toStrictEqual({
+      ok: false,
+      code: 'malformed-header',
+      detail: 'segment refused by the JSON parse boundary (invalid-json)',
+    });
+    expect(link(`${base64urlText('{"alg":"EdDSA","alg":"EdDSA","typ":"JWT"}')}.${p}.${s}`)).toStrictEqual({
+      ok: false,
+      code: 'malformed-header',
+      detail: 'segment refused by the JSON parse boundary (duplicate-key)',
+    });
+  });
+
+  it('a payload that is JSON but not an object says so', () => {
+    // why: json-segment.ts:19:60 'segment is not a JSON object' → ""
+    expect(link(signed(read(h0), [claims0]))).toStrictEqual({
+      ok: false,
+      code: 'malformed-payload',
+      detail: 'segment is not a JSON object',
+    });
+  });
+
+  it('a payload without a vc object, or whose subject is not an object, is malformed', () => {
+    // why: domain-linkage.ts:144:7 → false and || → && (vc missing: a TypeError), 144:77
+    // 'malformed-payload' → "" (no coverage)
+    const { vc: _, ...noVc } = claims0;
+    expect(link(signed(read(h0), noVc))).toStrictEqual({
+      ok: false,
+      code: 'malformed-payload',
+      detail: 'vc is undefined, not a JSON object',
+    });
+    // why: 144:7 || → && (a subject that is text would be read as a did-mismatch)
+    const textSubject = { ...claims0, vc: { ...claims0.vc, credentialSubject: did } };
+    expect(link(signed(read(h0), textSubject))).toStrictEqual({
+      ok: false,
+      code: 'malformed-payload',
+      detail: 'vc.credentialSubject is a string, not a JSON object',
+    });
+  });
+
+  it('a caller who names no DID gets did-mismatch with that detail', () => {
+    // why: domain-linkage.ts:146:7 typeof did !== 'string' → false, 146:44 'did-mismatch' → "",
+    // 146:60 'the caller named no DID' → ""
+    expect(link(jwt, { did: undefined })).toStrictEqual({
+      ok: false,
+      code: 'did-mismatch',
+      detail: 'the did option was not given: the caller names the DID',
+    });
+  });
+
+  it('a sub naming another DID is refused even when honestly signed', () => {
+    // why: domain-linkage.ts:148:22 sub !== did → false (the token would verify)
+    const other = didFromSeed(new Uint8Array(32).fill(8));
+    expect(link(signed(read(h0), { ...claims0, sub: other }))).toStrictEqual({
+      ok: false,
+      code: 'did-mismatch',
+      detail: 'sub names another DID than the did given',
+    });
+  });
+
+  it('nbf is optional: a token without it verifies, and the result has no nbf member', () => {
+    // why: domain-linkage.ts:116:3 v === undefined → false (not-integer-time), 166:7
+    // typeof nbf === 'number' → true (result.nbf present as undefined)
+    const { nbf: _, ...noNbf } = claims0;
+    const verdict = link(signed(read(h0), noNbf));
+    expect(verdict).toStrictEqual({ ok: true, value: { did, origin: ORIGIN, exp: SIGNED_EXP } });
+    expect(verdict.ok && 'nbf' in verdict.value).toBe(false);
+  });
+
+  it('a token that is not text has no signing input', () => {
+    // why: domain-linkage.ts:176:7 typeof jwt !== 'string' → false (42.split is a TypeError)
+    expect(domainLinkageSigningInput(42)).toBeNull();
+  });
+});
+
+describe('canonicalOrigin: the length limit and what each refusal says', () => {
+  const NOT_TEXT = 'not text of at most 2048 characters without ? or #';
+  /** A valid https origin of exactly `length` characters: 60-letter labels, then a filler label. */
+  const originOfLength = (length: number) => {
+    const host: string[] = [];
+    let rest = length - 'https://'.length;
+    while (rest > 62) {
+      host.push('a'.repeat(60));
+      rest -= 61;
+    }
+    host.push('b'.repeat(rest));
+    return `https://${host.join('.')}`;
+  };
+
+  it('an origin of exactly 2048 characters is read; 2049 is refused before parsing', () => {
+    // why: origin.ts:9:35 text.length > 2048 → >= and → false; 9:7 (the first two tests) → false
+    const atLimit = originOfLength(2048);
+    expect(atLimit.length).toBe(2048);
+    expect(canonicalOrigin(atLimit)).toStrictEqual({ ok: true, value: atLimit });
+    const over = originOfLength(2049);
+    expect(over.length).toBe(2049);
+    expect(canonicalOrigin(over)).toStrictEqual({ ok: false, code: 'bad-origin', detail: NOT_TEXT });
+  });
+
+  it('a value that is not text is refused by the first test, with its detail', () => {
+    // why: origin.ts:9:7 typeof text !== 'string' || … → false (42 would reach the URL parser:
+    // "not a URL"; an object with toString would be parsed), and the detail emptied
+    expect(canonicalOrigin(42)).toStrictEqual({ ok: false, code: 'bad-origin', detail: NOT_TEXT });
+    expect(canonicalOrigin({ toString: () => 'https://a.example' })).toStrictEqual({
+      ok: false,
+      code: 'bad-origin',
+      detail: NOT_TEXT,
+    });
+  });
+
+  it('each later refusal says which rule it broke', () => {
+    // why: origin.ts:14:31 'not a URL' → ""
+    expect(canonicalOrigin('example.com')).toStrictEqual({
+      ok: false,
+      code: 'bad-origin',
+      detail: 'not a URL',
+    });
+    // why: origin.ts:16:88 'not http(s)' → ""
+    expect(canonicalOrigin('ftp://example.com')).toStrictEqual({
+      ok: false,
+      code: 'bad-origin',
+      detail: 'not http(s)',
+    });
+    // why: origin.ts:24:31 detail → ""
+    const noParts = {
+      ok: false,
+      code: 'bad-origin',
+      detail: 'an origin has no user info, path, query or fragment',
+    };
+    expect(canonicalOrigin('https://user@example.com')).toStrictEqual(noParts);
+    // why: origin.ts:19:5 url.password !== '' → false (a password with no user name)
+    expect(canonicalOrigin('https://:secret@example.com')).toStrictEqual(noParts);
   });
 });

@@ -6,8 +6,6 @@ import {
   DECODE_CODES,
   decode,
   decodeObject,
-  diagnosticNotation,
-  encode,
   explainCbor,
   OBJECT_CHECKS,
   OBJECT_CODES,
@@ -15,7 +13,10 @@ import {
 } from '@agent-seam/coredet-cbor';
 import { describe, expect, it } from 'vitest';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
+import { thrown } from '../../../tools/thrown.js';
 import { base32LowerEncode } from '../src/base32.js';
+import { diagnosticNotation, encode } from '../src/index.js';
+import { fromHex } from './helpers.js';
 import { schemas } from './schema-fixture.js';
 
 const bytes = (h: string) => {
@@ -184,5 +185,58 @@ describe('explainCbor', () => {
       verdict: { ok: false, code: 'trailing-bytes', offset: 1 },
       diagnostic: null,
     });
+  });
+});
+
+// Each `why` names the mutant(s) of src/ the case holds; the survivors no input can tell apart
+// are listed in spec/coredet-cbor.md ("Outside the verify path …: encoder, floats, diagnostic writer (c)").
+describe('the explanation and the diagnostic writer: bounds, depth and the shortest spellings', () => {
+  const seam = (code: string, message: string) => ({
+    name: 'SeamError',
+    code,
+    message: `${code}: ${message}`,
+  });
+
+  describe('explainCbor', () => {
+    // why: explain.ts:25:33 { ...options, lenient: false } → {} (the caller's bounds dropped).
+    it('applies the bounds passed to its verdict', () => {
+      const { verdict } = explainCbor(fromHex('8180'), { maxBytes: 1 });
+      expect(verdict.ok ? 'accepted' : verdict.code).toBe('too-large');
+    });
+  });
+
+  describe('diagnosticNotation', () => {
+    // why: diagnostic.ts:20:7 `> MAX_PRINT_DEPTH` → `>=` (1024 itself is allowed)
+    it('accepts maxDepth 1024', () => {
+      expect(diagnosticNotation(fromHex('00'), { maxDepth: 1024 })).toEqual({ ok: true, value: '0' });
+    });
+
+    // why: diagnostic.ts:21:41 'maxDepth above … cannot be printed' → ''
+    it('refuses maxDepth 1025 with the whole message', () => {
+      expect(thrown(() => diagnosticNotation(fromHex('00'), { maxDepth: 1025 }))).toEqual(
+        seam('bad-argument', 'maxDepth above 1024 cannot be printed'),
+      );
+    });
+
+    const printed: [why: string, hex: string, text: string][] = [
+      // why: diagnostic.ts:89:48 `this.pos++` → `this.pos--` (the next item would be read from the wrong byte)
+      ['diagnostic.ts:89:48', '82f82001', '[simple(32), 1]'],
+      // why: diagnostic.ts:98:39 `toHalfBits(v) >= 0` → `> 0` (0.0 has the half pattern 0)
+      ['diagnostic.ts:98:39', 'fa00000000', '0.0_2'],
+      // why: diagnostic.ts:98:65 `Math.fround(v) === v` → false (a binary32 value written in 8 bytes)
+      ['diagnostic.ts:98:65', 'fb3ff19999a0000000', '1.100000023841858_3'],
+      // why: float.ts:18:7 `exp === 128` → false, 18:27 `mant === 0` → false and → `!==`
+      // (Infinity has a half pattern, so 4 bytes are wider than needed)
+      ['float.ts:18:7, 18:27', 'fa7f800000', 'Infinity_2'],
+      // why: diagnostic.ts:76:30 `width === 1` → false and → `!==` (16 in one byte is not the shortest)
+      ['diagnostic.ts:76:30 (false, !==)', '1810', '16_0'],
+      // why: diagnostic.ts:76:30 `width === 1` → true (24 in two bytes is not the shortest)
+      ['diagnostic.ts:76:30 (true)', '190018', '24_1'],
+    ];
+    for (const [_why, hex, text] of printed) {
+      it(`${hex} prints as ${text}`, () => {
+        expect(diagnosticNotation(fromHex(hex))).toEqual({ ok: true, value: text });
+      });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as selected from '#aead';
 import * as noble from '../src/aead.js';
 import * as node from '../src/aead.node.js';
+import { plainBytes } from '../src/aead.node.js';
 import {
   type AeadOpen,
   type AeadSeal,
@@ -191,5 +192,35 @@ describe('the door (the backend #aead selects)', () => {
     const opened = xchachaOpen(key, message.subarray(3, 27), new Uint8Array(0), message.subarray(27));
     expect(opened).toEqual(new Uint8Array(10).fill(9));
     expect(opened!.buffer.byteLength).toBe(10);
+  });
+});
+
+describe("node's XChaCha20 backend: its size message and the memory it hands back", () => {
+  it("node's XChaCha20 says which sizes it takes", () => {
+    // why: aead.node.ts:65:26 the RangeError's message → "" survived.
+    const call = () =>
+      xchachaSeal(new Uint8Array(31), new Uint8Array(24), new Uint8Array(0), new Uint8Array(0));
+    expect(call).toThrow(new RangeError('xchacha20-poly1305: the key must be 32 bytes and the nonce 24'));
+  });
+
+  it('a decrypted Buffer that owns its memory is re-typed; a window on larger memory is copied', () => {
+    // why: aead.node.ts:121 `byteOffset === 0 && buffer.byteLength === length` → `true`,
+    // `false`, `||`, `byteOffset !== 0`, `byteLength === length` → `true` / `!==` all
+    // survived: Node 20-24 give every decryption its own memory, so only the first branch
+    // ever ran. (`byteOffset === 0` → `true` is equivalent: a window that starts past 0
+    // always ends before its memory does.)
+    const owned = Buffer.from(new ArrayBuffer(16));
+    owned.fill(7);
+    const retyped = plainBytes(owned);
+    expect(retyped.buffer).toBe(owned.buffer);
+    expect(Buffer.isBuffer(retyped)).toBe(false);
+    for (const offset of [0, 8]) {
+      const memory = new Uint8Array(64).map((_, i) => i);
+      const window = Buffer.from(memory.buffer, offset, 16);
+      const copied = plainBytes(window);
+      expect(copied).toEqual(memory.subarray(offset, offset + 16));
+      expect(copied.buffer.byteLength).toBe(16);
+      expect(Buffer.isBuffer(copied)).toBe(false);
+    }
   });
 });

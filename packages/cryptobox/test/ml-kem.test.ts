@@ -2,6 +2,7 @@ import { concatBytes, hex } from '@agent-seam/canonical';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createMlKem768 } from 'mlkem';
 import { describe, expect, it } from 'vitest';
+import { mlKemSeed } from '../src/box-keys.js';
 import { encPublicKeyPq } from '../src/index.js';
 import { isMlKemPublicKey, mlKemDecapsulate, mlKemEncapsulate, mlKemKeyPair } from '../src/primitives.js';
 import { seededRandom } from './memory-ring.js';
@@ -115,5 +116,15 @@ describe('ML-KEM-768 against mlkem, both ways', () => {
       if (!mlkemAccepts) refused++;
     }
     expect(refused).toBe(8);
+  });
+});
+
+describe('the ML-KEM key-generation seed', () => {
+  it('is SHA-256 of each label and the seed, d first', () => {
+    // why: box-keys.ts:26:30 `[MLKEM_Z_LABEL, seed]` → `[]` survived: z only enters the
+    // decapsulation key (its implicit-rejection secret), so no round trip sees it; held
+    // here against an independent SHA-256 (noble's, not the hashing door).
+    for (const seed of [...seeds, Uint8Array.from({ length: 32 }, (_, i) => i * 7)])
+      expect(mlKemSeed(seed)).toEqual(dz(seed));
   });
 });

@@ -1,5 +1,5 @@
 import { loadVectors } from '@agent-seam/conformance';
-import { openBoxVerdict, sealBox } from '@agent-seam/cryptobox';
+import { encPublicKey, openBoxVerdict, sealBox, sealBoxV1 } from '@agent-seam/cryptobox';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -104,5 +104,23 @@ describe('argument errors name the argument', () => {
     ],
   ])('%s', (_name, call, message) => {
     expect(thrown(call).message).toContain(message);
+  });
+});
+
+describe('a cap of 0 is a cap', () => {
+  it('every blob is too large under it, and nothing is thrown', () => {
+    // why: arguments.ts:30:39 `value < 0` → `value <= 0` survived: no case passed a cap of 0.
+    const sender = new Uint8Array(32).fill(1);
+    const recipient = new Uint8Array(32).fill(2);
+    const ad = new Uint8Array(0);
+    const blob = sealBoxV1({ senderSeed: sender, recipientPub: encPublicKey(recipient), plaintext: ad, ad });
+    const verdict = openBoxVerdict({
+      recipientSeed: recipient,
+      senderPub: encPublicKey(sender),
+      blob,
+      ad,
+      maxChars: 0,
+    });
+    expect(verdict).toMatchObject({ ok: false, code: 'too-large' });
   });
 });

@@ -1,11 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { interopPath, loadInterop, loadVectors } from '@agent-seam/conformance';
-import { ed25519AsyncBackend, verifyEd25519, verifyEd25519Async } from '@agent-seam/did';
+import {
+  askDoor,
+  ed25519AsyncBackend,
+  keyPairFromSeed,
+  signEd25519,
+  throughDoorAsync,
+  verifyEd25519,
+  verifyEd25519Async,
+} from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { ed25519Door } from '../src/ed25519.js';
 import * as nobleEquation from '../src/equation.js';
 import { type DoorInput, ed25519Corpus } from './ed25519-corpus.js';
+import { utf8 } from './helpers.js';
 
 // Runs in Node and in Chromium (the browser suite): the asynchronous door (WebCrypto in
 // both) must give the noble door's verdict, codes and details included, on every input
@@ -66,5 +75,27 @@ describe('verifyEd25519Async', () => {
       code: 'bad-length',
     });
     expect(await verifyEd25519Async(key, 'text' as never, signature)).toMatchObject({ code: 'bad-length' });
+  });
+});
+
+describe("the asynchronous door's question loop", () => {
+  // Each `why` names the mutant of src/ the case holds: a check that could be deleted, or a code
+  // or detail that could change, with no other test failing.
+  const seed = new Uint8Array(32).fill(0x42);
+  const { publicKey } = keyPairFromSeed(seed);
+  const message = utf8('door');
+  const signature = signEd25519(seed, message);
+
+  describe('throughDoorAsync', () => {
+    it('answers every question a verifier asks, in order, and returns its verdict', async () => {
+      // why: kills the no-coverage BlockStatement and `!step.done` mutants of throughDoorAsync
+      // (did's own tests never ran it; envelope's and wba's do).
+      function* twoQuestions() {
+        const first = yield* askDoor(publicKey, message, signature);
+        const second = yield* askDoor(publicKey, utf8('other'), signature);
+        return [first.ok, second.ok];
+      }
+      expect(await throughDoorAsync(twoQuestions())).toEqual([true, false]);
+    });
   });
 });

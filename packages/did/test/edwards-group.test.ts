@@ -40,3 +40,21 @@ describe('the verify-side edwards25519 group', () => {
       { numRuns: 300 },
     ));
 });
+
+describe('the strict point reader', () => {
+  // Verdicts and thrown errors are compared whole. Each `why` names the mutant(s) of src/ the case
+  // holds by `file.ts:line:column` of the `--rest` run.
+  it('a point spelled with y ≥ p, or x = 0 with the sign bit set, is refused: only a ZIP-215 reader accepts it', () => {
+    // why: kills primitives.ts:84:35 (`fromBytes(bytes, false)` → `true`): y = p + 1 (the
+    // identity spelled with y ≥ p) and y = 1 with the sign bit set (x = 0 cannot be odd).
+    const yAboveP = new Uint8Array(32).fill(0xff);
+    yAboveP[0] = 0xee;
+    yAboveP[31] = 0x7f;
+    const oddZero = new Uint8Array(32);
+    oddZero[0] = 1;
+    oddZero[31] = 0x80;
+    expect([decodePointStrict(yAboveP), decodePointStrict(oddZero)]).toEqual([null, null]);
+    // The control: the canonical identity encoding decodes.
+    expect(decodePointStrict(Uint8Array.of(1, ...new Uint8Array(31)))).not.toBeNull();
+  });
+});

@@ -13,6 +13,7 @@ import {
 } from '@agent-seam/did';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { compareCodePoints, verifiablePayload } from '../src/signed-record.js';
 
 const seed = (b: number) => new Uint8Array(32).fill(b);
 const root = seed(0x15);
@@ -120,5 +121,28 @@ describe('bindingV2 at its edges', () => {
   });
   it('a caller that names no device is a programmer error', () => {
     expect(() => verifyDeviceBindingV2(bounded, { now: NOW } as never)).toThrow(/bad-argument/);
+  });
+});
+
+describe('the signed-record helpers', () => {
+  // Verdicts and thrown errors are compared whole. Each `why` names the mutant(s) of src/ the case
+  // holds by `file.ts:line:column` of the `--rest` run.
+  it('in code point order a prefix comes first', () => {
+    // why: kills signed-record.ts:49:57 (`-1` → `+1`), code no test reached: a revoked list
+    // with one entry the prefix of another.
+    expect([
+      compareCodePoints('ab', 'abc'),
+      compareCodePoints('abc', 'ab'),
+      compareCodePoints('ab', 'ab'),
+    ]).toEqual([-1, 1, 0]);
+  });
+
+  it('a record holding a lone surrogate has no payload to verify, and the refusal says why', () => {
+    // why: kills signed-record.ts:35:40 (the detail emptied) directly, as well as through the binding.
+    expect(verifiablePayload({ typ: '\ud800' })).toEqual({
+      ok: false,
+      code: 'cannot-canonicalize',
+      detail: 'typ is a string holding an unpaired surrogate',
+    });
   });
 });

@@ -245,3 +245,74 @@ describe('replay through the verifiers', () => {
     });
   });
 });
+
+describe('verifyEnvelope: option errors name the option and the fix', () => {
+  // Each `why` names the mutant of src/ the case holds.
+  const sent = message('m');
+  const OFF = { now: 'off', replay: 'off' } as const;
+  it("maxSkew with now: 'off' is refused with its reason", () => {
+    // why: kills the StringLiteral mutant of that message.
+    expect(() => verifyEnvelope(sent, { recipientDid: me, ...OFF, maxSkew: 10 })).toThrow(
+      "bad-options: verifyEnvelope: maxSkew and a replay cache judge time; with now: 'off' pass replay: 'off' and no maxSkew",
+    );
+  });
+
+  it('a replay object without checkAndRemember is refused before any message is read', () => {
+    // why: kills `typeof replay.checkAndRemember !== 'function'` → false (the call later
+    // threw a TypeError) and the StringLiteral of its message.
+    expect(() =>
+      verifyEnvelope(sent, { recipientDid: me, now: NOW, replay: { windowSeconds: 600 } as never }),
+    ).toThrow(
+      "bad-options: verifyEnvelope replay must be a ReplayCache (e.g. new MemoryReplayCache()) or 'off'",
+    );
+  });
+
+  it('a replay cache that answers something else is a configuration error, not a verdict', () => {
+    // why: kills `answer === 'forgotten'` → true (an unknown answer became
+    // replay-cache-full) and the no-coverage literals of that SeamError.
+    const odd = { windowSeconds: 600, checkAndRemember: () => 'maybe' } as never;
+    expect(() => verifyEnvelope(sent, { recipientDid: me, now: NOW, replay: odd })).toThrow(
+      'bad-options: the replay cache answered something other than new, seen or forgotten',
+    );
+  });
+
+  it('replayed and replay-cache-full carry their details', () => {
+    // why: kills the StringLiteral mutants of both details.
+    const seen = { windowSeconds: 600, checkAndRemember: () => 'seen' } as never;
+    const forgotten = { windowSeconds: 600, checkAndRemember: () => 'forgotten' } as never;
+    expect(verifyEnvelope(sent, { recipientDid: me, now: NOW, replay: seen })).toEqual({
+      ok: false,
+      code: 'replayed',
+      detail: 'this sender already delivered this message id',
+    });
+    expect(verifyEnvelope(sent, { recipientDid: me, now: NOW, replay: forgotten })).toEqual({
+      ok: false,
+      code: 'replay-cache-full',
+      detail: 'the replay cache has forgotten messages this old, so it cannot vouch for this one',
+    });
+  });
+
+  it('a missing clock is a usage error naming the verifier, the option, what it is for and the opt-out', () => {
+    // why: the `where` and `neededFor` strings of envelope.ts (verifyEnvelope,
+    // verifyEnvelopeAsync), invite.ts and relay.ts → ''.
+    expect(thrown(() => verifyEnvelope(sent, { recipientDid: me, replay: 'off' } as never)).message).toBe(
+      "missing-option: verifyEnvelope needs now (a Date or Unix seconds) to judge the message's timestamp; to leave that unjudged, pass now: 'off'",
+    );
+    return verifyEnvelopeAsync(sent, { recipientDid: me, replay: 'off' } as never).then(
+      () => expect.unreachable(),
+      (error: Error) => {
+        expect(error.message).toBe(
+          "missing-option: verifyEnvelopeAsync needs now (a Date or Unix seconds) to judge the message's timestamp; to leave that unjudged, pass now: 'off'",
+        );
+        const invite = signInvite({ v: 1, did: sender, nonce: 'n', exp: '2026-07-23T09:59:45Z' }, seed);
+        expect(thrown(() => verifyInvite(invite, {} as never)).message).toBe(
+          'missing-option: verifyInvite needs now (a Date or Unix seconds) to judge the card against its exp',
+        );
+        const listen = { did: sender, minute: 100, relayUrl: 'https://relay.example' };
+        expect(thrown(() => verifyListenToken('AA==', listen as never)).message).toBe(
+          "missing-option: verifyListenToken needs now (a Date or Unix seconds) to judge the token's minute; to leave that unjudged, pass now: 'off'",
+        );
+      },
+    );
+  });
+});

@@ -3,7 +3,7 @@
  * (tools/vectors/hpke-seal.ts seeds them from the same labels), one message to OWN from
  * FROM, and an envelope built by the package's own assembler with the faults a case asks for.
  */
-import { bytesEqual, fail, ok, sha256, unwrap } from '@agent-seam/canonical';
+import { bytesEqual, fail, ok, SeamError, sha256, unwrap } from '@agent-seam/canonical';
 import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import {
@@ -143,3 +143,16 @@ export const editOuter = (bytes: Uint8Array, edits: [number | bigint, Uint8Array
   const added = edits.filter(([, v]) => v !== null) as [number, Uint8Array][];
   return encodeRawMap([...kept, ...added]);
 };
+
+/** The verdict as [code, detail], or ['ok'], for comparing refusals whole. */
+export const verdict = (v: ReturnType<typeof open>) => (v.ok ? ['ok'] : [v.code, v.detail]);
+/** A thrown SeamError as [code, message], to assert both; the message starts with the code. */
+export const thrownPair = (run: () => unknown) => {
+  try {
+    run();
+  } catch (e) {
+    return e instanceof SeamError ? [e.code, e.message] : ['not a SeamError', String(e)];
+  }
+  return ['did not throw'];
+};
+export const errorPair = (code: string, text: string) => [code, `${code}: ${text}`];

@@ -1,4 +1,5 @@
 import { fail, ok, SeamError } from '@agent-seam/canonical';
+import { encode } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   type SenderKeyQuery,
   sealEnvelope,
 } from '../src/index.js';
+import { envelope, open, put, TS, verdict } from './envelope-fixture.js';
 
 // One time convention: `now` is a Date or Unix seconds; the wire's ms fields say their unit.
 const epoch = deriveKeyPair(new Uint8Array(32).fill(2));
@@ -89,5 +91,18 @@ describe('openEnvelope now', () => {
     const opened = openEnvelope(sealed.bytes, { ...options, now: TS_MS / 1000 + 1.5 });
     expect(opened.ok && opened.value.tsMs === TS_MS && opened.value.expMs === TS_MS + DAY_MS).toBe(true);
     expect(queries).toEqual([{ from: 'bafyreifrom', ksn: 0, tsMs: TS_MS, nowMs: TS_MS + 1500 }]);
+  });
+});
+
+// Each `why` names the mutant of src/ the case holds, by file:line of the first mutation run.
+describe('the lifetime window', () => {
+  it('exp equal to ts (a zero lifetime) is accepted at that instant; one ms earlier is bad-lifetime', () => {
+    // why: time-window.ts:27 `expMs < tsMs` -> `<=`
+    const at = { now: new Date(TS) };
+    expect(verdict(open(envelope({ inner: put(8, encode(TS)) }), at))).toEqual(['ok']);
+    expect(verdict(open(envelope({ inner: put(8, encode(TS - 1)) }), at))).toEqual([
+      'bad-lifetime',
+      'exp is 0.001 s before ts',
+    ]);
   });
 });
