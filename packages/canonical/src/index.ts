@@ -41,11 +41,13 @@ export {
   DEFAULT_REPLAY_WINDOW,
   MemoryReplayCache,
   type MemoryReplayCacheOptions,
+  type AsyncReplayCode,
   type ReplayAnswer,
   type ReplayCache,
   type ReplayCode,
   replayOrOff,
   replayVerdict,
+  replayVerdictAsync,
 } from './replay.js';
 export { missingOption, OFF, type Off, type OffByCaller, unjudgedMembers } from './required.js';
 export { type Difference, type EscapeOptions, escapeBytes, firstDifference } from './show-bytes.js';
