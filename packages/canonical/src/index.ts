@@ -36,12 +36,12 @@ export { JsonFloat, type JsonValue } from './json-value.js';
 export { ecmaScriptNumber, pythonFloatRepr } from './numbers.js';
 export { type DuplicateKeys, type Profile, type ProfileName, profiles } from './profiles.js';
 export {
+  type AsyncReplayCode,
   DEFAULT_REPLAY_CHARS,
   DEFAULT_REPLAY_ENTRIES,
   DEFAULT_REPLAY_WINDOW,
   MemoryReplayCache,
   type MemoryReplayCacheOptions,
-  type AsyncReplayCode,
   type ReplayAnswer,
   type ReplayCache,
   type ReplayCode,

@@ -94,7 +94,9 @@ describe('replayVerdictAsync: a store that cannot answer refuses', () => {
       'the replay store failed to answer, so the message cannot be judged unseen: check the store (its server, connection and errors)',
   };
   it('waits for a promise, and answers a plain answer the same way', async () => {
-    expect(await replayVerdictAsync(() => Promise.resolve<ReplayAnswer>('new'))).toEqual(replayVerdict('new'));
+    expect(await replayVerdictAsync(() => Promise.resolve<ReplayAnswer>('new'))).toEqual(
+      replayVerdict('new'),
+    );
     expect(await replayVerdictAsync(() => 'seen')).toEqual(replayVerdict('seen'));
   });
   it('a rejected promise and a thrown error (whatever it holds) are both replay-store-unavailable', async () => {
