@@ -401,6 +401,8 @@ interface ReplaySequence {
   windowSeconds: number;
   maxEntries: number;
   maxChars?: number;
+  /** Verified by verifyEnvelopeAsync with a store whose every answer is a rejected promise. */
+  unavailable?: true;
   steps: Step[];
   why: string;
 }
@@ -469,8 +471,17 @@ const replaySequences: ReplaySequence[] = [
     ],
     why: 'keys of 60, 100 and 80 characters under a 160-character cap: the third evicts both others, leaving room, so only the horizon (every timestamp at or below the newest one forgotten) refuses the replay of the first (deleting the horizon check accepts it)',
   },
+  {
+    name: 'store-unavailable',
+    windowSeconds: 600,
+    maxEntries: 100,
+    unavailable: true,
+    steps: [step(timely, T0, 'replay-store-unavailable')],
+    why: "a genuine message, and a store whose promise rejects (a shared store whose server cannot be reached): refused (replay-store-unavailable); with the catch deleted from replayVerdictAsync, verifyEnvelopeAsync's own promise rejected and no verdict was given",
+  },
 ];
-for (const seq of replaySequences) {
+// The unavailable store's sequence is judged by the async verifier only (its expectation is written above).
+for (const seq of replaySequences.filter((s) => s.unavailable !== true)) {
   const cache = new MemoryReplayCache(seq);
   for (const [i, st] of seq.steps.entries()) {
     const v = verifyEnvelope(st.input, { recipientDid: ME, now: st.now, replay: cache });
@@ -821,7 +832,7 @@ export const parts = [
         fresh: listenFresh,
       },
       'envelope.freshness': {
-        note: "verifyEnvelope(input, { recipientDid, now, maxSkew, replay: 'off' }) with the members a case has (now in Unix seconds, or 'off'). accept: accepted, with value.freshness equal to `freshness`. refuse: the code is `code` and the detail is `detail`. replay: one MemoryReplayCache({ windowSeconds, maxEntries, maxChars }) per sequence (maxChars when present); each step is verifyEnvelope(input, { recipientDid, now, replay: cache }) in order, and gives `expect`: first-seen (accepted, value.replay) or the refusal code.",
+        note: "verifyEnvelope(input, { recipientDid, now, maxSkew, replay: 'off' }) with the members a case has (now in Unix seconds, or 'off'). accept: accepted, with value.freshness equal to `freshness`. refuse: the code is `code` and the detail is `detail`. replay: one MemoryReplayCache({ windowSeconds, maxEntries, maxChars }) per sequence (maxChars when present); each step is verifyEnvelope(input, { recipientDid, now, replay: cache }) in order, and gives `expect`: first-seen (accepted, value.replay) or the refusal code. A sequence with `unavailable: true` is judged by verifyEnvelopeAsync instead, with a store (windowSeconds 600) whose every answer is a rejected promise.",
         recipientDid: ME,
         accept: freshAccept,
         refuse: freshRefuse,

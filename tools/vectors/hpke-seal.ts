@@ -858,6 +858,13 @@ const refusals: Refusal[] = [
     'a store that has had to forget envelopes this old cannot vouch for this one: it is refused, never let through',
     { replay: 'forgotten' },
   ),
+  refusal(
+    'replay-store-unavailable',
+    plain.envelope,
+    'replay-store-unavailable',
+    "a store whose promise rejects (a shared store whose server cannot be reached), opened by openEnvelopeAsync: refused; with the catch deleted from canonical's replayVerdictAsync, the opener's own promise rejected and no verdict was given",
+    { replay: 'unavailable' },
+  ),
 ];
 
 const refuseCases = refusals.map((r) => ({
@@ -1028,6 +1035,13 @@ const v1Refusals = [
     code: 'replay-cache-full',
     why: 'a store that has had to forget envelopes this old cannot vouch for this one: it is refused',
   },
+  {
+    name: 'replay-store-unavailable',
+    envelope: v1Plain,
+    open: { replay: 'unavailable' },
+    code: 'replay-store-unavailable',
+    why: "a store whose promise rejects (a shared store whose server cannot be reached), opened by openEnvelopeV1Async: refused; with the catch deleted from canonical's replayVerdictAsync, the opener's own promise rejected and no verdict was given",
+  },
 ].map((c) => ({ ...c, envelope: H(c.envelope) }));
 
 export const parts = [
@@ -1053,7 +1067,7 @@ export const parts = [
       },
       'seal.v2-refuse': {
         keys: keysNote,
-        note: '`open` overrides the runner defaults: nowMs sets the receiver clock (now = new Date(nowMs)); keyRing "other" holds only the other epoch key; interactionKeyRing "none" is empty and "wrong-key" answers every ikid with the epoch key; resolver <code> makes the sender-key resolver refuse with that code; mailbox "off" opens with mailbox: \'off\'; replay "delivered" is a MemoryReplayCache through which the same opener has opened this envelope once already (that first opening must succeed), replay "forgotten" a store whose checkAndRemember answers \'forgotten\'. `asIs: ["envelope"]` gives the opener the envelope hex text itself, not its bytes. Where `detail` is given the refusal carries exactly that detail.',
+        note: '`open` overrides the runner defaults: nowMs sets the receiver clock (now = new Date(nowMs)); keyRing "other" holds only the other epoch key; interactionKeyRing "none" is empty and "wrong-key" answers every ikid with the epoch key; resolver <code> makes the sender-key resolver refuse with that code; mailbox "off" opens with mailbox: \'off\'; replay "delivered" is a MemoryReplayCache through which the same opener has opened this envelope once already (that first opening must succeed), replay "forgotten" a store whose checkAndRemember answers \'forgotten\', replay "unavailable" a store whose checkAndRemember answers a rejected promise (a shared store whose server cannot be reached), with which the case is opened by the asynchronous opener (openEnvelopeAsync, openEnvelopeV1Async). `asIs: ["envelope"]` gives the opener the envelope hex text itself, not its bytes. Where `detail` is given the refusal carries exactly that detail.',
         refuse: refuseCases,
       },
       'seal.v1': {

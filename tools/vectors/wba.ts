@@ -800,7 +800,7 @@ const fetched = (url: string, freshUntil: number) => ({
 });
 
 const fetchGroup = {
-  note: 'fetchDirectory(url, { fetch, now, type }) with a fetch double: `response` is what the fetch resolves to (status, headers, body), `reject` that it rejects; `type` (directory when absent) is passed as given. `expect` of an accepted case lists returned values.',
+  note: 'fetchDirectory(url, { fetch, now, type }) with a fetch double: `response` is what the fetch resolves to (status, headers, body), `reject` that it rejects; `type` (directory when absent) is passed as given. `cache` (absent: none) is a cache whose get and set both answer a rejected promise (`unavailable`), or whose get answers undefined and set a rejected promise (`store-fails`). `expect` of an accepted case lists returned values.',
   now: FETCH_NOW,
   accept: [
     {
@@ -850,6 +850,22 @@ const fetchGroup = {
     },
   ],
   refuse: [
+    {
+      name: 'a cache that cannot answer',
+      why: "a cache whose every call rejects (a shared store whose server cannot be reached) refuses (directory-store-unavailable); with the catch deleted from throughCache, fetchDirectory's own promise rejected and no verdict was given",
+      url: `https://${BOT}`,
+      cache: 'unavailable',
+      response: served(),
+      expect: 'directory-store-unavailable',
+    },
+    {
+      name: 'a cache that fails to store the directory verified',
+      why: "a cache that misses and then rejects the store refuses (directory-store-unavailable); with the store's verdict ignored, the directory was accepted",
+      url: `https://${BOT}`,
+      cache: 'store-fails',
+      response: served(),
+      expect: 'directory-store-unavailable',
+    },
     {
       name: 'the fetch rejects',
       why: 'a network failure is a refusal, not a throw; with the rejection uncaught, fetchDirectory rejected',

@@ -57,7 +57,7 @@ export const RELAY_CHECKS: readonly CheckSpec<RelayCode>[] = [
   {
     id: 'single-use',
     title: 'not presented before: the signature is not in the signer\u2019s replay window, nor older than it',
-    codes: ['replay-window-full', 'replayed', 'behind-replay-window'],
+    codes: ['replay-window-full', 'replayed', 'behind-replay-window', 'relay-store-unavailable'],
   },
   {
     id: 'signature',

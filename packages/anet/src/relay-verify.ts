@@ -48,6 +48,7 @@ import {
   runAsync,
   runSync,
   type Steps,
+  WINDOW_UNAVAILABLE,
 } from './steps.js';
 
 /** Every refusal of the hub request verifiers, in the order the checks are made (RELAY_CHECKS). */
@@ -68,6 +69,7 @@ export const RELAY_CODES = [
   'replay-window-full',
   'replayed',
   'behind-replay-window',
+  'relay-store-unavailable',
   'relay-v1-refused',
   'bad-signature',
 ] as const;
@@ -142,6 +144,13 @@ const windowRefusal: Record<Exclude<RelayReplayAnswer, 'new'>, [RelayCode, strin
   ],
 };
 
+/** The window threw or its promise rejected: a request it could not judge or hold is never accepted. */
+const windowUnavailable = (what: string) =>
+  fail(
+    'relay-store-unavailable',
+    `the replay window failed to ${what}, so the request cannot be judged single-use: check the window's store (its server, connection and errors)`,
+  );
+
 function* relaySteps(request: unknown, context: Context): Steps<Verdict<VerifiedHubRequest, RelayCode>> {
   const { options, nowMs } = context;
   const head = readRequestHead(request);
@@ -202,7 +211,12 @@ function* relaySteps(request: unknown, context: Context): Steps<Verdict<Verified
     if (!Object.hasOwn(REPLAY_WINDOW_SIZES, signerClass))
       throw new SeamError('bad-argument', 'signerClass must name probation, agent or peer-hub');
     entry = { signer: aid, signerClass, tsMs, signature: sigText, nowMs };
-    const answer: RelayReplayAnswer = yield { op: 'window', call: 'reserve', entry };
+    const answer: RelayReplayAnswer | typeof WINDOW_UNAVAILABLE = yield {
+      op: 'window',
+      call: 'reserve',
+      entry,
+    };
+    if (answer === WINDOW_UNAVAILABLE) return windowUnavailable('reserve this signature');
     if (answer !== 'new') {
       const [code, detail] = windowRefusal[answer] ?? [
         'replay-window-full',
@@ -224,7 +238,11 @@ function* relaySteps(request: unknown, context: Context): Steps<Verdict<Verified
     signature.value,
     options.allowV1 === true,
   );
-  if (entry !== undefined) yield { op: 'window', call: verdict.ok ? 'commit' : 'release', entry };
+  if (entry !== undefined) {
+    const settled = yield { op: 'window', call: verdict.ok ? 'commit' : 'release', entry };
+    // A release that fails changes nothing (the request is refused; the reservation lapses).
+    if (verdict.ok && settled === WINDOW_UNAVAILABLE) return windowUnavailable('hold the accepted signature');
+  }
   if (!verdict.ok) return verdict;
   return ok({
     version: verdict.value,

@@ -101,10 +101,18 @@ interface Backend {
     answers: Answers,
   ) => Verdict<ReplayedKel, KelCode> | Promise<Verdict<ReplayedKel, KelCode>>;
   pin: (store: KelPinStore, kel: ReplayedKel) => unknown;
-  /** A caller's function's answer (a log source, the window): the sync driver refuses a promise. */
+  /** A caller's function's answer (a log source): the sync driver refuses a promise. */
   call: <T>(value: T | Promise<T>, what: string) => T | Promise<T>;
+  /** A call to the replay window; the async driver answers WINDOW_UNAVAILABLE when it throws or rejects. */
+  window: (ask: () => unknown) => unknown;
   stream: (need: Extract<Need, { op: 'body' }>, stream: BodyStream, max: number) => unknown;
 }
+
+/**
+ * What a window call is answered with when the window failed to answer (a shared store
+ * whose server is away): the steps refuse on it (`relay-store-unavailable`).
+ */
+export const WINDOW_UNAVAILABLE: unique symbol = Symbol('relay-store-unavailable');
 
 const SYNC: Backend = {
   door: verifyEd25519,
@@ -124,6 +132,7 @@ const SYNC: Backend = {
   stream: () => {
     throw new SeamError('async-body', 'a streamed body needs verifyHubRequestAsync');
   },
+  window: (ask) => SYNC.call(ask(), 'the replay window'),
 };
 
 const ASYNC: Backend = {
@@ -135,6 +144,13 @@ const ASYNC: Backend = {
   pin: pinKelAsync,
   call: (value) => value,
   stream: (need, stream, max) => streamedBody(need, stream, max),
+  window: async (ask) => {
+    try {
+      return await ask();
+    } catch {
+      return WINDOW_UNAVAILABLE;
+    }
+  },
 };
 
 function bytesBody(
@@ -161,7 +177,7 @@ function answer(need: Need, answers: Answers, backend: Backend): unknown {
     case 'kel':
       return backend.call(answers.kels!(n.aid), 'the log source (kels)');
     case 'window':
-      return backend.call(answers.window![n.call](n.entry), 'the replay window');
+      return backend.window(() => answers.window![n.call](n.entry));
     case 'body':
       return n.source.kind === 'stream'
         ? backend.stream(n, n.source.stream, answers.maxBodyBytes!)

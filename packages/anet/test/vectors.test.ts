@@ -8,11 +8,13 @@ import {
   type OpenedDirEntry,
   openBucket,
   openDirEntry,
+  type RelayReplayWindow,
   readTaskMessage,
   type TaskMessage,
   type VerifiedResult,
   verifyAnetCard,
   verifyHubRequest,
+  verifyHubRequestAsync,
   verifyLedger,
   verifyPow,
   verifyResult,
@@ -36,13 +38,22 @@ function pinsFor(c: Case, kels: Record<string, string>, nowMs: number) {
   return store;
 }
 
+/** The window of a case's `windowFails`: every call rejects (a store whose server is away), or only commit does. */
+function failingWindow(kind: string | undefined): RelayReplayWindow | undefined {
+  if (kind === undefined) return undefined;
+  const down = () => Promise.reject(new Error('connect ECONNREFUSED'));
+  if (kind === 'every-call') return { reserve: down, commit: down, release: down };
+  const memory = new MemoryRelayReplayWindow();
+  return { reserve: (e) => memory.reserve(e), commit: down, release: (e) => memory.release(e) };
+}
+
 describe('anet.relay-auth: signed hub requests, and one refusal per check', () => {
   const g = file['anet.relay-auth'];
   const now = new Date(g.nowMs);
   const asRequest = (r: Case) =>
     typeof r === 'string' ? r : { method: r.method, url: r.url, headers: r.headers, body: b(r.body) };
-  const judge = (c: Case) => {
-    const window = new MemoryRelayReplayWindow(c.window ?? {});
+  const judge = async (c: Case) => {
+    const window = failingWindow(c.windowFails) ?? new MemoryRelayReplayWindow(c.window ?? {});
     const pins = pinsFor(c, g.kels, g.nowMs);
     const options = (aidOfRequest: string | undefined) => ({
       action: c.action,
@@ -65,20 +76,22 @@ describe('anet.relay-auth: signed hub requests, and one refusal per check', () =
       });
       expect(first.ok, 'an earlier request of the case').toBe(true);
     }
-    return verifyHubRequest(asRequest(c.request), options(c.request.headers?.['X-ANet-AID']));
+    // A window that fails answers with promises: the async verifier's.
+    const verify = c.windowFails === undefined ? verifyHubRequest : verifyHubRequestAsync;
+    return verify(asRequest(c.request), options(c.request.headers?.['X-ANet-AID']));
   };
   for (const c of g.accept)
     it(`accept/${c.name}`, () =>
-      ledger.accept('anet.relay-auth', c.name, () => {
-        const v = unwrap(judge(c));
+      ledger.accept('anet.relay-auth', c.name, async () => {
+        const v = unwrap(await judge(c));
         expect({ version: v.version, aid: v.aid, seq: v.seq }).toEqual(c.expect);
         expect(hex.encode(v.body)).toBe(c.request.body);
         expect(v.replay).toBe(c.replay === 'off' ? 'off-by-caller' : (c.signerClass ?? 'agent'));
       }));
   for (const c of g.refuse)
     it(`refuse/${c.name}`, () =>
-      ledger.refuse('anet.relay-auth', c.name, () =>
-        expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
+      ledger.refuse('anet.relay-auth', c.name, async () =>
+        expect(await judge(c)).toMatchObject({ ok: false, code: c.code }),
       ));
 });
 

@@ -36,6 +36,7 @@ export { JsonFloat, type JsonValue } from './json-value.js';
 export { ecmaScriptNumber, pythonFloatRepr } from './numbers.js';
 export { type DuplicateKeys, type Profile, type ProfileName, profiles } from './profiles.js';
 export {
+  type AsyncReplayCode,
   DEFAULT_REPLAY_CHARS,
   DEFAULT_REPLAY_ENTRIES,
   DEFAULT_REPLAY_WINDOW,
@@ -46,6 +47,7 @@ export {
   type ReplayCode,
   replayOrOff,
   replayVerdict,
+  replayVerdictAsync,
 } from './replay.js';
 export { missingOption, OFF, type Off, type OffByCaller, unjudgedMembers } from './required.js';
 export { type Difference, type EscapeOptions, escapeBytes, firstDifference } from './show-bytes.js';

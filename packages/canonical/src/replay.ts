@@ -175,6 +175,8 @@ class OldestFirst {
 
 /** The replay refusals every once-only verifier shares. */
 export type ReplayCode = 'replayed' | 'replay-cache-full';
+/** What an asynchronous verifier adds: its store rejected or threw, so nothing was judged. */
+export type AsyncReplayCode = ReplayCode | 'replay-store-unavailable';
 
 /**
  * A required replay store: the caller's ReplayCache, or `'off'` when the caller turned
@@ -215,4 +217,26 @@ export function replayVerdict(
       'the replay cache has forgotten messages this old, so it cannot vouch for this one',
     );
   throw new SeamError('bad-options', 'the replay cache answered something other than new, seen or forgotten');
+}
+
+/**
+ * `replayVerdict` for the asynchronous verifiers: waits for the store's answer, and
+ * refuses (`replay-store-unavailable`) when `ask` throws or its promise rejects (a shared
+ * store whose server is away, timed out, or in error): a message the store could not
+ * judge is never accepted, and the verifier's own promise never rejects for it. The
+ * store's error is not echoed: it may hold the sender's ids.
+ */
+export async function replayVerdictAsync(
+  ask: () => ReplayAnswer | PromiseLike<ReplayAnswer>,
+): Promise<Verdict<'first-seen', AsyncReplayCode>> {
+  let answer: ReplayAnswer;
+  try {
+    answer = await ask();
+  } catch {
+    return fail(
+      'replay-store-unavailable',
+      'the replay store failed to answer, so the message cannot be judged unseen: check the store (its server, connection and errors)',
+    );
+  }
+  return replayVerdict(answer);
 }

@@ -9,6 +9,7 @@ import {
   type ReplayAnswer,
   replayOrOff,
   replayVerdict,
+  replayVerdictAsync,
   requiredInstant,
   unjudgedMembers,
 } from '@agent-seam/canonical';
@@ -82,6 +83,33 @@ describe('replayVerdict: a store answer as the shared verdict', () => {
     expect(thrown(() => replayVerdict('maybe' as never)).message).toBe(
       'bad-options: the replay cache answered something other than new, seen or forgotten',
     );
+  });
+});
+
+describe('replayVerdictAsync: a store that cannot answer refuses', () => {
+  const unavailable = {
+    ok: false,
+    code: 'replay-store-unavailable',
+    detail:
+      'the replay store failed to answer, so the message cannot be judged unseen: check the store (its server, connection and errors)',
+  };
+  it('waits for a promise, and answers a plain answer the same way', async () => {
+    expect(await replayVerdictAsync(() => Promise.resolve<ReplayAnswer>('new'))).toEqual(
+      replayVerdict('new'),
+    );
+    expect(await replayVerdictAsync(() => 'seen')).toEqual(replayVerdict('seen'));
+  });
+  it('a rejected promise and a thrown error (whatever it holds) are both replay-store-unavailable', async () => {
+    const echoed = new Error('ECONNREFUSED for sender did:key:zHostile');
+    expect(await replayVerdictAsync(() => Promise.reject(echoed))).toEqual(unavailable);
+    expect(
+      await replayVerdictAsync(() => {
+        throw echoed;
+      }),
+    ).toEqual(unavailable);
+  });
+  it('another answer is still the store’s bug, thrown', async () => {
+    await expect(replayVerdictAsync(() => 'maybe' as never)).rejects.toThrow(/something other than/);
   });
 });
 

@@ -40,7 +40,7 @@ export const ENVELOPE_CHECKS: readonly CheckSpec<EnvelopeCode>[] = [
   {
     id: 'replay',
     title: 'the first delivery of this (from, messageId) the replay cache has seen',
-    codes: ['replayed', 'replay-cache-full'],
+    codes: ['replayed', 'replay-cache-full', 'replay-store-unavailable'],
     needs: 'replay',
   },
 ];

@@ -14,6 +14,7 @@ import {
   type ReplayCache,
   replayOrOff,
   replayVerdict,
+  replayVerdictAsync,
   SeamError,
   unixSeconds,
   type Verdict,
@@ -43,6 +44,7 @@ export const ENVELOPE_CODES = [
   'cannot-canonicalize',
   'replayed',
   'replay-cache-full',
+  'replay-store-unavailable',
   ...SIGNATURE_TEXT_CODES,
 ] as const;
 export type EnvelopeCode = (typeof ENVELOPE_CODES)[number];
@@ -291,8 +293,9 @@ export function verifyEnvelope(
 /**
  * `verifyEnvelope` through `verifyEd25519Async`: the same checks and verdicts, with the
  * equation asked of WebCrypto where the platform has Ed25519, and a replay cache that
- * may answer with a promise (a store shared between processes). Never rejects on the
- * message; rejects with SeamError for bad options, or with the store's own error.
+ * may answer with a promise (a store shared between processes). A store that rejects or
+ * throws refuses the message (`replay-store-unavailable`), never lets it through. Never
+ * rejects on the message; rejects with SeamError for bad options.
  */
 export async function verifyEnvelopeAsync(
   envelope: unknown,
@@ -301,5 +304,6 @@ export async function verifyEnvelopeAsync(
   const policy = policyOf(options, 'verifyEnvelopeAsync');
   const verdict = await throughDoorAsync(envelopeSteps(envelope, policy));
   if (!verdict.ok || policy.replay === OFF) return verdict;
-  return afterReplay(verdict.value, replayVerdict(await askReplay(verdict.value, policy.replay, policy)));
+  const replay = policy.replay;
+  return afterReplay(verdict.value, await replayVerdictAsync(() => askReplay(verdict.value, replay, policy)));
 }

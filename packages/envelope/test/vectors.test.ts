@@ -16,6 +16,7 @@ import {
   signRelaySend,
   verifyClaim,
   verifyEnvelope,
+  verifyEnvelopeAsync,
   verifyInvite,
   verifyListenToken,
   verifyRelaySend,
@@ -156,16 +157,25 @@ describe('envelope.freshness', () => {
         expect(judge(c)).toEqual({ ok: false, code: c.code, detail: c.detail }),
       ),
     );
+  /** A shared store whose server cannot be reached: every answer is a rejected promise. */
+  const unreachable = {
+    windowSeconds: 600,
+    checkAndRemember: () => Promise.reject(new Error('connect ECONNREFUSED')),
+  };
   // Each sequence runs in order against one cache; every step is one check.
   for (const seq of group.replay)
-    it(`replay/${seq.name}`, () => {
-      const replay = new MemoryReplayCache(seq);
+    it(`replay/${seq.name}`, async () => {
+      const replay = seq.unavailable === true ? unreachable : new MemoryReplayCache(seq);
       for (const [i, step] of (seq.steps as any[]).entries())
-        ledger[step.expect === 'first-seen' ? 'accept' : 'refuse'](
+        await ledger[step.expect === 'first-seen' ? 'accept' : 'refuse'](
           'envelope.freshness',
           `${seq.name}/${i}`,
-          () => {
-            const v = verifyEnvelope(step.input, { recipientDid, now: step.now, replay });
+          async () => {
+            const options = { recipientDid, now: step.now, replay };
+            const v =
+              seq.unavailable === true
+                ? await verifyEnvelopeAsync(step.input, options)
+                : verifyEnvelope(step.input, options);
             expect(v.ok ? v.value.replay : v.code).toBe(step.expect);
           },
         );

@@ -68,7 +68,7 @@ const SIGNER_CHECKS: readonly CheckSpec<EnvelopeCode>[] = [
   {
     id: 'replay',
     title: 'the first delivery of this (from, mid) your replay store has seen',
-    codes: ['replayed', 'replay-cache-full'],
+    codes: ['replayed', 'replay-cache-full', 'replay-store-unavailable'],
     needs: 'replay',
   },
 ];

@@ -1,5 +1,6 @@
 /** Steps that opening a v1 and a v2 envelope share, each with its stable refusal codes. */
 import {
+  type AsyncReplayCode,
   describeType,
   fail,
   hex,
@@ -8,9 +9,9 @@ import {
   ok,
   type ReplayAnswer,
   type ReplayCache,
-  type ReplayCode,
   replayOrOff,
   replayVerdict,
+  replayVerdictAsync,
   SeamError,
   type Verdict,
 } from '@agent-seam/canonical';
@@ -180,13 +181,13 @@ const askReplay = (
   );
 
 type Replayable = { from: string; mid: Uint8Array; expMs: number };
-type Replayed<T, C extends string> = Verdict<T & { replay: 'first-seen' | OffByCaller }, C | ReplayCode>;
+type Replayed<T, C extends string> = Verdict<T & { replay: 'first-seen' | OffByCaller }, C | AsyncReplayCode>;
 
 /** The opened value with what the replay store said, or its refusal. */
-function withReplay<T extends object>(
+function withReplay<T extends object, R extends AsyncReplayCode>(
   opened: T,
-  answer: Verdict<'first-seen', ReplayCode> | 'off',
-): Verdict<T & { replay: 'first-seen' | OffByCaller }, ReplayCode> {
+  answer: Verdict<'first-seen', R> | 'off',
+): Verdict<T & { replay: 'first-seen' | OffByCaller }, R> {
   if (answer === 'off') return ok({ ...opened, replay: 'off-by-caller' });
   return answer.ok ? ok({ ...opened, replay: answer.value }) : answer;
 }
@@ -206,12 +207,19 @@ export function replayStep<T extends Replayable, C extends string>(
   return withReplay(opened.value, replayVerdict(answer, asyncOpener));
 }
 
-/** `replayStep` for the asynchronous openers: waits for a store that answers with a promise. */
+/**
+ * `replayStep` for the asynchronous openers: waits for a store that answers with a
+ * promise, and refuses `replay-store-unavailable` when it throws or rejects.
+ */
 export async function replayStepAsync<T extends Replayable, C extends string>(
   opened: Verdict<T, C>,
   policy: { replay: ReplayCache | 'off'; nowMs: number },
 ): Promise<Replayed<T, C>> {
   if (!opened.ok) return opened;
-  if (policy.replay === 'off') return withReplay(opened.value, 'off');
-  return withReplay(opened.value, replayVerdict(await askReplay(policy.replay, opened.value, policy.nowMs)));
+  const { replay } = policy;
+  if (replay === 'off') return withReplay(opened.value, 'off');
+  return withReplay(
+    opened.value,
+    await replayVerdictAsync(() => askReplay(replay, opened.value, policy.nowMs)),
+  );
 }

@@ -2,7 +2,7 @@
  * Opening the one-layer sealed envelope of ANetCore v0.15 (outer v = 1), for interop
  * with envelopes that exist today. Receive order and reason strings follow that release.
  */
-import { fail, type OffByCaller, ok, type ReplayCode, type Verdict } from '@agent-seam/canonical';
+import { type AsyncReplayCode, fail, type OffByCaller, ok, type Verdict } from '@agent-seam/canonical';
 import type { RawEntry } from '@agent-seam/coredet-cbor';
 import { encode } from '@agent-seam/coredet-cbor';
 import {
@@ -49,7 +49,7 @@ export type EnvelopeV1Code =
   | TimeCode
   | SenderKeyCode
   | 'bad-sig'
-  | ReplayCode;
+  | AsyncReplayCode;
 
 /** Every EnvelopeV1Code: v2's codes without the wrap, credential, layer-2 and exp-mismatch ones. */
 export const ENVELOPE_V1_CODES = [
@@ -78,6 +78,7 @@ export const ENVELOPE_V1_CODES = [
   'bad-sig',
   'replayed',
   'replay-cache-full',
+  'replay-store-unavailable',
 ] as const satisfies readonly EnvelopeV1Code[];
 
 export type OpenEnvelopeOptions<R = ResolveSenderKey> = OpenerOptions<R>;

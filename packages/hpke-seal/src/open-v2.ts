@@ -4,7 +4,14 @@
  * time, then the inner signature under the resolved sender key. Every refusal is a pure
  * function of the bytes and the options, so the same bytes fail the same way every time.
  */
-import { fail, type OffByCaller, ok, type ReplayCode, SeamError, type Verdict } from '@agent-seam/canonical';
+import {
+  type AsyncReplayCode,
+  fail,
+  type OffByCaller,
+  ok,
+  SeamError,
+  type Verdict,
+} from '@agent-seam/canonical';
 import type { RawEntry } from '@agent-seam/coredet-cbor';
 import { type Access, type AccessCode, checkAccess, type MailboxKey, readMailbox } from './access.js';
 import { type DackKeys, dackKeys } from './dack.js';
@@ -73,7 +80,7 @@ export type EnvelopeCode =
   | TimeCode
   | SenderKeyCode
   | 'bad-sig'
-  | ReplayCode;
+  | AsyncReplayCode;
 
 /** Every EnvelopeCode, in the order openEnvelope checks (the resolver's six together). */
 export const ENVELOPE_CODES = [
@@ -112,6 +119,7 @@ export const ENVELOPE_CODES = [
   'bad-sig',
   'replayed',
   'replay-cache-full',
+  'replay-store-unavailable',
 ] as const satisfies readonly EnvelopeCode[];
 
 export interface OpenEnvelopeV2Options<R = ResolveSenderKey> extends OpenerOptions<R> {

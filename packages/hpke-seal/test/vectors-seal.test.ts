@@ -9,7 +9,9 @@ import {
   keyRingOf,
   type OpenEnvelopeV2Options,
   openEnvelope,
+  openEnvelopeAsync,
   openEnvelopeV1,
+  openEnvelopeV1Async,
   padme,
   readDack,
   type SenderKeyCode,
@@ -61,23 +63,43 @@ function optionsFor(keys: any, open: Record<string, any> = {}): OpenEnvelopeV2Op
       open.mailbox === 'off'
         ? 'off'
         : { publicKey: keyPairFromSeed(b(keys.mailboxSeed)).publicKey, epoch: keys.mailboxEpoch },
-    replay: open.replay === 'forgotten' ? FORGETFUL : new MemoryReplayCache(),
+    replay:
+      open.replay === 'forgotten'
+        ? FORGETFUL
+        : open.replay === 'unavailable'
+          ? UNREACHABLE
+          : new MemoryReplayCache(),
   };
 }
 
 /** The store of `replay: "forgotten"`: it has had to forget envelopes this old. */
 const FORGETFUL = { windowSeconds: 600, checkAndRemember: () => 'forgotten' as const };
+/** The store of `replay: "unavailable"`: a shared store whose server cannot be reached. */
+const UNREACHABLE = {
+  windowSeconds: 600,
+  checkAndRemember: () => Promise.reject<'new'>(new Error('connect ECONNREFUSED')),
+};
+
+/** Each version's openers: the synchronous one and the asynchronous one. */
+const V2 = [openEnvelope, openEnvelopeAsync] as const;
+const V1 = [openEnvelopeV1, openEnvelopeV1Async] as const;
 
 /**
  * Opens a refusal case with its options; `replay: "delivered"` first opens the envelope
- * once through the same store, which must succeed, so the judged opening is the second.
+ * once through the same store, which must succeed, so the judged opening is the second;
+ * `replay: "unavailable"` opens it with the asynchronous opener (a store answering with a
+ * promise is for that one).
  */
-function openRefusal<V extends { ok: boolean }>(
-  opener: (bytes: Uint8Array, options: OpenEnvelopeV2Options) => V,
+async function openRefusal<V extends { ok: boolean }>(
+  [opener, openerAsync]: readonly [
+    (bytes: Uint8Array, options: OpenEnvelopeV2Options) => V,
+    (bytes: Uint8Array, options: OpenEnvelopeV2Options) => Promise<V>,
+  ],
   bytes: Uint8Array,
   options: OpenEnvelopeV2Options,
   o: Record<string, unknown> = {},
-): V {
+): Promise<V> {
+  if (o.replay === 'unavailable') return openerAsync(bytes, options);
   if (o.replay === 'delivered' && !opener(bytes, options).ok)
     throw new Error('the first delivery of a replay case must open');
   return opener(bytes, options);
@@ -118,14 +140,14 @@ describe('seal.v2-refuse: one refusal per check, in the order openEnvelope runs 
   const g = file['seal.v2-refuse'];
   for (const c of g.refuse)
     it(`${c.name}: ${c.why}`, () =>
-      ledger.refuse('seal.v2-refuse', c.name, () => {
+      ledger.refuse('seal.v2-refuse', c.name, async () => {
         // asIs: the opener gets the hex text itself (received data of the wrong type).
         const bytes = c.asIs?.includes('envelope') ? c.envelope : b(c.envelope);
-        const first = openRefusal(openEnvelope, bytes, optionsFor(g.keys, c.open), c.open);
+        const first = await openRefusal(V2, bytes, optionsFor(g.keys, c.open), c.open);
         expect(first.ok ? 'opened' : first.code).toBe(c.code);
         if (c.detail !== undefined) expect(first.ok ? undefined : first.detail).toBe(c.detail);
         // Deterministic: the same bytes fail the same way again (with a store of the same history).
-        expect(openRefusal(openEnvelope, bytes, optionsFor(g.keys, c.open), c.open)).toEqual(first);
+        expect(await openRefusal(V2, bytes, optionsFor(g.keys, c.open), c.open)).toEqual(first);
       }));
 });
 
@@ -159,8 +181,8 @@ describe('seal.v1: own v1 envelopes through openEnvelopeV1', () => {
     );
   for (const c of g.refuse)
     it(`${c.name}: ${c.why}`, () =>
-      ledger.refuse('seal.v1', c.name, () => {
-        const v = openRefusal(openEnvelopeV1, b(c.envelope), optionsFor(g.keys, c.open), c.open);
+      ledger.refuse('seal.v1', c.name, async () => {
+        const v = await openRefusal(V1, b(c.envelope), optionsFor(g.keys, c.open), c.open);
         expect(v.ok ? 'opened' : v.code).toBe(c.code);
       }));
 });

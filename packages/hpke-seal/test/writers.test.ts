@@ -126,6 +126,7 @@ const NOT_WRITTEN: Record<string, Record<string, string>> = {
     'resolver-bad-notice': RESOLVER,
     replayed: STORE,
     'replay-store-forgot': STORE,
+    'replay-store-unavailable': STORE,
   },
   'seal.dack': {
     'dack-as-hex-text': 'createDack returns bytes',

@@ -100,13 +100,18 @@ export async function connectRedisStores(options: RedisStoresOptions): Promise<R
   const keys = new RedisKeys(keyPrefixOption(keyPrefix));
   const client = new Redis(url, { ...FAIL_FAST, ...clientOptions, lazyConnect: true });
   // Errors reach every caller as a rejected store call; the client's own event would
-  // otherwise be printed once per reconnection attempt.
-  client.on('error', () => {});
+  // otherwise be printed once per reconnection attempt. The first one is kept: when the
+  // first connection fails, it says why (a refused port, an untrusted certificate, a
+  // wrong password), where the connect call only says that the connection closed.
+  let firstError: unknown;
+  client.on('error', (error) => {
+    firstError ??= error;
+  });
   try {
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw new StoreUnavailableError(CONNECTING, error);
+    throw new StoreUnavailableError(CONNECTING, firstError ?? error);
   }
   const policy = await evictionPolicy(client);
   if (policy !== undefined && !KEEPS_KEYS.has(policy) && allowEviction !== true) {

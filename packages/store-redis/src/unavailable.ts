@@ -2,10 +2,12 @@ import { SeamError } from '@agent-seam/canonical';
 
 /**
  * The codes a store rejects with when the server did not answer as it must. Each store's
- * is the name of the refusal its verifier gives for it (wba's `verifyRequestAsync`:
- * `replay-store-unavailable`; `pinKelAsync`, `resolveOpDidPinned`: `pin-store-unavailable`),
- * so a caller whose verifier lets the rejection through (`verifyEnvelopeAsync`, hpke-seal's
- * async openers) meets the same name. `store-unavailable`: the first connection failed.
+ * is the name of the refusal its verifiers give for it (`verifyEnvelopeAsync`, hpke-seal's
+ * async openers, `verifyRequestAsync`: `replay-store-unavailable`; `pinKelAsync`,
+ * `resolveOpDidPinned`: `pin-store-unavailable`; `verifyHubRequestAsync`:
+ * `relay-store-unavailable`; `fetchDirectory`: `directory-store-unavailable`), so a caller
+ * of a store meets the name its verifiers refuse with. `store-unavailable`: the first
+ * connection failed.
  */
 export const STORE_UNAVAILABLE_CODES = [
   'replay-store-unavailable',
@@ -26,7 +28,7 @@ export interface StoreName {
  * The error every store rejects with when the server did not answer as it must: it could
  * not be reached, the command timed out, or the server answered an error (out of memory,
  * read-only replica, no permission) or something the store's scripts never answer. The
- * verifier that asked refuses, or rejects with it: never an acceptance. `cause` holds
+ * verifier that asked refuses: never an acceptance. `cause` holds
  * the client's error.
  */
 export class StoreUnavailableError extends SeamError<StoreUnavailableCode> {

@@ -1,15 +1,17 @@
 /**
  * The Redis stores in every asynchronous verifier on main: envelope's verifyEnvelopeAsync,
  * hpke-seal's openEnvelopeAsync and openEnvelopeV1Async, Web Bot Auth's verifyRequestAsync
- * (the replay cache), anet-identity's anetSenderKeyResolverAsync (the KEL pins), and Web
- * Bot Auth's fetchDirectory (the directory cache). Each
- * accepts a first delivery and refuses the second; with the server stopped mid-run none
- * accepts anything: wba and the anet resolver refuse, envelope and hpke-seal reject with
- * the store's StoreUnavailableError (`replay-store-unavailable`; fetchDirectory:
- * `directory-store-unavailable`). Fixed inputs come from
- * the committed vector files (seal.v1, seal.v2, anet.resolver).
+ * (the replay cache), anet-identity's anetSenderKeyResolverAsync (the KEL pins), anet's
+ * verifyHubRequestAsync (the relay window), and Web Bot Auth's fetchDirectory (the
+ * directory cache). Each accepts a first delivery and refuses the second; with the server
+ * stopped mid-run none accepts anything: each refuses with the unavailable code of the
+ * store it consults (`replay-store-unavailable`, `relay-store-unavailable`,
+ * `directory-store-unavailable`; the anet resolver: `bad-kel`, `pin-store-unavailable`).
+ * Fixed inputs come from the committed vector files (seal.v1, seal.v2, anet.resolver,
+ * anet.relay-auth).
  */
 
+import { verifyHubRequestAsync } from '@agent-seam/anet';
 import {
   anetSenderKeyResolver,
   anetSenderKeyResolverAsync,
@@ -37,7 +39,7 @@ import {
   verifyRequestAsync,
 } from '@agent-seam/wba';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connectRedisStores, type RedisStores, StoreUnavailableError } from '../src/index.js';
+import { connectRedisStores, type RedisStores } from '../src/index.js';
 import { describeWithRedis, GROUP, ledger, PATIENT, type RedisProcess } from './server.js';
 
 const bytes = (text: string) => unwrap(hex.decode(text));
@@ -47,6 +49,7 @@ const clock = () => Math.floor(Date.now() / 1000);
 type Json = any;
 const seal = loadVectors<Json>('hpke_seal.json');
 const anet = loadVectors<Json>('anet_identity.json')['anet.resolver'];
+const relay = loadVectors<Json>('anet.json')['anet.relay-auth'];
 
 /** seal.v2's opener options (the vector file's runner defaults) with the Redis replay cache. */
 function sealV2Options(stores: RedisStores) {
@@ -157,6 +160,21 @@ describeWithRedis('the Redis stores in every asynchronous verifier', { own: true
     anetSenderKeyResolverAsync({ ...anetRoots, pins: stores.kelPins, acceptedAtMs: 'receiver-clock' });
   const current = anetCase(anet.accept, 'current-key');
 
+  /** A signed hub request of anet.relay-auth, judged with the Redis relay window (pins off: the window is under test). */
+  const hubVerdict = (request: Json) =>
+    verifyHubRequestAsync(
+      { method: request.method, url: request.url, headers: request.headers, body: bytes(request.body) },
+      {
+        action: relay.accept[0].action,
+        hub: relay.hub,
+        now: new Date(relay.nowMs),
+        kels: () => bytes(relay.kels[relay.accept[0].kel]),
+        pins: 'off',
+        replay: stores.relayWindow,
+        signerClass: 'agent',
+      },
+    );
+
   /** What each verifier made of one delivery: its replay mark, or its refusal's code. */
   const outcome = (v: { ok: true; value: { replay: string } } | { ok: false; code: string }) =>
     v.ok ? v.value.replay : v.code;
@@ -183,6 +201,13 @@ describeWithRedis('the Redis stores in every asynchronous verifier', { own: true
       const headers = wbaRequest();
       expect(outcome(await wbaVerdict(headers))).toBe('first-seen');
       expect(outcome(await wbaVerdict(headers))).toBe('replayed');
+    }));
+
+  it('anet hub requests: accepted once through the Redis relay window, then replayed', () =>
+    ledger.accept(GROUP, 'anet: Redis relay window, accepted then replayed', async () => {
+      const request = relay.accept[0].request;
+      expect(await hubVerdict(request)).toMatchObject({ ok: true, value: { replay: 'agent' } });
+      expect(await hubVerdict(request)).toMatchObject({ ok: false, code: 'replayed' });
     }));
 
   it('anet resolver: the key resolved and the log pinned in Redis; a rollback below the pin refused', () =>
@@ -212,20 +237,23 @@ describeWithRedis('the Redis stores in every asynchronous verifier', { own: true
       expect(fetches).toBe(2);
     }));
 
-  it('the server stopped: none accepts; wba and anet refuse, envelope and hpke-seal reject with replay-store-unavailable', () =>
+  it('the server stopped: none accepts; each refuses with the unavailable code of its store', () =>
     ledger.refuse(GROUP, 'every async verifier, server stopped: none accepts', async () => {
       await (server() as RedisProcess).kill();
-      const rejection = { name: 'StoreUnavailableError', code: 'replay-store-unavailable' };
-      await expect(envelopeVerdict(message())).rejects.toMatchObject(rejection);
-      await expect(envelopeVerdict(message())).rejects.toBeInstanceOf(StoreUnavailableError);
+      const unavailable = 'replay-store-unavailable';
+      expect(outcome(await envelopeVerdict(message()))).toBe(unavailable);
       const v2 = bytes(seal['seal.v2'].accept[1].envelope);
-      await expect(openEnvelopeAsync(v2, sealV2Options(stores))).rejects.toMatchObject(rejection);
+      expect(outcome(await openEnvelopeAsync(v2, sealV2Options(stores)))).toBe(unavailable);
       const v1 = bytes(seal['seal.v1'].accept[0].envelope);
-      await expect(openEnvelopeV1Async(v1, sealV1Options(v1Stores))).rejects.toMatchObject(rejection);
-      expect(outcome(await wbaVerdict(wbaRequest()))).toBe('replay-store-unavailable');
+      expect(outcome(await openEnvelopeV1Async(v1, sealV1Options(v1Stores)))).toBe(unavailable);
+      expect(outcome(await wbaVerdict(wbaRequest()))).toBe(unavailable);
+      expect(await hubVerdict(relay.accept[0].request)).toMatchObject({
+        ok: false,
+        code: 'relay-store-unavailable',
+      });
       const unpinned = await resolver()(senderQuery(current.envelope));
       expect(unpinned).toMatchObject({ ok: false, code: 'bad-kel' });
       expect(!unpinned.ok && unpinned.detail).toMatch(/^the pinned log: pin-store-unavailable/);
-      await expect(fetchThrough(stores)).rejects.toMatchObject({ code: 'directory-store-unavailable' });
+      expect(await fetchThrough(stores)).toMatchObject({ ok: false, code: 'directory-store-unavailable' });
     }));
 });

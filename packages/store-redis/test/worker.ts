@@ -9,28 +9,20 @@ import { createServer } from 'node:http';
 import { pinKelAsync, replayKel } from '@agent-seam/anet-identity';
 import { hex } from '@agent-seam/canonical';
 import { verifyEnvelopeAsync } from '@agent-seam/envelope';
-import { connectRedisStores, StoreUnavailableError } from '../src/index.js';
+import { connectRedisStores } from '../src/index.js';
 import { PATIENT } from './patient.js';
 
 const config = JSON.parse(process.argv[2]!) as { url: string; keyPrefix: string; recipientDid: string };
 const stores = await connectRedisStores({ url: config.url, keyPrefix: config.keyPrefix, ...PATIENT });
 
-/**
- * verifyEnvelopeAsync lets the store's rejection through: the worker answers it as a
- * refusal under the error's code (`replay-store-unavailable`), never an acceptance.
- */
+/** verifyEnvelopeAsync with the shared replay cache (a server away: `replay-store-unavailable`). */
 async function judgeEnvelope(envelope: unknown, now: number) {
-  try {
-    const verdict = await verifyEnvelopeAsync(envelope, {
-      recipientDid: config.recipientDid,
-      now,
-      replay: stores.replayCache,
-    });
-    return verdict.ok ? { ok: true } : { ok: false, code: verdict.code };
-  } catch (error) {
-    if (error instanceof StoreUnavailableError) return { ok: false, code: error.code };
-    throw error;
-  }
+  const verdict = await verifyEnvelopeAsync(envelope, {
+    recipientDid: config.recipientDid,
+    now,
+    replay: stores.replayCache,
+  });
+  return verdict.ok ? { ok: true } : { ok: false, code: verdict.code };
 }
 
 async function pin(kelHex: string, nowMs: number) {

@@ -102,7 +102,12 @@ export const SIGNATURE_AGENT_CODES = [
 export type SignatureAgentCode = (typeof SIGNATURE_AGENT_CODES)[number];
 
 /** Refusals of `fetchDirectory`: the fetch itself, then everything `verifyDirectory` refuses. */
-export const FETCH_DIRECTORY_CODES = ['fetch-failed', 'bad-status', ...WBA_CODES] as const;
+export const FETCH_DIRECTORY_CODES = [
+  'directory-store-unavailable',
+  'fetch-failed',
+  'bad-status',
+  ...WBA_CODES,
+] as const;
 export type FetchDirectoryCode = (typeof FETCH_DIRECTORY_CODES)[number];
 
 /** Refusals of `parseSignatureAgentCard`. */

@@ -228,12 +228,32 @@ function sharedDownload(
 }
 
 /**
+ * One call to the caller's cache: its answer, or `directory-store-unavailable` when it
+ * throws or its promise rejects (a shared store whose server is away). Its error is not
+ * echoed.
+ */
+async function throughCache<T>(
+  ask: () => T | PromiseLike<T>,
+  what: string,
+): Promise<Verdict<T, 'directory-store-unavailable'>> {
+  try {
+    return ok(await ask());
+  } catch {
+    return fail(
+      'directory-store-unavailable',
+      `the directory cache failed to ${what}: check the cache's store (its server, connection and errors)`,
+    );
+  }
+}
+
+/**
  * Fetches a key directory with the caller's `fetch`, verifies its self-signature
  * (`verifyDirectory`, authority = the host fetched), and returns its key set with how long
  * it stays fresh: until the signature's `expires`, shortened by the response's
  * Cache-Control. With a `cache`, a fresh directory is returned without fetching, a newly
- * verified one is stored, and concurrent calls for the same URL share one download. Redirects are not followed. Never throws on what the
- * network returns; caller errors (no fetch, a bad url, a bad now) throw SeamError.
+ * verified one is stored, and concurrent calls for the same URL share one download. Redirects are not followed. A cache that throws or
+ * rejects refuses (`directory-store-unavailable`). Never throws on what the network or
+ * the cache returns; caller errors (no fetch, a bad url, a bad now) throw SeamError.
  */
 export async function fetchDirectory(
   url: string | URL,
@@ -262,8 +282,10 @@ export async function fetchDirectory(
     'fetchDirectory maxBodyLength',
   );
   const target = directoryUrl(url, options.type);
-  const cached = await options.cache?.get(target.href, now);
-  if (cached !== undefined) return ok(cached);
+  const { cache } = options;
+  const cached = await throughCache(() => cache?.get(target.href, now), 'answer');
+  if (!cached.ok) return cached;
+  if (cached.value !== undefined) return ok(cached.value);
   const fetched = await sharedDownload(options.cache, target, options.fetch, maxBodyLength);
   if (!fetched.ok) return fetched;
   const { response, fields, body } = fetched.value;
@@ -285,7 +307,10 @@ export async function fetchDirectory(
     keysFreshUntil(verdict.value.jwks, now),
   );
   const directory: FetchedDirectory = { ...verdict.value, url: target.href, freshUntil };
-  if (freshUntil >= now) await options.cache?.set(directory);
+  if (freshUntil >= now) {
+    const stored = await throughCache(() => cache?.set(directory), 'store the directory verified');
+    if (!stored.ok) return stored;
+  }
   return ok(directory);
 }
 

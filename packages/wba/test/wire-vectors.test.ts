@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DIRECTORY_CHECKS,
   DIRECTORY_MEDIA_TYPE,
+  type DirectoryCache,
   fetchDirectory,
   jwkFromPublicKey,
   MemoryReplayCache,
@@ -286,6 +287,12 @@ describe('wba.fetch (fetchDirectory with a fetch double)', () => {
     };
     return { fetch, calls };
   };
+  /** The cache of a case's `cache`: every call rejects, or get misses and set rejects. */
+  const failingCache = (kind: unknown): { cache?: DirectoryCache } => {
+    if (kind === undefined) return {};
+    const down = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    return { cache: { get: kind === 'unavailable' ? down : () => undefined, set: down } };
+  };
   for (const c of g.accept)
     it(`accept: ${c.name}`, () =>
       ledger.accept('wba.fetch', c.name, async () => {
@@ -308,6 +315,7 @@ describe('wba.fetch (fetchDirectory with a fetch double)', () => {
           fetch: fetchFor(c).fetch,
           now: g.now,
           ...(c.type ? { type: c.type } : {}),
+          ...failingCache(c.cache),
         });
         expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
         detailed(verdict);

@@ -51,7 +51,7 @@ exit: 0 every case agrees, 1 a case disagrees (or a group has no replayer; under
   example: `  $ seam conformance
   @agent-seam/merkle 0.1.0     merkle.json  merkle.proofs   40/40
   ...
-  conformance: 1690 cases in 104 groups agree, 0 disagree`,
+  conformance: 1697 cases in 104 groups agree, 0 disagree`,
   options: { vectors: { type: 'string' }, impl: { type: 'string' }, timeout: { type: 'string' } },
   async run(values, positionals) {
     if (positionals.length === 1 && positionals[0] === 'serve') {

@@ -4,11 +4,13 @@ import {
   type OpenedDirEntry,
   openBucket,
   openDirEntry,
+  type RelayReplayWindow,
   readTaskMessage,
   type TaskMessage,
   type VerifiedResult,
   verifyAnetCard,
   verifyHubRequest,
+  verifyHubRequestAsync,
   verifyLedger,
   verifyPow,
   verifyResult,
@@ -54,6 +56,15 @@ function pinsFor(c: Case, kels: Record<string, string>, nowMs: number): MemoryKe
   return store;
 }
 
+/** The window of a case's `windowFails`: every call rejects (a store whose server is away), or only commit does. */
+function failingWindow(kind: string | undefined): RelayReplayWindow | undefined {
+  if (kind === undefined) return undefined;
+  const down = () => Promise.reject(new Error('connect ECONNREFUSED'));
+  if (kind === 'every-call') return { reserve: down, commit: down, release: down };
+  const memory = new MemoryRelayReplayWindow();
+  return { reserve: (e) => memory.reserve(e), commit: down, release: (e) => memory.release(e) };
+}
+
 export const anet: FileReplay = {
   file: 'anet.json',
   layout: 'top-level',
@@ -65,8 +76,8 @@ export const anet: FileReplay = {
           typeof r === 'string'
             ? r
             : { method: r.method, url: r.url, headers: r.headers, body: bytesOf(r.body) };
-        const judge = (c: Case) => {
-          const window = new MemoryRelayReplayWindow(c.window ?? {});
+        const judge = async (c: Case) => {
+          const window = failingWindow(c.windowFails) ?? new MemoryRelayReplayWindow(c.window ?? {});
           const pins = pinsFor(c, g.kels, g.nowMs);
           const options = (requestAid: string | undefined) => ({
             action: c.action,
@@ -90,11 +101,13 @@ export const anet: FileReplay = {
               'an earlier request',
             );
           }
-          return verifyHubRequest(asRequest(c.request), options(c.request.headers?.['X-ANet-AID']));
+          // A window that fails answers with promises: the async verifier's.
+          const verify = c.windowFails === undefined ? verifyHubRequest : verifyHubRequestAsync;
+          return verify(asRequest(c.request), options(c.request.headers?.['X-ANet-AID']));
         };
         return sides(
-          (c) => {
-            const v = value(judge(c));
+          async (c) => {
+            const v = value(await judge(c));
             same(
               { version: v.version, aid: v.aid, seq: v.seq, body: hex.encode(v.body), replay: v.replay },
               {
@@ -105,7 +118,7 @@ export const anet: FileReplay = {
               'request',
             );
           },
-          (c) => refused(judge(c), c.code),
+          async (c) => refused(await judge(c), c.code),
         )(g);
       },
     },
@@ -123,7 +136,7 @@ export const anet: FileReplay = {
           });
         return sides(
           (c) => same(value(judge(c)), { bits: c.zeroBits, hour: c.expect }, 'proof'),
-          (c) => refused(judge(c), c.code),
+          async (c) => refused(await judge(c), c.code),
         )(g);
       },
     },
@@ -163,7 +176,7 @@ export const anet: FileReplay = {
                 'entry',
               );
           },
-          (c) => refused(judge(c), c.code),
+          async (c) => refused(await judge(c), c.code),
         )(g);
       },
     },
@@ -187,7 +200,7 @@ export const anet: FileReplay = {
               'object',
             );
           },
-          (c) => refused(judge(c), c.code),
+          async (c) => refused(await judge(c), c.code),
         )(g);
       },
     },
@@ -220,7 +233,7 @@ export const anet: FileReplay = {
                 'message',
               );
           },
-          (c) => refused(judge(c), c.code),
+          async (c) => refused(await judge(c), c.code),
         )(g);
       },
     },
@@ -261,7 +274,7 @@ export const anet: FileReplay = {
             const v = value(judge(c));
             same({ aid: v.aid, seq: v.seq, state: v.state.seq }, c.expect, 'card');
           },
-          (c) => refused(judge(c), c.code),
+          async (c) => refused(await judge(c), c.code),
         )(g);
       },
     },

@@ -9,7 +9,9 @@ import {
   type OpenEnvelopeV2Options,
   open,
   openEnvelope,
+  openEnvelopeAsync,
   openEnvelopeV1,
+  openEnvelopeV1Async,
   padme,
   readDack,
   type SenderKeyCode,
@@ -59,23 +61,43 @@ function optionsFor(keys: Case, o: Case = {}): OpenEnvelopeV2Options {
       o.mailbox === 'off'
         ? 'off'
         : { publicKey: keyPairFromSeed(bytesOf(keys.mailboxSeed)).publicKey, epoch: keys.mailboxEpoch },
-    replay: o.replay === 'forgotten' ? FORGETFUL : new MemoryReplayCache(),
+    replay:
+      o.replay === 'forgotten'
+        ? FORGETFUL
+        : o.replay === 'unavailable'
+          ? UNREACHABLE
+          : new MemoryReplayCache(),
   };
 }
 
 /** The store of `replay: "forgotten"`: it has had to forget envelopes this old. */
 const FORGETFUL = { windowSeconds: 600, checkAndRemember: () => 'forgotten' as const };
+/** The store of `replay: "unavailable"`: a shared store whose server cannot be reached. */
+const UNREACHABLE = {
+  windowSeconds: 600,
+  checkAndRemember: () => Promise.reject<'new'>(new Error('connect ECONNREFUSED')),
+};
+
+/** Each version's openers: the synchronous one and the asynchronous one. */
+const V2 = [openEnvelope, openEnvelopeAsync] as const;
+const V1 = [openEnvelopeV1, openEnvelopeV1Async] as const;
 
 /**
  * Opens a refusal case with its options; `replay: "delivered"` first opens the envelope
- * once through the same store, which must succeed, so the judged opening is the second.
+ * once through the same store, which must succeed, so the judged opening is the second;
+ * `replay: "unavailable"` opens it with the asynchronous opener (a store answering with a
+ * promise is for that one).
  */
-function openRefusal<V extends { ok: boolean }>(
-  opener: (bytes: Uint8Array, options: OpenEnvelopeV2Options) => V,
+async function openRefusal<V extends { ok: boolean }>(
+  [opener, openerAsync]: readonly [
+    (bytes: Uint8Array, options: OpenEnvelopeV2Options) => V,
+    (bytes: Uint8Array, options: OpenEnvelopeV2Options) => Promise<V>,
+  ],
   bytes: Uint8Array,
   options: OpenEnvelopeV2Options,
   o: Record<string, unknown> = {},
-): V {
+): Promise<V> {
+  if (o.replay === 'unavailable') return openerAsync(bytes, options);
   if (o.replay === 'delivered' && !opener(bytes, options).ok)
     throw new Error('the first delivery of a replay case must open');
   return opener(bytes, options);
@@ -167,8 +189,8 @@ export const hpke: FileReplay = {
     'seal.v2-refuse': {
       pkg,
       replay: (g) =>
-        cases(g.refuse, (c) => {
-          const v = openRefusal(openEnvelope, wire(c, 'envelope'), optionsFor(g.keys, c.open), c.open);
+        cases(g.refuse, async (c) => {
+          const v = await openRefusal(V2, wire(c, 'envelope'), optionsFor(g.keys, c.open), c.open);
           refused(v, c.code);
           if (c.detail !== undefined) same(v.ok ? undefined : v.detail, c.detail, 'detail');
         }),
@@ -193,11 +215,8 @@ export const hpke: FileReplay = {
           const o = unwrap(openEnvelopeV1(bytesOf(c.envelope), optionsFor(g.keys)));
           same([o.from, o.extensions.map((e) => Number(e.key))], [g.keys.from, [64]], 'opened v1');
         }),
-        ...cases(g.refuse, (c) =>
-          refused(
-            openRefusal(openEnvelopeV1, bytesOf(c.envelope), optionsFor(g.keys, c.open), c.open),
-            c.code,
-          ),
+        ...cases(g.refuse, async (c) =>
+          refused(await openRefusal(V1, bytesOf(c.envelope), optionsFor(g.keys, c.open), c.open), c.code),
         ),
       ],
     },

@@ -5,6 +5,7 @@ import { MemoryReplayCache } from '@agent-seam/envelope';
 import {
   DIRECTORY_MEDIA_TYPE,
   DIRECTORY_PATH,
+  type DirectoryCache,
   fetchDirectory,
   jwkFromPublicKey,
   parseRegistry,
@@ -147,6 +148,13 @@ const requestsOf = (c: Case): unknown[] => {
 };
 
 /** A fetch double answering the case's response (or rejecting), recording what it was asked. */
+/** The cache of a wba.fetch case's `cache`: every call rejects, or get misses and set rejects. */
+function failingCache(kind: unknown): { cache?: DirectoryCache } {
+  if (kind === undefined) return {};
+  const down = () => Promise.reject(new Error('connect ECONNREFUSED'));
+  return { cache: { get: kind === 'unavailable' ? down : () => undefined, set: down } };
+}
+
 function fetchFor(c: Case) {
   const calls: { url: string; init: unknown }[] = [];
   const fetch = async (url: string, init: unknown) => {
@@ -294,7 +302,12 @@ export const wbaGroups = {
       },
       async (c) =>
         refused(
-          await fetchDirectory(c.url, { fetch: fetchFor(c).fetch, now: g.now, ...given(c, ['type']) }),
+          await fetchDirectory(c.url, {
+            fetch: fetchFor(c).fetch,
+            now: g.now,
+            ...given(c, ['type']),
+            ...failingCache(c.cache),
+          }),
           c.expect,
         ),
     )(g),

@@ -225,10 +225,18 @@ const envelopeGroups = {
       // A sequence of deliveries against one cache; each step answers first-seen or its refusal.
       ...cases(
         g.replay,
-        (seq) => {
-          const replay = new MemoryReplayCache(seq);
+        async (seq) => {
+          // unavailable: a shared store whose server cannot be reached, judged by the async verifier.
+          const replay =
+            seq.unavailable === true
+              ? { windowSeconds: 600, checkAndRemember: () => Promise.reject(new Error('unreachable')) }
+              : new MemoryReplayCache(seq);
           for (const [i, step] of (seq.steps as Case[]).entries()) {
-            const v = verifyEnvelope(step.input, { recipientDid: g.recipientDid, now: step.now, replay });
+            const options = { recipientDid: g.recipientDid, now: step.now, replay };
+            const v =
+              seq.unavailable === true
+                ? await verifyEnvelopeAsync(step.input, options)
+                : verifyEnvelope(step.input, options);
             same(v.ok ? v.value.replay : v.code, step.expect, `step ${i}`);
           }
         },
