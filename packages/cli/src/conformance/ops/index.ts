@@ -5,6 +5,7 @@ import { didOps } from './did.js';
 import { envelopeOps } from './envelope.js';
 import { merkleOps } from './merkle.js';
 import { tlogOps } from './tlog.js';
+import { wbaOps } from './wba.js';
 
 /** Every op the @agent-seam packages answer behind the harness protocol. */
 export const SEAM_OPS: OpTable = {
@@ -14,6 +15,7 @@ export const SEAM_OPS: OpTable = {
   ...merkleOps,
   ...cborOps,
   ...tlogOps,
+  ...wbaOps,
 };
 
 /** The installed packages as one implementation, in this process; they declare every op group. */

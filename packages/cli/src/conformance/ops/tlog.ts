@@ -53,8 +53,10 @@ export const tlogOps: OpTable = {
         type: s.type,
         ...(s.timestamp === undefined ? {} : { timestamp: String(s.timestamp) }),
       })),
+      ...(args.unverified === true
+        ? { unverified: v.unverified.map(({ name, base64 }) => ({ name, base64 })) }
+        : {}),
     })),
-  'tlog.unverified': (args) => open(args, (v) => v.unverified.map(({ name, base64 }) => ({ name, base64 }))),
   'tlog.parseCheckpoint': (args) =>
     fromVerdict(parseCheckpoint(args.text as string), (c) => ({
       origin: c.origin,

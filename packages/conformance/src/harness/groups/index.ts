@@ -5,6 +5,7 @@ import { didGroups } from './did.js';
 import { envelopeGroups } from './envelope.js';
 import { merkleGroups } from './merkle.js';
 import { tlogGroups } from './tlog.js';
+import { wbaGroups } from './wba.js';
 
 /** Every group replayed through ops: the one replayer each of them has. */
 export const OP_GROUPS: readonly OpGroup[] = [
@@ -14,6 +15,7 @@ export const OP_GROUPS: readonly OpGroup[] = [
   ...merkleGroups,
   ...cborGroups,
   ...tlogGroups,
+  ...wbaGroups,
 ];
 
 /** The op replayer of a group (for a package's vector test). */

@@ -1,4 +1,15 @@
-import { type Case, each, type OpGroup, refusal, type Step, sides, step, toHex, value } from '../replay.js';
+import {
+  type Case,
+  each,
+  given,
+  type OpGroup,
+  refusal,
+  type Step,
+  sides,
+  step,
+  toHex,
+  value,
+} from '../replay.js';
 
 // The groups of @agent-seam/tlog-note as questions (spec/harness.md, "tlog-note").
 const pkg = '@agent-seam/tlog-note';
@@ -6,10 +17,6 @@ const file = 'tlog_note.json';
 
 /** Hex of the bytes a base64 text spells (the file spells some notes and roots in base64). */
 const base64Hex = (text: string): string => toHex(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
-
-/** The members of a case it gives, the others left out. */
-const given = (c: Case, names: readonly string[]) =>
-  Object.fromEntries(names.filter((k) => c[k] !== undefined).map((k) => [k, c[k]]));
 
 /**
  * What `tlog.open` is asked: the note as text (or as bytes where the file spells it in
@@ -24,8 +31,11 @@ const openArgs = (c: Case) => ({
 
 /** Opens: the body and who verified it; where the case lists them, the lines no trusted key signed. */
 const opens = (c: Case): Step[] => [
-  step('tlog.open', openArgs(c), value({ body: c.body, verifiedBy: c.verifiedBy })),
-  ...(c.unverified === undefined ? [] : [step('tlog.unverified', openArgs(c), value(c.unverified))]),
+  step(
+    'tlog.open',
+    { ...openArgs(c), ...(c.unverified === undefined ? {} : { unverified: true }) },
+    value({ body: c.body, verifiedBy: c.verifiedBy, ...given(c, ['unverified']) }),
+  ),
 ];
 const noteRefused = (c: Case): Step[] => [step('tlog.open', openArgs(c), refusal(c.code))];
 
