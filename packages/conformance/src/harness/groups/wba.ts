@@ -35,6 +35,14 @@ const reader = (op: string, args: (c: Case) => Case) =>
 
 const OFF = { replay: 'off' } as const;
 
+/** A request group: `wba.verifyRequest`, replay off; an accepted request is the group's signer's. */
+const requests = (args: (g: Case, c: Case) => Case) => (g: Case) =>
+  verifier(
+    'wba.verifyRequest',
+    (c) => ({ ...args(g, c), ...OFF }),
+    () => ({ did: g.did }),
+  )(g);
+
 /** The request and directory the group's seed signs: made again, their bases written, read back. */
 function reproduced(g: Case): Step[] {
   const r = g.request;
@@ -155,18 +163,12 @@ export const wbaGroups: OpGroup[] = [
     file,
     group: 'wba.profile',
     pkg,
-    replay: (g: Case) =>
-      verifier(
-        'wba.verifyRequest',
-        (c) => ({
-          headers: c.headers,
-          authority: g.authority,
-          jwks: c.jwks ?? g.jwks,
-          now: c.now ?? g.now,
-          ...OFF,
-        }),
-        () => ({ did: g.did }),
-      )(g),
+    replay: requests((g, c) => ({
+      headers: c.headers,
+      authority: g.authority,
+      jwks: c.jwks ?? g.jwks,
+      now: c.now ?? g.now,
+    })),
   },
   { file, group: 'wba.directory', pkg, replay: directory },
   { file, group: 'wba.directory.current', pkg, replay: directory },
@@ -174,30 +176,19 @@ export const wbaGroups: OpGroup[] = [
     file,
     group: 'wba.dictionary',
     pkg,
-    replay: (g: Case) =>
-      verifier(
-        'wba.verifyRequest',
-        (c) => ({
-          headers: c.agent === undefined ? c.headers : { ...c.headers, 'signature-agent': c.agent },
-          authority: g.authority,
-          jwks: g.jwks,
-          now: g.now,
-          ...OFF,
-          ...given(c, ['targetUri']),
-        }),
-        () => ({ did: g.did }),
-      )(g),
+    replay: requests((g, c) => ({
+      headers: c.agent === undefined ? c.headers : { ...c.headers, 'signature-agent': c.agent },
+      authority: g.authority,
+      jwks: g.jwks,
+      now: g.now,
+      ...given(c, ['targetUri']),
+    })),
   },
   {
     file,
     group: 'wba.key-window',
     pkg,
-    replay: (g: Case) =>
-      verifier(
-        'wba.verifyRequest',
-        (c) => ({ headers: g.headers, authority: g.authority, jwks: c.jwks, now: g.now, ...OFF }),
-        () => ({ did: g.did }),
-      )(g),
+    replay: requests((g, c) => ({ headers: g.headers, authority: g.authority, jwks: c.jwks, now: g.now })),
   },
   {
     file,
@@ -244,12 +235,7 @@ export const wbaGroups: OpGroup[] = [
     file,
     group: 'wba.request',
     pkg,
-    replay: (g: Case) =>
-      verifier(
-        'wba.verifyRequest',
-        (c) => ({ ...requestOf(c), authority: c.authority, jwks: g.jwks, now: g.now, ...OFF }),
-        () => ({ did: g.did }),
-      )(g),
+    replay: requests((g, c) => ({ ...requestOf(c), authority: c.authority, jwks: g.jwks, now: g.now })),
   },
   {
     file,
