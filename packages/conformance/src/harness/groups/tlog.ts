@@ -15,8 +15,17 @@ import {
 const pkg = '@agent-seam/tlog-note';
 const file = 'tlog_note.json';
 
-/** Hex of the bytes a base64 text spells (the file spells some notes and roots in base64). */
-const base64Hex = (text: string): string => toHex(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
+/**
+ * Hex of the bytes a base64 text spells (the file spells some notes and roots in base64); a
+ * text that is not base64 stays as it is, so that its case disagrees instead of the group failing.
+ */
+function base64Hex(text: string): string {
+  try {
+    return toHex(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
+  } catch {
+    return text;
+  }
+}
 
 /**
  * What `tlog.open` is asked: the note as text (or as bytes where the file spells it in
