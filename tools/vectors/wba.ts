@@ -444,6 +444,8 @@ const ownDirectory = signDirectory({
 
 const directoryGroup = {
   note: 'Own directory self-attestation cases (verifyDirectory): the body is the JWKS text as received; authority and now at group level.',
+  // The signer every accepted case verifies as (the profile's seed).
+  did: didFromSeed(SEED),
   authority: AUTHORITY,
   now: DIR_NOW,
   accept: [{ name: 'signDirectory output', headers: ownDirectory.headers, body: ownDirectory.body }],
@@ -513,7 +515,7 @@ const directoryGroup = {
   ],
 };
 
-// ---- jwk.refuse: keys a strict reader refuses ------------------------------------
+// ---- jwk.refuse: keys a strict reader refuses (expect: thumbprint's code; keyExpect: publicKeyFromJwk's)
 
 const goodX = jwkFromPublicKey(PUBLIC).x;
 /** The same 32 bytes spelled with non-zero trailing bits (43 chars carry 258 bits). */
@@ -524,32 +526,44 @@ const jwkRefuse = [
     why: 'strict base64url: a decoder that skips whitespace gives the key a second name',
     jwk: { kty: 'OKP', crv: 'Ed25519', x: `${goodX.slice(0, 10)} ${goodX.slice(10)}` },
     expect: 'bad-key-encoding',
+    keyExpect: 'bad-key-encoding',
   },
   {
     name: 'x with trailing bits set',
     why: 'strict base64url: zero residual bits',
     jwk: { kty: 'OKP', crv: 'Ed25519', x: siblingX },
     expect: 'bad-key-encoding',
+    keyExpect: 'bad-key-encoding',
   },
   {
     name: 'x padded',
     why: 'strict base64url: no padding',
     jwk: { kty: 'OKP', crv: 'Ed25519', x: `${goodX}=` },
     expect: 'bad-key-encoding',
+    keyExpect: 'bad-key-encoding',
   },
   {
     name: 'a symmetric key',
     why: 'only key types with RFC 7638 members (OKP, EC, RSA) have a thumbprint here',
     jwk: { kty: 'oct', k: 'c2VjcmV0' },
     expect: 'unsupported-key-type',
+    keyExpect: 'unsupported-key-type',
   },
   {
     name: 'no x',
     why: 'every required member is present',
     jwk: { kty: 'OKP', crv: 'Ed25519' },
     expect: 'not-a-jwk',
+    // The key reader needs x to be 32 bytes: an absent x is that refusal.
+    keyExpect: 'bad-key-encoding',
   },
-  { name: 'not an object', why: 'a JWK is a JSON object', jwk: [goodX], expect: 'not-a-jwk' },
+  {
+    name: 'not an object',
+    why: 'a JWK is a JSON object',
+    jwk: [goodX],
+    expect: 'not-a-jwk',
+    keyExpect: 'not-a-jwk',
+  },
 ];
 
 // ---- wba.request: verifyRequest given a Fetch API Request ----------------------------
@@ -557,6 +571,8 @@ const jwkRefuse = [
 const FROM_URL = { fromRequestUrl: true };
 const requestGroup = {
   note: "verifyRequest({ request, authority, jwks, now }) with a Fetch API Request built from `url` and `headers` (a case with `request` passes that value as it is). `authority` is the verifier option: the server's own authority, or { fromRequestUrl: true }. jwks and now at group level.",
+  // The signer every accepted case verifies as (the profile's seed).
+  did: didFromSeed(SEED),
   jwks: { keys: [jwkFromPublicKey(PUBLIC)] },
   now: NOW,
   accept: [
@@ -1090,6 +1106,8 @@ const OWN = `"${AGENT_URL}"`;
 const TARGET = 'https://entry.example/page?q=1';
 const dictionaryGroup = {
   note: 'verifyRequest({ headers, authority, jwks, now, replay: "off", targetUri }) with a Signature-Agent in the dictionary form and RFC 9421 component parameters; `targetUri` when the case gives it. authority, jwks and now at group level; each refusal names its one check in `why`.',
+  // The signer every accepted case verifies as (the profile's seed).
+  did: didFromSeed(SEED),
   authority: AUTHORITY,
   // The last second the requests are valid: a later clock refuses them.
   now: CREATED + 300,
@@ -1302,6 +1320,8 @@ function currentSigned(list: string, digest: string, lines?: ComponentLine[]) {
 const bodyBytes = utf8Strict.encode(currentDirectory.body);
 const directoryCurrentGroup = {
   note: 'verifyDirectory({ headers, authority, body, now }) in the current form of draft-meunier-webbotauth-httpsig-protocol: the response signed over "@authority";req and content-digest (RFC 9530), the JWK windows nbf/exp. authority and now at group level.',
+  // The signer every accepted case verifies as (the profile's seed).
+  did: didFromSeed(SEED),
   authority: AUTHORITY,
   now: CURRENT_NOW,
   accept: [
@@ -1398,6 +1418,8 @@ const windowRequest = signRequest({
 });
 const keyWindowGroup = {
   note: 'verifyRequest({ headers, authority, jwks, now, replay: "off" }) where the JWK carries nbf/exp (Unix seconds, as the draft\'s directory example): the key is valid from nbf on, no longer at exp. headers, authority and now at group level; each case gives its jwks.',
+  // The signer every accepted case verifies as (the profile's seed).
+  did: didFromSeed(SEED),
   authority: AUTHORITY,
   now: NOW,
   headers: windowRequest,

@@ -204,12 +204,6 @@ const UNJUDGED: { group: RegExp; name: RegExp; call: RegExp; why: string }[] = [
     why: "the protected header's members (kid, jku): the vector carries them only inside the signed header",
   },
   {
-    group: /^jwk\.refuse$/,
-    name: /./,
-    call: /^@agent-seam\/wba\.publicKeyFromJwk#0 code$/,
-    why: "the vector's code is the thumbprint's; publicKeyFromJwk is held only to refuse",
-  },
-  {
     group: /^numberHazards$/,
     name: /./,
     call: /^@agent-seam\/canonical\.parseJSON#0 value$/,

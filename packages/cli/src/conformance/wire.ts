@@ -50,7 +50,6 @@ import {
   sides,
   twin,
 } from './replay.js';
-import { wbaGroups } from './wba.js';
 
 // The seeds the repository's generator signed these groups with; the file names the
 // signer's DID, the seed is the generator's (0x0b, 0x0d, 0x15, 0x1f repeated).
@@ -348,6 +347,5 @@ export const wire: FileReplay = {
     ...owned('@agent-seam/envelope', envelopeGroups),
     ...opEntries('wire_vectors.json'),
     ...owned('@agent-seam/cardpub', cardpubGroups),
-    ...owned('@agent-seam/wba', wbaGroups),
   },
 };

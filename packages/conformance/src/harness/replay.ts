@@ -71,3 +71,7 @@ export const sides =
     ...each(g.accept, 'accept', accept, 'accept/'),
     ...each(g.refuse, 'refuse', refuse, 'refuse/'),
   ];
+
+/** The members of a case it gives (options a request carries only when the case states them). */
+export const given = (c: Case, names: readonly string[]): Case =>
+  Object.fromEntries(names.filter((k) => c[k] !== undefined).map((k) => [k, c[k]]));

@@ -4,9 +4,19 @@ import { cborOps } from './cbor.js';
 import { didOps } from './did.js';
 import { envelopeOps } from './envelope.js';
 import { merkleOps } from './merkle.js';
+import { tlogOps } from './tlog.js';
+import { wbaOps } from './wba.js';
 
 /** Every op the @agent-seam packages answer behind the harness protocol. */
-export const SEAM_OPS: OpTable = { ...canonicalOps, ...didOps, ...envelopeOps, ...merkleOps, ...cborOps };
+export const SEAM_OPS: OpTable = {
+  ...canonicalOps,
+  ...didOps,
+  ...envelopeOps,
+  ...merkleOps,
+  ...cborOps,
+  ...tlogOps,
+  ...wbaOps,
+};
 
 /** The installed packages as one implementation, in this process; they declare every op group. */
 export const seamImplementation = (version: string): Implementation =>

@@ -4,6 +4,8 @@ import { cborGroups } from './cbor.js';
 import { didGroups } from './did.js';
 import { envelopeGroups } from './envelope.js';
 import { merkleGroups } from './merkle.js';
+import { tlogGroups } from './tlog.js';
+import { wbaGroups } from './wba.js';
 
 /** Every group replayed through ops: the one replayer each of them has. */
 export const OP_GROUPS: readonly OpGroup[] = [
@@ -12,6 +14,8 @@ export const OP_GROUPS: readonly OpGroup[] = [
   ...envelopeGroups,
   ...merkleGroups,
   ...cborGroups,
+  ...tlogGroups,
+  ...wbaGroups,
 ];
 
 /** The op replayer of a group (for a package's vector test). */
