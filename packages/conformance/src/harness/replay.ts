@@ -71,3 +71,7 @@ export const sides =
     ...each(g.accept, 'accept', accept, 'accept/'),
     ...each(g.refuse, 'refuse', refuse, 'refuse/'),
   ];
+
+/** The members of a case that are present (neither absent nor null), as request arguments. */
+export const given = (c: Case, names: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(names.filter((k) => c[k] !== undefined && c[k] !== null).map((k) => [k, c[k]]));

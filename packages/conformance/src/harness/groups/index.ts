@@ -1,9 +1,13 @@
 import type { OpGroup } from '../replay.js';
 import { canonicalGroups } from './canonical.js';
+import { cardpubGroups } from './cardpub.js';
 import { cborGroups } from './cbor.js';
 import { didGroups } from './did.js';
 import { envelopeGroups } from './envelope.js';
+import { inviteGroups } from './invite.js';
 import { merkleGroups } from './merkle.js';
+import { recordGroups } from './records.js';
+import { relayGroups } from './relay.js';
 
 /** Every group replayed through ops: the one replayer each of them has. */
 export const OP_GROUPS: readonly OpGroup[] = [
@@ -12,6 +16,10 @@ export const OP_GROUPS: readonly OpGroup[] = [
   ...envelopeGroups,
   ...merkleGroups,
   ...cborGroups,
+  ...cardpubGroups,
+  ...recordGroups,
+  ...relayGroups,
+  ...inviteGroups,
 ];
 
 /** The op replayer of a group (for a package's vector test). */
