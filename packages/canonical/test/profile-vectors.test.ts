@@ -34,13 +34,6 @@ interface SignCase {
   path?: string;
 }
 
-/** The document argument a boundary case gives canonicalFromJSON. */
-const documentOf = (c: BoundaryCase): Uint8Array =>
-  (c.documentHex !== undefined
-    ? fromHex(c.documentHex!)
-    : 'documentText' in c
-      ? c.documentText
-      : c.documentValue) as Uint8Array;
 interface SwarmCase {
   name: string;
   payloadJson: string;
@@ -62,6 +55,7 @@ interface ProfilesFile {
 }
 
 const ledger = openLedger();
+const impl = packageImplementation('@agent-seam/canonical', canonicalOps);
 const file = loadVectors<ProfilesFile>('canonical_profiles.json');
 const boundary = file['canonical.parseBoundary'];
 const sign = file['canonical.signSide'];
@@ -80,18 +74,7 @@ it('the file holds the cases this suite counts on', () => {
 });
 
 describe('canonical.parseBoundary', () => {
-  for (const c of boundary.accept) {
-    it(`accept/${c.name}`, () =>
-      ledger.accept('canonical.parseBoundary', c.name, () =>
-        expect(canonicalText(documentOf(c), c.profile, c.options)).toBe(c.canonical),
-      ));
-  }
-  for (const c of boundary.refuse) {
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('canonical.parseBoundary', c.name, () =>
-        expectRefusal(documentOf(c), c.profile, c.code!, c.options),
-      ));
-  }
+  ledgerGroup(it, ledger, impl, opGroup('canonical.parseBoundary'), boundary);
 });
 
 describe('canonical.signSide', () => {
@@ -148,7 +131,6 @@ describe('profile.swarmrelay-v1', () => {
 });
 
 describe('canonical.duplicateKeys', () => {
-  const impl = packageImplementation('@agent-seam/canonical', canonicalOps);
   ledgerGroup(it, ledger, impl, opGroup('canonical.duplicateKeys'), duplicates);
   // parseJSON reads with the same default, so both entry points give one verdict.
   it('parseJSON gives every case the verdict canonicalFromJSON gives', () => {

@@ -25,14 +25,6 @@ function parsedText(document: Uint8Array | string, profile: ProfileName, options
 const parseRefused = (document: Uint8Array | string, profile: ProfileName, code: string, options = {}) =>
   refused(canonicalFromJSON(document, { ...options, profile }), code);
 
-/** A case's document: its bytes as hex, a string, or a value of the wrong type given as it is. */
-const documentOf = (c: Case): Uint8Array | string =>
-  c.documentHex !== undefined
-    ? bytesOf(c.documentHex)
-    : 'documentText' in c
-      ? c.documentText
-      : c.documentValue;
-
 /**
  * A sign-side input JSON cannot carry, named by the construct vocabulary of
  * canonical_profiles.json (the same names the canonical package's tests build).
@@ -103,13 +95,6 @@ export const canonical: FileReplay = {
   file: 'canonical_profiles.json',
   layout: 'top-level',
   groups: {
-    'canonical.parseBoundary': {
-      pkg,
-      replay: sides(
-        (c) => same(parsedText(documentOf(c), c.profile, c.options), c.canonical, 'canonical'),
-        (c) => parseRefused(documentOf(c), c.profile, c.code, c.options),
-      ),
-    },
     'canonical.signSide': {
       pkg,
       replay: sides((c) => same(signed(c)(), c.canonical, 'canonical'), signRefused),

@@ -12,11 +12,22 @@ import { bytesArg, fromVerdict, fromWriter, stringArg } from './outcome.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
+/**
+ * The document a request hands the parse boundary: bytes (`documentHex`), a string
+ * (`documentText`), or a value of another type as it is (`input`).
+ */
+const documentOf = (args: Record<string, unknown>) =>
+  args.documentHex !== undefined
+    ? bytesArg(args, 'documentHex')
+    : 'documentText' in args
+      ? stringArg(args, 'documentText')
+      : (args.input as Uint8Array);
+
 /** The ops of @agent-seam/canonical (spec/harness.md, "canonical"). */
 export const canonicalOps: OpTable = {
   'canonical.parse': (args) =>
     fromVerdict(
-      canonicalFromJSON(bytesArg(args, 'documentHex'), {
+      canonicalFromJSON(documentOf(args), {
         ...(args.options as ParseOptions | undefined),
         profile: stringArg(args, 'profile') as ProfileName,
       }),

@@ -6,6 +6,23 @@ const pkg = '@agent-seam/canonical';
 const parse = (profile: string, documentHex: string, options?: Case) =>
   ({ profile, documentHex, ...(options === undefined ? {} : { options }) }) as Record<string, unknown>;
 
+/**
+ * A parse-boundary case's document as the request carries it: its bytes as hex, a string the
+ * caller holds (`documentText`), or a value of another type handed over as it is (`input`).
+ */
+const documentOf = (c: Case) =>
+  c.documentHex !== undefined
+    ? { documentHex: c.documentHex }
+    : 'documentText' in c
+      ? { documentText: c.documentText }
+      : { input: c.documentValue };
+
+const parseDocument = (c: Case) => ({
+  profile: c.profile,
+  ...documentOf(c),
+  ...(c.options === undefined ? {} : { options: c.options }),
+});
+
 export const canonicalGroups: OpGroup[] = [
   {
     file: 'wire_vectors.json',
@@ -60,6 +77,15 @@ export const canonicalGroups: OpGroup[] = [
         step('canonical.parse', parse(c.profile, c.documentHex, c.options), value(textHex(c.canonical))),
       ],
       (c) => [step('canonical.parse', parse(c.profile, c.documentHex, c.options), refusal(c.code))],
+    ),
+  },
+  {
+    file: 'canonical_profiles.json',
+    group: 'canonical.parseBoundary',
+    pkg,
+    replay: sides(
+      (c) => [step('canonical.parse', parseDocument(c), value(textHex(c.canonical)))],
+      (c) => [step('canonical.parse', parseDocument(c), refusal(c.code))],
     ),
   },
 ];
