@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { canonicalString, hex, type ParseOptions, type ProfileName, parseJSON } from '@agent-seam/canonical';
+import { canonicalString, type ParseOptions, type ProfileName, parseJSON } from '@agent-seam/canonical';
 import {
   ledgerGroup,
   loadVectors,
@@ -11,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { canonicalOps } from '../../cli/src/conformance/ops/canonical.js';
 import { signSideValue } from './constructs.js';
-import { canonicalText, expectRefusal, fromHex, thrownCode, thrownMessage, utf8 } from './helpers.js';
+import { canonicalText, expectRefusal, fromHex, thrownCode, thrownMessage } from './helpers.js';
 
 /** This repository's own groups in vectors/canonical_profiles.json. */
 interface BoundaryCase {
@@ -96,38 +95,8 @@ describe('canonical.signSide', () => {
 });
 
 describe('profile.swarmrelay-v1', () => {
-  for (const c of swarm.accept) {
-    it(`accept/${c.name}`, () =>
-      ledger.accept('profile.swarmrelay-v1', c.name, () => {
-        const out = canonicalText(c.payloadJson, 'swarmrelay-v1');
-        expect(out).toBe(c.canonical);
-        expect(hex.encode(utf8(out))).toBe(c.utf8Hex);
-        expect(createHash('sha256').update(utf8(out)).digest('hex')).toBe(c.sha256);
-        // The hub's own path: JSON.parse, then the sorted writer.
-        expect(canonicalString(JSON.parse(c.payloadJson), { profile: 'swarmrelay-v1' })).toBe(c.canonical);
-      }));
-    const contrast = c.contrast;
-    if (contrast === undefined) continue;
-    if (contrast.code !== undefined) {
-      it(`contrast/${c.name}: ${contrast.profile} refuses`, () =>
-        ledger.refuse('profile.swarmrelay-v1', `${c.name}/${contrast.profile}`, () =>
-          expectRefusal(utf8(c.payloadJson), contrast.profile, contrast.code!),
-        ));
-    } else {
-      it(`contrast/${c.name}: ${contrast.profile} differs`, () =>
-        ledger.accept('profile.swarmrelay-v1', `${c.name}/${contrast.profile}`, () => {
-          const other = canonicalText(c.payloadJson, contrast.profile);
-          expect(other).toBe(contrast.canonical);
-          expect(other).not.toBe(c.canonical);
-        }));
-    }
-  }
-  for (const c of swarm.refuse) {
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('profile.swarmrelay-v1', c.name, () =>
-        expectRefusal(fromHex(c.documentHex!), 'swarmrelay-v1', c.code),
-      ));
-  }
+  // Each question its own check: the bytes read, written from the value, hashed, and the contrast.
+  ledgerGroup(it, ledger, impl, opGroup('profile.swarmrelay-v1'), swarm, { perStep: true });
 });
 
 describe('canonical.duplicateKeys', () => {

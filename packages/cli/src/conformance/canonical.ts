@@ -2,17 +2,15 @@ import {
   type CanonicalizeOptions,
   canonicalFromJSON,
   canonicalString,
-  hex,
   JsonFloat,
   type ParseOptions,
   type ProfileName,
-  sha256,
 } from '@agent-seam/canonical';
 import { opEntries } from './harness.js';
 import { bytesOf, type Case, type FileReplay, Mismatch, refused, same, sides, throwsCode } from './replay.js';
 
 const pkg = '@agent-seam/canonical';
-const utf8 = (text: string) => new TextEncoder().encode(text);
+const _utf8 = (text: string) => new TextEncoder().encode(text);
 
 /** The parse boundary's canonical text for a document, which must be accepted. */
 function parsedText(document: Uint8Array | string, profile: ProfileName, options: ParseOptions = {}): string {
@@ -75,22 +73,6 @@ function signRefused(c: Case): void {
     throw new Mismatch(`the message does not name the path ${c.path}`);
 }
 
-function swarmAccept(c: Case): void {
-  const text = parsedText(c.payloadJson, 'swarmrelay-v1');
-  same(text, c.canonical, 'canonical');
-  same(hex.encode(utf8(text)), c.utf8Hex, 'utf8Hex');
-  same(hex.encode(sha256(utf8(text))), c.sha256, 'sha256');
-  // The hub's own path: JSON.parse, then the sorted writer.
-  same(canonicalString(JSON.parse(c.payloadJson), { profile: 'swarmrelay-v1' }), c.canonical, 'sign side');
-  const contrast = c.contrast;
-  if (contrast?.code !== undefined) parseRefused(utf8(c.payloadJson), contrast.profile, contrast.code);
-  else if (contrast !== undefined) {
-    const other = parsedText(c.payloadJson, contrast.profile);
-    same(other, contrast.canonical, `contrast ${contrast.profile}`);
-    if (other === c.canonical) throw new Mismatch(`${contrast.profile} writes the same text`);
-  }
-}
-
 export const canonical: FileReplay = {
   file: 'canonical_profiles.json',
   layout: 'top-level',
@@ -98,10 +80,6 @@ export const canonical: FileReplay = {
     'canonical.signSide': {
       pkg,
       replay: sides((c) => same(signed(c)(), c.canonical, 'canonical'), signRefused),
-    },
-    'profile.swarmrelay-v1': {
-      pkg,
-      replay: sides(swarmAccept, (c) => parseRefused(bytesOf(c.documentHex), 'swarmrelay-v1', c.code)),
     },
     ...opEntries('canonical_profiles.json'),
     'canonical.nonFinite': {

@@ -6,6 +6,7 @@ import {
   type ParseOptions,
   type ProfileName,
   parseJSON,
+  sha256,
 } from '@agent-seam/canonical';
 import type { OpTable } from '@agent-seam/conformance/harness';
 import { bytesArg, fromVerdict, fromWriter, stringArg } from './outcome.js';
@@ -33,16 +34,18 @@ export const canonicalOps: OpTable = {
       }),
       hex.encode,
     ),
-  // The signer's value: under jcs every number is a double (RFC 8785 reads I-JSON); under
-  // the other profiles floats stay floats (marked), so the profile's writer judges them.
+  // The signer's value: under jcs every number is a double (RFC 8785 reads I-JSON), and so
+  // under swarmrelay-v1 (its hub reads with JSON.parse); under the other profiles floats stay
+  // floats (marked), so the profile's writer judges them.
   'canonical.write': (args) => {
     const profile = stringArg(args, 'profile') as ProfileName;
     const json = stringArg(args, 'json');
     const parsed =
-      profile === 'jcs'
+      profile === 'jcs' || profile === 'swarmrelay-v1'
         ? { ok: true as const, value: JSON.parse(json) }
         : parseJSON(utf8(json), { floats: 'marked', profile });
     if (!parsed.ok) throw new Error(`the harness sent JSON the parser refuses [${parsed.code}]`);
     return fromWriter(() => hex.encode(canonicalize(parsed.value, { profile } as CanonicalizeOptions)));
   },
+  'canonical.sha256': (args) => ({ ok: true, value: hex.encode(sha256(bytesArg(args, 'dataHex'))) }),
 };

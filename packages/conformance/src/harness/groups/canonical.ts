@@ -88,4 +88,37 @@ export const canonicalGroups: OpGroup[] = [
       (c) => [step('canonical.parse', parseDocument(c), refusal(c.code))],
     ),
   },
+  {
+    file: 'canonical_profiles.json',
+    group: 'profile.swarmrelay-v1',
+    pkg,
+    // The hub's bytes: read and written again (its UTF-8 the case's), written from the value the
+    // hub parsed, hashed (the hub's checksum); another profile's reading of the same bytes is
+    // the contrast's.
+    replay: sides(
+      (c) => {
+        const payloadHex = textHex(c.payloadJson);
+        const contrast = c.contrast;
+        return [
+          step('canonical.parse', parse('swarmrelay-v1', payloadHex), value(c.utf8Hex)),
+          step(
+            'canonical.write',
+            { profile: 'swarmrelay-v1', json: c.payloadJson },
+            value(textHex(c.canonical)),
+          ),
+          step('canonical.sha256', { dataHex: c.utf8Hex }, value(c.sha256)),
+          ...(contrast === undefined
+            ? []
+            : [
+                step(
+                  'canonical.parse',
+                  parse(contrast.profile, payloadHex),
+                  contrast.code === undefined ? value(textHex(contrast.canonical)) : refusal(contrast.code),
+                ),
+              ]),
+        ];
+      },
+      (c) => [step('canonical.parse', parse('swarmrelay-v1', c.documentHex), refusal(c.code))],
+    ),
+  },
 ];
