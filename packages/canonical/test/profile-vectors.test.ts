@@ -1,4 +1,4 @@
-import { canonicalString, type ParseOptions, type ProfileName, parseJSON } from '@agent-seam/canonical';
+import { type ParseOptions, type ProfileName, parseJSON } from '@agent-seam/canonical';
 import {
   ledgerGroup,
   loadVectors,
@@ -9,8 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { canonicalOps } from '../../cli/src/conformance/ops/canonical.js';
-import { signSideValue } from './constructs.js';
-import { canonicalText, expectRefusal, fromHex, thrownCode, thrownMessage } from './helpers.js';
+import { fromHex } from './helpers.js';
 
 /** This repository's own groups in vectors/canonical_profiles.json. */
 interface BoundaryCase {
@@ -77,21 +76,7 @@ describe('canonical.parseBoundary', () => {
 });
 
 describe('canonical.signSide', () => {
-  for (const c of sign.accept) {
-    it(`accept/${c.name}`, () =>
-      ledger.accept('canonical.signSide', c.name, () =>
-        expect(canonicalString(signSideValue(c.construct), { profile: c.profile })).toBe(c.canonical),
-      ));
-  }
-  for (const c of sign.refuse) {
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('canonical.signSide', c.name, () => {
-        const sign = () => canonicalString(signSideValue(c.construct), { profile: c.profile });
-        expect(thrownCode(sign)).toBe(c.code);
-        // The message names where the refused value sits.
-        expect(thrownMessage(sign).startsWith(`${c.code}: ${c.path} `)).toBe(true);
-      }));
-  }
+  ledgerGroup(it, ledger, impl, opGroup('canonical.signSide'), sign);
 });
 
 describe('profile.swarmrelay-v1', () => {
@@ -111,21 +96,5 @@ describe('canonical.duplicateKeys', () => {
 });
 
 describe('canonical.nonFinite', () => {
-  // A case is a document for the parse boundary or a construct for the sign side.
-  const write = (c: NonFiniteCase) =>
-    c.construct === undefined
-      ? canonicalText(fromHex(c.documentHex!), c.profile)
-      : canonicalString(signSideValue(c.construct), { profile: c.profile });
-  for (const c of nonFinite.accept) {
-    it(`accept/${c.name}`, () =>
-      ledger.accept('canonical.nonFinite', c.name, () => expect(write(c)).toBe(c.canonical)));
-  }
-  for (const c of nonFinite.refuse) {
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('canonical.nonFinite', c.name, () =>
-        c.construct === undefined
-          ? expectRefusal(fromHex(c.documentHex!), c.profile, c.code!)
-          : expect(thrownCode(() => write(c))).toBe(c.code),
-      ));
-  }
+  ledgerGroup(it, ledger, impl, opGroup('canonical.nonFinite'), nonFinite);
 });

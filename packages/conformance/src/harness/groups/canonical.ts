@@ -23,6 +23,14 @@ const parseDocument = (c: Case) => ({
   ...(c.options === undefined ? {} : { options: c.options }),
 });
 
+/** A construct written under the case's profile: its canonical text, or its code and the path its refusal names. */
+const writeConstruct = (c: Case) =>
+  step(
+    'canonical.writeConstruct',
+    { profile: c.profile, construct: c.construct, ...(c.code === undefined ? {} : { explain: true }) },
+    c.code === undefined ? value(textHex(c.canonical)) : value({ code: c.code, path: c.path ?? null }),
+  );
+
 export const canonicalGroups: OpGroup[] = [
   {
     file: 'wire_vectors.json',
@@ -119,6 +127,33 @@ export const canonicalGroups: OpGroup[] = [
         ];
       },
       (c) => [step('canonical.parse', parse('swarmrelay-v1', c.documentHex), refusal(c.code))],
+    ),
+  },
+  {
+    file: 'canonical_profiles.json',
+    group: 'canonical.signSide',
+    pkg,
+    replay: sides(
+      (c) => [writeConstruct(c)],
+      (c) => [writeConstruct(c)],
+    ),
+  },
+  {
+    file: 'canonical_profiles.json',
+    group: 'canonical.nonFinite',
+    pkg,
+    // A case is a document for the parse boundary or a construct for the sign side.
+    replay: sides(
+      (c) => [
+        c.construct === undefined
+          ? step('canonical.parse', parse(c.profile, c.documentHex), value(textHex(c.canonical)))
+          : writeConstruct(c),
+      ],
+      (c) => [
+        c.construct === undefined
+          ? step('canonical.parse', parse(c.profile, c.documentHex), refusal(c.code))
+          : writeConstruct(c),
+      ],
     ),
   },
 ];
