@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { canonicalString, hex, type ParseOptions, type ProfileName, parseJSON } from '@agent-seam/canonical';
+import { type ParseOptions, type ProfileName, parseJSON } from '@agent-seam/canonical';
 import {
   ledgerGroup,
   loadVectors,
@@ -10,8 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { canonicalOps } from '../../cli/src/conformance/ops/canonical.js';
-import { signSideValue } from './constructs.js';
-import { canonicalText, expectRefusal, fromHex, thrownCode, thrownMessage, utf8 } from './helpers.js';
+import { fromHex } from './helpers.js';
 
 /** This repository's own groups in vectors/canonical_profiles.json. */
 interface BoundaryCase {
@@ -34,13 +32,6 @@ interface SignCase {
   path?: string;
 }
 
-/** The document argument a boundary case gives canonicalFromJSON. */
-const documentOf = (c: BoundaryCase): Uint8Array =>
-  (c.documentHex !== undefined
-    ? fromHex(c.documentHex!)
-    : 'documentText' in c
-      ? c.documentText
-      : c.documentValue) as Uint8Array;
 interface SwarmCase {
   name: string;
   payloadJson: string;
@@ -62,6 +53,7 @@ interface ProfilesFile {
 }
 
 const ledger = openLedger();
+const impl = packageImplementation('@agent-seam/canonical', canonicalOps);
 const file = loadVectors<ProfilesFile>('canonical_profiles.json');
 const boundary = file['canonical.parseBoundary'];
 const sign = file['canonical.signSide'];
@@ -80,75 +72,19 @@ it('the file holds the cases this suite counts on', () => {
 });
 
 describe('canonical.parseBoundary', () => {
-  for (const c of boundary.accept) {
-    it(`accept/${c.name}`, () =>
-      ledger.accept('canonical.parseBoundary', c.name, () =>
-        expect(canonicalText(documentOf(c), c.profile, c.options)).toBe(c.canonical),
-      ));
-  }
-  for (const c of boundary.refuse) {
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('canonical.parseBoundary', c.name, () =>
-        expectRefusal(documentOf(c), c.profile, c.code!, c.options),
-      ));
-  }
+  ledgerGroup(it, ledger, impl, opGroup('canonical.parseBoundary'), boundary);
 });
 
 describe('canonical.signSide', () => {
-  for (const c of sign.accept) {
-    it(`accept/${c.name}`, () =>
-      ledger.accept('canonical.signSide', c.name, () =>
-        expect(canonicalString(signSideValue(c.construct), { profile: c.profile })).toBe(c.canonical),
-      ));
-  }
-  for (const c of sign.refuse) {
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('canonical.signSide', c.name, () => {
-        const sign = () => canonicalString(signSideValue(c.construct), { profile: c.profile });
-        expect(thrownCode(sign)).toBe(c.code);
-        // The message names where the refused value sits.
-        expect(thrownMessage(sign).startsWith(`${c.code}: ${c.path} `)).toBe(true);
-      }));
-  }
+  ledgerGroup(it, ledger, impl, opGroup('canonical.signSide'), sign);
 });
 
 describe('profile.swarmrelay-v1', () => {
-  for (const c of swarm.accept) {
-    it(`accept/${c.name}`, () =>
-      ledger.accept('profile.swarmrelay-v1', c.name, () => {
-        const out = canonicalText(c.payloadJson, 'swarmrelay-v1');
-        expect(out).toBe(c.canonical);
-        expect(hex.encode(utf8(out))).toBe(c.utf8Hex);
-        expect(createHash('sha256').update(utf8(out)).digest('hex')).toBe(c.sha256);
-        // The hub's own path: JSON.parse, then the sorted writer.
-        expect(canonicalString(JSON.parse(c.payloadJson), { profile: 'swarmrelay-v1' })).toBe(c.canonical);
-      }));
-    const contrast = c.contrast;
-    if (contrast === undefined) continue;
-    if (contrast.code !== undefined) {
-      it(`contrast/${c.name}: ${contrast.profile} refuses`, () =>
-        ledger.refuse('profile.swarmrelay-v1', `${c.name}/${contrast.profile}`, () =>
-          expectRefusal(utf8(c.payloadJson), contrast.profile, contrast.code!),
-        ));
-    } else {
-      it(`contrast/${c.name}: ${contrast.profile} differs`, () =>
-        ledger.accept('profile.swarmrelay-v1', `${c.name}/${contrast.profile}`, () => {
-          const other = canonicalText(c.payloadJson, contrast.profile);
-          expect(other).toBe(contrast.canonical);
-          expect(other).not.toBe(c.canonical);
-        }));
-    }
-  }
-  for (const c of swarm.refuse) {
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('profile.swarmrelay-v1', c.name, () =>
-        expectRefusal(fromHex(c.documentHex!), 'swarmrelay-v1', c.code),
-      ));
-  }
+  // Each question its own check: the bytes read, written from the value, hashed, and the contrast.
+  ledgerGroup(it, ledger, impl, opGroup('profile.swarmrelay-v1'), swarm, { perStep: true });
 });
 
 describe('canonical.duplicateKeys', () => {
-  const impl = packageImplementation('@agent-seam/canonical', canonicalOps);
   ledgerGroup(it, ledger, impl, opGroup('canonical.duplicateKeys'), duplicates);
   // parseJSON reads with the same default, so both entry points give one verdict.
   it('parseJSON gives every case the verdict canonicalFromJSON gives', () => {
@@ -160,21 +96,5 @@ describe('canonical.duplicateKeys', () => {
 });
 
 describe('canonical.nonFinite', () => {
-  // A case is a document for the parse boundary or a construct for the sign side.
-  const write = (c: NonFiniteCase) =>
-    c.construct === undefined
-      ? canonicalText(fromHex(c.documentHex!), c.profile)
-      : canonicalString(signSideValue(c.construct), { profile: c.profile });
-  for (const c of nonFinite.accept) {
-    it(`accept/${c.name}`, () =>
-      ledger.accept('canonical.nonFinite', c.name, () => expect(write(c)).toBe(c.canonical)));
-  }
-  for (const c of nonFinite.refuse) {
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('canonical.nonFinite', c.name, () =>
-        c.construct === undefined
-          ? expectRefusal(fromHex(c.documentHex!), c.profile, c.code!)
-          : expect(thrownCode(() => write(c))).toBe(c.code),
-      ));
-  }
+  ledgerGroup(it, ledger, impl, opGroup('canonical.nonFinite'), nonFinite);
 });

@@ -1,14 +1,24 @@
 import { base64urlStrict, canonicalString, unwrap } from '@agent-seam/canonical';
-import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
+import {
+  ledgerGroup,
+  loadInterop,
+  loadVectors,
+  openLedger,
+  opGroup,
+  packageImplementation,
+} from '@agent-seam/conformance';
 import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
+// The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
+import { cardpubOps } from '../../cli/src/conformance/ops/cardpub.js';
 import { a2aSigningInput, MAX_PROTECTED_LENGTH, signA2ACard, verifyA2ACard } from '../src/index.js';
 import { base64urlText } from '../src/json-segment.js';
 
 const ledger = openLedger();
 const ours = loadVectors('wire_vectors.json');
 const code = (v: { ok: boolean; code?: string }) => (v.ok ? 'accepted' : v.code);
+const impl = packageImplementation('@agent-seam/cardpub', cardpubOps);
 
 describe('a2a.golden (ANetCore v0.15 golden card)', () => {
   const card = loadInterop('anet/ANetCore-v0.15/a2acard/testdata/golden-card.json');
@@ -54,27 +64,10 @@ describe('a2a.golden (ANetCore v0.15 golden card)', () => {
     ));
 });
 
-describe('a2a (own vectors)', () => {
+describe('a2a', () => {
   const g = ours.a2a;
-  for (const c of g.accept) {
-    it(`accept: ${c.name}`, () =>
-      ledger.accept('a2a', c.name, () =>
-        expect(verifyA2ACard(c.card, c.signature, { jwks: g.jwks })).toMatchObject({ ok: true }),
-      ));
-  }
-  for (const c of g.refuse) {
-    it(`refuse: ${c.name}`, () =>
-      ledger.refuse('a2a', c.name, () =>
-        expect(code(verifyA2ACard(c.card, c.signature, { jwks: g.jwks }))).toBe(c.expect),
-      ));
-  }
-  it('accept: the bare public key instead of the key set', () =>
-    ledger.accept('a2a', 'publicKey', () => {
-      const publicKey = unwrap(base64urlStrict.decode(g.jwks.keys[0].x));
-      expect(verifyA2ACard(g.accept[0].card, g.accept[0].signature, { publicKey })).toMatchObject({
-        ok: true,
-      });
-    }));
+  // Each question its own check: an accepted card under the key set and under its bare key.
+  ledgerGroup(it, ledger, impl, opGroup('a2a'), g, { perStep: true });
   it('refuse: a 31-byte public key (the door’s length check)', () =>
     ledger.refuse('a2a', 'short-public-key', () =>
       expect(

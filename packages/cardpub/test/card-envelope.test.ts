@@ -1,11 +1,19 @@
 import { utf8Strict } from '@agent-seam/canonical';
-import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
+import {
+  ledgerGroup,
+  loadInterop,
+  loadVectors,
+  openLedger,
+  opGroup,
+  packageImplementation,
+} from '@agent-seam/conformance';
 import { didFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
+// The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
+import { cardpubOps } from '../../cli/src/conformance/ops/cardpub.js';
 import { cardEnvelopeVerifier } from '../src/card-envelope.js';
 import {
-  cardEnvelopePayload,
   cardEnvelopeSignedBytes,
   signCardEnvelope,
   verifyCardEnvelope,
@@ -17,70 +25,29 @@ const ours = loadVectors('wire_vectors.json');
 const interop = { interop: true };
 // The upstream cardpub cases were signed with this seed (found by deriving did:key from 0x0d * 32).
 const CARD_SEED = new Uint8Array(32).fill(0x0d);
-const code = (v: { ok: boolean; code?: string }) => (v.ok ? 'accepted' : v.code);
+const impl = packageImplementation('@agent-seam/cardpub', cardpubOps);
 
-describe('cardpub (upstream group)', () => {
+describe('cardpub', () => {
+  // Each question its own check: the payload, the signature, the verdict, the other DID refused.
+  ledgerGroup(it, ledger, impl, opGroup('cardpub'), ours.cardpub, { perStep: true });
   const upstream = loadInterop('agent-seam-latest/wire_vectors.json')?.cardpub;
   if (upstream == null) {
     it('interop data absent', () => ledger.interopMissing('cardpub'));
     return;
   }
+  ledgerGroup(it, ledger, impl, opGroup('cardpub'), upstream, {
+    perStep: true,
+    interop: true,
+    prefix: 'upstream:',
+  });
   upstream.forEach((c: any, i: number) => {
-    const envelope = { v: 1, typ: 'agentcard', card: c.card, ts: c.ts, sig: c.sig };
-    it(`${c.name}: payload bytes`, () =>
-      ledger.accept(
-        'cardpub',
-        `${c.name}/payload`,
-        () =>
-          expect(utf8Strict.decode(cardEnvelopePayload(c.card, c.ts))).toEqual({
-            ok: true,
-            value: c.envelopePayload,
-          }),
-        interop,
-      ));
-    it(`${c.name}: signature reproduced`, () =>
-      ledger.accept(
-        'cardpub',
-        `${c.name}/sign`,
-        () => expect(signCardEnvelope(c.card, CARD_SEED, c.ts)).toEqual(envelope),
-        interop,
-      ));
-    it(`${c.name}: verifies under card.did`, () =>
-      ledger.accept(
-        'cardpub',
-        `${c.name}/verify`,
-        () =>
-          expect(verifyCardEnvelope(envelope, { expectedDid: c.card.did, now: 'off' })).toEqual({
-            ok: true,
-            value: { card: c.card, ts: c.ts, freshness: 'off-by-caller' },
-          }),
-        interop,
-      ));
-    it(`${c.name}: refused when the caller expects another DID`, () =>
-      ledger.refuse(
-        'cardpub',
-        `${c.name}/anti-substitution`,
-        () => {
-          const other = 'did:key:z6MkeTGwHmLmuCmgg4ABYhzWVh6ZX7hTwWt8gguAretUfc9c';
-          expect(code(verifyCardEnvelope(envelope, { expectedDid: other, now: 'off' }))).toBe('did-mismatch');
-        },
-        interop,
-      ));
     it(`${c.name}: vectors/wire_vectors.json reproduces it value for value`, () =>
       ledger.accept('cardpub', `${c.name}/reproduced`, () => expect(ours.cardpub[i]).toEqual(c), interop));
   });
 });
 
 describe('reject.cardpub', () => {
-  for (const c of ours.reject.cardpub) {
-    it(c.name, () =>
-      ledger.refuse('reject.cardpub', c.name, () =>
-        expect(code(verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid, now: 'off' }))).toBe(
-          c.expect,
-        ),
-      ),
-    );
-  }
+  ledgerGroup(it, ledger, impl, opGroup('reject.cardpub'), ours.reject.cardpub);
 
   it('a verifier with the signature check removed accepts every case, so it fails the group', () => {
     const noSignatureCheck = cardEnvelopeVerifier(() => ({ ok: true, value: true }));
@@ -90,39 +57,12 @@ describe('reject.cardpub', () => {
 });
 
 describe('cardpub.refuse', () => {
-  for (const c of ours['cardpub.refuse']) {
-    it(c.name, () =>
-      ledger.refuse('cardpub.refuse', c.name, () =>
-        expect(
-          code(verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid ?? undefined, now: 'off' })),
-        ).toBe(c.expect),
-      ),
-    );
-  }
+  ledgerGroup(it, ledger, impl, opGroup('cardpub.refuse'), ours['cardpub.refuse']);
 });
 
 describe('cardpub.freshness', () => {
   const group = ours['cardpub.freshness'];
-  const judge = (c: any, now = c.now) => {
-    const { envelope, expectedDid, maxAge, maxSkew } = c;
-    return verifyCardEnvelope(envelope, { expectedDid, now, maxAge, maxSkew });
-  };
-  for (const c of group.accept)
-    it(`accept: ${c.name}`, () =>
-      ledger.accept('cardpub.freshness', c.name, () => {
-        expect(judge(c)).toMatchObject({ ok: true, value: { freshness: c.freshness } });
-        // A Date and the same Unix seconds are the same instant.
-        if (c.now !== 'off') expect(judge(c, new Date(c.now * 1000))).toEqual(judge(c));
-      }));
-  for (const c of group.refuse)
-    it(`refuse: ${c.name}`, () =>
-      ledger.refuse('cardpub.freshness', c.name, () =>
-        expect(judge(c)).toEqual({
-          ok: false,
-          code: c.expect,
-          ...(c.detail === undefined ? {} : { detail: c.detail }),
-        }),
-      ));
+  ledgerGroup(it, ledger, impl, opGroup('cardpub.freshness'), group);
   it("a millisecond count is refused, naming the option; maxAge with now: 'off' is a configuration error", () => {
     const { envelope, expectedDid } = group.refuse[0];
     expect(() => verifyCardEnvelope(envelope, { expectedDid, now: envelope.ts * 1000 })).toThrow(
@@ -141,32 +81,6 @@ describe('cardpub.freshness', () => {
       /^bad-instant: signCardEnvelope ts /,
     );
   });
-  it('the async verifier judges age alike', async () => {
-    for (const c of [...group.accept, ...group.refuse])
-      expect(await verifyCardEnvelopeAsync(c.envelope, c)).toEqual(judge(c));
-  });
-});
-
-describe('verifyCardEnvelopeAsync (WebCrypto door) on every card envelope case', () => {
-  const cases = [
-    ...ours.cardpub.map((c: any) => ({
-      name: c.name,
-      envelope: { v: 1, typ: 'agentcard', card: c.card, ts: c.ts, sig: c.sig },
-      expectedDid: c.card.did,
-    })),
-    ...ours.reject.cardpub,
-    ...ours['cardpub.refuse'].map((c: any) => ({ ...c, expectedDid: c.expectedDid ?? undefined })),
-  ];
-  it('covers accepted and refused envelopes', () =>
-    expect(new Set(cases.map((c) => verifyCardEnvelope(c.envelope, { ...c, now: 'off' }).ok))).toEqual(
-      new Set([true, false]),
-    ));
-  for (const c of cases)
-    it(c.name, async () =>
-      expect(await verifyCardEnvelopeAsync(c.envelope, { expectedDid: c.expectedDid, now: 'off' })).toEqual(
-        verifyCardEnvelope(c.envelope, { expectedDid: c.expectedDid, now: 'off' }),
-      ),
-    );
 });
 
 describe('signCardEnvelope', () => {

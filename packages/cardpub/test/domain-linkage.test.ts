@@ -1,8 +1,17 @@
 import { base64urlStrict, utf8Strict } from '@agent-seam/canonical';
-import { loadInterop, loadVectors, openLedger } from '@agent-seam/conformance';
+import {
+  ledgerGroup,
+  loadInterop,
+  loadVectors,
+  openLedger,
+  opGroup,
+  packageImplementation,
+} from '@agent-seam/conformance';
 import { didFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
+// The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
+import { cardpubOps } from '../../cli/src/conformance/ops/cardpub.js';
 import {
   canonicalOrigin,
   domainLinkageSigningInput,
@@ -15,41 +24,27 @@ import { base64urlText } from '../src/json-segment.js';
 const ledger = openLedger();
 const ours = loadVectors('wire_vectors.json');
 const interop = { interop: true };
+const impl = packageImplementation('@agent-seam/cardpub', cardpubOps);
 // The upstream domainLinkage cases were signed with this seed (0x15 * 32 derives their did).
 const LINK_SEED = new Uint8Array(32).fill(0x15);
 // The validity window of this repository's own domain linkage cases.
 const NBF = 1754870400;
 const EXP = 1762646400;
 
-describe('domainLinkage (upstream group)', () => {
+describe('domainLinkage', () => {
+  // Each question its own check: the token signed, and read back.
+  ledgerGroup(it, ledger, impl, opGroup('domainLinkage'), ours.domainLinkage, { perStep: true });
   const upstream = loadInterop('agent-seam-latest/wire_vectors.json')?.domainLinkage;
   if (upstream == null) {
     it('interop data absent', () => ledger.interopMissing('domainLinkage'));
     return;
   }
+  ledgerGroup(it, ledger, impl, opGroup('domainLinkage'), upstream, {
+    perStep: true,
+    interop: true,
+    prefix: 'upstream:',
+  });
   upstream.forEach((c: any, i: number) => {
-    const origin = `https://${c.domain}`;
-    const token = signDomainLinkage(LINK_SEED, { origin, nbf: c.nbf, exp: c.exp });
-    it(`${c.name}: signing input`, () =>
-      ledger.accept(
-        'domainLinkage',
-        `${c.name}/signingInput`,
-        () => expect(token.startsWith(`${c.signingInput}.`)).toBe(true),
-        interop,
-      ));
-    it(`${c.name}: token`, () =>
-      ledger.accept('domainLinkage', `${c.name}/token`, () => expect(token).toBe(c.token), interop));
-    it(`${c.name}: verifies for its did and origin`, () =>
-      ledger.accept(
-        'domainLinkage',
-        `${c.name}/verify`,
-        () =>
-          expect(verifyDomainLinkage(c.token, { did: c.did, origin, now: c.nbf })).toEqual({
-            ok: true,
-            value: { did: c.did, origin, nbf: c.nbf, exp: c.exp },
-          }),
-        interop,
-      ));
     it(`${c.name}: vectors/wire_vectors.json reproduces it value for value`, () =>
       ledger.accept(
         'domainLinkage',
@@ -61,20 +56,7 @@ describe('domainLinkage (upstream group)', () => {
 });
 
 describe('domainLinkage.refuse', () => {
-  const g = ours['domainLinkage.refuse'];
-  const verify = (c: any) =>
-    verifyDomainLinkage(c.token, { did: c.did ?? g.did, origin: c.origin ?? g.origin, now: c.now ?? g.now });
-  for (const c of g.accept) {
-    it(`accept: ${c.name}`, () =>
-      ledger.accept('domainLinkage.refuse', c.name, () => expect(verify(c)).toMatchObject({ ok: true })));
-  }
-  for (const c of g.refuse) {
-    it(`refuse: ${c.name}`, () =>
-      ledger.refuse('domainLinkage.refuse', c.name, () => {
-        const verdict = verify(c);
-        expect(verdict.ok ? 'accepted' : verdict.code).toBe(c.expect);
-      }));
-  }
+  ledgerGroup(it, ledger, impl, opGroup('domainLinkage.refuse'), ours['domainLinkage.refuse']);
 });
 
 describe('canonicalOrigin', () => {

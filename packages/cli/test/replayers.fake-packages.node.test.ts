@@ -181,27 +181,15 @@ const UNJUDGED: { group: RegExp; name: RegExp; call: RegExp; why: string }[] = [
   },
   {
     group: /^envelope\.freshness$/,
-    name: /./,
-    call: /^@agent-seam\/envelope\.verifyEnvelope#\d value$/,
-    why: "the group judges time: each case states the verdict's freshness or the replay cache's answer, not the message's fields",
+    name: /^replay\//,
+    call: /^@agent-seam\/envelope\.verifyEnvelope#\d+ value$/,
+    why: "a replay sequence states the cache's answer to each delivery (first-seen or its refusal), not the message's fields",
   },
   {
     group: /^seal\.(v2-refuse|v1)$/,
     name: /^replayed$/,
     call: /^@agent-seam\/hpke-seal\.openEnvelope(V1)?#0 value$/,
     why: 'the first delivery primes the replay store: that it opened is judged, and the case is the second delivery’s refusal',
-  },
-  {
-    group: /^domainLinkage\.refuse$/,
-    name: /^accept\//,
-    call: /^@agent-seam\/cardpub\.verifyDomainLinkage#0 value$/,
-    why: "the accepted twins of the refusals state the verdict only; the token's fields are compared in domainLinkage",
-  },
-  {
-    group: /^a2a$/,
-    name: /^accept\//,
-    call: /^@agent-seam\/cardpub\.verifyA2ACard#[01] value$/,
-    why: "the protected header's members (kid, jku): the vector carries them only inside the signed header",
   },
   {
     group: /^numberHazards$/,

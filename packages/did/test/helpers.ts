@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { hex, parseJSON } from '@agent-seam/canonical';
-import { interopPath } from '@agent-seam/conformance';
+import { type Implementation, interopPath, ledgerGroup, opGroup } from '@agent-seam/conformance';
 import { expect, it } from 'vitest';
 
 /** Hex text from a vector file as bytes; a malformed vector is a test failure, not a skip. */
@@ -46,41 +46,45 @@ export const byName = <T extends { name: string }>(list: T[], name: string): T |
 type Ledger = ReturnType<typeof import('@agent-seam/conformance').openLedger>;
 
 /**
- * A runner that drives one group over this repository's cases and then over
- * upstream's (with `{ interop: true }`), comparing each upstream case value for value
- * with ours when `reproduced(name)` says the same seeds re-derive it byte for byte.
+ * A runner that replays one op group through `impl` over this repository's cases, then
+ * over upstream's (with `{ interop: true }`), each upstream case first adapted by `adapt`
+ * (upstream states no code, or no device, where this repository's cases do).
  */
-export function makeBothSources(ledger: Ledger, ours: any, upstream: any | null) {
-  return function bothSources<C extends { name: string }>(
+export function makeBothFiles(ledger: Ledger, impl: Implementation, ours: any, upstream: any | null) {
+  return function bothFiles(
     group: string,
-    kind: 'accept' | 'refuse',
-    pick: (doc: any) => C[],
-    drive: (c: C, source: 'ours' | 'upstream') => void,
-    reproduced: (name: string) => boolean,
+    pick: (doc: any) => any,
+    adapt: (g: any) => any = (g) => g,
+    options: { perStep?: boolean } = {},
   ) {
-    for (const c of pick(ours)) it(c.name, () => ledger[kind](group, c.name, () => drive(c, 'ours')));
+    ledgerGroup(it, ledger, impl, opGroup(group), pick(ours), options);
     if (upstream === null) {
       it(`${group}: interop data absent`, () => ledger.interopMissing(group));
       return;
     }
-    for (const c of pick(upstream))
-      it(`upstream ${c.name}`, () =>
-        ledger[kind](
-          group,
-          `upstream:${c.name}`,
-          () => {
-            drive(c, 'upstream');
-            if (reproduced(c.name)) expectSameValues(byName(pick(ours), c.name) as never, c as never);
-          },
-          { interop: true },
-        ));
+    ledgerGroup(it, ledger, impl, opGroup(group), adapt(pick(upstream)), {
+      ...options,
+      interop: true,
+      prefix: 'upstream:',
+    });
   };
 }
 
-/** Every upstream case of the group is re-derived here. */
-export const always = () => true;
-/** No upstream case of the group is re-derived here (other seeds). */
-export const never = () => false;
+/** Upstream's refusals that carry no code of their own, given the codes this repository gives them. */
+export const withCodes = (list: any[], codes: Record<string, string>) =>
+  list.map((c) => ({ ...c, code: c.code ?? codes[c.name] }));
+
+/**
+ * A test that upstream's cases picked by `pick` are ours, value for value (the same seeds
+ * re-derive them), but those `except` names.
+ */
+export function makeReproduced(ours: any, upstream: any | null) {
+  return (group: string, pick: (doc: any) => any[], except: readonly string[] = []) =>
+    it.runIf(upstream !== null)(`${group}: upstream cases are ours, value for value`, () => {
+      for (const c of pick(upstream))
+        if (!except.includes(c.name)) expectSameValues(byName(pick(ours), c.name), c);
+    });
+}
 
 /**
  * The library rules a reviewer would otherwise check by eye: no Node built-ins in

@@ -5,68 +5,24 @@ import {
   opGroup,
   packageImplementation,
 } from '@agent-seam/conformance';
-import {
-  invitePayload,
-  listenTokenMessage,
-  MemoryReplayCache,
-  relayOrigin,
-  relaySendMessage,
-  signInvite,
-  signListenToken,
-  signRelaySend,
-  verifyClaim,
-  verifyEnvelope,
-  verifyEnvelopeAsync,
-  verifyInvite,
-  verifyListenToken,
-  verifyRelaySend,
-} from '@agent-seam/envelope';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { envelopeOps } from '../../cli/src/conformance/ops/envelope.js';
+import { inviteOps } from '../../cli/src/conformance/ops/invite.js';
+import { relayOps } from '../../cli/src/conformance/ops/relay.js';
 // Test helpers shared with the did package's vector tests (same upstream file, same rules).
-import {
-  always,
-  byName,
-  bytes,
-  expectSameValues,
-  loadUpstream,
-  makeBothSources,
-  never,
-} from '../../did/test/helpers.js';
+import { loadUpstream, makeBothFiles, makeReproduced, withCodes } from '../../did/test/helpers.js';
 
 const ledger = openLedger();
 const ours = loadVectors('wire_vectors.json');
 const upstream = loadUpstream('agent-seam-latest/wire_vectors.json');
-const text = (b: Uint8Array) => new TextDecoder().decode(b);
-const seconds = (iso: string) => Date.parse(iso) / 1000;
-
-const bothSources = makeBothSources(ledger, ours, upstream);
-const impl = packageImplementation('@agent-seam/envelope', envelopeOps);
-/** Cases that carry no clock are judged for their one refusal, time and replay off by name. */
-const OFF = { now: 'off', replay: 'off' } as const;
-
-/** A group replayed through its op replayer over our file, then over upstream's (interop). */
-function bothFiles(group: string, pick: (doc: any) => any[], adaptUpstream = (c: any) => c) {
-  ledgerGroup(it, ledger, impl, opGroup(group), pick(ours));
-  if (upstream === null) {
-    it(`${group}: interop data absent`, () => ledger.interopMissing(group));
-    return;
-  }
-  ledgerGroup(it, ledger, impl, opGroup(group), pick(upstream).map(adaptUpstream), {
-    interop: true,
-    prefix: 'upstream:',
-  });
-}
+const impl = packageImplementation('@agent-seam/envelope', { ...envelopeOps, ...relayOps, ...inviteOps });
+const bothFiles = makeBothFiles(ledger, impl, ours, upstream);
+const reproduced = makeReproduced(ours, upstream);
 
 describe('envelope (the six signed fields)', () => {
   bothFiles('envelope', (d) => d.envelope);
-  it.runIf(upstream !== null)(
-    'upstream cases are ours, value for value (the same seeds re-derive them)',
-    () => {
-      for (const c of upstream.envelope) expectSameValues(byName(ours.envelope, c.name), c);
-    },
-  );
+  reproduced('envelope', (d) => d.envelope);
 });
 
 describe('reject.message', () => {
@@ -85,132 +41,46 @@ describe('reject.message', () => {
   bothFiles(
     'reject.message',
     (d) => d.reject.message,
-    (c) => ({ ...c, code: c.code ?? upstreamCodes[c.name] }),
+    (list) => withCodes(list, upstreamCodes),
   );
 });
 
 describe('relay', () => {
-  bothSources(
+  // Upstream has the deposits and the listen tokens; the refusals and fresh tokens are ours.
+  bothFiles(
     'relay',
-    'accept',
-    (d) => d.relay.send.map((c: any) => ({ ...c, name: `send/${c.name}`, seedA: d.relay.seedA })),
-    (c: any) => {
-      expect(relaySendMessage(c)).toBe(c.sendSigMsg);
-      expect(signRelaySend(c, bytes(c.seedA))).toBe(c.sig);
-      expect(verifyRelaySend(c, c.sig)).toEqual({ ok: true, value: true });
-    },
-    always,
+    (d) => d.relay,
+    (g) => ({ ...g, reject: [], fresh: [] }),
   );
-  bothSources(
-    'relay',
-    'accept',
-    (d) => d.relay.listen.map((c: any) => ({ ...c, name: `listen/${c.name}`, seedA: d.relay.seedA })),
-    (c: any) => {
-      expect(relayOrigin(c.relayUrl)).toBe(c.origin);
-      expect(listenTokenMessage(c)).toBe(c.listenTokenMsg);
-      expect(signListenToken(c, bytes(c.seedA))).toBe(c.token);
-      expect(verifyListenToken(c.token, { ...c, now: 'off' })).toEqual({
-        ok: true,
-        value: { freshness: 'off-by-caller' },
-      });
-    },
-    always,
-  );
-  for (const c of ours.relay.reject)
-    it(c.name, () =>
-      ledger.refuse('relay', c.name, () => {
-        const verdict =
-          c.kind === 'send'
-            ? verifyRelaySend('input' in c ? c.input : c, c.sig)
-            : verifyListenToken(c.token, { ...c, now: c.now ?? 'off' });
-        expect(verdict).toMatchObject({ ok: false, code: c.code });
-      }),
-    );
-  for (const c of ours.relay.fresh)
-    it(`fresh/${c.name}`, () =>
-      ledger.accept('relay', `fresh/${c.name}`, () =>
-        expect(verifyListenToken(c.token, c)).toEqual({ ok: true, value: { freshness: 'fresh' } }),
-      ));
+  reproduced('relay send', (d) => d.relay.send);
+  reproduced('relay listen', (d) => d.relay.listen);
 });
 
 describe('envelope.freshness', () => {
-  const group = ours['envelope.freshness'];
-  const recipientDid = group.recipientDid as string;
-  const judge = (c: any) =>
-    verifyEnvelope(c.input, {
-      recipientDid,
-      now: c.now,
-      replay: 'off',
-      ...(c.maxSkew === undefined ? {} : { maxSkew: c.maxSkew }),
-    });
-  for (const c of group.accept)
-    it(c.name, () =>
-      ledger.accept('envelope.freshness', c.name, () => {
-        expect(judge(c)).toMatchObject({ ok: true, value: { freshness: c.freshness } });
-        // A Date and the same Unix seconds are the same instant.
-        if (c.now !== 'off') expect(judge({ ...c, now: new Date(c.now * 1000) })).toEqual(judge(c));
-      }),
-    );
-  for (const c of group.refuse)
-    it(c.name, () =>
-      ledger.refuse('envelope.freshness', c.name, () =>
-        expect(judge(c)).toEqual({ ok: false, code: c.code, detail: c.detail }),
-      ),
-    );
-  /** A shared store whose server cannot be reached: every answer is a rejected promise. */
-  const unreachable = {
-    windowSeconds: 600,
-    checkAndRemember: () => Promise.reject(new Error('connect ECONNREFUSED')),
-  };
-  // Each sequence runs in order against one cache; every step is one check.
-  for (const seq of group.replay)
-    it(`replay/${seq.name}`, async () => {
-      const replay = seq.unavailable === true ? unreachable : new MemoryReplayCache(seq);
-      for (const [i, step] of (seq.steps as any[]).entries())
-        await ledger[step.expect === 'first-seen' ? 'accept' : 'refuse'](
-          'envelope.freshness',
-          `${seq.name}/${i}`,
-          async () => {
-            const options = { recipientDid, now: step.now, replay };
-            const v =
-              seq.unavailable === true
-                ? await verifyEnvelopeAsync(step.input, options)
-                : verifyEnvelope(step.input, options);
-            expect(v.ok ? v.value.replay : v.code).toBe(step.expect);
-          },
-        );
-    });
+  ledgerGroup(it, ledger, impl, opGroup('envelope.freshness'), ours['envelope.freshness'], {
+    perStep: true,
+  });
 });
 
 describe('invite', () => {
+  // Upstream's invites carry no clock: they are judged at its refusals' clock.
   const upstreamNow = upstream?.reject.invite[0].checkNow as string;
-  bothSources(
+  bothFiles(
     'invite',
-    'accept',
     (d) => d.invite,
-    (c: any, source) => {
-      expect(text(invitePayload(c.card))).toBe(c.invitePayload);
-      expect(signInvite(c.card, new Uint8Array(32).fill(0x0b)).sig).toBe(c.sig);
-      const now = seconds(source === 'ours' ? c.checkNow : upstreamNow);
-      expect(verifyInvite({ ...c.card, sig: c.sig }, { now })).toMatchObject({ ok: true });
-    },
-    always,
+    (list) => list.map((c: any) => ({ ...c, checkNow: upstreamNow })),
   );
+  reproduced('invite', (d) => d.invite);
   const upstreamCodes: Record<string, string> = {
     'expired-invite': 'expired',
     'forged-invite': 'bad-signature',
   };
-  bothSources(
+  bothFiles(
     'reject.invite',
-    'refuse',
     (d) => d.reject.invite,
-    (c: any) =>
-      expect(verifyInvite(c.input, { now: seconds(c.checkNow) })).toMatchObject({
-        ok: false,
-        code: c.code ?? upstreamCodes[c.name],
-      }),
-    always,
+    (list) => withCodes(list, upstreamCodes),
   );
+  reproduced('reject.invite', (d) => d.reject.invite);
 });
 
 describe('reject.claim', () => {
@@ -223,40 +93,12 @@ describe('reject.claim', () => {
     'claim-unsigned': 'small-order-r',
     'claim-unknown-nonce': 'unknown-nonce',
   };
-  const judge = (c: any, issuedNonces: string[]) => {
-    const issued = new Set(issuedNonces);
-    const verdict = verifyClaim(c.input, {
-      recipientDid: c.recipientDid ?? c.input.message.to,
-      consumeNonce: (n) => issued.delete(n),
-      now: c.now ?? 'off',
-      replay: 'off',
-    });
-    // A refused claim never spends a nonce.
-    expect(issued).toEqual(new Set(issuedNonces));
-    return verdict;
-  };
-  bothSources(
+  bothFiles(
     'reject.claim',
-    'refuse',
     (d) => d.reject.claim,
-    (c: any) =>
-      expect(judge(c, c.issuedNonces ?? upstreamIssued[c.name])).toMatchObject({
-        ok: false,
-        code: c.code ?? upstreamCodes[c.name],
-      }),
-    never,
+    (list) =>
+      withCodes(list, upstreamCodes).map((c: any) => ({ ...c, issuedNonces: upstreamIssued[c.name] })),
+    // The accepting twin of an unknown nonce is a question of its own.
+    { perStep: true },
   );
-  it('the accepting twin: the same genuine claim with an issued nonce, accepted once', () =>
-    ledger.accept('reject.claim', 'claim-issued-nonce', () => {
-      const genuine = byName(ours.reject.claim as any[], 'claim-unknown-nonce');
-      const claim = { ...genuine, input: { ...genuine.input, nonce: genuine.issuedNonces[0] } };
-      const issued = new Set(claim.issuedNonces as string[]);
-      const check = {
-        recipientDid: claim.recipientDid,
-        consumeNonce: (n: string) => issued.delete(n),
-        ...OFF,
-      };
-      expect(verifyClaim(claim.input, check)).toMatchObject({ ok: true });
-      expect(verifyClaim(claim.input, check)).toMatchObject({ ok: false, code: 'unknown-nonce' });
-    }));
 });

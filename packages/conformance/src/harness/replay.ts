@@ -72,6 +72,6 @@ export const sides =
     ...each(g.refuse, 'refuse', refuse, 'refuse/'),
   ];
 
-/** The members of a case it gives (options a request carries only when the case states them). */
+/** The members of a case that are present (neither absent nor null), as request arguments. */
 export const given = (c: Case, names: readonly string[]): Case =>
-  Object.fromEntries(names.filter((k) => c[k] !== undefined).map((k) => [k, c[k]]));
+  Object.fromEntries(names.filter((k) => c[k] !== undefined && c[k] !== null).map((k) => [k, c[k]]));

@@ -1,9 +1,13 @@
 import { type Implementation, inProcess, OP_GROUPS, type OpTable } from '@agent-seam/conformance/harness';
 import { canonicalOps } from './canonical.js';
+import { cardpubOps } from './cardpub.js';
 import { cborOps } from './cbor.js';
 import { didOps } from './did.js';
 import { envelopeOps } from './envelope.js';
+import { inviteOps } from './invite.js';
 import { merkleOps } from './merkle.js';
+import { recordOps } from './records.js';
+import { relayOps } from './relay.js';
 import { tlogOps } from './tlog.js';
 import { wbaOps } from './wba.js';
 
@@ -16,6 +20,10 @@ export const SEAM_OPS: OpTable = {
   ...cborOps,
   ...tlogOps,
   ...wbaOps,
+  ...cardpubOps,
+  ...recordOps,
+  ...relayOps,
+  ...inviteOps,
 };
 
 /** The installed packages as one implementation, in this process; they declare every op group. */

@@ -39,3 +39,24 @@ export const stringArg = (args: Record<string, unknown>, name: string): string =
   if (typeof v !== 'string') throw new Error(`args.${name} is not a string`);
   return v;
 };
+
+/**
+ * Where calls that must judge alike (a verifier and its async twin, one clock as a Date and
+ * as Unix seconds) do not: the refusal naming which one disagreed with `first` and what it
+ * said; null when they all agree.
+ */
+export function disagreeing(first: unknown, others: Record<string, unknown>): Outcome | null {
+  for (const [which, other] of Object.entries(others))
+    if (JSON.stringify(other) !== JSON.stringify(first))
+      return { ok: false, code: `${which}-disagrees: ${JSON.stringify(other)}` };
+  return null;
+}
+
+/** A verdict as an outcome, a refusal as the value `{ code, detail }` when the request asks for its detail (`explain`). */
+export const explained = (
+  verdict: { ok: true; value: unknown } | { ok: false; code: string; detail?: string },
+  explain: unknown,
+): Outcome =>
+  explain === true && !verdict.ok
+    ? { ok: true, value: { code: verdict.code, detail: verdict.detail ?? null } }
+    : fromVerdict(verdict);

@@ -1,4 +1,4 @@
-import { type Case, each, type OpGroup, refusal, step, textHex, value } from '../replay.js';
+import { type Case, each, given, type OpGroup, refusal, sides, step, textHex, value } from '../replay.js';
 
 // The signed-envelope groups of @agent-seam/envelope as questions (spec/harness.md, "envelope").
 const pkg = '@agent-seam/envelope';
@@ -50,5 +50,62 @@ export const envelopeGroups: OpGroup[] = [
           refusal(c.code),
         ),
       ]),
+  },
+  {
+    file: 'wire_vectors.json',
+    group: 'envelope.freshness',
+    pkg,
+    // Judged at the case's `now` (replay off): accepted with the message and its freshness, or
+    // refused with the code and the detail saying by how much. A replay sequence is delivered in
+    // order to one cache, each delivery answering first-seen or its refusal; each delivery is
+    // asked on its own, after those before it.
+    replay: (g: Case) => {
+      const args = (c: Case) => ({
+        envelope: c.input,
+        recipientDid: g.recipientDid,
+        now: c.now,
+        replay: 'off',
+        ...given(c, ['maxSkew']),
+      });
+      return [
+        ...sides(
+          (c) => [
+            step(
+              'envelope.verify',
+              args(c),
+              value({ ...messageOf(c.input), freshness: c.freshness, replay: 'off-by-caller' }),
+            ),
+          ],
+          (c) => [
+            step(
+              'envelope.verify',
+              { ...args(c), explain: true },
+              value({ code: c.code, detail: c.detail ?? null }),
+            ),
+          ],
+        )(g),
+        ...each(
+          g.replay,
+          'accept',
+          // One question per delivery: the deliveries up to it, answered in order.
+          (seq) =>
+            (seq.steps as Case[]).map((_, i) => {
+              const upTo = (seq.steps as Case[]).slice(0, i + 1);
+              return step(
+                'envelope.verifySequence',
+                {
+                  recipientDid: g.recipientDid,
+                  // A sequence marked `unavailable` is judged through a store whose server is away.
+                  cache:
+                    seq.unavailable === true ? 'unavailable' : given(seq, ['windowSeconds', 'maxEntries', 'maxChars']),
+                  deliveries: upTo.map((d) => ({ envelope: d.input, now: d.now })),
+                },
+                value(upTo.map((d) => d.expect)),
+              );
+            }),
+          'replay/',
+        ),
+      ];
+    },
   },
 ];

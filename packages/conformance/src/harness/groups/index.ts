@@ -1,9 +1,13 @@
 import type { OpGroup } from '../replay.js';
 import { canonicalGroups } from './canonical.js';
+import { cardpubGroups } from './cardpub.js';
 import { cborGroups } from './cbor.js';
 import { didGroups } from './did.js';
 import { envelopeGroups } from './envelope.js';
+import { inviteGroups } from './invite.js';
 import { merkleGroups } from './merkle.js';
+import { recordGroups } from './records.js';
+import { relayGroups } from './relay.js';
 import { tlogGroups } from './tlog.js';
 import { wbaGroups } from './wba.js';
 
@@ -16,6 +20,10 @@ export const OP_GROUPS: readonly OpGroup[] = [
   ...cborGroups,
   ...tlogGroups,
   ...wbaGroups,
+  ...cardpubGroups,
+  ...recordGroups,
+  ...relayGroups,
+  ...inviteGroups,
 ];
 
 /** The op replayer of a group (for a package's vector test). */
