@@ -1,12 +1,20 @@
 import { type Implementation, inProcess, OP_GROUPS, type OpTable } from '@agent-seam/conformance/harness';
 import { canonicalOps } from './canonical.js';
 import { cborOps } from './cbor.js';
+import { cryptoboxOps } from './cryptobox.js';
 import { didOps } from './did.js';
 import { envelopeOps } from './envelope.js';
 import { merkleOps } from './merkle.js';
 
 /** Every op the @agent-seam packages answer behind the harness protocol. */
-export const SEAM_OPS: OpTable = { ...canonicalOps, ...didOps, ...envelopeOps, ...merkleOps, ...cborOps };
+export const SEAM_OPS: OpTable = {
+  ...canonicalOps,
+  ...didOps,
+  ...envelopeOps,
+  ...merkleOps,
+  ...cborOps,
+  ...cryptoboxOps,
+};
 
 /** The installed packages as one implementation, in this process; they declare every op group. */
 export const seamImplementation = (version: string): Implementation =>

@@ -1,6 +1,7 @@
 import type { OpGroup } from '../replay.js';
 import { canonicalGroups } from './canonical.js';
 import { cborGroups } from './cbor.js';
+import { cryptoboxGroups } from './cryptobox.js';
 import { didGroups } from './did.js';
 import { envelopeGroups } from './envelope.js';
 import { merkleGroups } from './merkle.js';
@@ -12,6 +13,7 @@ export const OP_GROUPS: readonly OpGroup[] = [
   ...envelopeGroups,
   ...merkleGroups,
   ...cborGroups,
+  ...cryptoboxGroups,
 ];
 
 /** The op replayer of a group (for a package's vector test). */
