@@ -4,6 +4,7 @@ import { cborOps } from './cbor.js';
 import { cryptoboxOps } from './cryptobox.js';
 import { didOps } from './did.js';
 import { envelopeOps } from './envelope.js';
+import { hpkeOps } from './hpke.js';
 import { merkleOps } from './merkle.js';
 
 /** Every op the @agent-seam packages answer behind the harness protocol. */
@@ -14,6 +15,7 @@ export const SEAM_OPS: OpTable = {
   ...merkleOps,
   ...cborOps,
   ...cryptoboxOps,
+  ...hpkeOps,
 };
 
 /** The installed packages as one implementation, in this process; they declare every op group. */

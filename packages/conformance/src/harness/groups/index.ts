@@ -4,6 +4,7 @@ import { cborGroups } from './cbor.js';
 import { cryptoboxGroups } from './cryptobox.js';
 import { didGroups } from './did.js';
 import { envelopeGroups } from './envelope.js';
+import { hpkeGroups } from './hpke.js';
 import { merkleGroups } from './merkle.js';
 
 /** Every group replayed through ops: the one replayer each of them has. */
@@ -14,6 +15,7 @@ export const OP_GROUPS: readonly OpGroup[] = [
   ...merkleGroups,
   ...cborGroups,
   ...cryptoboxGroups,
+  ...hpkeGroups,
 ];
 
 /** The op replayer of a group (for a package's vector test). */

@@ -1,0 +1,154 @@
+import { fail, hex, MemoryReplayCache, ok } from '@agent-seam/canonical';
+import type { OpTable, Outcome } from '@agent-seam/conformance/harness';
+import { keyPairFromSeed } from '@agent-seam/did';
+import {
+  createDack,
+  type DackNote,
+  deriveKeyPair,
+  type KeyRing,
+  keyRingOf,
+  type OpenEnvelopeV2Options,
+  open,
+  openEnvelope,
+  openEnvelopeV1,
+  padme,
+  readDack,
+  type SenderKeyCode,
+  seal,
+} from '@agent-seam/hpke-seal';
+import { bytesArg, fromVerdict, fromWriter } from './outcome.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: keys and overrides travel as untyped JSON, as the file spells them.
+type Json = Record<string, any>;
+
+/** A received field: bytes from its hex, or (named in `asIs`) the JSON value itself, of the wrong type. */
+const received = (args: Json, name: string): unknown =>
+  (args.asIs as string[] | undefined)?.includes(name) ? args[name] : bytesArg(args, name);
+
+const pskOf = (args: Json) =>
+  args.pskHex === undefined ? {} : { psk: bytesArg(args, 'pskHex'), pskId: bytesArg(args, 'pskIdHex') };
+
+/** The store of `replay: "forgotten"`: it has had to forget envelopes this old. */
+const FORGETFUL = { windowSeconds: 600, checkAndRemember: () => 'forgotten' as const };
+
+/**
+ * The opener's options the file's `keys` and a case's `open` overrides describe
+ * (spec/harness.md, `seal.openV2`; the file's `keys._` says the same).
+ */
+function optionsFor(keys: Json, o: Json): OpenEnvelopeV2Options {
+  const key = (name: string) => bytesArg(keys, name);
+  const epoch = deriveKeyPair(key('epochIkm'));
+  const other = deriveKeyPair(key('otherEpochIkm'));
+  const interaction = deriveKeyPair(key('interactionIkm'));
+  const sender = keyPairFromSeed(key('senderSeed'));
+  const interactionRings: Record<string, KeyRing> = {
+    interaction: keyRingOf([interaction.privateKey]),
+    none: () => undefined,
+    'wrong-key': () => epoch.privateKey,
+  };
+  const resolver = (o.resolver ?? 'sender') as 'sender' | SenderKeyCode;
+  return {
+    ownAid: o.ownAid ?? keys.ownAid,
+    now: new Date(o.nowMs ?? keys.nowMs),
+    keyRing: keyRingOf([(o.keyRing === 'other' ? other : epoch).privateKey]),
+    interactionKeyRing: interactionRings[o.interactionKeyRing ?? 'interaction']!,
+    resolveSenderKey: (q) =>
+      resolver !== 'sender'
+        ? fail(resolver)
+        : q.from === keys.from && q.ksn === 0
+          ? ok(sender.publicKey)
+          : fail('bad-key-state'),
+    ...(o.maxBytes === undefined ? {} : { maxBytes: o.maxBytes }),
+    mailbox:
+      o.mailbox === 'off'
+        ? 'off'
+        : { publicKey: keyPairFromSeed(key('mailboxSeed')).publicKey, epoch: keys.mailboxEpoch },
+    replay: o.replay === 'forgotten' ? FORGETFUL : new MemoryReplayCache(),
+  };
+}
+
+/**
+ * An envelope opened as the request says; `replay: "delivered"` first opens it once
+ * through the same store, which must succeed, so the judged opening is the second.
+ */
+function opened<V extends { ok: boolean }>(
+  opener: (bytes: Uint8Array, options: OpenEnvelopeV2Options) => V,
+  args: Json,
+): V {
+  const o: Json = args.open ?? {};
+  const options = optionsFor(args.keys, o);
+  const bytes = received(args, 'envelope') as Uint8Array;
+  if (o.replay === 'delivered' && !opener(bytes, options).ok)
+    throw new Error('the first delivery of a replay case must open');
+  return opener(bytes, options);
+}
+
+/** The confirmation keys of the request's envelope, opened under its keys. */
+function dackKeys(args: Json) {
+  const v = openEnvelope(bytesArg(args, 'envelope'), optionsFor(args.keys, {}));
+  if (!v.ok) throw new Error(`the dack group's envelope does not open: ${v.code}`);
+  return v.value.dack;
+}
+
+/** The ops of @agent-seam/hpke-seal (spec/harness.md, "hpke-seal"). */
+export const hpkeOps: OpTable = {
+  'hpke.seal': (args) =>
+    fromWriter(() => {
+      const sealed = seal({
+        recipientPublicKey: deriveKeyPair(bytesArg(args, 'recipientIkmHex')).publicKey,
+        info: bytesArg(args, 'infoHex'),
+        aad: bytesArg(args, 'aadHex'),
+        plaintext: bytesArg(args, 'plaintextHex'),
+        ...pskOf(args),
+        random: () => bytesArg(args, 'ikmEHex'),
+      });
+      return { encHex: hex.encode(sealed.enc), ciphertextHex: hex.encode(sealed.ciphertext) };
+    }),
+  'hpke.open': (args) =>
+    fromVerdict(
+      open({
+        recipientPrivateKey: deriveKeyPair(bytesArg(args, 'recipientIkmHex')).privateKey,
+        enc: received(args, 'enc') as Uint8Array,
+        info: bytesArg(args, 'infoHex'),
+        aad: bytesArg(args, 'aadHex'),
+        ciphertext: received(args, 'ciphertext') as Uint8Array,
+        ...pskOf(args),
+      }),
+      hex.encode,
+    ),
+  'seal.padme': (args) => fromWriter(() => padme(args.n as number)),
+  'seal.openV2': (args) =>
+    fromVerdict(opened(openEnvelope, args), (o) => ({
+      layers: o.layers,
+      from: o.from,
+      ksn: o.ksn,
+      to: o.to,
+      type: o.type,
+      ix: o.ix,
+      mid: hex.encode(o.mid),
+      tsMs: o.tsMs,
+      expMs: o.expMs,
+      body: hex.encode(o.body),
+      accessKind: o.access.kind,
+      history: o.history !== undefined,
+      rk: o.rk === undefined ? null : hex.encode(o.rk),
+      extensionKeys: {
+        inner: o.extensions.inner.map((e) => Number(e.key)),
+        wrap: o.extensions.wrap.map((e) => Number(e.key)),
+        outer: o.extensions.outer.map((e) => Number(e.key)),
+      },
+      dackHandle: hex.encode(o.dack.handle),
+    })),
+  'seal.openV2Refusal': (args): Outcome => {
+    const v = opened(openEnvelope, args);
+    return { ok: true, value: v.ok ? null : { code: v.code, detail: v.detail } };
+  },
+  'seal.openV1': (args) =>
+    fromVerdict(opened(openEnvelopeV1, args), (o) => ({
+      from: o.from,
+      extensionKeys: o.extensions.map((e) => Number(e.key)),
+    })),
+  'seal.createDack': (args) =>
+    fromWriter(() => hex.encode(createDack(dackKeys(args), args.note as DackNote))),
+  'seal.readDack': (args) => fromVerdict(readDack(dackKeys(args), received(args, 'dack') as Uint8Array)),
+};
