@@ -4,10 +4,10 @@ import {
   encPublicKey,
   encPublicKeyPq,
   type KeyRing,
+  type OpenBoxOptions,
   openBox,
   openBoxV1,
   openBoxV1Verdict,
-  type OpenBoxOptions,
   openBoxVerdict,
   openPayload,
   readSealedField,
@@ -50,7 +50,9 @@ function openBoxOp(args: Args): Outcome {
   const v1Only = stringArg(args, 'opener') === 'v1-only';
   const verdict = (v1Only ? openBoxV1Verdict : openBoxVerdict)(openOptions(args));
   const opened = (v1Only ? openBoxV1 : openBox)(openOptions(args));
-  const same = verdict.ok ? opened !== null && hex.encode(opened) === hex.encode(verdict.value) : opened === null;
+  const same = verdict.ok
+    ? opened !== null && hex.encode(opened) === hex.encode(verdict.value)
+    : opened === null;
   return same
     ? fromVerdict(verdict, hex.encode)
     : { ok: false, code: `nullable-opener-disagrees: ${opened === null ? 'null' : 'opened'}` };

@@ -1,6 +1,7 @@
 import { type Implementation, inProcess, OP_GROUPS, type OpTable } from '@agent-seam/conformance/harness';
 import { canonicalOps } from './canonical.js';
 import { cborOps } from './cbor.js';
+import { chainOps } from './chain.js';
 import { cryptoboxOps } from './cryptobox.js';
 import { didOps } from './did.js';
 import { envelopeOps } from './envelope.js';
@@ -16,6 +17,7 @@ export const SEAM_OPS: OpTable = {
   ...cborOps,
   ...cryptoboxOps,
   ...hpkeOps,
+  ...chainOps,
 };
 
 /** The installed packages as one implementation, in this process; they declare every op group. */

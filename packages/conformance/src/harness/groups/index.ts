@@ -1,6 +1,7 @@
 import type { OpGroup } from '../replay.js';
 import { canonicalGroups } from './canonical.js';
 import { cborGroups } from './cbor.js';
+import { chainGroups } from './chain.js';
 import { cryptoboxGroups } from './cryptobox.js';
 import { didGroups } from './did.js';
 import { envelopeGroups } from './envelope.js';
@@ -16,6 +17,7 @@ export const OP_GROUPS: readonly OpGroup[] = [
   ...cborGroups,
   ...cryptoboxGroups,
   ...hpkeGroups,
+  ...chainGroups,
 ];
 
 /** The op replayer of a group (for a package's vector test). */
