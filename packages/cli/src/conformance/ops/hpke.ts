@@ -1,5 +1,6 @@
 import { fail, hex, MemoryReplayCache, ok } from '@agent-seam/canonical';
 import type { OpTable, Outcome } from '@agent-seam/conformance/harness';
+import { encode } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed } from '@agent-seam/did';
 import {
   createDack,
@@ -11,6 +12,7 @@ import {
   open,
   openEnvelope,
   openEnvelopeV1,
+  padLengthFor,
   padme,
   readDack,
   type SenderKeyCode,
@@ -117,6 +119,13 @@ export const hpkeOps: OpTable = {
       hex.encode,
     ),
   'seal.padme': (args) => fromWriter(() => padme(args.n as number)),
+  // The wrap grows from its one-byte empty pad to the pad's whole byte string (head and zeros).
+  'seal.padLength': (args) =>
+    fromWriter(() => {
+      const base = args.emptyPadLength as number;
+      const padZeros = padLengthFor(base);
+      return { padZeros, total: base - 1 + encode(new Uint8Array(padZeros)).length };
+    }),
   'seal.openV2': (args) =>
     fromVerdict(opened(openEnvelope, args), (o) => ({
       layers: o.layers,

@@ -15,9 +15,6 @@ const context = (c: Case) => ({
   ...(c.psk === undefined ? {} : { pskHex: c.psk, pskIdHex: c.pskId }),
 });
 
-/** Cases the file leaves unnamed, named after what they hold. */
-const named = (list: Case[], name: (c: Case) => string) => list.map((c) => ({ ...c, name: name(c) }));
-
 /** An envelope opened under the group's `keys` and the case's `open` overrides. */
 const opening = (keys: Case, envelope: string, c: Case = {}) => ({
   envelope,
@@ -62,18 +59,20 @@ export const hpkeGroups: OpGroup[] = [
     file,
     group: 'seal.padme',
     pkg,
-    // Padmé lengths; and the length a pad of the file's zeros reaches is one (the pad's
-    // arithmetic, from the file's numbers, is held by the package's own test).
+    // Padmé lengths, and the zero pad a sealer chooses for a wrap and the length it reaches.
     replay: (g: Case) => [
+      ...each(g.padme, 'accept', (c) => [step('seal.padme', { n: c.n }, value(c.padme))], 'padme-'),
       ...each(
-        named(g.padme, (c) => `padme-${c.n}`),
+        g.padLength,
         'accept',
-        (c) => [step('seal.padme', { n: c.n }, value(c.padme))],
-      ),
-      ...each(
-        named(g.padLength, (c) => `pad-${c.emptyPadLength}`),
-        'accept',
-        (c) => [step('seal.padme', { n: c.total }, value(c.total))],
+        (c) => [
+          step(
+            'seal.padLength',
+            { emptyPadLength: c.emptyPadLength },
+            value({ padZeros: c.padZeros, total: c.total }),
+          ),
+        ],
+        'pad-',
       ),
     ],
   },
