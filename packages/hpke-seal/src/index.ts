@@ -14,6 +14,7 @@ export {
 } from './hpke.js';
 export { deriveKeyPair, generateKeyPair } from './kem.js';
 export * from './open-only.js';
+export { padLengthFor } from './padme.js';
 export type { RandomSource } from './primitives.js';
 export {
   type Entry,

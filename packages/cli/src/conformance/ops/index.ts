@@ -2,9 +2,12 @@ import { type Implementation, inProcess, OP_GROUPS, type OpTable } from '@agent-
 import { canonicalOps } from './canonical.js';
 import { cardpubOps } from './cardpub.js';
 import { cborOps } from './cbor.js';
+import { chainOps } from './chain.js';
+import { cryptoboxOps } from './cryptobox.js';
 import { didOps } from './did.js';
 import { envelopeOps } from './envelope.js';
 import { inviteOps } from './invite.js';
+import { hpkeOps } from './hpke.js';
 import { merkleOps } from './merkle.js';
 import { recordOps } from './records.js';
 import { relayOps } from './relay.js';
@@ -24,6 +27,9 @@ export const SEAM_OPS: OpTable = {
   ...recordOps,
   ...relayOps,
   ...inviteOps,
+  ...cryptoboxOps,
+  ...hpkeOps,
+  ...chainOps,
 };
 
 /** The installed packages as one implementation, in this process; they declare every op group. */

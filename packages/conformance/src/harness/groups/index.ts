@@ -2,9 +2,12 @@ import type { OpGroup } from '../replay.js';
 import { canonicalGroups } from './canonical.js';
 import { cardpubGroups } from './cardpub.js';
 import { cborGroups } from './cbor.js';
+import { chainGroups } from './chain.js';
+import { cryptoboxGroups } from './cryptobox.js';
 import { didGroups } from './did.js';
 import { envelopeGroups } from './envelope.js';
 import { inviteGroups } from './invite.js';
+import { hpkeGroups } from './hpke.js';
 import { merkleGroups } from './merkle.js';
 import { recordGroups } from './records.js';
 import { relayGroups } from './relay.js';
@@ -24,6 +27,9 @@ export const OP_GROUPS: readonly OpGroup[] = [
   ...recordGroups,
   ...relayGroups,
   ...inviteGroups,
+  ...cryptoboxGroups,
+  ...hpkeGroups,
+  ...chainGroups,
 ];
 
 /** The op replayer of a group (for a package's vector test). */
