@@ -4,9 +4,17 @@ import { cborOps } from './cbor.js';
 import { didOps } from './did.js';
 import { envelopeOps } from './envelope.js';
 import { merkleOps } from './merkle.js';
+import { tlogTilesOps } from './tlog-tiles.js';
 
 /** Every op the @agent-seam packages answer behind the harness protocol. */
-export const SEAM_OPS: OpTable = { ...canonicalOps, ...didOps, ...envelopeOps, ...merkleOps, ...cborOps };
+export const SEAM_OPS: OpTable = {
+  ...canonicalOps,
+  ...didOps,
+  ...envelopeOps,
+  ...merkleOps,
+  ...cborOps,
+  ...tlogTilesOps,
+};
 
 /** The installed packages as one implementation, in this process; they declare every op group. */
 export const seamImplementation = (version: string): Implementation =>

@@ -4,6 +4,7 @@ import { cborGroups } from './cbor.js';
 import { didGroups } from './did.js';
 import { envelopeGroups } from './envelope.js';
 import { merkleGroups } from './merkle.js';
+import { tlogTilesGroups } from './tlog-tiles.js';
 
 /** Every group replayed through ops: the one replayer each of them has. */
 export const OP_GROUPS: readonly OpGroup[] = [
@@ -12,6 +13,7 @@ export const OP_GROUPS: readonly OpGroup[] = [
   ...envelopeGroups,
   ...merkleGroups,
   ...cborGroups,
+  ...tlogTilesGroups,
 ];
 
 /** The op replayer of a group (for a package's vector test). */
