@@ -1,4 +1,5 @@
 import { type Implementation, inProcess, OP_GROUPS, type OpTable } from '@agent-seam/conformance/harness';
+import { anetIdentityOps } from './anet-identity.js';
 import { canonicalOps } from './canonical.js';
 import { cborOps } from './cbor.js';
 import { didOps } from './did.js';
@@ -14,6 +15,7 @@ export const SEAM_OPS: OpTable = {
   ...merkleOps,
   ...cborOps,
   ...tlogTilesOps,
+  ...anetIdentityOps,
 };
 
 /** The installed packages as one implementation, in this process; they declare every op group. */

@@ -1,4 +1,5 @@
 import type { OpGroup } from '../replay.js';
+import { anetIdentityGroups } from './anet-identity.js';
 import { canonicalGroups } from './canonical.js';
 import { cborGroups } from './cbor.js';
 import { didGroups } from './did.js';
@@ -14,6 +15,7 @@ export const OP_GROUPS: readonly OpGroup[] = [
   ...merkleGroups,
   ...cborGroups,
   ...tlogTilesGroups,
+  ...anetIdentityGroups,
 ];
 
 /** The op replayer of a group (for a package's vector test). */
