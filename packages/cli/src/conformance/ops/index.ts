@@ -1,4 +1,5 @@
 import { type Implementation, inProcess, OP_GROUPS, type OpTable } from '@agent-seam/conformance/harness';
+import { anetOps } from './anet.js';
 import { anetIdentityOps } from './anet-identity.js';
 import { canonicalOps } from './canonical.js';
 import { cborOps } from './cbor.js';
@@ -16,6 +17,7 @@ export const SEAM_OPS: OpTable = {
   ...cborOps,
   ...tlogTilesOps,
   ...anetIdentityOps,
+  ...anetOps,
 };
 
 /** The installed packages as one implementation, in this process; they declare every op group. */

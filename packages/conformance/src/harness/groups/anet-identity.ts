@@ -8,7 +8,7 @@ const file = 'anet_identity.json';
  * A received field: `<name>Hex` for the case's bytes, or `input` for the JSON value a case
  * names in `asIs` (its wrong type is the point: the verifier receives it as it is).
  */
-const received = (c: Case, field: string, name = field): Case =>
+export const received = (c: Case, field: string, name = field): Case =>
   c.asIs?.includes(field) ? { input: c[field] } : { [`${name}Hex`]: c[field] };
 
 /** Refused with the case's code; a case that pins what the detail names carries it as `detailHas`. */

@@ -1,4 +1,5 @@
 import type { OpGroup } from '../replay.js';
+import { anetGroups } from './anet.js';
 import { anetIdentityGroups } from './anet-identity.js';
 import { canonicalGroups } from './canonical.js';
 import { cborGroups } from './cbor.js';
@@ -16,6 +17,7 @@ export const OP_GROUPS: readonly OpGroup[] = [
   ...cborGroups,
   ...tlogTilesGroups,
   ...anetIdentityGroups,
+  ...anetGroups,
 ];
 
 /** The op replayer of a group (for a package's vector test). */
