@@ -649,8 +649,9 @@ const hubWithAgentKind = KelWriter.incept({
 });
 
 const noticeGroup = {
-  note: 'verifyNotice against the replayed `kel` (default the agent log, replayed at nowMs) with the roots named by `roots`: "key" = witnessKeys {witness: w0}, "kel" = witnesses {witness: its hub log}, "none" = {}; now = new Date(nowMs).',
+  note: 'verifyNotice against the replayed `kel` (default the agent log, replayed at nowMs) with the roots named by `roots`: "key" = witnessKeys {witness: w0}, "kel" = witnesses {witness: its hub log}, "none" = {}; now = new Date(nowMs). accept: the notice of `aid` (the agent log) by `witness`, its key from `from`.',
   nowMs: NOW,
+  aid: AID,
   witness: WITNESS,
   witnessKey: H(pub('w0')),
   kels: {

@@ -1035,7 +1035,9 @@ export const parts = [
         refuse: pathRefuse,
       },
       'tlog-tiles.read': {
-        note: 'A TileLog over httpSource(fetch, "https://log.example/tiles/"). The files served are `logs.log300` (base64) with the case\'s `files` over them: a string is the body of an HTTP 200, null a 404, { status, location } that response, { fails: true } a fetch that rejects; a path starting with / is served at that path of https://log.example. origin example.com/tiles, quorum as in tlog-proof unless the case says; `seen` is the checkpoint the client verified before; now/maxAge go to refresh (a case without `now` refreshes with `now: "off"`, the cosignatures\' times turned off by name); maxCheckpointBytes/maxEntryBundleBytes are the reader\'s caps. Every case refreshes first; `ask` is then refresh (expect size and root), inclusion (index; expect proof), consistency (oldSize; expect proof) or entry (index; expect the entry). refuse: the first refusal is exactly `code`.',
+        note: 'A TileLog over httpSource(fetch, "https://log.example/tiles/"). The files served are `logs.log300` (base64) with the case\'s `files` over them: a string is the body of an HTTP 200, null a 404, { status, location } that response, { fails: true } a fetch that rejects; a path starting with / is served at that path of https://log.example. The client takes the `origin` and the `quorum` of the group, the quorum of the case when it has one; `seen` is the checkpoint the client verified before; now/maxAge go to refresh (a case without `now` refreshes with `now: "off"`, the cosignatures\' times turned off by name); maxCheckpointBytes/maxEntryBundleBytes are the reader\'s caps. Every case refreshes first; `ask` is then refresh (expect size and root), inclusion (index; expect proof), consistency (oldSize; expect proof) or entry (index; expect the entry). refuse: the first refusal is exactly `code`.',
+        origin: ORIGIN,
+        quorum: QUORUM,
         logs: { log300: LOG300 },
         accept: readAccept,
         refuse: readRefuse,

@@ -1,7 +1,15 @@
 import { MemoryKelPinStore, replayKel } from '@agent-seam/anet-identity';
 import { hex, unwrap, type Verdict } from '@agent-seam/canonical';
-import { loadVectors, openLedger } from '@agent-seam/conformance';
+import {
+  ledgerGroup,
+  loadVectors,
+  openLedger,
+  opGroup,
+  packageImplementation,
+} from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
+// The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
+import { anetOps } from '../../cli/src/conformance/ops/anet.js';
 import {
   MemoryRelayReplayWindow,
   type OpenedBucket,
@@ -9,16 +17,8 @@ import {
   openBucket,
   openDirEntry,
   type RelayReplayWindow,
-  readTaskMessage,
-  type TaskMessage,
-  type VerifiedResult,
-  verifyAnetCard,
   verifyHubRequest,
   verifyHubRequestAsync,
-  verifyLedger,
-  verifyPow,
-  verifyResult,
-  verifySignedObject,
 } from '../src/index.js';
 
 const ledger = openLedger();
@@ -95,22 +95,6 @@ describe('anet.relay-auth: signed hub requests, and one refusal per check', () =
       ));
 });
 
-describe('anet.pow: registration proofs of work', () => {
-  const g = file['anet.pow'];
-  const judge = (c: Case) =>
-    verifyPow(c.solution ?? { aid: c.aid, seed: b(c.seed), nonce: b(c.nonce) }, {
-      hub: g.hub,
-      hour: c.hour === 'off' ? 'off' : { secret: b(g.secret), now: new Date(g.nowMs) },
-      bits: c.bits,
-    });
-  for (const c of g.accept)
-    it(`accept/${c.name}`, () =>
-      ledger.accept('anet.pow', c.name, () => expect(unwrap(judge(c)).hour).toBe(c.expect)));
-  for (const c of g.refuse)
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('anet.pow', c.name, () => expect(judge(c)).toMatchObject({ ok: false, code: c.code })));
-});
-
 describe('anet.directory: sealed entries and buckets', () => {
   const g = file['anet.directory'];
   const options = (c: Case) => ({
@@ -140,87 +124,7 @@ describe('anet.directory: sealed entries and buckets', () => {
       ));
 });
 
-describe('anet.objects: signed objects, task messages and results', () => {
-  const g = file['anet.objects'];
-  const now = new Date(g.nowMs);
-  const judge = (c: Case) =>
-    verifySignedObject(wire(c, 'wire'), {
-      kind: c.kind,
-      kel: b(g.kels[c.kel]),
-      now,
-      pins: pinsFor(c, g.kels, g.nowMs),
-      signer: c.signer,
-    });
-  for (const c of g.accept)
-    it(`accept/${c.name}`, () =>
-      ledger.accept('anet.objects', c.name, () => {
-        const v = unwrap(judge(c));
-        expect({ version: v.version, signer: v.envelope.signer, cid: v.cid }).toEqual(c.expect);
-      }));
-  for (const c of g.refuse)
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('anet.objects', c.name, () =>
-        expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
-      ));
-});
-
-describe('anet.messages: task messages, and results bound to their request', () => {
-  const g = file['anet.messages'];
-  const now = new Date(g.nowMs);
-  const judge = (c: Case): Verdict<VerifiedResult | TaskMessage, string> =>
-    'requestCid' in c
-      ? verifyResult(wire(c, 'bytes'), { kel: b(g.kels[c.kel]), now, pins: 'off', requestCid: c.requestCid })
-      : readTaskMessage(c.kind, wire(c, 'bytes'));
-  for (const c of g.accept)
-    it(`accept/${c.name}`, () =>
-      ledger.accept('anet.messages', c.name, () => {
-        const v = unwrap(judge(c));
-        if ('binding' in v) expect(v.binding).toBe(c.expect);
-        else expect([v.version, v.fields.sentAt ?? v.fields.ts]).toEqual([c.expect, c.time]);
-      }));
-  for (const c of g.refuse)
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('anet.messages', c.name, () =>
-        expect(judge(c)).toMatchObject({ ok: false, code: c.code }),
-      ));
-});
-
-describe('anet.ledger: event ledgers from the genesis', () => {
-  const g = file['anet.ledger'];
-  const judge = (c: Case) =>
-    verifyLedger(wire(c, 'ledger'), { kel: b(g.kels[c.kel]), now: new Date(g.nowMs), pins: 'off' });
-  for (const c of g.accept)
-    it(`accept/${c.name}`, () =>
-      ledger.accept('anet.ledger', c.name, () => {
-        const v = unwrap(judge(c));
-        expect({ events: v.events.length, actor: v.actor }).toEqual(c.expect);
-        expect(v.events[0]!.fields.prevId).toBe(g.genesis);
-      }));
-  for (const c of g.refuse)
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('anet.ledger', c.name, () => {
-        const verdict = judge(c);
-        expect(verdict).toMatchObject({ ok: false, code: c.code });
-        if (c.detailHas !== undefined) expect((verdict as { detail: string }).detail).toContain(c.detailHas);
-      }));
-});
-
-describe('anet.card: ANet agent cards', () => {
-  const g = file['anet.card'];
-  const judge = (c: Case) =>
-    verifyAnetCard(wire(c, 'card'), {
-      kel: b(g.kels[c.kel]),
-      now: new Date(g.nowMs),
-      pins: pinsFor(c, g.kels, g.nowMs),
-      variant: c.variant,
-    });
-  for (const c of g.accept)
-    it(`accept/${c.name}`, () =>
-      ledger.accept('anet.card', c.name, () => {
-        const v = unwrap(judge(c));
-        expect({ aid: v.aid, seq: v.seq, state: v.state.seq }).toEqual(c.expect);
-      }));
-  for (const c of g.refuse)
-    it(`refuse/${c.name}`, () =>
-      ledger.refuse('anet.card', c.name, () => expect(judge(c)).toMatchObject({ ok: false, code: c.code })));
-});
+// The groups replayed through their op replayers (spec/harness.md, "anet").
+const impl = packageImplementation('@agent-seam/anet', anetOps);
+for (const group of ['anet.pow', 'anet.objects', 'anet.messages', 'anet.ledger', 'anet.card'])
+  describe(group, () => ledgerGroup(it, ledger, impl, opGroup(group), file[group]));

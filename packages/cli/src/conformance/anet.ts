@@ -5,19 +5,13 @@ import {
   openBucket,
   openDirEntry,
   type RelayReplayWindow,
-  readTaskMessage,
-  type TaskMessage,
-  type VerifiedResult,
-  verifyAnetCard,
   verifyHubRequest,
   verifyHubRequestAsync,
-  verifyLedger,
-  verifyPow,
-  verifyResult,
-  verifySignedObject,
 } from '@agent-seam/anet';
-import { MemoryKelPinStore, replayKel } from '@agent-seam/anet-identity';
+import { MemoryKelPinStore } from '@agent-seam/anet-identity';
 import { hex, type Verdict } from '@agent-seam/canonical';
+import { opEntries } from './harness.js';
+import { pinsOf } from './ops/anet.js';
 import { accepted, bytesOf, type Case, type FileReplay, Mismatch, refused, same, sides } from './replay.js';
 
 const pkg = '@agent-seam/anet';
@@ -29,31 +23,10 @@ const value = <T>(v: Verdict<T, string>): T => {
 };
 /** A received field: bytes from hex, or (named in `asIs`) the JSON value itself, of the wrong type. */
 const wire = (c: Case, field: string) => (c.asIs?.includes(field) ? c[field] : bytesOf(c[field]));
-/** A refusal with this code whose detail holds `part` (when the case names one). */
-function refusedWith(v: Verdict<unknown, string>, c: Case): void {
-  refused(v, c.code);
-  if (c.detailHas !== undefined && !(v as { detail?: string }).detail?.includes(c.detailHas))
-    throw new Mismatch(`the detail does not name ${c.detailHas}`);
-}
-
 /** A switch the vector spells 'on' or 'off' (anything else is a vector this replayer cannot read). */
 function onOrOff(text: string): true {
   if (text !== 'on') throw new Mismatch(`the vector says ${JSON.stringify(text)}, neither on nor off`);
   return true;
-}
-
-/** A pin store already holding the named log (the rollback cases), or an empty one. */
-function pinsFor(c: Case, kels: Record<string, string>, nowMs: number): MemoryKelPinStore {
-  const store = new MemoryKelPinStore();
-  if (c.pinned !== undefined) {
-    const kel = replayKel(bytesOf(kels[c.pinned]!), { now: new Date(nowMs) });
-    if (!kel.ok) throw new Mismatch('the pinned log of the vector does not replay');
-    store.compareAndSet(kel.value.aid, undefined, {
-      aid: kel.value.aid,
-      eventIds: kel.value.states.map((s) => s.id),
-    });
-  }
-  return store;
 }
 
 /** The window of a case's `windowFails`: every call rejects (a store whose server is away), or only commit does. */
@@ -69,6 +42,7 @@ export const anet: FileReplay = {
   file: 'anet.json',
   layout: 'top-level',
   groups: {
+    ...opEntries('anet.json'),
     'anet.relay-auth': {
       pkg,
       replay: (g) => {
@@ -78,7 +52,10 @@ export const anet: FileReplay = {
             : { method: r.method, url: r.url, headers: r.headers, body: bytesOf(r.body) };
         const judge = async (c: Case) => {
           const window = failingWindow(c.windowFails) ?? new MemoryRelayReplayWindow(c.window ?? {});
-          const pins = pinsFor(c, g.kels, g.nowMs);
+          const pins = pinsOf({
+            pinnedKelHex: c.pinned === undefined ? undefined : g.kels[c.pinned],
+            nowMs: g.nowMs,
+          });
           const options = (requestAid: string | undefined) => ({
             action: c.action,
             hub: c.hub ?? g.hub,
@@ -122,24 +99,6 @@ export const anet: FileReplay = {
         )(g);
       },
     },
-    'anet.pow': {
-      pkg,
-      replay: (g) => {
-        const judge = (c: Case) =>
-          verifyPow(c.solution ?? { aid: c.aid, seed: bytesOf(c.seed), nonce: bytesOf(c.nonce) }, {
-            hub: g.hub,
-            hour:
-              c.hour === 'off'
-                ? 'off'
-                : onOrOff(c.hour) && { secret: bytesOf(g.secret), now: new Date(g.nowMs) },
-            bits: c.bits,
-          });
-        return sides(
-          (c) => same(value(judge(c)), { bits: c.zeroBits, hour: c.expect }, 'proof'),
-          async (c) => refused(await judge(c), c.code),
-        )(g);
-      },
-    },
     'anet.directory': {
       pkg,
       replay: (g) => {
@@ -175,104 +134,6 @@ export const anet: FileReplay = {
                 { aid: c.aid, ...c.expect },
                 'entry',
               );
-          },
-          async (c) => refused(await judge(c), c.code),
-        )(g);
-      },
-    },
-    'anet.objects': {
-      pkg,
-      replay: (g) => {
-        const judge = (c: Case) =>
-          verifySignedObject(wire(c, 'wire'), {
-            kind: c.kind,
-            kel: bytesOf(g.kels[c.kel]),
-            now: new Date(g.nowMs),
-            pins: pinsFor(c, g.kels, g.nowMs),
-            signer: c.signer,
-          });
-        return sides(
-          (c) => {
-            const v = value(judge(c));
-            same(
-              { kind: v.kind, version: v.version, signer: v.envelope.signer, cid: v.cid },
-              { kind: c.kind, ...c.expect },
-              'object',
-            );
-          },
-          async (c) => refused(await judge(c), c.code),
-        )(g);
-      },
-    },
-    'anet.messages': {
-      pkg,
-      replay: (g) => {
-        const now = new Date(g.nowMs);
-        const judge = (c: Case): Verdict<VerifiedResult | TaskMessage, string> =>
-          'requestCid' in c
-            ? verifyResult(wire(c, 'bytes'), {
-                kel: bytesOf(g.kels[c.kel]),
-                now,
-                pins: 'off',
-                requestCid: c.requestCid,
-              })
-            : readTaskMessage(c.kind, wire(c, 'bytes'));
-        return sides(
-          (c) => {
-            const v = value(judge(c));
-            if ('binding' in v)
-              same(
-                { kind: v.result.kind, binding: v.binding },
-                { kind: 'result', binding: c.expect },
-                'result',
-              );
-            else
-              same(
-                { kind: v.kind, version: v.version, time: v.fields.sentAt ?? v.fields.ts },
-                { kind: c.kind, version: c.expect, time: c.time },
-                'message',
-              );
-          },
-          async (c) => refused(await judge(c), c.code),
-        )(g);
-      },
-    },
-    'anet.ledger': {
-      pkg,
-      replay: (g) => {
-        const judge = (c: Case) =>
-          verifyLedger(wire(c, 'ledger'), {
-            kel: bytesOf(g.kels[c.kel]),
-            now: new Date(g.nowMs),
-            pins: 'off',
-          });
-        return sides(
-          (c) => {
-            const v = value(judge(c));
-            same(
-              { actor: v.actor, events: v.events.length, genesis: v.events[0]?.fields.prevId },
-              { ...c.expect, genesis: g.genesis },
-              'ledger',
-            );
-          },
-          (c) => refusedWith(judge(c), c),
-        )(g);
-      },
-    },
-    'anet.card': {
-      pkg,
-      replay: (g) => {
-        const judge = (c: Case) =>
-          verifyAnetCard(wire(c, 'card'), {
-            kel: bytesOf(g.kels[c.kel]),
-            now: new Date(g.nowMs),
-            pins: pinsFor(c, g.kels, g.nowMs),
-            variant: c.variant,
-          });
-        return sides(
-          (c) => {
-            const v = value(judge(c));
-            same({ aid: v.aid, seq: v.seq, state: v.state.seq }, c.expect, 'card');
           },
           async (c) => refused(await judge(c), c.code),
         )(g);

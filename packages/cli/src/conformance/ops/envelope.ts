@@ -44,8 +44,11 @@ export const envelopeOps: OpTable = {
     // `unavailable`: a shared store whose every answer is a rejected promise, judged by the
     // asynchronous verifier (the one that awaits a store).
     if (args.cache === 'unavailable') {
-      const replay = { windowSeconds: 600, checkAndRemember: () => Promise.reject(new Error('connect ECONNREFUSED')) };
-      const value = [];
+      const replay = {
+        windowSeconds: 600,
+        checkAndRemember: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      };
+      const value: string[] = [];
       for (const { envelope, now } of deliveries) {
         const v = await verifyEnvelopeAsync(envelope, { recipientDid, now, replay });
         value.push(v.ok ? v.value.replay : v.code);
@@ -60,7 +63,5 @@ export const envelopeOps: OpTable = {
         return v.ok ? v.value.replay : v.code;
       }),
     };
-  },
-};
   },
 };

@@ -1,4 +1,6 @@
 import { type Implementation, inProcess, OP_GROUPS, type OpTable } from '@agent-seam/conformance/harness';
+import { anetOps } from './anet.js';
+import { anetIdentityOps } from './anet-identity.js';
 import { canonicalOps } from './canonical.js';
 import { cardpubOps } from './cardpub.js';
 import { cborOps } from './cbor.js';
@@ -6,12 +8,13 @@ import { chainOps } from './chain.js';
 import { cryptoboxOps } from './cryptobox.js';
 import { didOps } from './did.js';
 import { envelopeOps } from './envelope.js';
-import { inviteOps } from './invite.js';
 import { hpkeOps } from './hpke.js';
+import { inviteOps } from './invite.js';
 import { merkleOps } from './merkle.js';
 import { recordOps } from './records.js';
 import { relayOps } from './relay.js';
 import { tlogOps } from './tlog.js';
+import { tlogTilesOps } from './tlog-tiles.js';
 import { wbaOps } from './wba.js';
 
 /** Every op the @agent-seam packages answer behind the harness protocol. */
@@ -30,6 +33,9 @@ export const SEAM_OPS: OpTable = {
   ...cryptoboxOps,
   ...hpkeOps,
   ...chainOps,
+  ...tlogTilesOps,
+  ...anetIdentityOps,
+  ...anetOps,
 };
 
 /** The installed packages as one implementation, in this process; they declare every op group. */

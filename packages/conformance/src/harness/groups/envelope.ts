@@ -97,7 +97,9 @@ export const envelopeGroups: OpGroup[] = [
                   recipientDid: g.recipientDid,
                   // A sequence marked `unavailable` is judged through a store whose server is away.
                   cache:
-                    seq.unavailable === true ? 'unavailable' : given(seq, ['windowSeconds', 'maxEntries', 'maxChars']),
+                    seq.unavailable === true
+                      ? 'unavailable'
+                      : given(seq, ['windowSeconds', 'maxEntries', 'maxChars']),
                   deliveries: upTo.map((d) => ({ envelope: d.input, now: d.now })),
                 },
                 value(upTo.map((d) => d.expect)),
