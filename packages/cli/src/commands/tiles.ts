@@ -151,8 +151,7 @@ function checkpointToPublish(
 
 export const tilesWrite: Command = {
   name: 'tiles write',
-  summary:
-    'publish leaves, or an agentplane export’s log, as a static tiled log (C2SP tlog-tiles) with a checkpoint',
+  summary: 'publish leaves as a static tiled log (C2SP tlog-tiles) with a signed checkpoint',
   usage: `usage: seam tiles write DIR (--leaves FILE [--text] | --export FILE)
                         (--seed-file SEED [--name NAME] | --checkpoint NOTE) [--origin ORIGIN] [--json]
 
