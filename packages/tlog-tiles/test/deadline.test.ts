@@ -1,33 +1,26 @@
-import { ok, SeamError } from '@agent-seam/canonical';
+import { ok } from '@agent-seam/canonical';
 import { type FetchFunction, httpSource, verifyTlogProof } from '@agent-seam/tlog-tiles';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 import { ORIGIN } from './support.js';
 
 // The deadline of a read (src/source.ts) and the clock a quorum needs (src/clock.ts): the
 // rules the mutation run of those lines found unheld.
 const PREFIX = 'https://log.example/tiles/';
 
-/** The SeamError `run` throws (a TypeError, or nothing thrown, fails the case). */
-function thrown(run: () => unknown): SeamError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof SeamError) return error;
-    throw error;
-  }
-  throw new Error('nothing was thrown');
-}
-
 describe('a read’s deadline', () => {
   const answering: FetchFunction = async () => new Response(Uint8Array.of(1, 2, 3));
 
   it('timeoutMs is a whole number of milliseconds, at least 1: anything else throws naming it', () => {
     for (const timeoutMs of [0, -1, 0.5, 1.5, Number.NaN, 2 ** 53]) {
-      const error = thrown(() => httpSource(answering, PREFIX, { timeoutMs }));
-      expect([error.code, error.message], String(timeoutMs)).toEqual([
-        'invalid-argument',
-        'invalid-argument: timeoutMs must be a positive integer (milliseconds)',
-      ]);
+      expect(
+        thrown(() => httpSource(answering, PREFIX, { timeoutMs })),
+        String(timeoutMs),
+      ).toEqual({
+        name: 'SeamError',
+        code: 'invalid-argument',
+        message: 'invalid-argument: timeoutMs must be a positive integer (milliseconds)',
+      });
     }
     expect(typeof httpSource(answering, PREFIX, { timeoutMs: 1 })).toBe('function');
   });
@@ -55,6 +48,6 @@ describe('the clock a quorum needs', () => {
         now: 'off',
       }),
     );
-    expect(error.code).toBe('invalid-quorum');
+    expect([error.name, error.code]).toEqual(['SeamError', 'invalid-quorum']);
   });
 });
