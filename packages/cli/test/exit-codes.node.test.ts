@@ -207,6 +207,13 @@ const SPECIFIC: Record<string, Specific[]> = {
       ],
       code: 1,
     },
+    { argv: ['runs-0', '--export', 'export.jsonl', '--seed-file', 'alice.seed'], code: 0 },
+    { argv: ['runs-1', '--export', 'edited.jsonl', '--seed-file', 'alice.seed'], code: 1 },
+    {
+      argv: ['runs-2', '--export', 'export.jsonl', '--leaves', 'leaves.txt', '--seed-file', 'alice.seed'],
+      code: 2,
+    },
+    { argv: ['runs-4', '--export', 'none.jsonl', '--seed-file', 'alice.seed'], code: 4 },
   ],
   'tiles prove': [
     { argv: ['.', '--log', logKey, '--index', '0', '--now', '0'], code: 1 },

@@ -242,7 +242,7 @@ describe('seam tiles and seam proof', () => {
       'log.seed',
     ]);
     expect(refused.code).toBe(1);
-    expect(refused.stdout).toMatch(/^cannot sign \[not-an-extension\]: the log in log has 520 leaves/);
+    expect(refused.stdout).toMatch(/^cannot write \[not-an-extension\]: the log in log has 520 leaves/);
   });
 
   it('reads the same log over HTTP from its URL', async () => {

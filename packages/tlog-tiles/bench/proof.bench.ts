@@ -23,7 +23,8 @@ const reads: number[] = [];
 const tiles = new Map<string, TileHashList>();
 for (const index of indexes.slice(0, 8)) {
   const reader = new TileLog({ source: log.source(), origin: ORIGIN, quorum: { ...QUORUM, atLeast: 0 } });
-  if (!(await reader.refresh()).ok) throw new Error('the synthetic checkpoint does not verify');
+  // The tiles' reads are counted, not the witnesses' times: the clock is off by name.
+  if (!(await reader.refresh({ now: 'off' })).ok) throw new Error('the synthetic checkpoint does not verify');
   if (!(await reader.inclusionProof(index)).ok) throw new Error('the synthetic tiles do not verify');
   reads.push(reader.reads.tiles);
 }

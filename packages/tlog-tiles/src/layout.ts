@@ -69,11 +69,13 @@ export interface SubtreeRef {
  * (every range a proof asks for does).
  */
 export function subtreesOf(lo: number, hi: number): SubtreeRef[] {
+  // Widths kept by doubling and halving (exact up to 2^53), not recomputed as powers: a
+  // proof asks for a range per level, and the powers were most of its time outside hashing.
   let height = 0;
-  while (2 ** (height + 1) <= hi - lo) height++;
+  let width = 1;
+  for (; width * 2 <= hi - lo; width *= 2) height++;
   const out: SubtreeRef[] = [];
-  for (let at = lo; at < hi; height--) {
-    const width = 2 ** height;
+  for (let at = lo; at < hi; height--, width /= 2) {
     if (hi - at < width) continue;
     out.push({ height, index: at / width });
     at += width;

@@ -22,21 +22,33 @@ export const verdictFields = (v: Verdict<unknown>) =>
     ? { ok: true, value: v.value }
     : { ok: false, code: v.code, ...(v.detail ? { detail: v.detail } : {}) };
 
+/** A SeamError as a refusal: its code, and its message without the `code: ` SeamError puts first. */
+export const refusalOf = (error: SeamError): { ok: false; code: string; detail: string } => ({
+  ok: false,
+  code: error.code,
+  detail: error.message.replace(`${error.code}: `, ''),
+});
+
 /** A signer's SeamError (a field that cannot be signed) as a verdict, so it is shown, not thrown. */
 export function trySign<T>(sign: () => T): Verdict<T> {
   try {
     return { ok: true, value: sign() };
   } catch (error) {
-    if (error instanceof SeamError)
-      return { ok: false, code: error.code, detail: error.message.replace(`${error.code}: `, '') };
+    if (error instanceof SeamError) return refusalOf(error);
     throw error;
   }
 }
 
-/** What a sign command prints when the package will not sign the input: exit 1. */
-export function signRefusal(command: string, json: boolean, code: string, detail?: string): number {
+/** What a sign (or write) command prints when the package will not do it for the input: exit 1. */
+export function signRefusal(
+  command: string,
+  json: boolean,
+  code: string,
+  detail?: string,
+  verb = 'sign',
+): number {
   if (json) printJson({ command, ok: false, code, ...(detail ? { detail } : {}) });
-  else print(`cannot sign [${code}]${detail ? `: ${detail}` : ''}`);
+  else print(`cannot ${verb} [${code}]${detail ? `: ${detail}` : ''}`);
   return EXIT.refused;
 }
 

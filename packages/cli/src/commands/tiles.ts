@@ -1,8 +1,22 @@
 import { mkdir, open, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { base64Strict, bytesEqual, type CheckSpec, SeamError, type Verdict } from '@agent-seam/canonical';
+import {
+  base64Strict,
+  bytesEqual,
+  type CheckSpec,
+  fail,
+  ok,
+  SeamError,
+  type Verdict,
+} from '@agent-seam/canonical';
 import { MerkleTree } from '@agent-seam/merkle';
-import { formatCheckpoint, parseCheckpoint, signNote, splitNote } from '@agent-seam/tlog-note';
+import {
+  type Checkpoint,
+  formatCheckpoint,
+  parseCheckpoint,
+  signNote,
+  splitNote,
+} from '@agent-seam/tlog-note';
 import {
   formatTlogProof,
   httpSource,
@@ -13,11 +27,23 @@ import {
   type TileStore,
   writeTileLog,
 } from '@agent-seam/tlog-tiles';
-import { type Command, oneInput, required, str } from '../command.js';
-import { EXIT, print, printJson, readSeed, Unreadable, UsageError, warn, write } from '../io.js';
-import { LEAVES_HELP, leavesOf } from './merkle.js';
+import { type Command, oneInput, required, str, type Values } from '../command.js';
+import {
+  EXIT,
+  print,
+  printJson,
+  readInput,
+  readSeed,
+  Unreadable,
+  UsageError,
+  utf8,
+  warn,
+  write,
+} from '../io.js';
+import { type ExportLog, exportLog } from './export-log.js';
+import { leavesOf } from './merkle.js';
 import { CLOCK_HELP, policyOf, QUORUM_OPTIONS } from './proof.js';
-import { report, signRefusal, trySign } from './shared.js';
+import { refusalOf, report, signRefusal, trySign } from './shared.js';
 
 /** A tile directory on disk, as @agent-seam/tlog-tiles reads and writes it. */
 function directoryStore(dir: string): TileStore {
@@ -46,66 +72,142 @@ function directoryStore(dir: string): TileStore {
   };
 }
 
+/** The checkpoint a note holds (its signatures not judged), or the tlog-note refusal. */
+function checkpointOfNote(note: Uint8Array): Verdict<Checkpoint> {
+  const parts = splitNote(note);
+  return parts.ok ? parseCheckpoint(parts.value.text) : parts;
+}
+
 /** The size and root of the checkpoint a directory already holds (its own log: the signatures are not judged), or null. */
 async function publishedCheckpoint(store: TileStore): Promise<{ size: number; root: Uint8Array } | null> {
   const note = await store.read('checkpoint', 256 * 1024);
   if (note === null) return null;
-  const parts = splitNote(note);
-  const checkpoint = parts.ok ? parseCheckpoint(parts.value.text) : null;
-  if (!checkpoint?.ok)
+  const checkpoint = checkpointOfNote(note);
+  if (!checkpoint.ok)
     throw new Unreadable('the directory holds a checkpoint that is not one: seam checkpoint show says why');
   return { size: Number(checkpoint.value.size), root: checkpoint.value.root };
+}
+
+/** The leaves to publish and, for an export, the checkpoint its header commits them to. */
+async function leavesToPublish(
+  values: Values,
+): Promise<Verdict<{ leaves: Uint8Array[]; header?: ExportLog['checkpoint'] }>> {
+  const exportPath = str(values.export);
+  const leavesPath = str(values.leaves);
+  if ((exportPath === undefined) === (leavesPath === undefined))
+    throw new UsageError(
+      'give --leaves FILE (one leaf a line) or --export FILE (an agentplane export: its log of sealed runs)',
+    );
+  if (leavesPath !== undefined) return ok({ leaves: leavesOf(leavesPath, values.text === true) });
+  if (values.text !== undefined)
+    throw new UsageError('--text reads --leaves; an export’s leaves are its seals');
+  const log = await exportLog(readInput(exportPath!), exportPath!);
+  return log.ok ? ok({ leaves: log.value.seals, header: log.value.checkpoint }) : log;
+}
+
+/**
+ * The checkpoint note to publish: --checkpoint's verbatim (an export's of its own origin), or
+ * one signed with --seed-file over the export header's checkpoint or the leaves' tree.
+ */
+function checkpointToPublish(
+  values: Values,
+  tree: MerkleTree,
+  header: ExportLog['checkpoint'] | undefined,
+): Verdict<Uint8Array> {
+  const notePath = str(values.checkpoint);
+  const seedPath = str(values['seed-file']);
+  if ((notePath === undefined) === (seedPath === undefined))
+    throw new UsageError(
+      'give --seed-file SEED (to sign the checkpoint) or --checkpoint NOTE (a signed one, written verbatim)',
+    );
+  if (values.origin !== undefined && (header !== undefined || notePath !== undefined))
+    throw new UsageError(
+      '--origin goes with --leaves and --seed-file: an export’s header and a note name their own',
+    );
+  if (notePath !== undefined) {
+    if (values.name !== undefined) throw new UsageError('--name goes with --seed-file');
+    const note = readInput(notePath);
+    const checkpoint = checkpointOfNote(note);
+    if (!checkpoint.ok) return { ...checkpoint, detail: `--checkpoint ${notePath}: ${checkpoint.detail}` };
+    if (header !== undefined && checkpoint.value.origin !== header.origin)
+      return fail(
+        'origin-mismatch',
+        `--checkpoint ${notePath} is of another origin than the export’s header, ${header.origin}`,
+      );
+    return ok(note);
+  }
+  const origin =
+    header?.origin ?? required(values.origin, '--origin', 'ORIGIN: the log’s name (its checkpoint origin)');
+  const seed = readSeed(seedPath);
+  const body = formatCheckpoint({
+    origin,
+    size: BigInt(header?.size ?? tree.size),
+    root: header?.root ?? tree.root(),
+    extensions: [],
+  });
+  const signed = trySign(() => signNote(body, [{ name: str(values.name) ?? origin, seed }]));
+  return signed.ok ? ok(utf8(signed.value)) : signed;
 }
 
 export const tilesWrite: Command = {
   name: 'tiles write',
   summary: 'publish leaves as a static tiled log (C2SP tlog-tiles) with a signed checkpoint',
-  usage: `usage: seam tiles write DIR --leaves FILE [--text] --origin ORIGIN --seed-file SEED [--name NAME]
+  usage: `usage: seam tiles write DIR (--leaves FILE [--text] | --export FILE)
+                        (--seed-file SEED [--name NAME] | --checkpoint NOTE) [--origin ORIGIN] [--json]
 
-Writes the leaves as a tiled transparency log into DIR with @agent-seam/tlog-tiles'
-writeTileLog: the tiles (tile/<L>/<N>[.p/<W>]), the entry bundles (tile/entries/<N>), and
-the checkpoint, signed with the seed's Ed25519 key as NAME (default: the origin), written
-last. When DIR already holds a log, the leaves must extend it (the first ones give its
-root again): only the tiles the new leaves complete and the new partial tiles are written,
-never a full tile again. Serve DIR as static files; witnesses add their cosignatures to
-DIR/checkpoint (seam note cosign).
-${LEAVES_HELP.replace('FILE', '--leaves FILE')}
+Writes a tiled transparency log into DIR with @agent-seam/tlog-tiles' writeTileLog: the
+tiles (tile/<L>/<N>[.p/<W>]), the entry bundles (tile/entries/<N>), and the checkpoint,
+written last. When DIR already holds a log, the leaves must extend it (the first ones give
+its root again): only the tiles the new leaves complete and the new partial tiles are
+written, never a full tile again. Serve DIR as static files; witnesses add their
+cosignatures to DIR/checkpoint (seam note cosign).
 
-exit: 0 written, 1 the leaves do not extend the log in DIR (or an entry over 65,535 bytes),
-      2 bad command line, 4 unreadable file or seed`,
-  example: `  $ seam tiles write ./log --leaves leaves.txt --text --origin example.com/log --seed-file log.seed`,
+  --leaves FILE     one leaf a line, as lowercase hex of the leaf data (with --text: each
+                    line's UTF-8 bytes, without its newline)
+  --export FILE     an agentplane export: its log of sealed runs, each leaf a run's seal (its
+                    terminal chain hash), position 0 first. The file must be a whole export
+                    @agent-seam/chain's reader finds no fault in (seam export verify FILE);
+                    the checkpoint is its header's
+  --checkpoint NOTE the log's signed (and cosigned) checkpoint note, written verbatim: it must
+                    be of the tree at its size (and an export's origin); no new key is trusted
+  --seed-file SEED  otherwise sign the checkpoint with this Ed25519 key as NAME (default: the
+                    origin); --origin ORIGIN names the log of --leaves
+
+exit: 0 written, 1 refused (leaves that do not extend the log in DIR, an entry over 65,535
+      bytes, an export with findings or a disclosure package, a checkpoint note not of this
+      tree), 2 bad command line, 4 unreadable file or seed`,
+  example: `  $ seam tiles write ./log --leaves leaves.txt --text --origin example.com/log --seed-file log.seed
+  $ seam tiles write ./runs --export export.jsonl --checkpoint export.checkpoint.note`,
   options: {
     leaves: { type: 'string' },
+    export: { type: 'string' },
     text: { type: 'boolean' },
     origin: { type: 'string' },
     name: { type: 'string' },
     'seed-file': { type: 'string' },
+    checkpoint: { type: 'string' },
   },
   async run(values, positionals) {
     const dir = oneInput(tilesWrite, positionals, 'DIR');
-    const leaves = leavesOf(
-      required(values.leaves, '--leaves', 'FILE: one leaf per line'),
-      values.text === true,
-    );
-    const origin = required(values.origin, '--origin', 'ORIGIN: the log’s name (its checkpoint origin)');
-    const seed = readSeed(str(values['seed-file']));
     const json = values.json === true;
-    const store = directoryStore(dir);
+    const refuse = (r: { code: string; detail?: string }) =>
+      signRefusal('tiles write', json, r.code, r.detail, 'write');
+    const source = await leavesToPublish(values);
+    if (!source.ok) return refuse(source);
+    const { leaves, header } = source.value;
     const tree = MerkleTree.fromLeaves(leaves);
+    const checkpoint = checkpointToPublish(values, tree, header);
+    if (!checkpoint.ok) return refuse(checkpoint);
+    const store = directoryStore(dir);
     const published = await publishedCheckpoint(store);
     if (
       published !== null &&
       (published.size > tree.size || !bytesEqual(tree.rootAt(published.size), published.root))
     )
-      return signRefusal(
-        'tiles write',
-        json,
-        'not-an-extension',
-        `the log in ${dir} has ${published.size} leaves that the first ones given do not reproduce`,
-      );
-    const body = formatCheckpoint({ origin, size: BigInt(tree.size), root: tree.root(), extensions: [] });
-    const checkpoint = trySign(() => signNote(body, [{ name: str(values.name) ?? origin, seed }]));
-    if (!checkpoint.ok) return signRefusal('tiles write', json, checkpoint.code, checkpoint.detail);
+      return refuse({
+        code: 'not-an-extension',
+        detail: `the log in ${dir} has ${published.size} leaves that the first ones given do not reproduce`,
+      });
     let written: Awaited<ReturnType<typeof writeTileLog>>;
     try {
       written = await writeTileLog(store, tree, {
@@ -114,7 +216,7 @@ exit: 0 written, 1 the leaves do not extend the log in DIR (or an entry over 65,
         checkpoint: checkpoint.value,
       });
     } catch (error) {
-      if (error instanceof SeamError) return signRefusal('tiles write', json, error.code, error.message);
+      if (error instanceof SeamError) return refuse(refusalOf(error));
       throw error;
     }
     const tiles = written.filter(
@@ -130,7 +232,11 @@ exit: 0 written, 1 the leaves do not extend the log in DIR (or an entry over 65,
     if (json) printJson({ command: 'tiles write', ok: true, value: summary });
     else
       print(
-        `wrote ${tiles} tiles, ${summary.entryBundles} entry bundles and the checkpoint of ${tree.size} leaves (from ${summary.from}) to ${dir}; its key: seam note key --seed-file SEED --name ${str(values.name) ?? origin}`,
+        `wrote ${tiles} tiles, ${summary.entryBundles} entry bundles and the checkpoint of ${tree.size} leaves (from ${summary.from}) to ${dir}; ${
+          values.checkpoint === undefined
+            ? `its key: seam note key --seed-file SEED --name ${str(values.name) ?? header?.origin ?? str(values.origin)}`
+            : `the checkpoint is ${str(values.checkpoint)}’s`
+        }`,
       );
     return EXIT.ok;
   },
