@@ -1,14 +1,23 @@
 import {
+  MemoryRelayReplayWindow,
   type MessageKind,
+  type OpenedDirEntry,
+  openBucket,
+  openDirEntry,
+  type RelayReplayWindow,
   readTaskMessage,
+  type VerifiedHubRequest,
   verifyAnetCard,
+  verifyHubRequest,
+  verifyHubRequestAsync,
   verifyLedger,
   verifyPow,
   verifyResult,
   verifySignedObject,
 } from '@agent-seam/anet';
 import { MemoryKelPinStore, replayKel } from '@agent-seam/anet-identity';
-import type { OpTable } from '@agent-seam/conformance/harness';
+import { hex } from '@agent-seam/canonical';
+import type { OpTable, Outcome } from '@agent-seam/conformance/harness';
 import { fromVerdictNaming, receivedArg } from './anet-identity.js';
 import { bytesArg, fromVerdict } from './outcome.js';
 
@@ -41,6 +50,81 @@ const solutionOf = (args: Json): unknown =>
         seed: bytesArg(args.solution, 'seedHex'),
         nonce: bytesArg(args.solution, 'nonceHex'),
       };
+
+/** The request's window: a fresh memory window, or a store whose every call (or only commit) fails. */
+function windowOf(window: Json): RelayReplayWindow {
+  if (window.memory !== undefined) return new MemoryRelayReplayWindow(window.memory);
+  const down = () => Promise.reject(new Error('connect ECONNREFUSED'));
+  if (window.fails === 'every-call') return { reserve: down, commit: down, release: down };
+  if (window.fails !== 'commit') throw new Error('args.window is neither memory nor a failing store');
+  const memory = new MemoryRelayReplayWindow();
+  return { reserve: (e) => memory.reserve(e), commit: down, release: (e) => memory.release(e) };
+}
+
+/**
+ * The requests judged in order by one hub: one window, one pin store; each answers its
+ * outcome or `{code}`. A failing window answers with promises, so the async verifier judges.
+ */
+async function verifyHubRequests(args: Json): Promise<Outcome> {
+  const kels = args.kels as Record<string, string>;
+  const window = args.window === 'off' ? ('off' as const) : windowOf(args.window);
+  const options = {
+    action: args.action,
+    hub: args.hub,
+    now: new Date(args.nowMs),
+    kels: (aid: string) => (kels[aid] === undefined ? undefined : bytesArg(kels, aid)),
+    pins: pinsOf(args),
+    replay: window,
+    signerClass: args.signerClass,
+    allowV1: args.allowV1,
+    maxBodyBytes: args.maxBodyBytes,
+  };
+  const failing = args.window !== 'off' && args.window.fails !== undefined;
+  const outcomes: unknown[] = [];
+  for (const r of args.requests as Json[]) {
+    const request =
+      typeof r === 'string'
+        ? r
+        : { method: r.method, url: r.url, headers: r.headers, body: bytesArg(r, 'bodyHex') };
+    const v = failing ? await verifyHubRequestAsync(request, options) : verifyHubRequest(request, options);
+    outcomes.push(v.ok ? shownRequest(v.value) : { code: v.code });
+  }
+  return { ok: true, value: outcomes };
+}
+
+const shownRequest = (v: VerifiedHubRequest) => ({
+  version: v.version,
+  aid: v.aid,
+  seq: v.seq,
+  bodyHex: hex.encode(v.body),
+  replay: v.replay,
+});
+
+/** The directory reader's options as the request names them; a fresh pin store. */
+const directoryOptions = (args: Json) => ({
+  aid: args.aid,
+  now: new Date(args.nowMs),
+  pins: new MemoryKelPinStore(),
+  notices:
+    args.notices === 'off'
+      ? ('off' as const)
+      : {
+          witnessKeys: Object.fromEntries(
+            Object.keys(args.notices.witnessKeys).map((aid) => [
+              aid,
+              bytesArg(args.notices.witnessKeys, aid),
+            ]),
+          ),
+        },
+  maxEntryBytes: args.maxEntryBytes,
+  maxBucketBytes: args.maxBucketBytes,
+});
+
+const shownEntry = (v: OpenedDirEntry) => ({
+  aid: v.aid,
+  hub: v.hub,
+  notice: typeof v.notice === 'string' ? v.notice : 'verified',
+});
 
 /** The ops of @agent-seam/anet (spec/harness.md, "anet"). */
 export const anetOps: OpTable = {
@@ -100,4 +184,13 @@ export const anetOps: OpTable = {
       }),
       (v) => ({ aid: v.aid, seq: v.seq, state: v.state.seq }),
     ),
+  'anet.verifyHubRequests': verifyHubRequests,
+  'anet.openDirEntry': (args: Json) =>
+    fromVerdict(openDirEntry(receivedArg(args, 'box'), directoryOptions(args)), shownEntry),
+  'anet.openBucket': (args: Json) =>
+    fromVerdict(openBucket(receivedArg(args, 'bucket'), directoryOptions(args)), (v) => ({
+      aid: v.entry.aid,
+      keySetSeq: v.entry.keySet.seq,
+      skipped: v.skipped,
+    })),
 };

@@ -23,6 +23,44 @@ const oneOp =
       (c) => [refusedNaming(op, args(g, c), c)],
     )(g);
 
+/** A hub request as it travels: text as it is, or its parts with the body as `bodyHex`. */
+const hubRequest = (r: Case): unknown =>
+  typeof r === 'string' ? r : { method: r.method, url: r.url, headers: r.headers, bodyHex: r.body };
+
+/**
+ * The logs the hub holds, by AID: the group's, and for the case's request the log named by
+ * `kel` (none where `kel` is null).
+ */
+function hubKels(g: Case, c: Case): Record<string, string> {
+  const kels: Record<string, string> = {};
+  for (const [aid, name] of Object.entries(g.aids as Record<string, string>)) kels[aid] = g.kels[name];
+  const own = typeof c.request === 'string' ? undefined : c.request.headers?.['X-ANet-AID'];
+  if (own !== undefined) {
+    if (c.kel === null) delete kels[own];
+    else kels[own] = g.kels[c.kel];
+  }
+  return kels;
+}
+
+/** The case's replay window: off by name, a store that fails (`windowFails`), or a fresh memory window. */
+function windowOf(c: Case): unknown {
+  if (c.replay === 'off') return 'off';
+  if (c.windowFails === 'every-call' || c.windowFails === 'commit') return { fails: c.windowFails };
+  if (c.windowFails !== undefined)
+    throw new Error(
+      `the vector says windowFails ${JSON.stringify(c.windowFails)}, neither every-call nor commit`,
+    );
+  return { memory: c.window ?? {} };
+}
+
+/** The directory's `notices` switch: off by name, or the group's witness key. */
+function noticesOf(g: Case, c: Case): unknown {
+  if (c.notices === 'off') return 'off';
+  if (c.notices !== 'witness-key')
+    throw new Error(`the vector says notices ${JSON.stringify(c.notices)}, neither witness-key nor off`);
+  return { witnessKeys: { [g.witness]: g.witnessKey } };
+}
+
 export const anetGroups: OpGroup[] = [
   {
     file,
@@ -112,5 +150,75 @@ export const anetGroups: OpGroup[] = [
       }),
       (_g, c) => c.expect,
     ),
+  },
+  {
+    file,
+    group: 'anet.relay-auth',
+    pkg,
+    // The case's earlier requests and then its own, fed in order to one window and one pin
+    // store: one question, its value every request's outcome (each earlier one accepted).
+    replay: (g: Case) => {
+      const verify = (c: Case, last: unknown) => {
+        const signerClass = c.signerClass ?? 'agent';
+        const earlier = (c.before ?? []).map((r: Case) => ({
+          version: 'v2',
+          aid: r.headers['X-ANet-AID'],
+          seq: Number(r.headers['X-ANet-Seq']),
+          bodyHex: r.body,
+          replay: signerClass,
+        }));
+        return [
+          step(
+            'anet.verifyHubRequests',
+            {
+              requests: [...(c.before ?? []), c.request].map(hubRequest),
+              action: c.action,
+              hub: c.hub ?? g.hub,
+              nowMs: g.nowMs,
+              kels: hubKels(g, c),
+              ...pinned(g, c),
+              window: windowOf(c),
+              signerClass,
+              ...(c.allowV1 === undefined ? {} : { allowV1: c.allowV1 }),
+              ...(c.maxBodyBytes === undefined ? {} : { maxBodyBytes: c.maxBodyBytes }),
+            },
+            value([...earlier, last]),
+          ),
+        ];
+      };
+      return sides(
+        (c) =>
+          verify(c, {
+            ...c.expect,
+            bodyHex: c.request.body,
+            replay: c.replay === 'off' ? 'off-by-caller' : (c.signerClass ?? 'agent'),
+          }),
+        (c) => verify(c, { code: c.code }),
+      )(g);
+    },
+  },
+  {
+    file,
+    group: 'anet.directory',
+    pkg,
+    // A case with a `bucket` asks for the AID's entry in it; the others open one sealed entry.
+    replay: (g: Case) => {
+      const ask = (c: Case, expect: Step['expect']) => {
+        const options = {
+          aid: c.aid,
+          nowMs: g.nowMs,
+          notices: noticesOf(g, c),
+          ...(c.maxEntryBytes === undefined ? {} : { maxEntryBytes: c.maxEntryBytes }),
+          ...(c.maxBucketBytes === undefined ? {} : { maxBucketBytes: c.maxBucketBytes }),
+        };
+        return 'bucket' in c
+          ? step('anet.openBucket', { ...received(c, 'bucket'), ...options }, expect)
+          : step('anet.openDirEntry', { ...received(c, 'box'), ...options }, expect);
+      };
+      return sides(
+        (c) => [ask(c, value({ aid: c.aid, ...c.expect }))],
+        (c) => [ask(c, refusal(c.code))],
+      )(g);
+    },
   },
 ];
