@@ -1,5 +1,5 @@
 /**
- * What the vector generator (tools/vectors/anet-identity.ts) and the order tests build
+ * What the vector generator (vectors/generate.ts) and the order tests build
  * their inputs from: keys from labelled seeds, the identities of the vectors, a log
  * builder that writes exactly the events given (so one rule can be broken at a time), and
  * notices and key sets with one field edited.

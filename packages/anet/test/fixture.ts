@@ -1,5 +1,5 @@
 /**
- * What the vector generator (tools/vectors/anet.ts) and the tests build their inputs from:
+ * What the vector generator (vectors/generate.ts) and the tests build their inputs from:
  * keys from labelled seeds, the identities of the vectors (a hub that is also the agents'
  * witness, a version-2 agent, the same agent after a rotation, a v0.15 identity, another
  * agent), their notices and key sets, and builders for requests, objects and cards.

@@ -1,6 +1,6 @@
 /**
  * The v2 sealed envelope the open-path tests start from: the seal.v2 vector keys
- * (tools/vectors/hpke-seal.ts seeds them from the same labels), one message to OWN from
+ * (vectors/generate.ts seeds them from the same labels), one message to OWN from
  * FROM, and an envelope built by the package's own assembler with the faults a case asks for.
  */
 import { bytesEqual, fail, ok, SeamError, sha256, unwrap } from '@agent-seam/canonical';

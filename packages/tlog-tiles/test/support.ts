@@ -11,7 +11,7 @@ import {
 } from '@agent-seam/tlog-note';
 import { memoryStore, storeSource, TileLog, writeTileLog } from '@agent-seam/tlog-tiles';
 
-/** The keys of the tests (and of the vectors): fixed seeds, as tools/vectors/tlog-tiles.ts has them. */
+/** The keys of the tests (and of the vectors): fixed seeds, as vectors/generate.ts has them. */
 export const ORIGIN = 'example.com/tiles';
 export const LOG = { name: ORIGIN, seed: new Uint8Array(32).fill(21) };
 export const W1 = { name: 'witness.example/w1', seed: new Uint8Array(32).fill(22) };
@@ -54,7 +54,7 @@ export const readerOf = (
   seen?: { size: number; root: Uint8Array },
 ) => new TileLog({ source: storeSource(store), origin: ORIGIN, quorum: QUORUM, ...(seen ? { seen } : {}) });
 
-export { cosigLine, noteLine } from '../../../tools/vectors/tlog-note.ts';
+export { cosigLine, noteLine } from '../../tlog-note/vectors/generate.ts';
 
 /** A checkpoint body spelled by hand (formatCheckpoint refuses malformed ones). */
 export const bodyOf = (origin: string, size: bigint | string, root: Uint8Array | string, ...ext: string[]) =>

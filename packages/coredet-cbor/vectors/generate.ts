@@ -2,8 +2,8 @@
 // group. Every expected hex string below is written out by hand from RFC 8949 and the
 // CoreDet rules; the generator runs the reference code over each case and refuses to
 // write a file the code disagrees with, so the published file and the code move together.
-import { SeamError } from '../../packages/canonical/src/index.ts';
-import { base32LowerEncode } from '../../packages/coredet-cbor/src/base32.ts';
+import { SeamError } from '../../canonical/src/index.ts';
+import { base32LowerEncode } from '../src/base32.ts';
 import {
   cid,
   type DecodeOptions,
@@ -14,10 +14,10 @@ import {
   encodeObject,
   parseCid,
   parseDiagnostic,
-} from '../../packages/coredet-cbor/src/index.ts';
-import { fromHex, toHex } from '../../packages/coredet-cbor/test/helpers.ts';
-import { fromJson, type JsonCbor } from '../../packages/coredet-cbor/test/json-value.ts';
-import { schemas } from '../../packages/coredet-cbor/test/schema-fixture.ts';
+} from '../src/index.ts';
+import { fromHex, toHex } from '../test/helpers.ts';
+import { fromJson, type JsonCbor } from '../test/json-value.ts';
+import { schemas } from '../test/schema-fixture.ts';
 
 interface EncodeCase {
   name: string;

@@ -7,6 +7,9 @@
  * the check. The expected codes are written by hand, not read from the code.
  */
 
+import { encodeKeySet, signKeySet } from '../../anet-identity/src/index.ts';
+import { concatBytes, hex, unwrap } from '../../canonical/src/index.ts';
+import { type CborValue, cid, encode } from '../../coredet-cbor/src/index.ts';
 import {
   encodeAnetObject,
   encodeBucket,
@@ -18,7 +21,7 @@ import {
   signHubRequest,
   signObject,
   solvePowRange,
-} from '../../packages/anet/src/index.ts';
+} from '../src/index.ts';
 import {
   AGENT,
   AGENT_KEL,
@@ -43,10 +46,7 @@ import {
   sha256,
   signedCard,
   utf8,
-} from '../../packages/anet/test/fixture.ts';
-import { encodeKeySet, signKeySet } from '../../packages/anet-identity/src/index.ts';
-import { concatBytes, hex, unwrap } from '../../packages/canonical/src/index.ts';
-import { type CborValue, cid, encode } from '../../packages/coredet-cbor/src/index.ts';
+} from '../test/fixture.ts';
 
 const b = (text: string) => unwrap(hex.decode(text));
 const kelHex = Object.fromEntries(Object.entries(KELS).map(([k, v]) => [k, H(v)]));

@@ -3,15 +3,11 @@
 // comes from the naive recursive RFC 6962 reference (packages/merkle/test/reference.ts)
 // and the files are assembled here line by line and byte by byte, not by the package's
 // writers; each refusal is a valid case with the one property its `why` names broken.
-import { base64Strict, concatBytes, hex, unwrap } from '../../packages/canonical/src/index.ts';
-import { keyPairFromSeed } from '../../packages/did/src/index.ts';
-import { naiveConsistency, naivePath, naiveRoot } from '../../packages/merkle/test/reference.ts';
-import {
-  cosignatureVerifier,
-  ed25519Verifier,
-  formatVerifierKey,
-} from '../../packages/tlog-note/src/index.ts';
-import { cosigLine, noteLine } from './tlog-note.ts';
+import { base64Strict, concatBytes, hex, unwrap } from '../../canonical/src/index.ts';
+import { keyPairFromSeed } from '../../did/src/index.ts';
+import { naiveConsistency, naivePath, naiveRoot } from '../../merkle/test/reference.ts';
+import { cosignatureVerifier, ed25519Verifier, formatVerifierKey } from '../../tlog-note/src/index.ts';
+import { cosigLine, noteLine } from '../../tlog-note/vectors/generate.ts';
 
 const seed = (n: number) => new Uint8Array(32).fill(n);
 const ORIGIN = 'example.com/tiles';

@@ -4,9 +4,9 @@
  * changes one thing, chosen so that exactly one check judges it; `why` names that check.
  */
 import { createHash } from 'node:crypto';
-import { hex, MemoryReplayCache, unwrap } from '../../packages/canonical/src/index.ts';
-import { decodeEntries, encode } from '../../packages/coredet-cbor/src/index.ts';
-import { keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
+import { hex, MemoryReplayCache, unwrap } from '../../canonical/src/index.ts';
+import { decodeEntries, encode } from '../../coredet-cbor/src/index.ts';
+import { keyPairFromSeed, signEd25519 } from '../../did/src/index.ts';
 import {
   type AccessInput,
   CAP_EXPIRY_SKEW_MS,
@@ -22,13 +22,13 @@ import {
   seal,
   sealEnvelope,
   setupBaseS,
-} from '../../packages/hpke-seal/src/index.ts';
-import { padLengthFor } from '../../packages/hpke-seal/src/padme.ts';
-import { chachaSeal } from '../../packages/hpke-seal/src/primitives.ts';
-import { sealInfo } from '../../packages/hpke-seal/src/seal-info.ts';
-import { assembleEnvelope, type Entry, innerEntries } from '../../packages/hpke-seal/src/seal-v2.ts';
-import { signaturePreimage } from '../../packages/hpke-seal/src/sender-key.ts';
-import { encodeRawMap } from '../../packages/hpke-seal/src/wire-map.ts';
+} from '../src/index.ts';
+import { padLengthFor } from '../src/padme.ts';
+import { chachaSeal } from '../src/primitives.ts';
+import { sealInfo } from '../src/seal-info.ts';
+import { assembleEnvelope, type Entry, innerEntries } from '../src/seal-v2.ts';
+import { signaturePreimage } from '../src/sender-key.ts';
+import { encodeRawMap } from '../src/wire-map.ts';
 
 const H = (b: Uint8Array) => hex.encode(b);
 const B = (text: string) => unwrap(hex.decode(text));

@@ -1,13 +1,13 @@
-import { base64Strict, hex } from '../../packages/canonical/src/index.ts';
-import { ed25519 } from '../../packages/did/node_modules/@noble/curves/ed25519.js';
-import { sha512 } from '../../packages/did/node_modules/@noble/hashes/sha2.js';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base64Strict, hex } from '../../canonical/src/index.ts';
+import { sha512 } from '../../did/node_modules/@noble/hashes/sha2.js';
 import {
   didFromPublicKey,
   didFromSeed,
   keyPairFromSeed,
   signToBase64,
   verifyEd25519,
-} from '../../packages/did/src/index.ts';
+} from '../../did/src/index.ts';
 import {
   type EnvelopeFields,
   invitePayload,
@@ -24,7 +24,7 @@ import {
   verifyInvite,
   verifyListenToken,
   verifyRelaySend,
-} from '../../packages/envelope/src/index.ts';
+} from '../src/index.ts';
 
 /**
  * Vectors of @agent-seam/envelope, in the upstream wire_vectors.json layout. Seeds are

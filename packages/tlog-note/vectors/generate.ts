@@ -2,8 +2,8 @@
 // fixed seeds. Accepting notes come from signNote/cosign; refusal notes are built
 // line by line here so that each one is valid except for the single property its
 // `why` names (a malformed body still carries a genuine signature over it).
-import { base64Strict, hex } from '../../packages/canonical/src/index.ts';
-import { keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
+import { base64Strict, hex } from '../../canonical/src/index.ts';
+import { keyPairFromSeed, signEd25519 } from '../../did/src/index.ts';
 import {
   COSIGNATURE_V1,
   computeKeyId,
@@ -15,7 +15,7 @@ import {
   formatCheckpoint,
   formatVerifierKey,
   signNote,
-} from '../../packages/tlog-note/src/index.ts';
+} from '../src/index.ts';
 
 const seed = (n: number) => new Uint8Array(32).fill(n);
 const LOG = { name: 'example.com/log', seed: seed(1) };

@@ -6,6 +6,8 @@
  * `why` names the check. The expected codes are written by hand, not read from the code.
  */
 
+import { encode } from '../../coredet-cbor/src/index.ts';
+import { deriveKeyPair, type InnerMessage, sealEnvelope } from '../../hpke-seal/src/index.ts';
 import {
   encodeEvent,
   encodeKeySet,
@@ -14,7 +16,7 @@ import {
   nextKeyDigest,
   signKeySet,
   signNotice,
-} from '../../packages/anet-identity/src/index.ts';
+} from '../src/index.ts';
 import {
   AGENT,
   AID,
@@ -48,9 +50,7 @@ import {
   v2rot,
   v015icp,
   WITNESS,
-} from '../../packages/anet-identity/test/fixture.ts';
-import { encode } from '../../packages/coredet-cbor/src/index.ts';
-import { deriveKeyPair, type InnerMessage, sealEnvelope } from '../../packages/hpke-seal/src/index.ts';
+} from '../test/fixture.ts';
 
 // ------------------------------------------------------------------ anet.kel
 

@@ -4,14 +4,8 @@
 // - `wba.profile` and `wba.directory`: this repository's own accept/refuse cases, one
 //   refusal per check of the profile, each signed honestly so that only that check can
 //   refuse it.
-import {
-  base64Strict,
-  canonicalString,
-  hex,
-  unwrap,
-  utf8Strict,
-} from '../../packages/canonical/src/index.ts';
-import { didFromPublicKey, didFromSeed, keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
+import { base64Strict, canonicalString, hex, unwrap, utf8Strict } from '../../canonical/src/index.ts';
+import { didFromPublicKey, didFromSeed, keyPairFromSeed, signEd25519 } from '../../did/src/index.ts';
 import {
   type ComponentLine,
   contentDigest,
@@ -21,7 +15,7 @@ import {
   signRequest,
   thumbprint,
   thumbprintInput,
-} from '../../packages/wba/src/index.ts';
+} from '../src/index.ts';
 
 const SEED = unwrap(hex.decode('000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f'));
 const OTHER_SEED = new Uint8Array(32).fill(0x21);

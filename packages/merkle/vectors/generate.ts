@@ -1,8 +1,8 @@
 // vectors/merkle.json: published Merkle vectors. The accepting values come from the
 // naive recursive reference (packages/merkle/test/reference.ts), not from the
 // iterative code under test; refusals are single-check mutations of valid claims.
-import { hex } from '../../packages/canonical/src/index.ts';
-import { naiveConsistency, naivePath, naiveRoot } from '../../packages/merkle/test/reference.ts';
+import { hex } from '../../canonical/src/index.ts';
+import { naiveConsistency, naivePath, naiveRoot } from '../test/reference.ts';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const LEAVES = Array.from({ length: 13 }, (_, i) => utf8(`leaf ${i}`));

@@ -1,5 +1,5 @@
-import { base64Strict, canonicalString, hex } from '../../packages/canonical/src/index.ts';
-import { ed25519 } from '../../packages/did/node_modules/@noble/curves/ed25519.js';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base64Strict, canonicalString, hex } from '../../canonical/src/index.ts';
 import {
   base58btc,
   bindingPayload,
@@ -16,7 +16,7 @@ import {
   verifyDeviceBindingV2,
   verifyEd25519,
   verifyOwnerState,
-} from '../../packages/did/src/index.ts';
+} from '../src/index.ts';
 
 /**
  * Vectors of @agent-seam/did, in the upstream wire_vectors.json layout. Fixed seeds

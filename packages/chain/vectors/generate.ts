@@ -1,10 +1,20 @@
 // Vectors for @agent-seam/chain: record links, record signatures, RFC-004 HMACs, and
 // whole export files (sound ones, and one mutation per finding class). Every key is
 // derived from a fixed seed; nothing here reads a clock or a random source.
-import { hex } from '../../packages/canonical/src/index.ts';
-import { hmac } from '../../packages/chain/node_modules/@noble/hashes/hmac.js';
-import { sha256 } from '../../packages/chain/node_modules/@noble/hashes/sha2.js';
-import { type UnreadPlan, writeUnread } from '../../packages/chain/src/export/writer.ts';
+
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { hex } from '../../canonical/src/index.ts';
+import { keyPairFromSeed, signEd25519 } from '../../did/src/index.ts';
+import { rootHash } from '../../merkle/src/index.ts';
+import {
+  cosign,
+  ed25519Verifier,
+  formatCheckpoint,
+  formatVerifierKey,
+  signNote,
+} from '../../tlog-note/src/index.ts';
+import { type UnreadPlan, writeUnread } from '../src/export/writer.ts';
 import {
   chainHash,
   type ExportPlan,
@@ -14,16 +24,7 @@ import {
   signRecord,
   witnessVerifierKey,
   writeExport,
-} from '../../packages/chain/src/index.ts';
-import { keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
-import { rootHash } from '../../packages/merkle/src/index.ts';
-import {
-  cosign,
-  ed25519Verifier,
-  formatCheckpoint,
-  formatVerifierKey,
-  signNote,
-} from '../../packages/tlog-note/src/index.ts';
+} from '../src/index.ts';
 
 const seed = (byte: number) => new Uint8Array(32).fill(byte);
 const RECORD_SEED = seed(0x11);

@@ -9,8 +9,8 @@ import {
   type ProfileName,
   parseJSON,
   SeamError,
-} from '../../packages/canonical/src/index.ts';
-import { signSideValue } from '../../packages/canonical/test/constructs.ts';
+} from '../src/index.ts';
+import { signSideValue } from '../test/constructs.ts';
 
 /**
  * Vectors of @agent-seam/canonical. Every expected value below is computed here by

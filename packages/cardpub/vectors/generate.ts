@@ -12,7 +12,8 @@ import {
   canonicalString,
   unwrap,
   utf8Strict,
-} from '../../packages/canonical/src/index.ts';
+} from '../../canonical/src/index.ts';
+import { base58btc, didFromSeed, keyPairFromSeed, signEd25519 } from '../../did/src/index.ts';
 import {
   type Card,
   cardEnvelopePayload,
@@ -20,8 +21,7 @@ import {
   signCardEnvelope,
   signDomainLinkage,
   verifyCardEnvelope,
-} from '../../packages/cardpub/src/index.ts';
-import { base58btc, didFromSeed, keyPairFromSeed, signEd25519 } from '../../packages/did/src/index.ts';
+} from '../src/index.ts';
 
 const text = (bytes: Uint8Array) => unwrap(utf8Strict.decode(bytes));
 

@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  base64Strict,
-  canonicalize,
-  concatBytes,
-  hex,
-  parseJSON,
-} from '../../packages/canonical/src/index.ts';
-import { boxKeyV1, encPrivateKey } from '../../packages/cryptobox/src/box-keys.ts';
+import { base64Strict, canonicalize, concatBytes, hex, parseJSON } from '../../canonical/src/index.ts';
+import { boxKeyV1, encPrivateKey } from '../src/box-keys.ts';
 import {
   type BoxCode,
   encPublicKey,
@@ -21,9 +15,9 @@ import {
   sealedObject,
   sealedString,
   sealPayload,
-} from '../../packages/cryptobox/src/index.ts';
-import { chachaOpen, chachaSeal, x25519SharedSecret } from '../../packages/cryptobox/src/primitives.ts';
-import { seededRandom, vectorRing } from '../../packages/cryptobox/test/memory-ring.ts';
+} from '../src/index.ts';
+import { chachaOpen, chachaSeal, x25519SharedSecret } from '../src/primitives.ts';
+import { seededRandom, vectorRing } from '../test/memory-ring.ts';
 
 /**
  * Vectors of @agent-seam/cryptobox. Keys, nonces and data keys are fixed (seeded), so
