@@ -204,6 +204,18 @@ const UNJUDGED: { group: RegExp; name: RegExp; call: RegExp; why: string }[] = [
     why: 'the first delivery primes the replay store: that it opened is judged, and the case is the second delivery’s refusal',
   },
   {
+    group: /^anet\.resolver$/,
+    name: /^(accept|refuse)\//,
+    call: /^@agent-seam\/anet-identity\.pinKel#[01] value$/,
+    why: "the case's pinned log is set up by pinning it (that it pinned is asserted); the pin's value is only stored, and the case judges the resolver's answer over that store",
+  },
+  {
+    group: /^tlog-tiles\.read$/,
+    name: /^refuse\//,
+    call: /^@agent-seam\/tlog-tiles\.TileLog\.refresh#0 value$/,
+    why: 'a refusal answers its code alone (a protocol refusal carries nothing else); the checkpoint a first refresh read is compared on the accepting side',
+  },
+  {
     group: /^numberHazards$/,
     name: /./,
     call: /^@agent-seam\/canonical\.parseJSON#0 value$/,

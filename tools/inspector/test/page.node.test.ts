@@ -250,8 +250,9 @@ describe('the Seam Inspector page', () => {
       expect(shown.rows.find((r) => r.outcome === 'refuse')?.id, key).toBe(step);
     }
     // Left out, each by the stated rule: the hex-text envelope, the wrong-key ring, six resolver
-    // refusals, and the four replay-store cases (v2 and v1: a page keeps no store).
-    expect(SEAL_LEFT_OUT).toBe(12);
+    // refusals, and the six replay-store cases (delivered, forgotten, unavailable; v2 and v1: a
+    // page keeps no store).
+    expect(SEAL_LEFT_OUT).toBe(14);
   });
 
   it("judges at this browser's clock, shown and editable; without a clock, time is said to be unjudged", async () => {

@@ -32,7 +32,8 @@ export function groupChecks(
 ): GroupCheck[] {
   const nextId = idCounter();
   return op.replay(value).flatMap((kase): GroupCheck[] =>
-    options.perStep
+    // A case the replayer could not read stays one check, so it fails rather than vanishes.
+    options.perStep && kase.unreadable === undefined
       ? kase.steps.map((s) => ({
           name: kase.name,
           kind: s.expect.ok ? 'accept' : 'refuse',

@@ -15,6 +15,8 @@ export interface CaseSteps {
   name: string;
   kind: 'accept' | 'refuse';
   steps: Step[];
+  /** Why the replayer could not read this case (a member it cannot spell as a question): it disagrees, alone. */
+  unreadable?: string;
 }
 
 /** A group's value in its vector file turned into its cases' questions: a pure function. */
@@ -58,11 +60,16 @@ export const each = (
   steps: (c: Case) => Step[],
   prefix = '',
 ): CaseSteps[] =>
-  list.map((c, i) => ({
-    name: `${prefix}${c.name ?? i}`,
-    kind: typeof kind === 'function' ? kind(c) : kind,
-    steps: steps(c),
-  }));
+  list.map((c, i) => {
+    const name = `${prefix}${c.name ?? i}`;
+    const side = typeof kind === 'function' ? kind(c) : kind;
+    try {
+      return { name, kind: side, steps: steps(c) };
+    } catch (error) {
+      // One case the replayer cannot read fails alone; the rest of its group is still asked.
+      return { name, kind: side, steps: [], unreadable: (error as Error)?.message ?? String(error) };
+    }
+  });
 
 /** A group of `accept` and `refuse` lists. */
 export const sides =

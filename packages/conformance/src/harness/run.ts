@@ -74,6 +74,8 @@ export async function askCase(
   nextId: () => number,
 ): Promise<CaseVerdict & { answered: boolean }> {
   let answered = false;
+  if (kase.unreadable !== undefined)
+    return { agrees: false, why: `the replayer could not read the case: ${kase.unreadable}`, answered };
   for (const [i, s] of kase.steps.entries()) {
     let got: Outcome;
     try {

@@ -67,12 +67,13 @@ function windowOf(window: Json): RelayReplayWindow {
  */
 async function verifyHubRequests(args: Json): Promise<Outcome> {
   const kels = args.kels as Record<string, string>;
+  const hubLog = (aid: string) => (kels[aid] === undefined ? undefined : bytesArg(kels, aid));
   const window = args.window === 'off' ? ('off' as const) : windowOf(args.window);
   const options = {
     action: args.action,
     hub: args.hub,
     now: new Date(args.nowMs),
-    kels: (aid: string) => (kels[aid] === undefined ? undefined : bytesArg(kels, aid)),
+    kels: hubLog,
     pins: pinsOf(args),
     replay: window,
     signerClass: args.signerClass,
@@ -81,7 +82,17 @@ async function verifyHubRequests(args: Json): Promise<Outcome> {
   };
   const failing = args.window !== 'off' && args.window.fails !== undefined;
   const outcomes: unknown[] = [];
-  for (const r of args.requests as Json[]) {
+  const requests = args.requests as Json[];
+  const own = args.ownKel as { aid: string; kelHex: string | null } | undefined;
+  // The last request's own AID holds the log `ownKel` names (none when null); earlier ones see the hub's.
+  const lastLog = (aid: string) =>
+    own === undefined || aid !== own.aid
+      ? hubLog(aid)
+      : own.kelHex === null
+        ? undefined
+        : bytesArg(own, 'kelHex');
+  for (const [i, r] of requests.entries()) {
+    if (i === requests.length - 1) options.kels = lastLog;
     const request =
       typeof r === 'string'
         ? r

@@ -27,19 +27,17 @@ const oneOp =
 const hubRequest = (r: Case): unknown =>
   typeof r === 'string' ? r : { method: r.method, url: r.url, headers: r.headers, bodyHex: r.body };
 
-/**
- * The logs the hub holds, by AID: the group's, and for the case's request the log named by
- * `kel` (none where `kel` is null).
- */
-function hubKels(g: Case, c: Case): Record<string, string> {
+/** The logs the hub holds by the group's `aids` (what earlier requests are judged with). */
+function hubKels(g: Case): Record<string, string> {
   const kels: Record<string, string> = {};
   for (const [aid, name] of Object.entries(g.aids as Record<string, string>)) kels[aid] = g.kels[name];
-  const own = typeof c.request === 'string' ? undefined : c.request.headers?.['X-ANet-AID'];
-  if (own !== undefined) {
-    if (c.kel === null) delete kels[own];
-    else kels[own] = g.kels[c.kel];
-  }
   return kels;
+}
+
+/** The log the case's own request is judged with: its AID holding the log named by `kel` (none when null). */
+function ownKel(g: Case, c: Case): Case {
+  const aid = typeof c.request === 'string' ? undefined : c.request.headers?.['X-ANet-AID'];
+  return aid === undefined ? {} : { ownKel: { aid, kelHex: c.kel === null ? null : g.kels[c.kel] } };
 }
 
 /** The case's replay window: off by name, a store that fails (`windowFails`), or a fresh memory window. */
@@ -175,7 +173,8 @@ export const anetGroups: OpGroup[] = [
               action: c.action,
               hub: c.hub ?? g.hub,
               nowMs: g.nowMs,
-              kels: hubKels(g, c),
+              kels: hubKels(g),
+              ...ownKel(g, c),
               ...pinned(g, c),
               window: windowOf(c),
               signerClass,
