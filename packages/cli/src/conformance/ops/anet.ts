@@ -83,12 +83,12 @@ async function verifyHubRequests(args: Json): Promise<Outcome> {
   const failing = args.window !== 'off' && args.window.fails !== undefined;
   const outcomes: unknown[] = [];
   const requests = args.requests as Json[];
-  const own = args.ownKel as { aid: string; kelHex: string | null } | undefined;
-  // The last request's own AID holds the log `ownKel` names (none when null); earlier ones see the hub's.
+  const own = args.ownKel as { aid: string; kelHex?: string } | undefined;
+  // The last request's own AID holds the log `ownKel` names (none without `kelHex`); earlier ones see the hub's.
   const lastLog = (aid: string) =>
     own === undefined || aid !== own.aid
       ? hubLog(aid)
-      : own.kelHex === null
+      : own.kelHex === undefined
         ? undefined
         : bytesArg(own, 'kelHex');
   for (const [i, r] of requests.entries()) {

@@ -37,7 +37,7 @@ function hubKels(g: Case): Record<string, string> {
 /** The log the case's own request is judged with: its AID holding the log named by `kel` (none when null). */
 function ownKel(g: Case, c: Case): Case {
   const aid = typeof c.request === 'string' ? undefined : c.request.headers?.['X-ANet-AID'];
-  return aid === undefined ? {} : { ownKel: { aid, kelHex: c.kel === null ? null : g.kels[c.kel] } };
+  return aid === undefined ? {} : { ownKel: { aid, ...(c.kel === null ? {} : { kelHex: g.kels[c.kel] }) } };
 }
 
 /** The case's replay window: off by name, a store that fails (`windowFails`), or a fresh memory window. */
