@@ -106,6 +106,10 @@ export function readJson(path: string): JsonValue {
   return value.value;
 }
 
+/** The members of a JSON value as a command picks its parts out: an object's own, or none. */
+export const membersOf = (value: unknown): Record<string, unknown> =>
+  (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+
 /**
  * A 32-byte seed from a file: 64 hex characters (a trailing newline allowed). Key material
  * is read only from files, so it never lands in a shell history or a process list.

@@ -35,7 +35,7 @@ import {
   write,
 } from '../io.js';
 import { kelBytes } from './kel.js';
-import { report, signRefusal, trySign } from './shared.js';
+import { printMade, report, trySign } from './shared.js';
 import { requestHeaders } from './wba.js';
 
 /** A raw HTTP request file: the request line and header lines as `seam wba verify` reads them, the body after the blank line. */
@@ -119,17 +119,12 @@ exit: 0 signed, 1 cannot be signed, 2 bad command line, 4 unreadable file or see
         seed,
       ),
     );
-    const json = values.json === true;
-    if (!signed.ok) return signRefusal('anet request sign', json, signed.code, signed.detail);
-    if (json) {
-      printJson({ command: 'anet request sign', ok: true, value: signed.value });
-      return EXIT.ok;
-    }
-    const kept = r.fieldLines.filter((l) => !/^x-anet-(aid|ts|seq|sig)\s*:/i.test(l));
-    const added = Object.entries(signed.value).map(([name, v]) => `${name}: ${v}`);
-    write(`${[r.requestLine, ...kept, ...added].join('\n')}\n\n`);
-    write(r.body);
-    return EXIT.ok;
+    return printMade('anet request sign', values.json === true, signed, (fields) => {
+      const kept = r.fieldLines.filter((l) => !/^x-anet-(aid|ts|seq|sig)\s*:/i.test(l));
+      const added = Object.entries(fields).map(([name, v]) => `${name}: ${v}`);
+      write(`${[r.requestLine, ...kept, ...added].join('\n')}\n\n`);
+      write(r.body);
+    });
   },
 };
 

@@ -1,8 +1,8 @@
 import { base64Strict } from '@agent-seam/canonical';
 import { BOX_CHECKS, openBoxVerdict, sealBox } from '@agent-seam/cryptobox';
 import { type Command, oneInput, str } from '../command.js';
-import { EXIT, print, printJson, readInput, readSeed, readText, UsageError, utf8, write } from '../io.js';
-import { report, signRefusal, trySign } from './shared.js';
+import { EXIT, print, readInput, readSeed, readText, UsageError, utf8, write } from '../io.js';
+import { printMade, report, trySign } from './shared.js';
 
 /** A public key given as standard base64 (as seam did prints encPub). */
 function publicKey(text: string | undefined, flag: string, what: string): Uint8Array {
@@ -65,10 +65,7 @@ exit: 0 sealed, 1 cannot seal, 2 bad command line, 4 unreadable file or seed`,
         ...(recipientPqPub !== undefined ? { recipientPqPub } : {}),
       }),
     );
-    if (!sealed.ok) return signRefusal('box seal', values.json === true, sealed.code, sealed.detail);
-    if (values.json === true) printJson({ command: 'box seal', ok: true, value: sealed.value });
-    else print(sealed.value);
-    return EXIT.ok;
+    return printMade('box seal', values.json === true, sealed, print);
   },
 };
 

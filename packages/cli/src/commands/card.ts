@@ -13,18 +13,8 @@ import {
 } from '@agent-seam/cardpub';
 import { didFromSeed } from '@agent-seam/did';
 import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, required, str } from '../command.js';
-import {
-  EXIT,
-  judgingTime,
-  parseNow,
-  print,
-  printJson,
-  readJson,
-  readSeed,
-  readText,
-  signingTime,
-} from '../io.js';
-import { holdsOver, jwsHoldsOver, report, signRefusal, trySign } from './shared.js';
+import { judgingTime, membersOf, parseNow, print, readJson, readSeed, readText, signingTime } from '../io.js';
+import { holdsOver, jwsHoldsOver, printMade, report, signRefusal, trySign } from './shared.js';
 
 export const cardVerify: Command = {
   name: 'card verify',
@@ -55,10 +45,7 @@ exit: 0 verified (a waived check is named in the output), 1 refused, 2 bad comma
     const expected = expectedBytes(values);
     const envelope = readJson(path);
     const options = { expectedDid, now: time.now };
-    const { card, sig } = (typeof envelope === 'object' && envelope !== null ? envelope : {}) as Record<
-      string,
-      unknown
-    >;
+    const { card, sig } = membersOf(envelope);
     return report({
       command: 'card verify',
       checks: CARD_ENVELOPE_CHECKS,
@@ -101,10 +88,7 @@ exit: 0 signed, 1 the card cannot be signed, 2 bad command line, 4 unreadable fi
       return signRefusal('card sign', json, 'malformed-card', 'FILE holds the card as a JSON object');
     const withDid = { did: didFromSeed(seed), ...(card as Record<string, JsonValue>) } as Card;
     const signed = trySign(() => signCardEnvelope(withDid, seed, signingTime(str(values.now))));
-    if (!signed.ok) return signRefusal('card sign', json, signed.code, signed.detail);
-    if (json) printJson({ command: 'card sign', ok: true, value: signed.value });
-    else print(JSON.stringify(signed.value));
-    return EXIT.ok;
+    return printMade('card sign', json, signed, (envelope) => print(JSON.stringify(envelope)));
   },
 };
 

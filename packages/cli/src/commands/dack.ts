@@ -1,8 +1,8 @@
 import { base64Strict, hex } from '@agent-seam/canonical';
 import { createDack, DACK_CHECKS, type DackKeys, type DackNote, readDack } from '@agent-seam/hpke-seal';
 import { type Command, oneInput, str } from '../command.js';
-import { EXIT, print, printJson, readInput, readJson, Unreadable, UsageError } from '../io.js';
-import { report, signRefusal, trySign } from './shared.js';
+import { membersOf, print, readInput, readJson, Unreadable, UsageError } from '../io.js';
+import { printMade, report, trySign } from './shared.js';
 
 const KEY_NAMES = ['processedToken', 'refusedToken', 'noteKey', 'handle'] as const;
 
@@ -13,8 +13,7 @@ function readKeys(path: string | undefined): DackKeys {
   const value = readJson(path);
   const keys: Partial<Record<(typeof KEY_NAMES)[number], Uint8Array>> = {};
   for (const name of KEY_NAMES) {
-    const text =
-      typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+    const text = membersOf(value)[name];
     const bytes = typeof text === 'string' ? hex.decode(text) : null;
     if (bytes === null || !bytes.ok || bytes.value.length !== (name === 'noteKey' ? 32 : 16))
       throw new Unreadable(
@@ -65,10 +64,7 @@ exit: 0 written, 2 bad command line, 4 unreadable keys file`,
     if (reason !== undefined) note.reason = reason;
     if (waitMs !== undefined) note.waitMs = waitMs;
     const made = trySign(() => base64Strict.encode(createDack(keys, note)));
-    if (!made.ok) return signRefusal('dack create', values.json === true, made.code, made.detail);
-    if (values.json === true) printJson({ command: 'dack create', ok: true, value: made.value });
-    else print(made.value);
-    return EXIT.ok;
+    return printMade('dack create', values.json === true, made, print);
   },
 };
 

@@ -9,7 +9,17 @@ import {
   verifyEnvelope,
 } from '@agent-seam/envelope';
 import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str } from '../command.js';
-import { EXIT, judgingTime, print, printJson, readJson, readSeed, signingTime, UsageError } from '../io.js';
+import {
+  EXIT,
+  judgingTime,
+  membersOf,
+  print,
+  printJson,
+  readJson,
+  readSeed,
+  signingTime,
+  UsageError,
+} from '../io.js';
 import { replayChoice } from '../replay-file.js';
 import { holdsOver, report, signRefusal, trySign } from './shared.js';
 
@@ -68,10 +78,7 @@ exit: 0 verified (anything waived is named in the output), 1 refused, 2 bad comm
     const expected = expectedBytes(values);
     const message = readJson(path);
     const options = { recipientDid, now: time.now, replay: replay.replay };
-    const { from, sig } = (typeof message === 'object' && message !== null ? message : {}) as Record<
-      string,
-      unknown
-    >;
+    const { from, sig } = membersOf(message);
     return report({
       command: 'envelope verify',
       checks: ENVELOPE_CHECKS,

@@ -9,7 +9,7 @@ import {
   verifyKeyState,
 } from '@agent-seam/did';
 import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, required, str } from '../command.js';
-import { parseNow, print, readJson } from '../io.js';
+import { membersOf, parseNow, print, readJson } from '../io.js';
 import { holdsOver, report } from './shared.js';
 
 export const bindingVerify: Command = {
@@ -39,9 +39,7 @@ exit: 0 verified, 1 refused, 2 bad command line, 4 unreadable or not JSON`,
     );
     const now = parseNow(required(str(values.now), '--now', 'TIME: validUntil is judged at a time'))!;
     const binding = readJson(path);
-    const { rootDid, deviceDid, sig, deviceSig } = (
-      typeof binding === 'object' && binding !== null ? binding : {}
-    ) as Record<string, unknown>;
+    const { rootDid, deviceDid, sig, deviceSig } = membersOf(binding);
     const options = { expectedDeviceDid, now };
     return report({
       command: 'binding verify',

@@ -23,8 +23,8 @@ import {
   COSIGNATURE_CLOCK_OPTIONS,
   codeAndDetail,
   cosignatureClock,
+  printMade,
   report,
-  signRefusal,
   trySign,
 } from './shared.js';
 
@@ -165,10 +165,7 @@ exit: 0 signed, 1 the text cannot be signed, 2 bad command line, 4 unreadable fi
     const name = str(values.name);
     if (name === undefined) throw new UsageError('give --name NAME: the key name (the log’s origin)');
     const signed = trySign(() => signNote(readText(path), [{ name, seed }]));
-    if (!signed.ok) return signRefusal('note sign', values.json === true, signed.code, signed.detail);
-    if (values.json === true) printJson({ command: 'note sign', ok: true, value: signed.value });
-    else write(signed.value);
-    return EXIT.ok;
+    return printMade('note sign', values.json === true, signed, write);
   },
 };
 
@@ -189,10 +186,7 @@ exit: 0 cosigned, 1 not a signed checkpoint, 2 bad command line, 4 unreadable fi
     const name = str(values.name);
     if (name === undefined) throw new UsageError('give --name NAME: the witness’s name');
     const signed = trySign(() => cosign(readText(path), { name, seed }, signingTime(str(values.now))));
-    if (!signed.ok) return signRefusal('note cosign', values.json === true, signed.code, signed.detail);
-    if (values.json === true) printJson({ command: 'note cosign', ok: true, value: signed.value });
-    else write(signed.value);
-    return EXIT.ok;
+    return printMade('note cosign', values.json === true, signed, write);
   },
 };
 

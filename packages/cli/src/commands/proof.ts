@@ -8,9 +8,9 @@ import {
   verifyTlogProof,
 } from '@agent-seam/tlog-tiles';
 import { type Command, oneInput, required, str } from '../command.js';
-import { EXIT, printJson, readInput, readText, UsageError, write } from '../io.js';
+import { readInput, readText, UsageError, write } from '../io.js';
 import { LEAVES_HELP, leavesOf } from './merkle.js';
-import { COSIGNATURE_CLOCK_OPTIONS, cosignatureClock, report, signRefusal, trySign } from './shared.js';
+import { COSIGNATURE_CLOCK_OPTIONS, cosignatureClock, printMade, report, trySign } from './shared.js';
 
 const list = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
@@ -174,10 +174,7 @@ exit: 0 written, 1 the checkpoint is not of these leaves, 2 bad command line, 4 
         extra === undefined ? {} : { extra },
       ),
     );
-    if (!made.ok) return signRefusal('proof make', values.json === true, made.code, made.detail);
-    if (values.json === true) printJson({ command: 'proof make', ok: true, value: made.value });
-    else write(made.value);
-    return EXIT.ok;
+    return printMade('proof make', values.json === true, made, write);
   },
 };
 

@@ -128,3 +128,19 @@ export function cosignatureClock(values: Record<string, unknown>): {
     throw new UsageError('--max-age wants whole seconds, and a clock to judge them at (not --now off)');
   return { ...time, maxAge: Number(maxAgeText) };
 }
+
+/**
+ * How a sign (or make) command ends: the package's refusal (exit 1, see signRefusal), or
+ * what it made: under `value` with --json, else as `show` writes it (exit 0).
+ */
+export function printMade<T>(
+  command: string,
+  json: boolean,
+  made: Verdict<T>,
+  show: (value: T) => void,
+): number {
+  if (!made.ok) return signRefusal(command, json, made.code, made.detail);
+  if (json) printJson({ command, ok: true, value: made.value });
+  else show(made.value);
+  return EXIT.ok;
+}

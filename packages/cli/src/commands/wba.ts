@@ -10,10 +10,8 @@ import {
 import { type Command, EXPECTED_OPTION, expectedBytes, oneInput, str } from '../command.js';
 import { compare, comparisonText } from '../explain.js';
 import {
-  EXIT,
   parseNow,
   print,
-  printJson,
   readJson,
   readSeed,
   readText,
@@ -23,7 +21,7 @@ import {
   UsageError,
   utf8,
 } from '../io.js';
-import { report, signRefusal, trySign } from './shared.js';
+import { printMade, report, trySign } from './shared.js';
 
 /**
  * A raw HTTP request as `curl -v` or a proxy log shows it: the request line, then one
@@ -241,15 +239,10 @@ exit: 0 signed, 1 cannot be signed, 2 bad command line, 4 unreadable file or see
         ...(values['no-nonce'] === true ? { nonce: false } : nonce !== undefined ? { nonce } : {}),
       }),
     );
-    const json = values.json === true;
-    if (!signed.ok) return signRefusal('wba sign', json, signed.code, signed.detail);
-    if (json) {
-      printJson({ command: 'wba sign', ok: true, value: signed.value });
-      return EXIT.ok;
-    }
-    const kept = fieldLines.filter((l) => !(l.slice(0, l.indexOf(':')).toLowerCase() in signed.value));
-    const added = Object.entries(signed.value).map(([name, v]) => `${name}: ${v}`);
-    print([requestLine, ...kept, ...added].join('\n'));
-    return EXIT.ok;
+    return printMade('wba sign', values.json === true, signed, (fields) => {
+      const kept = fieldLines.filter((l) => !(l.slice(0, l.indexOf(':')).toLowerCase() in fields));
+      const added = Object.entries(fields).map(([name, v]) => `${name}: ${v}`);
+      print([requestLine, ...kept, ...added].join('\n'));
+    });
   },
 };
