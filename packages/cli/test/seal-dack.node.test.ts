@@ -14,7 +14,7 @@ import {
 } from '@agent-seam/hpke-seal';
 import { describe, expect, it } from 'vitest';
 import { assembleEnvelope, innerEntries } from '../../hpke-seal/src/seal-v2.js';
-import { ALICE_SEED, aidOf, BOB_SEED, DACK_KEYS, DACK_KEYS_HEX, seam, seedOf, workdir } from './run.js';
+import { aidOf, DACK_KEYS, DACK_KEYS_HEX, seam, workdir } from './run.js';
 
 const alice = keyPairFromSeed(new Uint8Array(32).fill(1));
 const bob = keyPairFromSeed(new Uint8Array(32).fill(2));
@@ -24,23 +24,49 @@ const EPOCH_SEED = `${'03'.repeat(32)}\n`;
 const epoch = deriveKeyPair(new Uint8Array(32).fill(3));
 const sentMs = Date.UTC(2026, 0, 1);
 
+// Alice's message to bob's AID (the README's stand-in AIDs: the CID of a small record holding
+// the identity key), sent at 2026-01-01T00:00:00Z, sealed to the epoch key of seed 03.
+const message = {
+  from: aliceAid,
+  ksn: 0,
+  type: 'anet.message/1',
+  ix: 'ix-1',
+  mid: new Uint8Array(16).fill(9),
+  tsMs: sentMs,
+  expMs: sentMs + 24 * 60 * 60 * 1000,
+  body: new TextEncoder().encode('hello Bob'),
+};
 const sealed = sealEnvelope({
   to: bobAid,
   recipientPublicKey: epoch.publicKey,
   senderSeed: alice.seed,
-  message: {
-    from: aliceAid,
-    ksn: 0,
-    type: 'anet.message/1',
-    ix: 'ix-1',
-    mid: new Uint8Array(16).fill(9),
-    tsMs: sentMs,
-    expMs: sentMs + 24 * 60 * 60 * 1000,
-    body: new TextEncoder().encode('hello Bob'),
-  },
+  message,
   access: { kind: ACCESS_KIND_SESSION },
 });
 const aliceDid = didFromPublicKey(alice.publicKey);
+
+/**
+ * `seam seal open FILE` as bob opens alice's envelope: his AID, the epoch seed file, her key,
+ * 5 s after sending. Each can be named otherwise; `now: null` leaves --now out. An option
+ * given again after these wins (parseArgs keeps the last).
+ */
+const openArgs = (
+  file: string,
+  o: { aid?: string; seedFile?: string; senderKey?: string; now?: string | null } = {},
+) => [
+  'seal',
+  'open',
+  file,
+  '--aid',
+  o.aid ?? bobAid,
+  '--seed-file',
+  o.seedFile ?? 'epoch.seed',
+  '--sender-key',
+  o.senderKey ?? aliceDid,
+  ...(o.now === null ? [] : ['--now', o.now ?? '2026-01-01T00:00:05Z']),
+];
+/** Replay and capabilities waived by name, as a one-off opening does. */
+const WAIVED = ['--no-replay-check', '--no-capabilities'];
 
 describe('seam seal open', () => {
   const dir = workdir({
@@ -50,22 +76,7 @@ describe('seam seal open', () => {
     'other.seed': `${'04'.repeat(32)}\n`,
   });
   const open = async (file: string, ...more: string[]) =>
-    await seam(dir, [
-      'seal',
-      'open',
-      file,
-      '--aid',
-      bobAid,
-      '--seed-file',
-      'epoch.seed',
-      '--sender-key',
-      aliceDid,
-      '--now',
-      '2026-01-01T00:00:05Z',
-      '--no-replay-check',
-      '--no-capabilities',
-      ...more,
-    ]);
+    await seam(dir, [...openArgs(file), ...WAIVED, ...more]);
 
   it('opens the envelope (raw or base64) and writes the body; --json gives the fields', async () => {
     expect(await open('env.bin')).toMatchObject({
@@ -140,19 +151,8 @@ describe('seam seal open', () => {
     const refused = out.explain.checks.filter((c: { outcome: string }) => c.outcome === 'refuse');
     expect(refused.map((c: { id: string }) => c.id)).toEqual(['time']);
     const wrongKey = await seam(dir, [
-      'seal',
-      'open',
-      'env.bin',
-      '--aid',
-      bobAid,
-      '--seed-file',
-      'other.seed',
-      '--sender-key',
-      aliceDid,
-      '--now',
-      '1767225605',
-      '--no-replay-check',
-      '--no-capabilities',
+      ...openArgs('env.bin', { seedFile: 'other.seed', now: '1767225605' }),
+      ...WAIVED,
     ]);
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stdout.split('\n')[0]).toMatch(/^refused \[sealed-to-unknown-key\]/);
@@ -160,18 +160,8 @@ describe('seam seal open', () => {
     expect(otherSigner.code).toBe(1);
     expect(otherSigner.stdout).toMatch(/^refused \[bad-sig\]/);
     const asV1 = await seam(dir, [
-      'seal',
-      'open',
-      'env.bin',
+      ...openArgs('env.bin', { now: '1767225605' }),
       '--v1',
-      '--aid',
-      bobAid,
-      '--seed-file',
-      'epoch.seed',
-      '--sender-key',
-      aliceDid,
-      '--now',
-      '1767225605',
       '--no-replay-check',
       '--json',
     ]);
@@ -180,22 +170,7 @@ describe('seam seal open', () => {
 
   it('a replay file refuses the second opening of one envelope', async () => {
     const once = ['--replay-file', 'opened.json'];
-    const withFile = async () =>
-      await seam(dir, [
-        'seal',
-        'open',
-        'env.bin',
-        '--aid',
-        bobAid,
-        '--seed-file',
-        'epoch.seed',
-        '--sender-key',
-        aliceDid,
-        '--now',
-        '2026-01-01T00:00:05Z',
-        '--no-capabilities',
-        ...once,
-      ]);
+    const withFile = async () => await seam(dir, [...openArgs('env.bin'), '--no-capabilities', ...once]);
     expect(await withFile()).toMatchObject({
       code: 0,
       stdout: 'hello Bob',
@@ -207,19 +182,7 @@ describe('seam seal open', () => {
   });
 
   it('replay and mailbox need a choice: neither, or both, is a usage error saying so', async () => {
-    const base = [
-      'seal',
-      'open',
-      'env.bin',
-      '--aid',
-      bobAid,
-      '--seed-file',
-      'epoch.seed',
-      '--sender-key',
-      aliceDid,
-      '--now',
-      '1767225605',
-    ];
+    const base = openArgs('env.bin', { now: '1767225605' });
     const noReplay = await seam(dir, [...base, '--no-capabilities']);
     expect(noReplay.code).toBe(2);
     expect(noReplay.stderr).toContain('--replay-file PATH');
@@ -236,17 +199,7 @@ describe('seam seal open', () => {
   });
 
   it('usage errors exit 2 (no --now, a bad --sender-key); a missing file or seed exits 4', async () => {
-    const noNow = await seam(dir, [
-      'seal',
-      'open',
-      'env.bin',
-      '--aid',
-      bobAid,
-      '--seed-file',
-      'epoch.seed',
-      '--sender-key',
-      aliceDid,
-    ]);
+    const noNow = await seam(dir, openArgs('env.bin', { now: null }));
     expect(noNow.code).toBe(2);
     expect(noNow.stderr).toMatch(/^seam: give --now TIME/);
     expect((await open('env.bin', '--sender-key', 'not a key')).code).toBe(2);
@@ -258,23 +211,7 @@ describe('seam seal open', () => {
 
 describe('seam dack', async () => {
   const dir = workdir({ 'env.bin': sealed.bytes, 'epoch.seed': EPOCH_SEED });
-  const opened = await seam(dir, [
-    'seal',
-    'open',
-    'env.bin',
-    '--aid',
-    bobAid,
-    '--seed-file',
-    'epoch.seed',
-    '--sender-key',
-    aliceDid,
-    '--now',
-    '2026-01-01T00:00:05Z',
-    '--no-replay-check',
-    '--no-capabilities',
-    '--dack-keys-out',
-    'bob-dack.json',
-  ]);
+  const opened = await seam(dir, [...openArgs('env.bin'), ...WAIVED, '--dack-keys-out', 'bob-dack.json']);
   // The sender's keys, from sealEnvelope, in the file format seam dack reads.
   const senderKeys = JSON.stringify({
     processedToken: hex.encode(sealed.dack.processedToken),
@@ -401,18 +338,13 @@ describe('seam seal open --v1 (VEC-SEALED-1 of ANetCore v0.15)', () => {
   });
   const open = async (nowSeconds: number, ...more: string[]) =>
     await seam(dir, [
-      'seal',
-      'open',
-      'v1.bin',
+      ...openArgs('v1.bin', {
+        aid: facts.inner_fields.to,
+        seedFile: 'recipient.seed',
+        senderKey: Buffer.from(senderPub, 'hex').toString('base64'),
+        now: String(nowSeconds),
+      }),
       '--v1',
-      '--aid',
-      facts.inner_fields.to,
-      '--seed-file',
-      'recipient.seed',
-      '--sender-key',
-      Buffer.from(senderPub, 'hex').toString('base64'),
-      '--now',
-      String(nowSeconds),
       '--no-replay-check',
       ...more,
     ]);
@@ -437,10 +369,6 @@ describe('seam seal open --v1 (VEC-SEALED-1 of ANetCore v0.15)', () => {
 // the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
 
 describe('seam dack and seal open: every option and refusal, compared whole (create, read, the options of open)', () => {
-  const aliceSeed = seedOf(ALICE_SEED);
-
-  const bobSeed = seedOf(BOB_SEED);
-
   describe('dack create and read', () => {
     const keys = DACK_KEYS_HEX;
     const dackKeys = DACK_KEYS;
@@ -486,31 +414,18 @@ describe('seam dack and seal open: every option and refusal, compared whole (cre
   });
 
   describe('seal open: the options no other test uses', () => {
-    const sender = keyPairFromSeed(aliceSeed);
-    const bobAid = aidOf(keyPairFromSeed(bobSeed).publicKey);
-    const epoch = deriveKeyPair(new Uint8Array(32).fill(3));
     const interaction = deriveKeyPair(new Uint8Array(32).fill(5));
-    const sentMs = Date.UTC(2026, 0, 1);
     const sealed = sealEnvelope({
       to: bobAid,
       recipientPublicKey: epoch.publicKey,
       interactionPublicKey: interaction.publicKey,
-      senderSeed: aliceSeed,
-      message: {
-        from: aidOf(sender.publicKey),
-        ksn: 0,
-        type: 'anet.message/1',
-        ix: 'ix-1',
-        mid: new Uint8Array(16).fill(9),
-        tsMs: sentMs,
-        expMs: sentMs + 60_000,
-        body: new TextEncoder().encode('two layers'),
-      },
+      senderSeed: alice.seed,
+      message: { ...message, body: new TextEncoder().encode('two layers') },
       access: { kind: ACCESS_KIND_SESSION },
     });
     const dir = workdir({
       'env.bin': sealed.bytes,
-      'epoch.seed': `${'03'.repeat(32)}\n`,
+      'epoch.seed': EPOCH_SEED,
       'interaction.seed': `${'05'.repeat(32)}\n`,
     });
     const args = [
@@ -525,7 +440,7 @@ describe('seam dack and seal open: every option and refusal, compared whole (cre
       'opened.json',
       '--no-capabilities',
     ];
-    const senderKey = didFromPublicKey(sender.publicKey);
+    const senderKey = aliceDid;
 
     it('--interaction-seed-file opens the second layer', async () => {
       // why: seal.ts:121:15 ({} for the interaction key ring) and :121:47 ([] for its keys).
@@ -715,7 +630,7 @@ describe('seam seal open: every option and refusal, compared whole (usage errors
   const T = 1784280600; // 2026-07-17T09:30:00Z
 
   describe('seal open: usage errors before the envelope is opened', () => {
-    const dir = workdir({ 'env.bin': 'not an envelope', 'epoch.seed': `${'03'.repeat(32)}\n` });
+    const dir = workdir({ 'env.bin': 'not an envelope', 'epoch.seed': EPOCH_SEED });
     const open = async (...more: string[]) =>
       await seam(dir, [
         'seal',
@@ -759,54 +674,17 @@ describe('seam seal open: every option and refusal, compared whole (usage errors
 // the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
 
 describe('seam seal open: every option and refusal, compared whole (--json, short sender keys, base64 text, --dack-keys-out, --expected)', () => {
-  const aliceSeed = seedOf(ALICE_SEED);
-
-  // A sealed envelope's parts as test/seal-dack.node.test.ts has them: alice to bob's AID
-  // (the README's stand-in AIDs: the CID of a small record holding the identity key), sealed
-  // to the epoch key of seed 03, sent at 2026-01-01T00:00:00Z.
-  const sender = keyPairFromSeed(aliceSeed);
-  const bobAid = aidOf(keyPairFromSeed(seedOf(BOB_SEED)).publicKey);
-  const sentMs = Date.UTC(2026, 0, 1);
-  const message = {
-    from: aidOf(sender.publicKey),
-    ksn: 0,
-    type: 'anet.message/1',
-    ix: 'ix-1',
-    mid: new Uint8Array(16).fill(9),
-    tsMs: sentMs,
-    expMs: sentMs + 60_000,
-    body: new TextEncoder().encode('hello Bob'),
-  };
-
   describe('seal open: --json refusals, a short sender key, base64 text, --dack-keys-out', () => {
-    const sealed = sealEnvelope({
-      to: bobAid,
-      recipientPublicKey: deriveKeyPair(new Uint8Array(32).fill(3)).publicKey,
-      senderSeed: aliceSeed,
-      message,
-      access: { kind: ACCESS_KIND_SESSION },
-    });
     const files = () =>
       workdir({
         'env.bin': sealed.bytes,
         'env.txt': `${base64Strict.encode(sealed.bytes)}\n`,
-        'epoch.seed': `${'03'.repeat(32)}\n`,
+        'epoch.seed': EPOCH_SEED,
         'expected.bin': 'what the sender says it signed',
       });
-    const open = (file: string, aid = bobAid, senderKey = didFromPublicKey(sender.publicKey)) => [
-      'seal',
-      'open',
-      file,
-      '--aid',
-      aid,
-      '--seed-file',
-      'epoch.seed',
-      '--sender-key',
-      senderKey,
-      '--now',
-      '2026-01-01T00:00:05Z',
-      '--no-replay-check',
-      '--no-capabilities',
+    const open = (file: string, aid = bobAid, senderKey = aliceDid) => [
+      ...openArgs(file, { aid, senderKey }),
+      ...WAIVED,
     ];
 
     it('a refusal as --json names the command', async () => {
@@ -877,40 +755,20 @@ describe('seam seal open: every option and refusal, compared whole (--json, shor
       let other = new Uint8Array(0);
       const sealed = assembleEnvelope({
         to: bobAid,
-        recipientPublicKey: deriveKeyPair(new Uint8Array(32).fill(3)).publicKey,
+        recipientPublicKey: epoch.publicKey,
         inner: innerEntries(bobAid, message),
         sign: (preimage) => {
           other = preimage.slice();
           other[other.length - 1]! ^= 1;
-          return signEd25519(aliceSeed, other);
+          return signEd25519(alice.seed, other);
         },
         access: { kind: ACCESS_KIND_SESSION },
         outerExtensions: [],
         wrapExtensions: [],
         random: (length) => randomBytes(length),
       });
-      const dir = workdir({
-        'env.bin': sealed.bytes,
-        'epoch.seed': `${'03'.repeat(32)}\n`,
-        'other.bin': other,
-      });
-      const r = await seam(dir, [
-        'seal',
-        'open',
-        'env.bin',
-        '--aid',
-        bobAid,
-        '--seed-file',
-        'epoch.seed',
-        '--sender-key',
-        didFromPublicKey(sender.publicKey),
-        '--now',
-        '2026-01-01T00:00:05Z',
-        '--no-replay-check',
-        '--no-capabilities',
-        '--expected',
-        'other.bin',
-      ]);
+      const dir = workdir({ 'env.bin': sealed.bytes, 'epoch.seed': EPOCH_SEED, 'other.bin': other });
+      const r = await seam(dir, [...openArgs('env.bin'), ...WAIVED, '--expected', 'other.bin']);
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(/^refused \[bad-sig\]/);
       expect(r.stdout).toContain(`\n--expected: first difference at byte ${other.length - 1} (`);
