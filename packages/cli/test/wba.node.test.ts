@@ -1,17 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { base64Strict, hex, unwrap } from '@agent-seam/canonical';
+import { base64Strict, hex } from '@agent-seam/canonical';
 import { didFromSeed, jwkFromPublicKey, keyPairFromSeed } from '@agent-seam/did';
 import { signDirectory, verifyRequest } from '@agent-seam/wba';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestHeaders } from '../src/commands/wba.js';
-import { ALICE_SEED, seam, seedOf, workdir } from './run.js';
+import { ALICE_SEED, seam, workdir } from './run.js';
 
 const seed = hex.decode(ALICE_SEED.trim());
 if (!seed.ok) throw new Error('seed');
 const bot = didFromSeed(seed.value);
 const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(seed.value).publicKey)] };
-const T = 1784280600;
+const T = 1784280600; // 2026-07-17T09:30:00Z
 const dir = workdir({
   'bot.seed': ALICE_SEED,
   'keys.json': JSON.stringify(jwks),
@@ -29,20 +29,35 @@ const headersOf = (text: string) => {
   return out;
 };
 
+/** `seam wba sign -` (the request on stdin) with the bot's seed file, for shop.example at T. */
+const signCommand = (...more: string[]) => [
+  'wba',
+  'sign',
+  '-',
+  '--seed-file',
+  'bot.seed',
+  '--authority',
+  'shop.example',
+  '--now',
+  String(T),
+  ...more,
+];
+/** `seam wba verify FILE` against the key directory, for the authority, at the time. */
+const verifyCommand = (file: string, directory: string, authority = 'shop.example', now = T) => [
+  'wba',
+  'verify',
+  file,
+  '--directory',
+  directory,
+  '--authority',
+  authority,
+  '--now',
+  String(now),
+];
+
 describe('seam wba', async () => {
-  const signArgs = [
-    'wba',
-    'sign',
-    '-',
-    '--seed-file',
-    'bot.seed',
-    '--authority',
-    'shop.example',
-    '--now',
-    String(T),
-  ];
   const request = 'GET /catalog HTTP/1.1\nHost: shop.example\nAccept: */*\n';
-  const signed = await seam(dir, signArgs, request);
+  const signed = await seam(dir, signCommand(), request);
   const write = (name: string, text: string) => workdir({ [name]: text });
 
   it('sign adds Signature-Input and Signature to the request; the library verifies them', () => {
@@ -69,17 +84,7 @@ describe('seam wba', async () => {
       .map((l) => `> ${l}`)
       .join('\n')}\n> \n< HTTP/1.1 200 OK\n< content-length: 0\n`;
     const d = write('curl.txt', curl);
-    const r = await seam(d, [
-      'wba',
-      'verify',
-      'curl.txt',
-      '--directory',
-      `${dir}/keys.json`,
-      '--authority',
-      'shop.example',
-      '--now',
-      String(T + 10),
-    ]);
+    const r = await seam(d, verifyCommand('curl.txt', `${dir}/keys.json`, 'shop.example', T + 10));
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe(
       `signature verified: signed by ${bot} (keyid ${jwks.keys[0] && JSON.parse((await seam(dir, ['did', bot, '--json'])).stdout).thumbprint}, label sig1); replay NOT judged: one run keeps no store of the requests it has seen`,
@@ -92,30 +97,11 @@ describe('seam wba', async () => {
 
   it('verify under another authority: refused at the equation; the base shows the authority used; --expected finds it', async () => {
     const d = write('req.txt', signed.stdout);
-    const good = await seam(d, [
-      'wba',
-      'verify',
-      '--json',
-      'req.txt',
-      '--directory',
-      `${dir}/keys.json`,
-      '--authority',
-      'shop.example',
-      '--now',
-      String(T),
-    ]);
+    const good = await seam(d, [...verifyCommand('req.txt', `${dir}/keys.json`), '--json']);
     const base: string = JSON.parse(good.stdout).bases[0].base;
     const e = workdir({ 'base.txt': base });
     const r = await seam(d, [
-      'wba',
-      'verify',
-      'req.txt',
-      '--directory',
-      `${dir}/keys.json`,
-      '--authority',
-      'shop.example:8443',
-      '--now',
-      String(T),
+      ...verifyCommand('req.txt', `${dir}/keys.json`, 'shop.example:8443'),
       '--expected',
       `${e}/base.txt`,
     ]);
@@ -128,17 +114,7 @@ describe('seam wba', async () => {
 
   it('verify refuses an expired request at the times check', async () => {
     const d = write('req.txt', signed.stdout);
-    const r = await seam(d, [
-      'wba',
-      'verify',
-      'req.txt',
-      '--directory',
-      `${dir}/keys.json`,
-      '--authority',
-      'shop.example',
-      '--now',
-      String(T + 3600),
-    ]);
+    const r = await seam(d, verifyCommand('req.txt', `${dir}/keys.json`, 'shop.example', T + 3600));
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('refused [expired]');
   });
@@ -160,32 +136,8 @@ describe('seam wba', async () => {
         .code,
     ).toBe(2);
     expect((await seam(dir, ['wba', 'sign', '-', '--seed-file', 'bot.seed'], request)).code).toBe(2);
-    expect(
-      (
-        await seam(dir, [
-          'wba',
-          'verify',
-          'none.txt',
-          '--directory',
-          'keys.json',
-          '--authority',
-          'a',
-          '--now',
-          '0',
-        ])
-      ).code,
-    ).toBe(4);
-    const bad = await seam(dir, [
-      'wba',
-      'verify',
-      'bad.txt',
-      '--directory',
-      'keys.json',
-      '--authority',
-      'a',
-      '--now',
-      '0',
-    ]);
+    expect((await seam(dir, verifyCommand('none.txt', 'keys.json', 'a', 0))).code).toBe(4);
+    const bad = await seam(dir, verifyCommand('bad.txt', 'keys.json', 'a', 0));
     expect(bad.code).toBe(4);
     expect(bad.stderr).toContain('request line');
   });
@@ -204,18 +156,7 @@ describe('seam wba verify --target-uri', async () => {
     .join('\n')}\n`;
   const d = workdir({ 'req.txt': request, 'keys.json': JSON.stringify(group.jwks) });
   const verify = (...more: string[]) =>
-    seam(d, [
-      'wba',
-      'verify',
-      'req.txt',
-      '--directory',
-      `${d}/keys.json`,
-      '--authority',
-      group.authority,
-      '--now',
-      String(group.now),
-      ...more,
-    ]);
+    seam(d, [...verifyCommand('req.txt', `${d}/keys.json`, group.authority, group.now), ...more]);
 
   it('verifies against the target URI you give, and cannot without one', async () => {
     expect((await verify('--target-uri', c.targetUri)).code).toBe(0);
@@ -229,46 +170,16 @@ describe('seam wba verify --target-uri', async () => {
 // the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
 
 describe('seam wba: every option and refusal, compared whole (request shapes, --allow-network)', () => {
-  const aliceSeed = seedOf(ALICE_SEED);
-
-  const T = 1784280600; // 2026-07-17T09:30:00Z
-
   describe('wba: the options and request shapes no other test uses', async () => {
-    const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(aliceSeed).publicKey)] };
     const dir = workdir({ 'bot.seed': ALICE_SEED, 'keys.json': JSON.stringify(jwks) });
+    // A fixed nonce, so that two runs sign the same bytes.
     const sign = async (request: string, ...more: string[]) =>
-      await seam(
-        dir,
-        [
-          'wba',
-          'sign',
-          '-',
-          '--seed-file',
-          'bot.seed',
-          '--authority',
-          'shop.example',
-          '--now',
-          String(T),
-          // A fixed nonce, so that two runs sign the same bytes.
-          '--nonce',
-          'n-1',
-          ...more,
-        ],
-        request,
-      );
+      await seam(dir, signCommand('--nonce', 'n-1', ...more), request);
     const request = 'GET /catalog HTTP/1.1\nHost: shop.example\n';
     const signed = (await sign(request)).stdout;
     const verify = async (text: string, ...more: string[]) =>
       await seam(workdir({ 'req.txt': text }), [
-        'wba',
-        'verify',
-        'req.txt',
-        '--directory',
-        join(dir, 'keys.json'),
-        '--authority',
-        'shop.example',
-        '--now',
-        String(T),
+        ...verifyCommand('req.txt', join(dir, 'keys.json')),
         ...more,
       ]);
 
@@ -310,18 +221,13 @@ describe('seam wba: every option and refusal, compared whole (request shapes, --
       // A directory member names an origin: a path is refused as the verifier would refuse it.
       expect((await sign(request, '--signature-agent', 'https://bot.example/keys')).code).toBe(1);
       // Without --nonce, a fresh random one each run; --no-nonce sends none.
-      const [a, b] = [
+      const unpinned = async () =>
         await seam(
           dir,
           ['wba', 'sign', '-', '--seed-file', 'bot.seed', '--authority', 'shop.example'],
           request,
-        ),
-        await seam(
-          dir,
-          ['wba', 'sign', '-', '--seed-file', 'bot.seed', '--authority', 'shop.example'],
-          request,
-        ),
-      ];
+        );
+      const [a, b] = [await unpinned(), await unpinned()];
       expect(a.stdout).toMatch(/;nonce="[A-Za-z0-9_-]{43}"\n/);
       expect(a.stdout.match(/nonce="[^"]*"/)).not.toEqual(b.stdout.match(/nonce="[^"]*"/));
       expect((await sign(request, '--no-nonce')).code).toBe(2);
@@ -396,22 +302,10 @@ describe('seam wba: every option and refusal, compared whole (request shapes, --
 
     it('is unverifiable, with the code the package gives and no detail', async () => {
       // why: wba.ts:75:116 (the '' for a refusal without a detail filled).
-      const jwks = JSON.stringify({ keys: [jwkFromPublicKey(keyPairFromSeed(aliceSeed).publicKey)] });
-      vi.stubGlobal('fetch', async () => new Response(jwks, { status: 200 }));
+      vi.stubGlobal('fetch', async () => new Response(JSON.stringify(jwks), { status: 200 }));
       const d = workdir({ 'req.txt': 'GET / HTTP/1.1\nHost: shop.example\n' });
       const where = 'https://bot.example/.well-known/http-message-signatures-directory';
-      const r = await seam(d, [
-        'wba',
-        'verify',
-        'req.txt',
-        '--directory',
-        where,
-        '--allow-network',
-        '--authority',
-        'shop.example',
-        '--now',
-        String(T),
-      ]);
+      const r = await seam(d, [...verifyCommand('req.txt', where), '--allow-network']);
       expect(r).toMatchObject({
         code: 6,
         stdout: '',
@@ -425,16 +319,12 @@ describe('seam wba: every option and refusal, compared whole (request shapes, --
 // the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
 
 describe('seam wba: every option and refusal, compared whole (usage errors, the keyid, --expected)', () => {
-  const T = 1784280600; // 2026-07-17T09:30:00Z
-
   describe('wba: usage errors, the keyid, --expected against the first base', async () => {
-    const jwks = {
-      keys: [jwkFromPublicKey(keyPairFromSeed(unwrap(hex.decode('01'.repeat(32)))).publicKey)],
-    };
     const dir = workdir({ 'bot.seed': ALICE_SEED, 'keys.json': JSON.stringify(jwks) });
     const request = 'GET /catalog HTTP/1.1\nHost: shop.example\n';
+    const signed = (await seam(dir, signCommand(), request)).stdout;
+    // Each without one option it needs: --authority to sign, --now to verify.
     const signArgs = ['wba', 'sign', '-', '--seed-file', 'bot.seed', '--now', String(T)];
-    const signed = (await seam(dir, [...signArgs, '--authority', 'shop.example'], request)).stdout;
     const verifyArgs = [
       'wba',
       'verify',
@@ -473,7 +363,7 @@ describe('seam wba: every option and refusal, compared whole (usage errors, the 
       // null: true, ===), :138:56 ({} for the comparison), :154:37 (first !== null true).
       const keyid = signed.match(/keyid="([^"]+)"/)?.[1];
       expect(keyid).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const same = await seam(files, [...verifyArgs, '--now', String(T), '--expected', 'base.txt']);
+      const same = await seam(files, [...verifyCommand('req.txt', 'keys.json'), '--expected', 'base.txt']);
       expect(same.code).toBe(0);
       expect(same.stdout).toContain(
         `\nsignature base of sig1 (keyid ${keyid}), line by line:\n  "@authority": shop.example\n`,
@@ -484,9 +374,7 @@ describe('seam wba: every option and refusal, compared whole (usage errors, the 
         ),
       ).toBe(true);
       const json = await seam(files, [
-        ...verifyArgs,
-        '--now',
-        String(T),
+        ...verifyCommand('req.txt', 'keys.json'),
         '--expected',
         'other.txt',
         '--json',
@@ -502,11 +390,16 @@ describe('seam wba: every option and refusal, compared whole (usage errors, the 
     it('--expected with no base to compare (no Signature-Input): nothing compared, no crash', async () => {
       // why: wba.ts:138:39 and :154:37 (first !== null true: utf8(null) throws).
       const d = workdir({ 'req.txt': request, 'keys.json': JSON.stringify(jwks), 'base.txt': base });
-      const r = await seam(d, [...verifyArgs, '--now', String(T), '--expected', 'base.txt']);
+      const r = await seam(d, [...verifyCommand('req.txt', 'keys.json'), '--expected', 'base.txt']);
       expect(r).toMatchObject({ code: 1, stderr: '' });
       expect(r.stdout.startsWith('refused [missing-signature-input]')).toBe(true);
       expect(r.stdout).not.toContain('--expected');
-      const json = await seam(d, [...verifyArgs, '--now', String(T), '--expected', 'base.txt', '--json']);
+      const json = await seam(d, [
+        ...verifyCommand('req.txt', 'keys.json'),
+        '--expected',
+        'base.txt',
+        '--json',
+      ]);
       expect(json.code).toBe(1);
       expect(JSON.parse(json.stdout).expected).toBeUndefined();
     });
@@ -517,10 +410,6 @@ describe('seam wba: every option and refusal, compared whole (usage errors, the 
 // the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
 
 describe('seam wba: every option and refusal, compared whole (curl -v and proxy-log request files, verify and sign)', () => {
-  const aliceSeed = seedOf(ALICE_SEED);
-
-  const T = 1784280600; // 2026-07-17T09:30:00Z
-
   describe('wba: the request file as curl -v and a proxy log show it', () => {
     it('skips curl lines (*, <, {, } with or without a space), strips "> " or ">", keeps > and * inside a value', () => {
       // why: wba.ts:41:21 (/^[*<{}] ?/ without ^: "Accept: */*" dropped; → /^[*<{}] /: "*"
@@ -564,7 +453,6 @@ describe('seam wba: every option and refusal, compared whole (curl -v and proxy-
   });
 
   describe('wba: verify and sign, the options no other case reaches', () => {
-    const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(aliceSeed).publicKey)] };
     const request = 'GET /catalog HTTP/1.1\nHost: shop.example\n';
     const setup = async () => {
       const dir = workdir({
@@ -573,35 +461,13 @@ describe('seam wba: every option and refusal, compared whole (curl -v and proxy-
       });
       mkdirSync(join(dir, 'xhttps:'));
       writeFileSync(join(dir, 'xhttps:', 'keys.json'), JSON.stringify(jwks));
-      const sign = [
-        'wba',
-        'sign',
-        '-',
-        '--seed-file',
-        'bot.seed',
-        '--authority',
-        'shop.example',
-        '--now',
-        String(T),
-        '--nonce',
-        'n-1',
-      ];
+      const sign = signCommand('--nonce', 'n-1');
       const signed = await seam(dir, sign, request);
       expect(signed.code).toBe(0);
       writeFileSync(join(dir, 'req.txt'), signed.stdout);
       return { dir, sign };
     };
-    const verify = (directory: string, authority = 'shop.example') => [
-      'wba',
-      'verify',
-      'req.txt',
-      '--directory',
-      directory,
-      '--authority',
-      authority,
-      '--now',
-      String(T),
-    ];
+    const verify = (directory: string, authority?: string) => verifyCommand('req.txt', directory, authority);
     afterEach(() => {
       vi.unstubAllGlobals();
     });
@@ -631,7 +497,7 @@ describe('seam wba: every option and refusal, compared whole (curl -v and proxy-
       const { dir } = await setup();
       const where = 'https://bot.example/.well-known/http-message-signatures-directory';
       const published = signDirectory({
-        seed: aliceSeed,
+        seed: seed.value,
         authority: 'bot.example',
         created: T - 60,
         expires: T + 3600,
