@@ -4,17 +4,31 @@ import { signEnvelope, verifyEnvelope } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
 import { ALICE_SEED, BOB_SEED, seam, seedOf, workdir } from './run.js';
 
-const alice = didFromSeed(seedOf(ALICE_SEED));
+const aliceSeed = seedOf(ALICE_SEED);
+const alice = didFromSeed(aliceSeed);
 const bob = didFromSeed(seedOf(BOB_SEED));
 const T = 1784280600; // 2026-07-17T09:30:00Z
 
 const sent = signEnvelope(
   { to: bob, messageId: 'm1', contextId: null, text: 'lunch at noon?', timestamp: T },
-  seedOf(ALICE_SEED),
+  aliceSeed,
 );
-// What the sender signed, spelled out by hand: the six fields, keys sorted, no spaces.
-const theirBytes = `{"contextId":null,"from":"${alice}","messageId":"m1","text":"lunch at noon?","timestamp":${T},"to":"${bob}"}`;
+/** What alice signs for bob as message m1 at T, spelled out by hand: the six fields, keys sorted, no spaces. */
+const signedText = (text: string) =>
+  `{"contextId":null,"from":"${alice}","messageId":"m1","text":"${text}","timestamp":${T},"to":"${bob}"}`;
+const theirBytes = signedText('lunch at noon?');
 const tampered = { ...sent, text: 'lunch at noon!' };
+
+/** `seam envelope verify FILE`, addressed to bob unless said, judged at T unless said. */
+const verifyCommand = (file: string, { recipient = bob, now = String(T) } = {}) => [
+  'envelope',
+  'verify',
+  file,
+  '--recipient',
+  recipient,
+  '--now',
+  now,
+];
 
 describe('seam envelope sign', () => {
   const dir = workdir({ 'alice.seed': ALICE_SEED });
@@ -64,34 +78,16 @@ describe('seam envelope verify', () => {
   });
 
   it('verifies a message addressed to you, every check passing', async () => {
-    const r = await seam(dir, [
-      'envelope',
-      'verify',
-      'message.json',
-      '--recipient',
-      bob,
-      '--now',
-      String(T + 5),
-      '--replay-file',
-      'seen.json',
-    ]);
+    const judged = async (now: number) =>
+      await seam(dir, [...verifyCommand('message.json', { now: String(now) }), '--replay-file', 'seen.json']);
+    const r = await judged(T + 5);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`verified: from ${alice}, messageId "m1"\njudged at 2026-07-17T09:30:05Z\n`);
     expect(r.stdout).toContain('replay checked against seen.json');
     expect(r.stdout).toMatch(/pass +equation/);
     expect(r.stdout).toMatch(/pass +replay/);
     // The same message again, from the same replay file: a replay.
-    const again = await seam(dir, [
-      'envelope',
-      'verify',
-      'message.json',
-      '--recipient',
-      bob,
-      '--now',
-      String(T + 6),
-      '--replay-file',
-      'seen.json',
-    ]);
+    const again = await judged(T + 6);
     expect(again.code).toBe(1);
     expect(again.stdout).toContain('refused [replayed]');
   });
@@ -128,13 +124,7 @@ describe('seam envelope verify', () => {
 
   it('a tampered text: refused at the equation, the signed bytes shown, and the first differing byte against --expected', async () => {
     const r = await seam(dir, [
-      'envelope',
-      'verify',
-      'tampered.json',
-      '--recipient',
-      bob,
-      '--now',
-      String(T),
+      ...verifyCommand('tampered.json'),
       '--no-replay-check',
       '--expected',
       'their-bytes.bin',
@@ -157,13 +147,7 @@ describe('seam envelope verify', () => {
 
   it('--json carries the verdict, the checks in order, the signed bytes and the comparison under explain', async () => {
     const r = await seam(dir, [
-      'envelope',
-      'verify',
-      'tampered.json',
-      '--recipient',
-      bob,
-      '--now',
-      String(T),
+      ...verifyCommand('tampered.json'),
       '--no-replay-check',
       '--expected',
       'their-bytes.bin',
@@ -179,16 +163,7 @@ describe('seam envelope verify', () => {
   });
 
   it('refuses a message addressed to someone else at the recipient check', async () => {
-    const r = await seam(dir, [
-      'envelope',
-      'verify',
-      'message.json',
-      '--recipient',
-      alice,
-      '--now',
-      String(T),
-      '--no-replay-check',
-    ]);
+    const r = await seam(dir, [...verifyCommand('message.json', { recipient: alice }), '--no-replay-check']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('refused [wrong-recipient]');
     expect(r.stdout).toMatch(/not checked +equation/);
@@ -196,13 +171,7 @@ describe('seam envelope verify', () => {
 
   it('refuses a stale message at --now', async () => {
     const r = await seam(dir, [
-      'envelope',
-      'verify',
-      'message.json',
-      '--recipient',
-      bob,
-      '--now',
-      '2026-07-17T10:30:00Z',
+      ...verifyCommand('message.json', { now: '2026-07-17T10:30:00Z' }),
       '--no-replay-check',
     ]);
     expect(r.code).toBe(1);
@@ -223,16 +192,7 @@ describe('seam envelope verify', () => {
     expect(
       (await seam(dir, ['envelope', 'verify', 'message.json', '--recipient', bob, ...offWithFile])).code,
     ).toBe(2);
-    const r = await seam(dir, [
-      'envelope',
-      'verify',
-      'message.json',
-      '--recipient',
-      bob,
-      '--now',
-      'yesterday',
-      '--no-replay-check',
-    ]);
+    const r = await seam(dir, [...verifyCommand('message.json', { now: 'yesterday' }), '--no-replay-check']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('RFC 3339');
     expect((await seam(dir, ['envelope'])).stderr).toContain('needs a subcommand');
@@ -251,16 +211,6 @@ describe('seam envelope verify', () => {
 // the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
 
 describe('seam envelope: every option and refusal, compared whole (sign, verify --expected)', () => {
-  const aliceSeed = seedOf(ALICE_SEED);
-
-  const bobSeed = seedOf(BOB_SEED);
-
-  const alice = didFromSeed(aliceSeed);
-
-  const bob = didFromSeed(bobSeed);
-
-  const T = 1784280600; // 2026-07-17T09:30:00Z
-
   describe('envelope sign', () => {
     const dir = workdir({ 'alice.seed': ALICE_SEED });
     const sign = async (fields: object, ...more: string[]) =>
@@ -290,7 +240,7 @@ describe('seam envelope: every option and refusal, compared whole (sign, verify 
       const fields = { to: bob, messageId: 'm1', contextId: null, text: 'hi', timestamp: T };
       const r = await sign(fields, '--json');
       expect(r.code).toBe(0);
-      const bytes = `{"contextId":null,"from":"${alice}","messageId":"m1","text":"hi","timestamp":${T},"to":"${bob}"}`;
+      const bytes = signedText('hi');
       expect(JSON.parse(r.stdout)).toEqual({
         command: 'envelope sign',
         ok: true,
@@ -319,19 +269,12 @@ describe('seam envelope: every option and refusal, compared whole (sign, verify 
         { to: bob, messageId: 'm1', contextId: null, text: 'hi', timestamp: T },
         aliceSeed,
       );
-      const bytes = `{"contextId":null,"from":"${alice}","messageId":"m1","text":"hi","timestamp":${T},"to":"${bob}"}`;
       const dir = workdir({
         'm.json': JSON.stringify({ ...sent, sig: sent.sig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) }),
-        'b.txt': bytes,
+        'b.txt': signedText('hi'),
       });
       const r = await seam(dir, [
-        'envelope',
-        'verify',
-        'm.json',
-        '--recipient',
-        bob,
-        '--now',
-        'off',
+        ...verifyCommand('m.json', { now: 'off' }),
         '--no-replay-check',
         '--expected',
         'b.txt',
