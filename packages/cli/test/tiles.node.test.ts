@@ -23,21 +23,42 @@ async function keys(dir: string) {
   return { log, w1 };
 }
 
+/** `seam tiles write log` of the text leaves in FILE, as example.com/log signed with log.seed. */
+const writeLog = (file: string, ...more: string[]) => [
+  'tiles',
+  'write',
+  'log',
+  '--leaves',
+  file,
+  '--text',
+  '--origin',
+  'example.com/log',
+  '--seed-file',
+  'log.seed',
+  ...more,
+];
+
+/** `seam proof make` of leaves.txt's entry INDEX under log/checkpoint. */
+const makeProof = (index: number, ...more: string[]) => [
+  'proof',
+  'make',
+  'leaves.txt',
+  '--text',
+  '--checkpoint',
+  'log/checkpoint',
+  '--index',
+  String(index),
+  ...more,
+];
+
+/** `seam tiles prove log --log VKEY` in DIR, the proof's options after. */
+const prove = async (dir: string, log: string, ...more: string[]) =>
+  await seam(dir, ['tiles', 'prove', 'log', '--log', log, ...more]);
+
 /** A log of 300 entries written to ./log and cosigned by w1. */
 async function published() {
   const dir = workdir({ 'leaves.txt': text(leaves(0, 300)), 'log.seed': ALICE_SEED, 'w1.seed': BOB_SEED });
-  const wrote = await seam(dir, [
-    'tiles',
-    'write',
-    'log',
-    '--leaves',
-    'leaves.txt',
-    '--text',
-    '--origin',
-    'example.com/log',
-    '--seed-file',
-    'log.seed',
-  ]);
+  const wrote = await seam(dir, writeLog('leaves.txt'));
   expect(wrote.code).toBe(0);
   const cosigned = await seam(dir, [
     'note',
@@ -60,25 +81,18 @@ describe('seam tiles and seam proof', () => {
     expect(wrote.stdout).toMatch(
       /^wrote 3 tiles, 2 entry bundles and the checkpoint of 300 leaves \(from 0\) to log;/,
     );
-    const proved = await seam(dir, [
-      'tiles',
-      'prove',
-      'log',
-      '--log',
-      log,
-      '--witness',
-      w1,
-      '--quorum',
-      '1',
-      '--index',
-      '7',
-    ]);
+    // Entry 7 proved from the directory under w1's cosignature, and its proof verified.
+    const prove7 = (...more: string[]) =>
+      prove(dir, log, '--witness', w1, '--quorum', '1', '--index', '7', ...more);
+    const policy = ['--origin', 'example.com/log', '--log', log, '--witness', w1, '--quorum', '1'];
+    const verify7 = (...more: string[]) =>
+      seam(dir, ['proof', 'verify', 'e7.tlog-proof', ...policy, '--entry', 'entry-7', ...more]);
+    const proved = await prove7();
     expect(proved.code).toBe(0);
     expect(proved.stdout).toMatch(/^c2sp\.org\/tlog-proof@v1\nindex 7\n/);
     writeFileSync(join(dir, 'e7.tlog-proof'), proved.stdout);
     writeFileSync(join(dir, 'entry-7'), 'entry 7');
-    const policy = ['--origin', 'example.com/log', '--log', log, '--witness', w1, '--quorum', '1'];
-    const verified = await seam(dir, ['proof', 'verify', 'e7.tlog-proof', ...policy, '--entry', 'entry-7']);
+    const verified = await verify7();
     expect(verified.code).toBe(0);
     expect(verified.stdout).toMatch(
       /^verified: entry 7 is in example.com\/log's tree of 300 leaves \(root [0-9a-f]{64}\), signed by example.com\/log, w1.example\n/,
@@ -106,62 +120,19 @@ describe('seam tiles and seam proof', () => {
       /\njudged at [0-9T:-]+Z \(the machine clock; --now TIME or --now off to choose\)\n/,
     );
     expect(proved.stderr).toMatch(/^judged at [0-9T:-]+Z \(the machine clock/);
-    const early = await seam(dir, [
-      'proof',
-      'verify',
-      'e7.tlog-proof',
-      ...policy,
-      '--entry',
-      'entry-7',
-      '--now',
-      '1699999999',
-    ]);
+    const early = await verify7('--now', '1699999999');
     expect(early.code).toBe(1);
     expect(early.stdout).toMatch(
       /^refused \[cosignature-in-future\]: 1 s in the future \(allowed skew 0 s\)/,
     );
-    const stale = await seam(dir, [
-      'proof',
-      'verify',
-      'e7.tlog-proof',
-      ...policy,
-      '--entry',
-      'entry-7',
-      '--now',
-      '1700007200',
-      '--max-age',
-      '3600',
-    ]);
+    const stale = await verify7('--now', '1700007200', '--max-age', '3600');
     expect(stale.stdout).toMatch(/^refused \[stale-cosignature\]/);
-    const waived = await seam(dir, [
-      'proof',
-      'verify',
-      'e7.tlog-proof',
-      ...policy,
-      '--entry',
-      'entry-7',
-      '--now',
-      'off',
-    ]);
+    const waived = await verify7('--now', 'off');
     expect(waived.code).toBe(0);
     expect(waived.stdout).toMatch(
       /^signatures valid, NOT everything checked: entry 7 is in example.com\/log's tree of 300 leaves .*\ntime NOT checked: --now off waives it\n/,
     );
-    const tooEarly = await seam(dir, [
-      'tiles',
-      'prove',
-      'log',
-      '--log',
-      log,
-      '--witness',
-      w1,
-      '--quorum',
-      '1',
-      '--index',
-      '7',
-      '--now',
-      '1699999999',
-    ]);
+    const tooEarly = await prove7('--now', '1699999999');
     expect(tooEarly.code).toBe(1);
     expect(tooEarly.stdout).toMatch(/^refused \[cosignature-in-future\]/);
     writeFileSync(join(dir, 'entry-8'), 'entry 8');
@@ -193,7 +164,7 @@ describe('seam tiles and seam proof', () => {
 
   it('the consistency proof from an older size, one base64 hash a line, equals the tree’s', async () => {
     const { dir, log } = await published();
-    const proved = await seam(dir, ['tiles', 'prove', 'log', '--log', log, '--consistency', '100']);
+    const proved = await prove(dir, log, '--consistency', '100');
     expect(proved.code).toBe(0);
     expect(proved.stdout).toBe(
       tree(300)
@@ -207,40 +178,17 @@ describe('seam tiles and seam proof', () => {
     const { dir, log } = await published();
     writeFileSync(join(dir, 'more.txt'), text(leaves(0, 520)));
     const full = statSync(join(dir, 'log', 'tile', '0', '000')).mtimeMs;
-    const appended = await seam(dir, [
-      'tiles',
-      'write',
-      'log',
-      '--leaves',
-      'more.txt',
-      '--text',
-      '--origin',
-      'example.com/log',
-      '--seed-file',
-      'log.seed',
-      '--json',
-    ]);
+    const appended = await seam(dir, writeLog('more.txt', '--json'));
     expect(JSON.parse(appended.stdout)).toEqual({
       command: 'tiles write',
       ok: true,
       value: { dir: 'log', size: 520, from: 300, tiles: 3, entryBundles: 2 },
     });
     expect(statSync(join(dir, 'log', 'tile', '0', '000')).mtimeMs).toBe(full);
-    const proved = await seam(dir, ['tiles', 'prove', 'log', '--log', log, '--index', '519']);
+    const proved = await prove(dir, log, '--index', '519');
     expect(proved.code).toBe(0);
     writeFileSync(join(dir, 'other.txt'), text(['not the log', ...leaves(1, 600)]));
-    const refused = await seam(dir, [
-      'tiles',
-      'write',
-      'log',
-      '--leaves',
-      'other.txt',
-      '--text',
-      '--origin',
-      'example.com/log',
-      '--seed-file',
-      'log.seed',
-    ]);
+    const refused = await seam(dir, writeLog('other.txt'));
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(/^cannot write \[not-an-extension\]: the log in log has 520 leaves/);
   });
@@ -273,24 +221,10 @@ describe('seam tiles and seam proof', () => {
     const w2 = (
       await seam(dir, ['note', 'key', '--seed-file', 'log.seed', '--name', 'w2.example', '--witness'])
     ).stdout.trim();
-    const refused = await seam(dir, [
-      'tiles',
-      'prove',
-      'log',
-      '--log',
-      log,
-      '--witness',
-      w1,
-      '--witness',
-      w2,
-      '--quorum',
-      '2',
-      '--index',
-      '1',
-    ]);
+    const refused = await prove(dir, log, '--witness', w1, '--witness', w2, '--quorum', '2', '--index', '1');
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(/^refused \[witness-quorum-not-met\]/);
-    const beyond = await seam(dir, ['tiles', 'prove', 'log', '--log', log, '--index', '300', '--json']);
+    const beyond = await prove(dir, log, '--index', '300', '--json');
     expect(beyond.code).toBe(1);
     expect(JSON.parse(beyond.stdout)).toMatchObject({ ok: false, code: 'beyond-checkpoint' });
   });
@@ -298,18 +232,7 @@ describe('seam tiles and seam proof', () => {
   it('proof make writes what proof verify accepts, extra data shown as not signed', async () => {
     const { dir, log } = await published();
     writeFileSync(join(dir, 'extra.bin'), 'build 42');
-    const made = await seam(dir, [
-      'proof',
-      'make',
-      'leaves.txt',
-      '--text',
-      '--checkpoint',
-      'log/checkpoint',
-      '--index',
-      '12',
-      '--extra-file',
-      'extra.bin',
-    ]);
+    const made = await seam(dir, makeProof(12, '--extra-file', 'extra.bin'));
     expect(made.code).toBe(0);
     expect(made.stdout).toContain(`\nextra ${base64Strict.encode(utf8('build 42'))}\nindex 12\n`);
     writeFileSync(join(dir, 'entry-12'), 'entry 12');
@@ -320,16 +243,7 @@ describe('seam tiles and seam proof', () => {
     );
     expect(verified.code).toBe(0);
     expect(verified.stdout).toContain('extra data (not signed, not trusted): 6275696c64203432');
-    const beyond = await seam(dir, [
-      'proof',
-      'make',
-      'leaves.txt',
-      '--text',
-      '--checkpoint',
-      'log/checkpoint',
-      '--index',
-      '300',
-    ]);
+    const beyond = await seam(dir, makeProof(300));
     expect(beyond.code).toBe(1);
   });
 
