@@ -1,4 +1,3 @@
-import { hex, unwrap } from '@agent-seam/canonical';
 import {
   domainLinkageSigningInput,
   signCardEnvelope,
@@ -7,9 +6,7 @@ import {
 } from '@agent-seam/cardpub';
 import {
   bindingV2SignedBytes,
-  didFromPublicKey,
   didFromSeed,
-  keyPairFromSeed,
   keyStateSignedBytes,
   signDeviceBindingV2,
   signKeyState,
@@ -48,6 +45,19 @@ const signedBytes = (bytes: Uint8Array | null) => {
   if (bytes === null) throw new Error('no signed bytes');
   return bytes;
 };
+
+/** `seam binding verify FILE` for DEVICE, judged at NOW. */
+const bindingVerify = (file: string, device: string, now = T) => [
+  'binding',
+  'verify',
+  file,
+  '--device',
+  device,
+  '--now',
+  String(now),
+];
+/** `seam keystate resolve FILE` under alice's root, judged at T. */
+const keystateResolve = (file: string) => ['keystate', 'resolve', file, '--root', alice, '--now', String(T)];
 
 const dir = workdir({
   'linkage-edited.jwt': `${header}.${laterPayload}.${linkageSig}\n`,
@@ -180,33 +190,17 @@ describe('seam linkage verify', () => {
 
 describe('seam binding verify', () => {
   it('verifies the binding for the device named, refuses it for another, after validUntil', async () => {
-    const ok = await seam(dir, ['binding', 'verify', 'binding.json', '--device', bob, '--now', String(T)]);
+    const ok = await seam(dir, bindingVerify('binding.json', bob));
     expect(ok.code).toBe(0);
     expect(ok.stdout.split('\n')[0]).toBe(`verified: ${bob} is bound to ${alice}`);
-    const other = await seam(dir, [
-      'binding',
-      'verify',
-      'binding.json',
-      '--device',
-      alice,
-      '--now',
-      String(T),
-    ]);
+    const other = await seam(dir, bindingVerify('binding.json', alice));
     expect(other.code).toBe(1);
     expect(other.stdout).toContain('refused [wrong-device]');
-    const late = await seam(dir, [
-      'binding',
-      'verify',
-      'binding.json',
-      '--device',
-      bob,
-      '--now',
-      String(T + 7200),
-    ]);
+    const late = await seam(dir, bindingVerify('binding.json', bob, T + 7200));
     expect(late.stdout).toContain('refused [expired]');
   });
   it('--expected: an edited validUntil is found, and both signatures hold over the bytes really signed', async () => {
-    const edited = ['binding', 'verify', 'binding-edited.json', '--device', bob, '--now', String(T)];
+    const edited = bindingVerify('binding-edited.json', bob);
     const r = await seam(dir, [...edited, '--expected', 'binding.signed']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('refused [bad-signature]');
@@ -217,54 +211,31 @@ describe('seam binding verify', () => {
   });
   it('needs --device (exit 2); a missing file exits 4', async () => {
     expect((await seam(dir, ['binding', 'verify', 'binding.json', '--now', '0'])).code).toBe(2);
-    expect((await seam(dir, ['binding', 'verify', 'none.json', '--device', bob, '--now', '0'])).code).toBe(4);
+    expect((await seam(dir, bindingVerify('none.json', bob, 0))).code).toBe(4);
   });
 });
 
 describe('seam keystate resolve', () => {
   it('a verified record hands the root to its opDid', async () => {
-    const r = await seam(dir, [
-      'keystate',
-      'resolve',
-      'keystate.json',
-      '--root',
-      alice,
-      '--now',
-      String(T),
-      '--json',
-    ]);
+    const r = await seam(dir, [...keystateResolve('keystate.json'), '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, opDid: bob });
   });
   it('an altered record is refused and the root speaks for itself', async () => {
-    const r = await seam(dir, [
-      'keystate',
-      'resolve',
-      'keystate-other.json',
-      '--root',
-      alice,
-      '--now',
-      String(T),
-    ]);
+    const r = await seam(dir, keystateResolve('keystate-other.json'));
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n')[0]).toBe(`speaks for ${alice} at ${T}: ${alice}`);
     expect(r.stdout).toContain('refused [bad-signature]');
   });
   it('--expected: the edited epoch is found, and the root’s signature holds over the bytes really signed', async () => {
-    const edited = ['keystate', 'resolve', 'keystate-other.json', '--root', alice, '--now', String(T)];
+    const edited = keystateResolve('keystate-other.json');
     const r = await seam(dir, [...edited, '--expected', 'keystate.signed', '--json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).explain.expected).toMatchObject({
       same: false,
       signatureHoldsOverExpected: true,
     });
-    const same = await seam(dir, [
-      ...edited.slice(0, 2),
-      'keystate.json',
-      ...edited.slice(3),
-      '--expected',
-      'keystate.signed',
-    ]);
+    const same = await seam(dir, [...keystateResolve('keystate.json'), '--expected', 'keystate.signed']);
     expect(same.code).toBe(0);
     expect((await seam(dir, [...edited, '--expected', 'none.signed'])).code).toBe(4);
   });
@@ -280,28 +251,14 @@ describe('seam keystate resolve', () => {
 // the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
 
 describe('seam keystate: every option and refusal, compared whole (resolve --pinned)', () => {
-  const aliceSeed = seedOf(ALICE_SEED);
-
-  const bobSeed = seedOf(BOB_SEED);
-
-  const alice = didFromSeed(aliceSeed);
-
-  const bob = didFromSeed(bobSeed);
-
-  const T = 1784280600; // 2026-07-17T09:30:00Z
-
   describe('keystate resolve --pinned', () => {
     it('a pinned record that does not verify keeps the root speaking for itself', async () => {
       // why: identity.ts:92:47 ({} for { pinned }: the pin ignored, the inline opDid wins).
-      const keystate = signKeyState(
-        { rootDid: alice, epoch: 1, opDid: bob, notBefore: null, notAfter: null, ts: T },
-        aliceSeed,
-      );
       const dir = workdir({
         'keystate.json': JSON.stringify(keystate),
         'pinned.json': JSON.stringify({ ...keystate, epoch: 2 }),
       });
-      const args = ['keystate', 'resolve', 'keystate.json', '--root', alice, '--now', String(T)];
+      const args = keystateResolve('keystate.json');
       expect(JSON.parse((await seam(dir, [...args, '--json'])).stdout).opDid).toBe(bob);
       const r = await seam(dir, [...args, '--pinned', 'pinned.json', '--json']);
       expect(r.code).toBe(0);
@@ -314,26 +271,8 @@ describe('seam keystate: every option and refusal, compared whole (resolve --pin
 // the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
 
 describe('seam identity: every option and refusal, compared whole (binding verify, keystate resolve)', () => {
-  const seed = unwrap(hex.decode(ALICE_SEED.trim()));
-
-  const key = keyPairFromSeed(seed).publicKey;
-
-  const alice = didFromPublicKey(key);
-
-  const bobSeed = unwrap(hex.decode(BOB_SEED.trim()));
-
-  const bob = didFromSeed(bobSeed);
-
-  const T = 1784280600; // 2026-07-17T09:30:00Z
-
   describe('identity: binding verify and keystate resolve', () => {
-    const aliceSeed = seed;
-    const binding = signDeviceBindingV2({ ts: T, validUntil: T + 3600 }, aliceSeed, bobSeed);
     const later = signDeviceBindingV2({ ts: T, validUntil: T + 7200 }, aliceSeed, bobSeed);
-    const keystate = signKeyState(
-      { rootDid: alice, epoch: 1, opDid: bob, notBefore: null, notAfter: null, ts: T },
-      aliceSeed,
-    );
     const dir = workdir({
       'binding.json': JSON.stringify(binding),
       // The later binding's fields with the root's signature over the first: the root's sig
@@ -362,13 +301,7 @@ describe('seam identity: every option and refusal, compared whole (binding verif
       // why: identity.ts:53:29 (&& → ||: the root's signature alone would be enough),
       // :47:16 ('binding verify' emptied).
       const r = await seam(dir, [
-        'binding',
-        'verify',
-        'mixed.json',
-        '--device',
-        bob,
-        '--now',
-        String(T),
+        ...bindingVerify('mixed.json', bob),
         '--expected',
         'binding.signed',
         '--json',
@@ -393,7 +326,7 @@ describe('seam identity: every option and refusal, compared whole (binding verif
         stdout: '',
         stderr: 'seam: give --now TIME: a KeyState has a window; see seam keystate resolve --help\n',
       });
-      const args = ['keystate', 'resolve', 'keystate.json', '--root', alice, '--now', String(T)];
+      const args = keystateResolve('keystate.json');
       const text = await seam(dir, args);
       expect(text.code).toBe(0);
       expect(text.stdout.split('\n').slice(0, 2)).toEqual([
