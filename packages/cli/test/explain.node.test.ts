@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOB_SEED, seam, signedCheckpoint, workdir } from './run.js';
+import { BOB_SEED, seam, signedCheckpoint, vkeyOf, workdir } from './run.js';
 
 // seam explain: the signed bytes and --expected, as text (src/explain.ts).
 // A case that exists for a mutant says in its comment which one it holds (file.ts:line:column of
@@ -22,9 +22,7 @@ describe('explain: the signed bytes and --expected as text', () => {
       'other.seed': BOB_SEED,
       'expected.txt': body.replace('\n4\n', '\n5\n'),
     });
-    const otherKey = (
-      await seam(dir, ['note', 'key', '--seed-file', 'other.seed', '--name', 'example.com/log'])
-    ).stdout.trim();
+    const otherKey = await vkeyOf(dir, 'other.seed', 'example.com/log');
     const r = await seam(dir, [
       'note',
       'verify',
@@ -54,9 +52,7 @@ describe('explain: the signed bytes and --expected as text', () => {
     // why: explain.ts:24:54 ('' → "Stryker was here!" after a code without a detail).
     const { cosigned, witnessKey, dir } = await signedCheckpoint(T);
     writeFileSync(join(dir, 'cosigned.txt'), cosigned);
-    const otherLog = (
-      await seam(dir, ['note', 'key', '--seed-file', 'witness.seed', '--name', 'example.com/log'])
-    ).stdout.trim();
+    const otherLog = await vkeyOf(dir, 'witness.seed', 'example.com/log');
     const r = await seam(dir, [
       'note',
       'verify',

@@ -8,7 +8,7 @@ import {
   parseVerifierKey,
 } from '@agent-seam/tlog-note';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, seedOf, signedCheckpoint, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, seedOf, signedCheckpoint, vkeyOf, workdir } from './run.js';
 
 const LOG = 'example.com/log';
 const logKey = formatVerifierKey(ed25519Verifier(LOG, keyPairFromSeed(seedOf(ALICE_SEED)).publicKey));
@@ -19,9 +19,7 @@ const T = 1784280600;
 describe('seam note and checkpoint', async () => {
   const dir = workdir({ 'log.seed': ALICE_SEED, 'witness.seed': BOB_SEED, 'body.txt': body });
   const signed = await seam(dir, ['note', 'sign', 'body.txt', '--seed-file', 'log.seed', '--name', LOG]);
-  const witnessKey = (
-    await seam(dir, ['note', 'key', '--seed-file', 'witness.seed', '--name', 'w1.example', '--witness'])
-  ).stdout.trim();
+  const witnessKey = await vkeyOf(dir, 'witness.seed', 'w1.example', '--witness');
   const cosigned = await seam(
     dir,
     ['note', 'cosign', '-', '--seed-file', 'witness.seed', '--name', 'w1.example', '--now', String(T)],
@@ -70,29 +68,23 @@ describe('seam note and checkpoint', async () => {
 
   it('note verify --expected: the edit is found at its byte in the text every signature covers', async () => {
     const withBody = workdir({ 'edited.txt': signed.stdout.replace('\n4\n', '\n5\n'), 'body.txt': body });
-    const r = await seam(withBody, [
-      'note',
-      'verify',
-      'edited.txt',
-      '--key',
-      logKey,
-      '--expected',
-      'body.txt',
-      '--json',
-    ]);
+    const verify = async (...more: string[]) =>
+      await seam(withBody, [
+        'note',
+        'verify',
+        'edited.txt',
+        '--key',
+        logKey,
+        '--expected',
+        'body.txt',
+        ...more,
+      ]);
+    const r = await verify('--json');
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(Buffer.from(out.explain.signed.base64, 'base64').toString()).toBe(body.replace('\n4\n', '\n5\n'));
     expect(out.explain.expected).toMatchObject({ same: false, offset: LOG.length + 1 });
-    const human = await seam(withBody, [
-      'note',
-      'verify',
-      'edited.txt',
-      '--key',
-      logKey,
-      '--expected',
-      'body.txt',
-    ]);
+    const human = await verify();
     expect(human.stdout).toContain(`--expected: first difference at byte ${LOG.length + 1}`);
   });
 

@@ -117,6 +117,16 @@ export const DACK_KEYS_HEX = Object.fromEntries(
   Object.entries(DACK_KEYS).map(([name, bytes]) => [name, hex.encode(bytes)]),
 );
 
+/** The verifier key `seam note key` prints for the seed file in `dir` under `name` (`--witness` in `more`). */
+export async function vkeyOf(
+  dir: string,
+  seedFile: string,
+  name: string,
+  ...more: string[]
+): Promise<string> {
+  return (await seam(dir, ['note', 'key', '--seed-file', seedFile, '--name', name, ...more])).stdout.trim();
+}
+
 /**
  * A checkpoint of the log `example.com/log` signed with ALICE_SEED by `seam note sign`, the
  * log's and a witness's (BOB_SEED, `w1.example`) verifier keys, and the note cosigned at `now`.
@@ -127,10 +137,8 @@ export async function signedCheckpoint(now: number) {
   const dir = workdir({ 'log.seed': ALICE_SEED, 'witness.seed': BOB_SEED, 'body.txt': body });
   const signed = (await seam(dir, ['note', 'sign', 'body.txt', '--seed-file', 'log.seed', '--name', LOG]))
     .stdout;
-  const logKey = (await seam(dir, ['note', 'key', '--seed-file', 'log.seed', '--name', LOG])).stdout.trim();
-  const witnessKey = (
-    await seam(dir, ['note', 'key', '--seed-file', 'witness.seed', '--name', 'w1.example', '--witness'])
-  ).stdout.trim();
+  const logKey = await vkeyOf(dir, 'log.seed', LOG);
+  const witnessKey = await vkeyOf(dir, 'witness.seed', 'w1.example', '--witness');
   const cosign = [
     'note',
     'cosign',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { base64Strict } from '@agent-seam/canonical';
 import { leafHash, MerkleTree } from '@agent-seam/merkle';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, vkeyOf, workdir } from './run.js';
 
 // seam tiles write, seam tiles prove (a directory and a URL), seam proof make and verify.
 const leaves = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `entry ${from + i}`);
@@ -14,12 +14,8 @@ const utf8 = (s: string) => new TextEncoder().encode(s);
 const tree = (n: number) => MerkleTree.fromLeaves(leaves(0, n).map(utf8));
 
 async function keys(dir: string) {
-  const log = (
-    await seam(dir, ['note', 'key', '--seed-file', 'log.seed', '--name', 'example.com/log'])
-  ).stdout.trim();
-  const w1 = (
-    await seam(dir, ['note', 'key', '--seed-file', 'w1.seed', '--name', 'w1.example', '--witness'])
-  ).stdout.trim();
+  const log = await vkeyOf(dir, 'log.seed', 'example.com/log');
+  const w1 = await vkeyOf(dir, 'w1.seed', 'w1.example', '--witness');
   return { log, w1 };
 }
 
@@ -218,9 +214,7 @@ describe('seam tiles and seam proof', () => {
 
   it('refuses a checkpoint under a quorum it does not meet, with the check that refused', async () => {
     const { dir, log, w1 } = await published();
-    const w2 = (
-      await seam(dir, ['note', 'key', '--seed-file', 'log.seed', '--name', 'w2.example', '--witness'])
-    ).stdout.trim();
+    const w2 = await vkeyOf(dir, 'log.seed', 'w2.example', '--witness');
     const refused = await prove(dir, log, '--witness', w1, '--witness', w2, '--quorum', '2', '--index', '1');
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(/^refused \[witness-quorum-not-met\]/);
