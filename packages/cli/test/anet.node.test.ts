@@ -40,9 +40,15 @@ describe('seam anet request sign / verify', () => {
   ];
 
   /** seam anet request verify of stdin at the vectors' hub and clock, against KEL. */
+  /** `seam anet request verify FILE` of a send to the hub, against the signer's log in KEL. */
+  const verifyOf = (file: string, kel: string) => [
+    ...['anet', 'request', 'verify', file, '--action', 'send', '--hub', relay.hub, '--kel', kel],
+  ];
   const verifyArgs = (kel: string, ...more: string[]) => [
-    ...['anet', 'request', 'verify', '-', '--action', 'send', '--hub', relay.hub],
-    ...['--kel', kel, '--now', nowSeconds, ...more],
+    ...verifyOf('-', kel),
+    '--now',
+    nowSeconds,
+    ...more,
   ];
 
   it('sign writes the request with the four X-ANet headers and its body; verify accepts it', async () => {
@@ -69,39 +75,11 @@ describe('seam anet request sign / verify', () => {
 
   it('usage errors exit 2: an unknown action, no --now', async () => {
     expect((await seam(dir, [...sign.slice(0, 5), 'sleep', ...sign.slice(6)])).code).toBe(2);
-    const r = await seam(dir, [
-      'anet',
-      'request',
-      'verify',
-      'send.http',
-      '--action',
-      'send',
-      '--hub',
-      relay.hub,
-      '--kel',
-      'agent.kel',
-    ]);
+    const r = await seam(dir, verifyOf('send.http', 'agent.kel'));
     expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('--now')]);
   });
   it('an unreadable file exits 4', async () => {
-    expect(
-      (
-        await seam(dir, [
-          'anet',
-          'request',
-          'verify',
-          'missing.http',
-          '--action',
-          'send',
-          '--hub',
-          relay.hub,
-          '--kel',
-          'agent.kel',
-          '--now',
-          nowSeconds,
-        ])
-      ).code,
-    ).toBe(4);
+    expect((await seam(dir, [...verifyOf('missing.http', 'agent.kel'), '--now', nowSeconds])).code).toBe(4);
   });
 });
 

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { ConformanceReport } from '../src/conformance/run.js';
 import { seam, workdir } from './run.js';
 
 // seam conformance as a command: its options and what it prints (src/commands/conformance.ts).
@@ -32,21 +33,8 @@ describe('seam conformance: its options, what it prints and how it exits', async
     const reject = doc['merkle.reject'] as { name: string; code: string }[];
     reject.find((c) => c.name === 'claim-not-an-object')!.code = 'wrong-proof-length';
   });
-  interface Report {
-    ok: boolean;
-    versions: Record<string, string>;
-    groups: {
-      pkg: string;
-      file: string;
-      group: string;
-      cases: number;
-      passed: number;
-      failed: { name: string; why: string }[];
-    }[];
-    unreplayed: { file: string; group: string }[];
-    passed: number;
-    failed: number;
-  }
+  /** What `seam conformance --json` prints: the report, and whether every case agreed. */
+  type Report = ConformanceReport & { ok: boolean };
   const jsonOf = async (dir: string) => {
     const r = await seam(workdir(), ['conformance', '--vectors', dir, '--json']);
     return { code: r.code, report: JSON.parse(r.stdout) as Report & { command: string } };
