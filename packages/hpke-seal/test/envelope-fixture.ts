@@ -13,6 +13,7 @@ import {
   type OpenEnvelopeV2Options,
   openEnvelope,
   type SealEnvelopeOptions,
+  sealEnvelope,
 } from '../src/index.js';
 import { assembleEnvelope, type Entry, type InnerMessage, innerEntries } from '../src/seal-v2.js';
 import { encodeRawMap } from '../src/wire-map.js';
@@ -84,6 +85,31 @@ export const sealOptions: SealEnvelopeOptions = {
   message,
   access: { kind: 0 },
 };
+
+/**
+ * The plain envelope of the tests that need any valid one and pass their own options: to
+ * 'bafyreito' under an epoch key seeded with 2s, from 'bafyreifrom' signed by a key seeded
+ * with 4s, first contact; each test chooses the times and the body (and may change the rest).
+ */
+export const plain = {
+  epoch: deriveKeyPair(new Uint8Array(32).fill(2)),
+  sender: keyPairFromSeed(new Uint8Array(32).fill(4)),
+};
+export const plainMessage = (
+  fields: Pick<InnerMessage, 'tsMs' | 'expMs' | 'body'> & Partial<InnerMessage>,
+): InnerMessage => ({ from: 'bafyreifrom', ksn: 0, type: 't', ix: 'ix', mid: new Uint8Array(16), ...fields });
+export const sealPlain = (
+  fields: Parameters<typeof plainMessage>[0],
+  changes: Partial<SealEnvelopeOptions> = {},
+) =>
+  sealEnvelope({
+    to: 'bafyreito',
+    recipientPublicKey: plain.epoch.publicKey,
+    senderSeed: plain.sender.seed,
+    message: plainMessage(fields),
+    access: { kind: 0 },
+    ...changes,
+  });
 
 export type Edit = (entries: Entry[]) => Entry[];
 /** Sets (or, with null, removes) one entry of a list of [key, value bytes]. */
