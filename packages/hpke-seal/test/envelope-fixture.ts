@@ -3,7 +3,7 @@
  * (vectors/generate.ts seeds them from the same labels), one message to OWN from
  * FROM, and an envelope built by the package's own assembler with the faults a case asks for.
  */
-import { bytesEqual, fail, ok, SeamError, sha256, unwrap } from '@agent-seam/canonical';
+import { bytesEqual, fail, hex, ok, SeamError, sha256, unwrap } from '@agent-seam/canonical';
 import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import {
@@ -30,6 +30,10 @@ export const TS = 1767225600000;
 export const DAY = 86_400_000;
 export const NOW = TS + 60_000;
 export const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+/** A point of order 8 (RFC 7748 section 5): X25519 with it is all zero, whatever the private key. */
+export const SMALL_ORDER = unwrap(
+  hex.decode('e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800'),
+);
 
 export const holder = keyPairFromSeed(seed('holder'));
 /** The recipient's mailbox signing key: it signs the capabilities OWN issues (epoch 1). */
