@@ -1,27 +1,18 @@
 import { loadVectors } from '@agent-seam/conformance';
 import { encPublicKey, openBoxVerdict, sealBox, sealBoxV1 } from '@agent-seam/cryptobox';
 import { describe, expect, it } from 'vitest';
+import { bytesOf, thrown } from './helpers.js';
 
 /**
  * Edges of the box framing (src/box-frame.ts) that mutation testing found untested
  * (reports/mutation/cryptobox.md): the length cap's boundary, the 4-byte v2 prefix on
  * its own, the details of each refusal, and the option named in each argument error.
  */
-const hex = (h: string) => Uint8Array.from(h.match(/../g) ?? [], (b) => Number.parseInt(b, 16));
 const plain = loadVectors('cryptobox.json')['box.roundtrip'][0];
 const keys = {
-  recipientSeed: hex(plain.recipientSeedHex),
-  senderPub: hex(plain.senderEncPubHex),
-  ad: hex(plain.adHex),
-};
-
-const thrown = (f: () => unknown): { code?: string; message?: string } => {
-  try {
-    f();
-  } catch (error) {
-    return error as { code: string; message: string };
-  }
-  return {};
+  recipientSeed: bytesOf(plain.recipientSeedHex),
+  senderPub: bytesOf(plain.senderEncPubHex),
+  ad: bytesOf(plain.adHex),
 };
 
 describe('the blob cap is inclusive', () => {

@@ -1,34 +1,18 @@
 import { fail, ok } from '@agent-seam/canonical';
-import { keyPairFromSeed } from '@agent-seam/did';
 import * as hpke from '@agent-seam/hpke-seal';
 import { compare } from '../../../tools/bench.js';
 import { nobleTwin } from '../../../tools/noble-twin.js';
+import { plain, sealPlain } from '../test/envelope-fixture.js';
 
 // openEnvelope hashes the body for the signature preimage (SHA-256 of the body sits at
 // inner key 9), so its hashing grows with the message. On the hashing door as Node
 // selects it (node:crypto) against the same source on the door's noble backend (before).
 // HKDF stays on noble in both (spec/canonical.md): it is the same work on each side.
 const twin = await nobleTwin<typeof hpke>('hpke-seal');
-const epoch = hpke.deriveKeyPair(new Uint8Array(32).fill(2));
-const sender = keyPairFromSeed(new Uint8Array(32).fill(4));
+const { epoch, sender } = plain;
 const tsMs = 1_767_225_600_000;
 for (const size of [64, 64 * 1024, 1 << 20]) {
-  const sealed = hpke.sealEnvelope({
-    to: 'bafyreito',
-    recipientPublicKey: epoch.publicKey,
-    senderSeed: sender.seed,
-    message: {
-      from: 'bafyreifrom',
-      ksn: 3,
-      type: 't',
-      ix: 'ix',
-      mid: new Uint8Array(16),
-      tsMs,
-      expMs: tsMs + 1000,
-      body: new Uint8Array(size).fill(1),
-    },
-    access: { kind: 0 },
-  });
+  const sealed = sealPlain({ tsMs, expMs: tsMs + 1000, body: new Uint8Array(size).fill(1), ksn: 3 });
   const options = {
     ownAid: 'bafyreito',
     keyRing: hpke.keyRingOf([epoch.privateKey]),

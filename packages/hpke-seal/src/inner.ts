@@ -15,19 +15,27 @@ import {
 
 export type InnerCode = 'bad-inner' | 'unknown-critical-field' | 'kel-too-large' | 'to-mismatch';
 
-/** The fields every inner message carries, as vetted values. */
-export interface InnerFields {
+/**
+ * The fields of every inner message that its sender chooses: what sealEnvelope takes and
+ * what the openers give back.
+ */
+export interface MessageFields {
   from: string;
   ksn: number;
-  to: string;
   type: string;
   ix: string;
+  /** 16 random bytes; (from, mid) is the receiver's replay key. */
   mid: Uint8Array;
-  /** When the message was sent, ms since the Unix epoch (inner key 7). */
+  /** When the message is sent: milliseconds since the Unix epoch (the wire's unit, inner key 7), not 0. */
   tsMs: number;
-  /** When it expires, ms since the Unix epoch (inner key 8). */
+  /** When it expires, in the same unit (inner key 8): at most 15 days after tsMs. */
   expMs: number;
   body: Uint8Array;
+}
+
+/** The fields every inner message carries, as vetted values. */
+export interface InnerFields extends MessageFields {
+  to: string;
   sig: Uint8Array;
   kel?: Uint8Array;
 }

@@ -20,7 +20,13 @@ import { SUITE_X25519_CHACHA } from './envelope-wire.js';
 import { setupBaseR } from './hpke.js';
 import { publicKeyOf } from './kem.js';
 import { keyId } from './kid.js';
-import type { ResolveSenderKey } from './sender-key.js';
+import {
+  type ResolveSenderKey,
+  type ResolveSenderKeyAsync,
+  type ResolvingSteps,
+  resolveLater,
+  resolveNow,
+} from './sender-key.js';
 import { nowMillis } from './time-window.js';
 import {
   decodeWireMap,
@@ -192,15 +198,20 @@ function withReplay<T extends object, R extends AsyncReplayCode>(
   return answer.ok ? ok({ ...opened, replay: answer.value }) : answer;
 }
 
+type ReplayPolicy = { replay: ReplayCache | 'off'; nowMs: number };
+
 /**
- * The last step of a synchronous opener: an opened envelope is remembered, or refused as a
- * copy; a store answering with a promise is a configuration error naming `asyncOpener`.
+ * A synchronous opener's run: its checks with a resolver that answers at once, then the
+ * replay store (an opened envelope is remembered, or refused as a copy). A resolver or a
+ * store answering with a promise is a configuration error naming `asyncOpener`.
  */
-export function replayStep<T extends Replayable, C extends string>(
-  opened: Verdict<T, C>,
-  policy: { replay: ReplayCache | 'off'; nowMs: number },
+export function openNow<T extends Replayable, C extends string>(
+  steps: ResolvingSteps<Verdict<T, C>>,
+  resolve: ResolveSenderKey,
+  policy: ReplayPolicy,
   asyncOpener: string,
 ): Replayed<T, C> {
+  const opened = resolveNow(steps, resolve, asyncOpener);
   if (!opened.ok) return opened;
   if (policy.replay === 'off') return withReplay(opened.value, 'off');
   const answer = askReplay(policy.replay, opened.value, policy.nowMs);
@@ -208,13 +219,15 @@ export function replayStep<T extends Replayable, C extends string>(
 }
 
 /**
- * `replayStep` for the asynchronous openers: waits for a store that answers with a
- * promise, and refuses `replay-store-unavailable` when it throws or rejects.
+ * An asynchronous opener's run: the same checks, waiting for a resolver or a store that
+ * answers with a promise; a store that throws or rejects is `replay-store-unavailable`.
  */
-export async function replayStepAsync<T extends Replayable, C extends string>(
-  opened: Verdict<T, C>,
-  policy: { replay: ReplayCache | 'off'; nowMs: number },
+export async function openLater<T extends Replayable, C extends string>(
+  steps: ResolvingSteps<Verdict<T, C>>,
+  resolve: ResolveSenderKeyAsync,
+  policy: ReplayPolicy,
 ): Promise<Replayed<T, C>> {
+  const opened = await resolveLater(steps, resolve);
   if (!opened.ok) return opened;
   const { replay } = policy;
   if (replay === 'off') return withReplay(opened.value, 'off');

@@ -19,11 +19,11 @@ import {
   allZero,
   type OpenerOptions,
   type OuterCode,
+  openLater,
   openLayer,
+  openNow,
   parseOuter,
   readOpenerOptions,
-  replayStep,
-  replayStepAsync,
 } from './open-steps.js';
 import { sealInfo } from './seal-info.js';
 import {
@@ -31,8 +31,7 @@ import {
   type ResolveSenderKey,
   type ResolveSenderKeyAsync,
   type ResolvingSteps,
-  resolveLater,
-  resolveNow,
+  SENDER_KEY_CODES,
   type SenderKeyCode,
   signaturePreimage,
 } from './sender-key.js';
@@ -69,12 +68,7 @@ export const ENVELOPE_V1_CODES = [
   'bad-lifetime',
   'expired',
   'from-future',
-  'bad-kel',
-  'from-mismatch',
-  'bad-key-state',
-  'revoked-key',
-  'rotation-grace-expired',
-  'bad-notice',
+  ...SENDER_KEY_CODES,
   'bad-sig',
   'replayed',
   'replay-cache-full',
@@ -104,12 +98,12 @@ export function openEnvelopeV1(
   options: OpenEnvelopeOptions,
 ): Verdict<OpenedEnvelopeV1, EnvelopeV1Code> {
   const policy = readOpenerOptions(options, 'openEnvelopeV1');
-  const opened = resolveNow(
+  return openNow(
     openUnreplayedV1(bytes, options, policy),
     options.resolveSenderKey,
+    policy,
     'openEnvelopeV1Async',
   );
-  return replayStep(opened, policy, 'openEnvelopeV1Async');
 }
 
 /**
@@ -121,8 +115,7 @@ export async function openEnvelopeV1Async(
   options: OpenEnvelopeOptions<ResolveSenderKeyAsync>,
 ): Promise<Verdict<OpenedEnvelopeV1, EnvelopeV1Code>> {
   const policy = readOpenerOptions(options, 'openEnvelopeV1Async');
-  const opened = await resolveLater(openUnreplayedV1(bytes, options, policy), options.resolveSenderKey);
-  return replayStepAsync(opened, policy);
+  return openLater(openUnreplayedV1(bytes, options, policy), options.resolveSenderKey, policy);
 }
 
 /** Every check but the replay store's, in the order of SEALED_ENVELOPE_V1_CHECKS. */

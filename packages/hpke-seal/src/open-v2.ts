@@ -36,11 +36,11 @@ import {
   type KeyRing,
   type OpenerOptions,
   type OuterCode,
+  openLater,
   openLayer,
+  openNow,
   parseOuter,
   readOpenerOptions,
-  replayStep,
-  replayStepAsync,
 } from './open-steps.js';
 import { isPadmeLength } from './padme.js';
 import { sealInfo } from './seal-info.js';
@@ -49,8 +49,7 @@ import {
   type ResolveSenderKey,
   type ResolveSenderKeyAsync,
   type ResolvingSteps,
-  resolveLater,
-  resolveNow,
+  SENDER_KEY_CODES,
   type SenderKeyCode,
   signaturePreimage,
 } from './sender-key.js';
@@ -110,12 +109,7 @@ export const ENVELOPE_CODES = [
   'bad-lifetime',
   'expired',
   'from-future',
-  'bad-kel',
-  'from-mismatch',
-  'bad-key-state',
-  'revoked-key',
-  'rotation-grace-expired',
-  'bad-notice',
+  ...SENDER_KEY_CODES,
   'bad-sig',
   'replayed',
   'replay-cache-full',
@@ -317,12 +311,12 @@ export function openEnvelope(
   options: OpenEnvelopeV2Options,
 ): Verdict<OpenedEnvelope, EnvelopeCode> {
   const policy = readV2Options(options, 'openEnvelope');
-  const opened = resolveNow(
+  return openNow(
     openUnreplayed(bytes, options, policy),
     options.resolveSenderKey,
+    policy,
     'openEnvelopeAsync',
   );
-  return replayStep(opened, policy, 'openEnvelopeAsync');
 }
 
 /**
@@ -335,6 +329,5 @@ export async function openEnvelopeAsync(
   options: OpenEnvelopeV2Options<ResolveSenderKeyAsync>,
 ): Promise<Verdict<OpenedEnvelope, EnvelopeCode>> {
   const policy = readV2Options(options, 'openEnvelopeAsync');
-  const opened = await resolveLater(openUnreplayed(bytes, options, policy), options.resolveSenderKey);
-  return replayStepAsync(opened, policy);
+  return openLater(openUnreplayed(bytes, options, policy), options.resolveSenderKey, policy);
 }

@@ -24,6 +24,7 @@ import {
   WRAP,
 } from './envelope-wire.js';
 import { setupBaseS } from './hpke.js';
+import type { MessageFields } from './inner.js';
 import { keyId } from './kid.js';
 import { DEFAULT_MAX_ENVELOPE_BYTES } from './open-steps.js';
 import { padLengthFor } from './padme.js';
@@ -36,18 +37,7 @@ import { encodeRawMap, FIRST_EXTENSION_KEY } from './wire-map.js';
 /** A map entry given as its key and the encoding of its value. */
 export type Entry = readonly [key: number, valueBytes: Uint8Array];
 
-export interface InnerMessage {
-  from: string;
-  ksn: number;
-  type: string;
-  ix: string;
-  /** 16 random bytes; (from, mid) is the receiver's replay key. */
-  mid: Uint8Array;
-  /** When the message is sent: milliseconds since the Unix epoch (the wire's unit), not 0. */
-  tsMs: number;
-  /** When it expires, in the same unit: at most 15 days after tsMs. */
-  expMs: number;
-  body: Uint8Array;
+export interface InnerMessage extends MessageFields {
   /** Key history, witness notices and key set travel together (absent only in preview frames). */
   history?: { kel: Uint8Array; notice: Uint8Array; keys: Uint8Array };
   /** The encoded Grant map. */

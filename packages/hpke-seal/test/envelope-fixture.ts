@@ -3,7 +3,7 @@
  * (vectors/generate.ts seeds them from the same labels), one message to OWN from
  * FROM, and an envelope built by the package's own assembler with the faults a case asks for.
  */
-import { bytesEqual, fail, ok, SeamError, sha256, unwrap } from '@agent-seam/canonical';
+import { bytesEqual, fail, hex, ok, SeamError, sha256, unwrap } from '@agent-seam/canonical';
 import { decodeEntries, encode } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import {
@@ -13,6 +13,7 @@ import {
   type OpenEnvelopeV2Options,
   openEnvelope,
   type SealEnvelopeOptions,
+  sealEnvelope,
 } from '../src/index.js';
 import { assembleEnvelope, type Entry, type InnerMessage, innerEntries } from '../src/seal-v2.js';
 import { encodeRawMap } from '../src/wire-map.js';
@@ -29,6 +30,10 @@ export const TS = 1767225600000;
 export const DAY = 86_400_000;
 export const NOW = TS + 60_000;
 export const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+/** A point of order 8 (RFC 7748 section 5): X25519 with it is all zero, whatever the private key. */
+export const SMALL_ORDER = unwrap(
+  hex.decode('e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800'),
+);
 
 export const holder = keyPairFromSeed(seed('holder'));
 /** The recipient's mailbox signing key: it signs the capabilities OWN issues (epoch 1). */
@@ -84,6 +89,31 @@ export const sealOptions: SealEnvelopeOptions = {
   message,
   access: { kind: 0 },
 };
+
+/**
+ * The plain envelope of the tests that need any valid one and pass their own options: to
+ * 'bafyreito' under an epoch key seeded with 2s, from 'bafyreifrom' signed by a key seeded
+ * with 4s, first contact; each test chooses the times and the body (and may change the rest).
+ */
+export const plain = {
+  epoch: deriveKeyPair(new Uint8Array(32).fill(2)),
+  sender: keyPairFromSeed(new Uint8Array(32).fill(4)),
+};
+export const plainMessage = (
+  fields: Pick<InnerMessage, 'tsMs' | 'expMs' | 'body'> & Partial<InnerMessage>,
+): InnerMessage => ({ from: 'bafyreifrom', ksn: 0, type: 't', ix: 'ix', mid: new Uint8Array(16), ...fields });
+export const sealPlain = (
+  fields: Parameters<typeof plainMessage>[0],
+  changes: Partial<SealEnvelopeOptions> = {},
+) =>
+  sealEnvelope({
+    to: 'bafyreito',
+    recipientPublicKey: plain.epoch.publicKey,
+    senderSeed: plain.sender.seed,
+    message: plainMessage(fields),
+    access: { kind: 0 },
+    ...changes,
+  });
 
 export type Edit = (entries: Entry[]) => Entry[];
 /** Sets (or, with null, removes) one entry of a list of [key, value bytes]. */

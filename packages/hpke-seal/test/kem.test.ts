@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
 import { deriveKeyPair, publicKeyOf, setupAuthR, setupBaseS } from '../src/index.js';
+import { SMALL_ORDER } from './envelope-fixture.js';
 
 // Each `why` names the mutant(s) of src/ the case holds by `file.ts:line:column` of the `--rest`
 // run's report; mutants no input can tell apart are listed in spec/hpke-seal.md.
 const empty = new Uint8Array(0);
 const recipient = deriveKeyPair(new Uint8Array(32).fill(7));
 const seamError = (code: string, text: string) => ({ name: 'SeamError', code, message: `${code}: ${text}` });
-// A point of order 8 (RFC 7748 section 5): X25519 with it is all zero.
-const SMALL_ORDER = Uint8Array.from(
-  'e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800'
-    .match(/../g)!
-    .map((h) => Number.parseInt(h, 16)),
-);
 
 describe('kem.ts: key checks and the cache of public keys', () => {
   it('the recipient key of a seal: wrong length, small order, each said', () => {

@@ -1,5 +1,4 @@
 import { ok } from '@agent-seam/canonical';
-import { keyPairFromSeed } from '@agent-seam/did';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,13 +13,13 @@ import {
   openEnvelopeV1,
   readDack,
   seal,
-  sealEnvelope,
   setupAuthPSKR,
   setupAuthR,
   setupBaseR,
   setupBaseS,
   setupPSKR,
 } from '../src/index.js';
+import { plain, sealPlain } from './envelope-fixture.js';
 
 /**
  * Every function that judges received data answers with a Verdict whatever it is given,
@@ -38,29 +37,12 @@ const empty = new Uint8Array(0);
 const psk = { psk: new Uint8Array(32).fill(1), pskId: Uint8Array.of(1) };
 const sealed = seal({ recipientPublicKey: recipient.publicKey, info: empty, aad: empty, plaintext: empty });
 
-const epoch = deriveKeyPair(new Uint8Array(32).fill(2));
-const sender = keyPairFromSeed(new Uint8Array(32).fill(4));
 const TS = 1_767_225_600_000;
-const envelope = sealEnvelope({
-  to: 'bafyreito',
-  recipientPublicKey: epoch.publicKey,
-  senderSeed: sender.seed,
-  message: {
-    from: 'bafyreifrom',
-    ksn: 0,
-    type: 't',
-    ix: 'ix',
-    mid: new Uint8Array(16),
-    tsMs: TS,
-    expMs: TS + 1000,
-    body: new Uint8Array(10),
-  },
-  access: { kind: 0 },
-});
+const envelope = sealPlain({ tsMs: TS, expMs: TS + 1000, body: new Uint8Array(10) });
 const openerOptions = {
   ownAid: 'bafyreito',
-  keyRing: keyRingOf([epoch.privateKey]),
-  resolveSenderKey: () => ok(sender.publicKey),
+  keyRing: keyRingOf([plain.epoch.privateKey]),
+  resolveSenderKey: () => ok(plain.sender.publicKey),
   now: new Date(TS),
   mailbox: 'off',
   replay: 'off',

@@ -1,5 +1,4 @@
 import { fail, ok, unwrap } from '@agent-seam/canonical';
-import { keyPairFromSeed } from '@agent-seam/did';
 import { x25519 } from '@noble/curves/ed25519.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,11 +10,11 @@ import {
   padme,
   publicKeyOf,
   seal,
-  sealEnvelope,
   setupBaseR,
   setupBaseS,
 } from '../src/index.js';
 import { padLengthFor } from '../src/padme.js';
+import { plain, sealPlain } from './envelope-fixture.js';
 
 const recipient = deriveKeyPair(new Uint8Array(32).fill(5));
 const bytes = (max: number) => fc.uint8Array({ maxLength: max });
@@ -106,30 +105,16 @@ describe('Padmé properties (ANetCore v0.15 states the first three)', () => {
 });
 
 describe('sealed envelope round trip', () => {
-  const epoch = deriveKeyPair(new Uint8Array(32).fill(2));
+  const { epoch, sender } = plain;
   const interaction = deriveKeyPair(new Uint8Array(32).fill(3));
-  const sender = keyPairFromSeed(new Uint8Array(32).fill(4));
   it('opens what it sealed, one or two layers, with any body', () =>
     fc.assert(
       fc.property(bytes(2000), fc.boolean(), (body, twoLayers) => {
         const ts = 1_767_225_600_000;
-        const sealed = sealEnvelope({
-          to: 'bafyreito',
-          recipientPublicKey: epoch.publicKey,
-          interactionPublicKey: twoLayers ? interaction.publicKey : undefined,
-          senderSeed: sender.seed,
-          message: {
-            from: 'bafyreifrom',
-            ksn: 3,
-            type: 't',
-            ix: 'ix',
-            mid: new Uint8Array(16),
-            tsMs: ts,
-            expMs: ts + 1000,
-            body,
-          },
-          access: { kind: 0 },
-        });
+        const sealed = sealPlain(
+          { tsMs: ts, expMs: ts + 1000, body, ksn: 3 },
+          { interactionPublicKey: twoLayers ? interaction.publicKey : undefined },
+        );
         const opened = unwrap(
           openEnvelope(sealed.bytes, {
             ownAid: 'bafyreito',

@@ -2,33 +2,18 @@ import { hex, ok, SeamError, unwrap } from '@agent-seam/canonical';
 import { loadVectors } from '@agent-seam/conformance';
 import { keyPairFromSeed, verifyEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
-import { deriveKeyPair, keyRingOf, openEnvelope, openEnvelopeV1, sealEnvelope } from '../src/index.js';
+import { deriveKeyPair, keyRingOf, openEnvelope, openEnvelopeV1 } from '../src/index.js';
+import { plain, sealPlain } from './envelope-fixture.js';
 
 // onSignedBytes shows what the inner signature covers, above all when it fails (bad-sig):
 // the bytes it is given must be exactly what the sender signed, and it must judge nothing.
-const epoch = deriveKeyPair(new Uint8Array(32).fill(2));
-const sender = keyPairFromSeed(new Uint8Array(32).fill(4));
+const { sender } = plain;
 const stranger = keyPairFromSeed(new Uint8Array(32).fill(5));
 const TS_MS = 1_767_225_600_000;
-const sealed = sealEnvelope({
-  to: 'bafyreito',
-  recipientPublicKey: epoch.publicKey,
-  senderSeed: sender.seed,
-  message: {
-    from: 'bafyreifrom',
-    ksn: 0,
-    type: 't',
-    ix: 'ix',
-    mid: new Uint8Array(16),
-    tsMs: TS_MS,
-    expMs: TS_MS + 86_400_000,
-    body: new Uint8Array(3),
-  },
-  access: { kind: 0 },
-});
+const sealed = sealPlain({ tsMs: TS_MS, expMs: TS_MS + 86_400_000, body: new Uint8Array(3) });
 const options = (key: Uint8Array) => ({
   ownAid: 'bafyreito',
-  keyRing: keyRingOf([epoch.privateKey]),
+  keyRing: keyRingOf([plain.epoch.privateKey]),
   resolveSenderKey: () => ok(key),
   now: new Date(TS_MS + 1000),
   mailbox: 'off' as const,

@@ -1,45 +1,20 @@
 import { fail, ok, SeamError } from '@agent-seam/canonical';
 import { encode } from '@agent-seam/coredet-cbor';
-import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
-import {
-  deriveKeyPair,
-  keyRingOf,
-  openEnvelope,
-  openEnvelopeV1,
-  type SenderKeyQuery,
-  sealEnvelope,
-} from '../src/index.js';
-import { envelope, open, put, TS, verdict } from './envelope-fixture.js';
+import { keyRingOf, openEnvelope, openEnvelopeV1, type SenderKeyQuery } from '../src/index.js';
+import { envelope, open, plain, put, sealPlain, TS, verdict } from './envelope-fixture.js';
 
 // One time convention: `now` is a Date or Unix seconds; the wire's ms fields say their unit.
-const epoch = deriveKeyPair(new Uint8Array(32).fill(2));
-const sender = keyPairFromSeed(new Uint8Array(32).fill(4));
 const TS_MS = 1_767_225_600_000; // 2026-01-01T00:00:00Z
 const DAY_MS = 86_400_000;
-const sealed = sealEnvelope({
-  to: 'bafyreito',
-  recipientPublicKey: epoch.publicKey,
-  senderSeed: sender.seed,
-  message: {
-    from: 'bafyreifrom',
-    ksn: 0,
-    type: 't',
-    ix: 'ix',
-    mid: new Uint8Array(16),
-    tsMs: TS_MS,
-    expMs: TS_MS + DAY_MS,
-    body: new Uint8Array(3),
-  },
-  access: { kind: 0 },
-});
+const sealed = sealPlain({ tsMs: TS_MS, expMs: TS_MS + DAY_MS, body: new Uint8Array(3) });
 const queries: SenderKeyQuery[] = [];
 const options = {
   ownAid: 'bafyreito',
-  keyRing: keyRingOf([epoch.privateKey]),
+  keyRing: keyRingOf([plain.epoch.privateKey]),
   resolveSenderKey: (q: SenderKeyQuery) => {
     queries.push(q);
-    return q.ksn === 0 ? ok(sender.publicKey) : fail('bad-key-state');
+    return q.ksn === 0 ? ok(plain.sender.publicKey) : fail('bad-key-state');
   },
   mailbox: 'off' as const,
   replay: 'off' as const,

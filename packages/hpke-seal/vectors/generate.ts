@@ -18,6 +18,7 @@ import {
   keyId,
   openEnvelope,
   padme,
+  SENDER_KEY_CODES,
   type SealEnvelopeOptions,
   seal,
   sealEnvelope,
@@ -824,16 +825,7 @@ const refusals: Refusal[] = [
     'bad-sig',
     'the body hash in the preimage: the signature was made for another body',
   ),
-  ...(
-    [
-      'bad-kel',
-      'from-mismatch',
-      'bad-key-state',
-      'revoked-key',
-      'rotation-grace-expired',
-      'bad-notice',
-    ] as const
-  ).map((code) =>
+  ...SENDER_KEY_CODES.map((code) =>
     refusal(
       `resolver-${code}`,
       plain.envelope,

@@ -22,6 +22,8 @@ import {
   keyRingOf,
   NOTE_CHECKS,
   type NoteVerifier,
+  type OpenedEnvelope,
+  type OpenedEnvelopeV1,
   ok,
   openBoxVerdict,
   openEnvelope,
@@ -611,20 +613,7 @@ const senderKeyNote = (options: Record<string, unknown>) =>
     ? 'the sender key is the senderKey you gave, for any sender and key number: the page replays no key event log'
     : "the sender key comes from the key event log, notice and key set the message carries (anet-identity's resolver, your witnessKeys, no pins kept)";
 
-/** The fields of an opened inner message that both versions carry. */
-interface OpenedMessage {
-  from: string;
-  ksn: number;
-  to: string;
-  type: string;
-  ix: string;
-  mid: Uint8Array;
-  tsMs: number;
-  expMs: number;
-  body: Uint8Array;
-}
-
-function sealedReport<T extends OpenedMessage>(
+function sealedReport<T extends OpenedEnvelope | OpenedEnvelopeV1>(
   opener: string,
   checks: readonly CheckSpec[],
   verdict: Verdict<T>,

@@ -57,6 +57,8 @@ export { BOX_CHECKS, openBoxVerdict } from '@agent-seam/cryptobox/open';
 export { ENVELOPE_CHECKS, envelopeSignedBytes, verifyEnvelope } from '@agent-seam/envelope/verify';
 export {
   keyRingOf,
+  type OpenedEnvelope,
+  type OpenedEnvelopeV1,
   openEnvelope,
   openEnvelopeV1,
   SEALED_ENVELOPE_CHECKS,
