@@ -827,6 +827,29 @@ const obj = (
 const signedBy = (bytes: Uint8Array, signer = AGENT, label = 'a1', ksn = 1, preimageRef = false) =>
   signObject(bytes, { signer, ksn, preimageRef }, seed(label));
 
+/**
+ * An accepting signed-object case: `object` signed (by default by the agent at state 1) and
+ * read back as `version`, its signer and the CID of its bytes. `signer` is the case's own
+ * member (the signer a payment receipt does not name).
+ */
+const signedAccepted = (
+  name: string,
+  kind: string,
+  object: Uint8Array,
+  by: { wire?: Uint8Array; kel?: string; signer?: string; expectSigner?: string; version?: string } = {},
+) => ({
+  name,
+  kind,
+  wire: H(by.wire ?? signedBy(object)),
+  kel: by.kel ?? 'agent',
+  ...(by.signer === undefined ? {} : { signer: by.signer }),
+  expect: {
+    version: by.version ?? 'v2',
+    signer: by.expectSigner ?? by.signer ?? AGENT,
+    cid: cid(object, { codec: 'dag-cbor' }).text,
+  },
+});
+
 function objectCases() {
   const receipt = obj('receipt', receiptFields());
   const review = obj('review', {
@@ -880,74 +903,31 @@ function objectCases() {
   const flipped = goodReceipt.slice();
   flipped[flipped.length - 1]! ^= 1;
   const accept = [
-    {
-      name: 'receipt',
-      kind: 'receipt',
-      wire: H(goodReceipt),
-      kel: 'agent',
-      expect: { version: 'v2', signer: AGENT, cid: cid(receipt, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'review',
-      kind: 'review',
-      wire: H(signedBy(review)),
-      kel: 'agent',
-      expect: { version: 'v2', signer: AGENT, cid: cid(review, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'delegate-request',
-      kind: 'delegate',
-      wire: H(signedBy(delegate)),
-      kel: 'agent',
-      expect: { version: 'v2', signer: AGENT, cid: cid(delegate, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'payment-authorization',
-      kind: 'payment-authorization',
-      wire: H(signedBy(auth)),
-      kel: 'agent',
-      expect: { version: 'v2', signer: AGENT, cid: cid(auth, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'payment-receipt-by-the-hub',
-      kind: 'payment-receipt',
-      wire: H(signedBy(payReceipt, HUB, 'w0', 0)),
+    signedAccepted('receipt', 'receipt', receipt, { wire: goodReceipt }),
+    signedAccepted('review', 'review', review),
+    signedAccepted('delegate-request', 'delegate', delegate),
+    signedAccepted('payment-authorization', 'payment-authorization', auth),
+    signedAccepted('payment-receipt-by-the-hub', 'payment-receipt', payReceipt, {
+      wire: signedBy(payReceipt, HUB, 'w0', 0),
       kel: 'hub',
       signer: HUB,
-      expect: { version: 'v2', signer: HUB, cid: cid(payReceipt, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'voucher',
-      kind: 'voucher',
-      wire: H(signedBy(voucher)),
-      kel: 'agent',
-      expect: { version: 'v2', signer: AGENT, cid: cid(voucher, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'with-preimage-reference',
-      kind: 'receipt',
-      wire: H(signedBy(receipt, AGENT, 'a1', 1, true)),
-      kel: 'agent',
-      expect: { version: 'v2', signer: AGENT, cid: cid(receipt, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'v015-receipt-by-a-v015-identity',
-      kind: 'receipt',
-      wire: H(signedBy(legacyReceipt, LEGACY, 'k0', 0)),
+    }),
+    signedAccepted('voucher', 'voucher', voucher),
+    signedAccepted('with-preimage-reference', 'receipt', receipt, {
+      wire: signedBy(receipt, AGENT, 'a1', 1, true),
+    }),
+    signedAccepted('v015-receipt-by-a-v015-identity', 'receipt', legacyReceipt, {
+      wire: signedBy(legacyReceipt, LEGACY, 'k0', 0),
       kel: 'legacy',
-      expect: { version: 'v0.15', signer: LEGACY, cid: cid(legacyReceipt, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'retired-key-for-what-it-signed-before',
-      kind: 'receipt',
-      wire: H(signedBy(obj('receipt', receiptFields({ completedAt: ROTATED - 1 })))),
-      kel: 'rotated',
-      expect: {
-        version: 'v2',
-        signer: AGENT,
-        cid: cid(obj('receipt', receiptFields({ completedAt: ROTATED - 1 })), { codec: 'dag-cbor' }).text,
-      },
-    },
+      expectSigner: LEGACY,
+      version: 'v0.15',
+    }),
+    signedAccepted(
+      'retired-key-for-what-it-signed-before',
+      'receipt',
+      obj('receipt', receiptFields({ completedAt: ROTATED - 1 })),
+      { kel: 'rotated' },
+    ),
   ];
   const big = obj('receipt', receiptFields({ interaction: 'x'.repeat(65_536) }));
   const refuse = [
@@ -1192,21 +1172,25 @@ function objectCases() {
       why: 'object-signature: a0 signs, claiming state 1 (a1)',
     },
   ];
-  const chat = obj('message', {
-    kind: 'text',
-    text: 'hello',
-    seq: 1,
-    sentAt: NOW,
-    attachments: [
-      new Map<number, CborValue>([
-        [1, 'a.txt'],
-        [2, 'text/plain'],
-        [3, 3],
-        [4, cid(utf8('abc'), { codec: 'raw' }).text],
-        [5, utf8('abc')],
-      ]),
+  /** A text message (seq 1, sent at NOW) carrying one attachment table of these entries. */
+  const withAttachment = (entries: [number, CborValue][], text?: string) =>
+    obj('message', {
+      kind: 'text',
+      ...(text === undefined ? {} : { text }),
+      seq: 1,
+      sentAt: NOW,
+      attachments: [new Map<number, CborValue>(entries)],
+    });
+  const chat = withAttachment(
+    [
+      [1, 'a.txt'],
+      [2, 'text/plain'],
+      [3, 3],
+      [4, cid(utf8('abc'), { codec: 'raw' }).text],
+      [5, utf8('abc')],
     ],
-  });
+    'hello',
+  );
   const status = obj('status', { state: 'working', ts: NOW });
   const result = (receiptWire: Uint8Array) =>
     obj('result', { status: 'done', deliverable: utf8('{"ok":true}'), receipt: receiptWire });
@@ -1263,20 +1247,13 @@ function objectCases() {
         name: 'attachment-cid-of-other-bytes',
         kind: 'message',
         bytes: H(
-          obj('message', {
-            kind: 'text',
-            seq: 1,
-            sentAt: NOW,
-            attachments: [
-              new Map<number, CborValue>([
-                [1, 'a.txt'],
-                [2, 'text/plain'],
-                [3, 3],
-                [4, cid(utf8('abd'), { codec: 'raw' }).text],
-                [5, utf8('abc')],
-              ]),
-            ],
-          }),
+          withAttachment([
+            [1, 'a.txt'],
+            [2, 'text/plain'],
+            [3, 3],
+            [4, cid(utf8('abd'), { codec: 'raw' }).text],
+            [5, utf8('abc')],
+          ]),
         ),
         code: 'bad-object-value',
         why: "an attachment's cid is the raw CID of its data",
@@ -1285,20 +1262,13 @@ function objectCases() {
         name: 'attachment-with-key-6',
         kind: 'message',
         bytes: H(
-          obj('message', {
-            kind: 'text',
-            seq: 1,
-            sentAt: NOW,
-            attachments: [
-              new Map<number, CborValue>([
-                [1, 'a.txt'],
-                [2, 'text/plain'],
-                [3, 3],
-                [4, 'x'],
-                [6, 'y'],
-              ]),
-            ],
-          }),
+          withAttachment([
+            [1, 'a.txt'],
+            [2, 'text/plain'],
+            [3, 3],
+            [4, 'x'],
+            [6, 'y'],
+          ]),
         ),
         code: 'bad-object-value',
         why: 'an attachment table is closed',
