@@ -25,9 +25,11 @@ import {
 import {
   AGENT,
   AGENT_KEL,
+  agentEntry,
   agentWriter,
   cardBody,
   DAY,
+  dirNonce,
   envelopeEdited,
   H,
   HOUR,
@@ -554,16 +556,7 @@ function powCases() {
 
 // ------------------------------------------------------------------ anet.directory
 
-const NONCE = (label: string) => sha256(`anet-vector/nonce/${label}`).subarray(0, 12);
-const agentEntry = (edit: Partial<Record<string, Uint8Array | string>> = {}) => ({
-  aid: AGENT,
-  hub: HUB,
-  kel: AGENT_KEL,
-  keys: keySetFor(agentWriter()),
-  notice: noticeFor(agentWriter()),
-  ...edit,
-});
-const seal = (entry: Record<string, unknown>, label: string) => sealDirEntry(entry as never, NONCE(label));
+const seal = (entry: Record<string, unknown>, label: string) => sealDirEntry(entry as never, dirNonce(label));
 const legacySet = signKeySet(
   encodeKeySet({
     version: 'v1',
@@ -649,7 +642,7 @@ function directoryCases() {
     },
     {
       name: 'plaintext-with-key-7',
-      box: H(sealDirPlaintext(AGENT, plainWithKey7, NONCE('key7')).box),
+      box: H(sealDirPlaintext(AGENT, plainWithKey7, dirNonce('key7')).box),
       aid: AGENT,
       notices: 'witness-key',
       code: 'bad-dir-entry',
@@ -668,7 +661,7 @@ function directoryCases() {
               [4, keySetFor(agentWriter())],
             ]),
           ),
-          NONCE('names-other'),
+          dirNonce('names-other'),
         ).box,
       ),
       aid: AGENT,
@@ -723,8 +716,8 @@ function directoryCases() {
     agentEntry({ keys: keySetFor(agentWriter(), seed('a1'), { seq: NOW - HOUR }) }),
     'newer',
   );
-  const junkUnderHash = { hash: good.hash, box: NONCE('junk') };
-  const key7UnderHash = sealDirPlaintext(AGENT, plainWithKey7, NONCE('key7'));
+  const junkUnderHash = { hash: good.hash, box: dirNonce('junk') };
+  const key7UnderHash = sealDirPlaintext(AGENT, plainWithKey7, dirNonce('key7'));
   const bucketAccept = [
     {
       name: 'skips-what-does-not-open-and-unknown-keys',
@@ -1172,20 +1165,17 @@ function objectCases() {
       why: 'object-signature: a0 signs, claiming state 1 (a1)',
     },
   ];
-  /** A text message (seq 1, sent at NOW) carrying one attachment table of these entries. */
-  const withAttachment = (entries: [number, CborValue][], text?: string) =>
+  /** A text message (seq 1, sent at NOW) with one attachment: a.txt, text/plain, 3 bytes, then `rest`. */
+  const withAttachment = (rest: [number, CborValue][], text?: string) =>
     obj('message', {
       kind: 'text',
       ...(text === undefined ? {} : { text }),
       seq: 1,
       sentAt: NOW,
-      attachments: [new Map<number, CborValue>(entries)],
+      attachments: [new Map<number, CborValue>([[1, 'a.txt'], [2, 'text/plain'], [3, 3], ...rest])],
     });
   const chat = withAttachment(
     [
-      [1, 'a.txt'],
-      [2, 'text/plain'],
-      [3, 3],
       [4, cid(utf8('abc'), { codec: 'raw' }).text],
       [5, utf8('abc')],
     ],
@@ -1248,9 +1238,6 @@ function objectCases() {
         kind: 'message',
         bytes: H(
           withAttachment([
-            [1, 'a.txt'],
-            [2, 'text/plain'],
-            [3, 3],
             [4, cid(utf8('abd'), { codec: 'raw' }).text],
             [5, utf8('abc')],
           ]),
@@ -1263,9 +1250,6 @@ function objectCases() {
         kind: 'message',
         bytes: H(
           withAttachment([
-            [1, 'a.txt'],
-            [2, 'text/plain'],
-            [3, 3],
             [4, 'x'],
             [6, 'y'],
           ]),
