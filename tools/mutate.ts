@@ -110,6 +110,7 @@ export const VERIFY_PATHS: Record<string, string[]> = {
     'src/resolver.ts',
     'src/cache.ts',
     'src/drive.ts',
+    'src/aobj-envelope.ts',
   ],
   anet: [
     'src/http-request.ts',

@@ -8,6 +8,7 @@
 import { fail, type Instant, ok, SeamError, unixMillis, type Verdict } from '@agent-seam/canonical';
 import { decodeObject, defineObject } from '@agent-seam/coredet-cbor';
 import { askDoor } from '@agent-seam/did';
+import { readAObjEnvelope } from './aobj-envelope.js';
 import { runAsync, runSync, type Steps } from './drive.js';
 import { judgeKelClock, type KelCode, kelLimits, type ReplayedKel, replayKelSteps } from './kel.js';
 import { CLOCK_SKEW_MS, MAX_NOTICE_BYTES, NOTICE_MAX_AGE_MS, NOTICE_TAG } from './limits.js';
@@ -58,18 +59,6 @@ const NOTICE_WIRE = defineObject({
   keySpace: 'closed',
 });
 
-/** The AObj envelope of FACTS 3: signer, key state, algorithm (-8, Ed25519), signature. */
-const AOBJ_ENVELOPE = defineObject({
-  keys: {
-    1: { name: 'signer', type: 'text', presence: 'required' },
-    2: { name: 'ksn', type: 'uint', presence: 'required' },
-    3: { name: 'alg', type: 'int', presence: 'required' },
-    4: { name: 'sig', type: 'bytes', presence: 'required' },
-    5: { name: 'preimageRef', type: 'text', presence: 'optional' },
-  },
-  keySpace: 'closed',
-});
-
 const NOTICE_BODY = defineObject({
   keys: {
     0: { name: 'tag', type: 'text', presence: 'required' },
@@ -82,7 +71,6 @@ const NOTICE_BODY = defineObject({
   keySpace: 'closed',
 });
 
-const COSE_EDDSA = -8;
 const seconds = (ms: number) => `${ms / 1000} s`;
 
 interface NoticeParts {
@@ -95,21 +83,10 @@ interface NoticeParts {
 function readWire(bytes: Uint8Array): Verdict<NoticeParts, 'bad-notice-wire'> {
   const wire = decodeObject(NOTICE_WIRE, bytes);
   if (!wire.ok) return fail('bad-notice-wire', `${wire.code}: ${wire.detail ?? ''}`.trim());
-  const envelope = decodeObject(AOBJ_ENVELOPE, wire.value.raw.envelope!);
-  if (!envelope.ok)
-    return fail('bad-notice-wire', `the envelope: ${envelope.code}: ${envelope.detail ?? ''}`.trim());
-  const f = envelope.value.fields;
-  if (f.alg !== COSE_EDDSA) return fail('bad-notice-wire', 'the envelope algorithm is not -8 (Ed25519)');
-  if (typeof f.ksn !== 'number') return fail('bad-notice-wire', 'the envelope key state is beyond 2^53');
-  const signature = f.sig as Uint8Array;
-  if (signature.length !== 64)
-    return fail('bad-notice-wire', `the signature is ${signature.length} bytes, not 64`);
-  return ok({
-    body: wire.value.fields.body as Uint8Array,
-    signer: f.signer as string,
-    ksn: f.ksn,
-    signature,
-  });
+  const envelope = readAObjEnvelope(wire.value.raw.envelope!);
+  if (!envelope.ok) return fail('bad-notice-wire', `the envelope: ${envelope.detail}`);
+  const { signer, ksn, signature } = envelope.value;
+  return ok({ body: wire.value.fields.body as Uint8Array, signer, ksn, signature });
 }
 
 /** Replays a witness hub's log (the resolver passes a cached replay). */

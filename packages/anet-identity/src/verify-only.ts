@@ -4,6 +4,7 @@
  * tools/bundle-check.ts proves that no export left out here reaches a bundle of this entry.
  */
 
+export { type AObjEnvelope, readAObjEnvelope } from './aobj-envelope.js';
 export { IdentityCache } from './cache.js';
 export { KEL_CHECKS, KEY_SET_CHECKS, NOTICE_CHECKS } from './checks.js';
 export type { EventType, KelVersion, KeyEvent } from './events.js';

@@ -7,23 +7,17 @@
 import { SeamError, sha256 } from '@agent-seam/canonical';
 import { cid, encode, RawCbor } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
-import type { EventType, KelVersion } from './events.js';
+import type { EventType, KelVersion, KeyEvent } from './events.js';
 import { encryptionKeyId } from './key-set.js';
 import { KEL_TAG_V2, KEY_SET_TAG_V1, KEY_SET_TAG_V2, NOTICE_TAG } from './limits.js';
 
-/** A key event's fields; written as given (nothing is checked, nothing added but the v2 tag). */
-export interface EventInput {
+/**
+ * A key event's fields as the reader reads them (the time optional), with the log's version
+ * and the threshold (default 1); written as given (nothing is checked, nothing added but the v2 tag).
+ */
+export interface EventInput extends Omit<KeyEvent, 'timestampMs'> {
   version: KelVersion;
-  type: EventType;
-  seq: number;
-  aid?: string;
-  prev?: string;
-  keys: Uint8Array[];
-  nextDigest?: Uint8Array;
   timestampMs?: number;
-  witnesses?: string[];
-  kind?: number;
-  emergency?: boolean;
   threshold?: number;
 }
 

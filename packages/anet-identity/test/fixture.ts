@@ -239,3 +239,18 @@ export const signedEdited = (edit: (signed: Map<number, unknown>) => void) => {
   edit(signed);
   return encode(signed as never);
 };
+
+// ------------------------------------------------------------------ the resolver
+
+/** What an opener asks of the agent's message at NOW, signed at state 2: the log, its notice and key set. */
+export const agentQuery = () => ({
+  from: AID,
+  ksn: 2,
+  tsMs: NOW,
+  nowMs: NOW,
+  kel: AGENT.bytes(),
+  notices: [noticeOf()],
+  keys: keySet(),
+});
+/** The trust root of most tests: the witness's key (w0), pinned. */
+export const witnessKeyRoots = () => ({ witnessKeys: { [WITNESS]: pub('w0') } });

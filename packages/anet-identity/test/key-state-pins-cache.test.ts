@@ -13,18 +13,16 @@ import {
 } from '../src/index.js';
 import {
   AGENT,
-  AID,
   agent,
+  agentQuery,
   DAY,
   HOUR,
-  keySet,
   NOW,
   noticeOf,
-  pub,
   ROTATED,
   seed,
   T0,
-  WITNESS,
+  witnessKeyRoots,
 } from './fixture.js';
 
 // The details and edges the vectors do not pin (the first mutation run's survivors in
@@ -152,16 +150,8 @@ describe('pins: the heads compared, and the store kept to its contract', () => {
 });
 
 describe('IdentityCache: bounded, least recently used out, only verified answers kept', () => {
-  const query = {
-    from: AID,
-    ksn: 2,
-    tsMs: NOW,
-    nowMs: NOW,
-    kel: AGENT.bytes(),
-    notices: [noticeOf()],
-    keys: keySet(),
-  };
-  const roots = { witnessKeys: { [WITNESS]: pub('w0') }, pins: 'off' as const, acceptedAtMs: NOW };
+  const query = agentQuery();
+  const roots = { ...witnessKeyRoots(), pins: 'off' as const, acceptedAtMs: NOW };
   it('maxEntries must be a positive integer; 1 is allowed', () => {
     expect(() => new IdentityCache({ maxEntries: 0 })).toThrow(
       'bad-argument: maxEntries must be a positive integer',

@@ -1,6 +1,7 @@
 import { unwrap } from '@agent-seam/canonical';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { judged, received } from '../../../tools/received.ts';
 import {
   KEL_CODES,
   KEY_SET_CODES,
@@ -12,7 +13,7 @@ import {
   verifyKeySet,
   verifyNotice,
 } from '../src/index.js';
-import { AGENT, AID, keySet, NOW, noticeOf, pub, WITNESS } from './fixture.js';
+import { AGENT, AID, agentQuery, keySet, NOW, noticeOf, witnessKeyRoots } from './fixture.js';
 
 /**
  * Every reader answers with a Verdict whatever it is given (values of the wrong type, random
@@ -22,33 +23,7 @@ import { AGENT, AID, keySet, NOW, noticeOf, pub, WITNESS } from './fixture.js';
  */
 const now = new Date(NOW);
 const kel = unwrap(replayKel(AGENT.bytes(), { now }));
-const roots = { witnessKeys: { [WITNESS]: pub('w0') } };
-
-/** Random values, random bytes, and the valid input bent: bytes flipped, cut, or a tail repeated. */
-const received = (valid: Uint8Array) =>
-  fc.oneof(
-    fc.anything(),
-    fc.uint8Array({ maxLength: 512 }),
-    fc
-      .record({
-        at: fc.nat(valid.length - 1),
-        bit: fc.integer({ min: 0, max: 7 }),
-        cut: fc.nat(valid.length),
-      })
-      .chain(({ at, bit, cut }) =>
-        fc.constantFrom(
-          (() => {
-            const b = valid.slice();
-            b[at]! ^= 1 << bit;
-            return b;
-          })(),
-          valid.subarray(0, cut),
-          new Uint8Array([...valid, ...valid.subarray(cut)]),
-        ),
-      ),
-  );
-const judged = (verdict: { ok: boolean; code?: string }, codes: readonly string[]) =>
-  verdict.ok || codes.includes(verdict.code!);
+const roots = witnessKeyRoots();
 
 describe('the readers never throw on what a peer sends', () => {
   it('replayKel', () =>
@@ -76,17 +51,6 @@ describe('the readers never throw on what a peer sends', () => {
     ));
   it('the honest history resolves (so the properties above reach past the first checks)', () =>
     expect(
-      resolveSender(
-        {
-          from: AID,
-          ksn: 2,
-          tsMs: NOW,
-          nowMs: NOW,
-          kel: AGENT.bytes(),
-          notices: [noticeOf()],
-          keys: keySet(),
-        },
-        { ...roots, pins: new MemoryKelPinStore(), acceptedAtMs: NOW },
-      ).ok,
+      resolveSender(agentQuery(), { ...roots, pins: new MemoryKelPinStore(), acceptedAtMs: NOW }).ok,
     ).toBe(true));
 });

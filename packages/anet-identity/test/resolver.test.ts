@@ -16,19 +16,11 @@ import {
   resolveSender,
   resolveSenderAsync,
 } from '../src/index.js';
-import { AGENT, AID, agent, keySet, NOW, noticeOf, pub, WITNESS } from './fixture.js';
+import { AGENT, agent, agentQuery, NOW, noticeOf, pub, WITNESS, witnessKeyRoots } from './fixture.js';
 
 const now = new Date(NOW);
-const query = {
-  from: AID,
-  ksn: 2,
-  tsMs: NOW,
-  nowMs: NOW,
-  kel: AGENT.bytes(),
-  notices: [noticeOf()],
-  keys: keySet(),
-};
-const roots = { witnessKeys: { [WITNESS]: pub('w0') } };
+const query = agentQuery();
+const roots = witnessKeyRoots();
 
 /** The memory store behind promises, as a store shared across processes answers. */
 class PromiseStore implements KelPinStore {

@@ -73,59 +73,45 @@ const v015 = KelWriter.incept({ version: 'v0.15', seed: seed('k0'), nextPublicKe
   .rotate({ seed: seed('k1'), nextPublicKey: pub('k2'), timestampMs: 5000 })
   .deactivate({ timestampMs: 8000 });
 
+/** An agent log that names WITNESS, accepted with these states. */
+const agentAccepted = (name: string, writer: KelWriter, states: States, deactivated = false) => ({
+  name,
+  kel: H(writer.bytes()),
+  aid: writer.aid,
+  version: 'v2',
+  kind: 'agent',
+  witness: WITNESS,
+  deactivated,
+  states,
+});
+/** The agent's inception (a0) and first rotation (a1), both retired by the rotation to a2. */
+const RETIRED_A0_A1: [string, number, string, string][] = [
+  ['rotated', T0 + HOUR, 'icp', 'a0'],
+  ['rotated', ROTATED, 'rot', 'a1'],
+];
+
 const kelAccept = [
-  {
-    name: 'agent-named-witness-then-scheduled-rotation',
-    kel: H(AGENT.bytes()),
-    aid: AID,
-    version: 'v2',
-    kind: 'agent',
-    witness: WITNESS,
-    deactivated: false,
-    states: statesOf(
-      ['rotated', T0 + HOUR, 'icp', 'a0'],
-      ['rotated', ROTATED, 'rot', 'a1'],
-      ['active', 0, 'rot', 'a2'],
-    ),
-  },
-  {
-    name: 'agent-emergency-rotation',
-    kel: H(emergencyAgent.bytes()),
-    aid: AID,
-    version: 'v2',
-    kind: 'agent',
-    witness: WITNESS,
-    deactivated: false,
-    states: statesOf(
-      ['rotated', T0 + HOUR, 'icp', 'a0'],
-      ['rotated', ROTATED, 'rot', 'a1'],
-      ['active', 0, 'rot', 'a2'],
-    ),
-  },
-  {
-    name: 'agent-deactivated-by-the-revealed-key',
-    kel: H(deactivated.bytes()),
-    aid: AID,
-    version: 'v2',
-    kind: 'agent',
-    witness: WITNESS,
-    deactivated: true,
-    states: statesOf(
-      ['rotated', T0 + HOUR, 'icp', 'a0'],
-      ['rotated', ROTATED, 'rot', 'a1'],
-      ['deactivated', 0, 'dip', 'a2'],
-    ),
-  },
-  {
-    name: 'agent-witness-named-by-the-inception',
-    kel: H(witnessInIcp.bytes()),
-    aid: witnessInIcp.aid,
-    version: 'v2',
-    kind: 'agent',
-    witness: WITNESS,
-    deactivated: false,
-    states: statesOf(['rotated', T0 + HOUR, 'icp', 'a0'], ['active', 0, 'rot', 'a1']),
-  },
+  agentAccepted(
+    'agent-named-witness-then-scheduled-rotation',
+    AGENT,
+    statesOf(...RETIRED_A0_A1, ['active', 0, 'rot', 'a2']),
+  ),
+  agentAccepted(
+    'agent-emergency-rotation',
+    emergencyAgent,
+    statesOf(...RETIRED_A0_A1, ['active', 0, 'rot', 'a2']),
+  ),
+  agentAccepted(
+    'agent-deactivated-by-the-revealed-key',
+    deactivated,
+    statesOf(...RETIRED_A0_A1, ['deactivated', 0, 'dip', 'a2']),
+    true,
+  ),
+  agentAccepted(
+    'agent-witness-named-by-the-inception',
+    witnessInIcp,
+    statesOf(['rotated', T0 + HOUR, 'icp', 'a0'], ['active', 0, 'rot', 'a1']),
+  ),
   {
     name: 'hub-inception-only',
     kel: H(hub().bytes()),
@@ -848,47 +834,27 @@ const v015Live = KelWriter.incept({ version: 'v0.15', seed: seed('k0'), nextPubl
   timestampMs: 5000,
 });
 
+/** The agent's version-2 set (seq NOW - 2 h, mailbox key epoch 1), accepted with `keys` keys; the sender chooses the key of `chosen`. */
+const v2SetAccepted = (name: string, set: Uint8Array, keys: number, chosen: string) => ({
+  name,
+  keySet: H(set),
+  expect: { version: 'v2', aid: AID, seq: NOW - 2 * HOUR, keys, mbox: { epoch: 1, key: H(pub('mbox')) } },
+  choose: H(deriveKeyPair(seed(chosen)).publicKey),
+});
+
 const keySetGroup = {
   note: 'verifyKeySet against the replayed `kel` (default the agent log; "v015" a v0.15 icp and rot; "deactivated"), now = new Date(nowMs) unless a case gives its own nowMs.',
   nowMs: NOW,
   kels: { agent: H(AGENT.bytes()), v015: H(v015Live.bytes()), deactivated: H(deactivated.bytes()) },
   accept: [
-    {
-      name: 'v2-fourteen-daily-keys',
-      keySet: H(keySet()),
-      expect: {
-        version: 'v2',
-        aid: AID,
-        seq: NOW - 2 * HOUR,
-        keys: 14,
-        mbox: { epoch: 1, key: H(pub('mbox')) },
-      },
-      choose: H(deriveKeyPair(seed('epoch1')).publicKey),
-    },
-    {
-      name: 'v2-thirty-two-keys',
-      keySet: H(keySet({ keys: epochKeys(32) })),
-      expect: {
-        version: 'v2',
-        aid: AID,
-        seq: NOW - 2 * HOUR,
-        keys: 32,
-        mbox: { epoch: 1, key: H(pub('mbox')) },
-      },
-      choose: H(deriveKeyPair(seed('epoch1')).publicKey),
-    },
-    {
-      name: 'v2-first-key-begins-within-5-minutes',
-      keySet: H(keySet({ keys: epochKeys(2, DAY, NOW + 5 * 60_000) })),
-      expect: {
-        version: 'v2',
-        aid: AID,
-        seq: NOW - 2 * HOUR,
-        keys: 2,
-        mbox: { epoch: 1, key: H(pub('mbox')) },
-      },
-      choose: H(deriveKeyPair(seed('epoch0')).publicKey),
-    },
+    v2SetAccepted('v2-fourteen-daily-keys', keySet(), 14, 'epoch1'),
+    v2SetAccepted('v2-thirty-two-keys', keySet({ keys: epochKeys(32) }), 32, 'epoch1'),
+    v2SetAccepted(
+      'v2-first-key-begins-within-5-minutes',
+      keySet({ keys: epochKeys(2, DAY, NOW + 5 * 60_000) }),
+      2,
+      'epoch0',
+    ),
     {
       name: 'v015-two-keys',
       keySet: H(v015Set),

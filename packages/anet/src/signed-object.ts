@@ -5,31 +5,22 @@
  * received, by the signer's key from its key event log at the envelope's key state.
  */
 
-import type {
-  IdentityCache,
-  KelPinStore,
-  KeyState,
-  PinOutcome,
-  ReplayedKel,
+import {
+  type AObjEnvelope,
+  type IdentityCache,
+  type KelPinStore,
+  type KeyState,
+  type PinOutcome,
+  type ReplayedKel,
+  readAObjEnvelope,
 } from '@agent-seam/anet-identity';
 import { fail, type Instant, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { type CborValue, cid, decodeObject, defineObject } from '@agent-seam/coredet-cbor';
 import { askDoor } from '@agent-seam/did';
-import { COSE_EDDSA, MAX_OBJECT_BYTES } from './limits.js';
+import { MAX_OBJECT_BYTES } from './limits.js';
 import { KIND_SPECS, objectSchema, objectVersion, SIGNED_KINDS, type SignedKind } from './objects.js';
 import { SIGNER_CODES, signerSteps } from './signer.js';
 import { type Answers, identityAnswers, runAsync, runSync, type Steps } from './steps.js';
-
-export const AOBJ_ENVELOPE = defineObject({
-  keys: {
-    1: { name: 'signer', type: 'text', presence: 'required' },
-    2: { name: 'ksn', type: 'uint', presence: 'required' },
-    3: { name: 'alg', type: 'int', presence: 'required' },
-    4: { name: 'sig', type: 'bytes', presence: 'required' },
-    5: { name: 'preimageRef', type: 'text', presence: 'optional' },
-  },
-  keySpace: 'closed',
-});
 
 export const SIGNED_WIRE = defineObject({
   keys: {
@@ -56,13 +47,7 @@ export const OBJECT_CODES = [
 ] as const;
 export type ObjectCode = (typeof OBJECT_CODES)[number];
 
-export interface AObjEnvelope {
-  signer: string;
-  ksn: number;
-  alg: number;
-  signature: Uint8Array;
-  preimageRef?: string;
-}
+export type { AObjEnvelope };
 
 export interface VerifiedObject {
   kind: SignedKind;
@@ -98,19 +83,8 @@ export interface VerifySignedObjectOptions {
 
 const because = (r: { code: string; detail?: string }) => `${r.code}${r.detail ? `: ${r.detail}` : ''}`;
 
-/** The envelope of a wire form, read strictly: alg -8, a 64-byte signature. */
-export function readEnvelope(bytes: Uint8Array): Verdict<AObjEnvelope, 'bad-aobj-envelope'> {
-  const decoded = decodeObject(AOBJ_ENVELOPE, bytes);
-  if (!decoded.ok) return fail('bad-aobj-envelope', because(decoded));
-  const f = decoded.value.fields;
-  if (f.alg !== COSE_EDDSA) return fail('bad-aobj-envelope', 'the algorithm is not -8 (Ed25519)');
-  if (typeof f.ksn !== 'number') return fail('bad-aobj-envelope', 'the key state is beyond 2^53');
-  const sig = f.sig as Uint8Array;
-  if (sig.length !== 64) return fail('bad-aobj-envelope', `the signature is ${sig.length} bytes, not 64`);
-  const envelope: AObjEnvelope = { signer: f.signer as string, ksn: f.ksn, alg: COSE_EDDSA, signature: sig };
-  if (f.preimageRef !== undefined) envelope.preimageRef = f.preimageRef as string;
-  return ok(envelope);
-}
+/** The envelope of a wire form, read strictly: alg -8, a 64-byte signature (anet-identity reads it for the witness notice too). */
+export const readEnvelope = readAObjEnvelope;
 
 /** Judgements of values that the table cannot say (null: none broken). */
 export function valueRule(kind: string, fields: Record<string, CborValue>): string | null {

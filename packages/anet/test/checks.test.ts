@@ -37,14 +37,15 @@ import {
 import {
   AGENT,
   AGENT_KEL,
+  agentEntry,
   agentWriter,
   cardBody,
+  dirNonce,
   envelopeEdited,
   HOUR,
   HUB,
   keySetFor,
   NOW,
-  noticeFor,
   OTHER,
   OTHER_KEL,
   ROTATED_KEL,
@@ -185,27 +186,16 @@ holdChecksToVerifier('verifyPow', POW_CHECKS, POW_CODES, {
 
 // ------------------------------------------------------------------ directory
 
-const nonce = (label: string) => seed(`nonce/${label}`).subarray(0, 12);
 const dirOptions = { aid: AGENT, now, pins: new MemoryKelPinStore(), notices: { witnessKeys: {} } } as const;
 const entry = (edit: Record<string, unknown>) =>
-  sealDirEntry(
-    {
-      aid: AGENT,
-      hub: HUB,
-      kel: AGENT_KEL,
-      keys: keySetFor(agentWriter()),
-      notice: noticeFor(agentWriter()),
-      ...edit,
-    } as never,
-    nonce('e'),
-  ).box;
+  sealDirEntry(agentEntry(edit as never) as never, dirNonce('e')).box;
 const plain = (entries: [number, CborValue][]) =>
-  sealDirPlaintext(AGENT, encode(new Map(entries)), nonce('p')).box;
+  sealDirPlaintext(AGENT, encode(new Map(entries)), dirNonce('p')).box;
 holdChecksToVerifier('openDirEntry', DIR_ENTRY_CHECKS, DIR_ENTRY_CODES, {
   'entry-bytes > entry-size': () => openDirEntry(new Array(200_000).fill(0), dirOptions),
   'entry-size > open': () => openDirEntry(new Uint8Array(64), { ...dirOptions, maxEntryBytes: 8 }),
   'open > entry-table': () =>
-    openDirEntry(concatBytes([nonce('x'), utf8('not a table, and sealed by no one.')]), dirOptions),
+    openDirEntry(concatBytes([dirNonce('x'), utf8('not a table, and sealed by no one.')]), dirOptions),
   'entry-table > entry-aid': () =>
     openDirEntry(
       plain([
@@ -228,7 +218,7 @@ holdChecksToVerifier('openDirEntry', DIR_ENTRY_CHECKS, DIR_ENTRY_CODES, {
     openDirEntry(entry({ kel: OTHER_KEL, keys: keySetFor(agentWriter('b')) }), dirOptions),
   'entry-key-set > entry-notice': () =>
     openDirEntry(
-      sealDirEntry({ aid: AGENT, hub: HUB, kel: AGENT_KEL, keys: keySetFor(agentWriter('b')) }, nonce('n'))
+      sealDirEntry({ aid: AGENT, hub: HUB, kel: AGENT_KEL, keys: keySetFor(agentWriter('b')) }, dirNonce('n'))
         .box,
       { ...dirOptions, pins: 'off' },
     ),

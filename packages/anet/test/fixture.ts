@@ -110,6 +110,21 @@ export function keySetFor(writer: KelWriter, signer = seed('a1'), options: { seq
   return signKeySet(set, signer, writer.tip.seq);
 }
 
+// ------------------------------------------------------------------ directory
+
+/** A directory box's nonce: the first 12 bytes of SHA-256("anet-vector/nonce/" + label). */
+export const dirNonce = (label: string) => seed(`nonce/${label}`).subarray(0, 12);
+
+/** The agent's directory entry (the hub, its log, key set and notice), with members replaced by `edit`. */
+export const agentEntry = (edit: Partial<Record<string, Uint8Array | string>> = {}) => ({
+  aid: AGENT,
+  hub: HUB,
+  kel: AGENT_KEL,
+  keys: keySetFor(agentWriter()),
+  notice: noticeFor(agentWriter()),
+  ...edit,
+});
+
 // ------------------------------------------------------------------ cards
 
 type Json = Record<string, unknown>;

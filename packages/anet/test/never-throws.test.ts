@@ -2,6 +2,7 @@ import { MemoryKelPinStore } from '@agent-seam/anet-identity';
 import { encode } from '@agent-seam/coredet-cbor';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
+import { judged, received } from '../../../tools/received.ts';
 import {
   ANET_CARD_CODES,
   BUCKET_CODES,
@@ -50,28 +51,6 @@ import {
  * throws; every refusal carries a code of its own list.
  */
 const now = new Date(NOW);
-const received = (valid: Uint8Array) =>
-  fc.oneof(
-    fc.anything(),
-    fc.uint8Array({ maxLength: 512 }),
-    fc
-      .record({
-        at: fc.nat(valid.length - 1),
-        bit: fc.integer({ min: 0, max: 7 }),
-        cut: fc.nat(valid.length),
-      })
-      .chain(({ at, bit, cut }) => {
-        const flipped = valid.slice();
-        flipped[at]! ^= 1 << bit;
-        return fc.constantFrom(
-          flipped,
-          valid.subarray(0, cut),
-          new Uint8Array([...valid, ...valid.subarray(cut)]),
-        );
-      }),
-  );
-const judged = (verdict: { ok: boolean; code?: string }, codes: readonly string[]) =>
-  verdict.ok || codes.includes(verdict.code!);
 
 const receipt = signObject(
   encodeAnetObject('receipt', 'v2', {

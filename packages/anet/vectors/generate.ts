@@ -25,9 +25,11 @@ import {
 import {
   AGENT,
   AGENT_KEL,
+  agentEntry,
   agentWriter,
   cardBody,
   DAY,
+  dirNonce,
   envelopeEdited,
   H,
   HOUR,
@@ -554,16 +556,7 @@ function powCases() {
 
 // ------------------------------------------------------------------ anet.directory
 
-const NONCE = (label: string) => sha256(`anet-vector/nonce/${label}`).subarray(0, 12);
-const agentEntry = (edit: Partial<Record<string, Uint8Array | string>> = {}) => ({
-  aid: AGENT,
-  hub: HUB,
-  kel: AGENT_KEL,
-  keys: keySetFor(agentWriter()),
-  notice: noticeFor(agentWriter()),
-  ...edit,
-});
-const seal = (entry: Record<string, unknown>, label: string) => sealDirEntry(entry as never, NONCE(label));
+const seal = (entry: Record<string, unknown>, label: string) => sealDirEntry(entry as never, dirNonce(label));
 const legacySet = signKeySet(
   encodeKeySet({
     version: 'v1',
@@ -649,7 +642,7 @@ function directoryCases() {
     },
     {
       name: 'plaintext-with-key-7',
-      box: H(sealDirPlaintext(AGENT, plainWithKey7, NONCE('key7')).box),
+      box: H(sealDirPlaintext(AGENT, plainWithKey7, dirNonce('key7')).box),
       aid: AGENT,
       notices: 'witness-key',
       code: 'bad-dir-entry',
@@ -668,7 +661,7 @@ function directoryCases() {
               [4, keySetFor(agentWriter())],
             ]),
           ),
-          NONCE('names-other'),
+          dirNonce('names-other'),
         ).box,
       ),
       aid: AGENT,
@@ -723,8 +716,8 @@ function directoryCases() {
     agentEntry({ keys: keySetFor(agentWriter(), seed('a1'), { seq: NOW - HOUR }) }),
     'newer',
   );
-  const junkUnderHash = { hash: good.hash, box: NONCE('junk') };
-  const key7UnderHash = sealDirPlaintext(AGENT, plainWithKey7, NONCE('key7'));
+  const junkUnderHash = { hash: good.hash, box: dirNonce('junk') };
+  const key7UnderHash = sealDirPlaintext(AGENT, plainWithKey7, dirNonce('key7'));
   const bucketAccept = [
     {
       name: 'skips-what-does-not-open-and-unknown-keys',
@@ -827,6 +820,29 @@ const obj = (
 const signedBy = (bytes: Uint8Array, signer = AGENT, label = 'a1', ksn = 1, preimageRef = false) =>
   signObject(bytes, { signer, ksn, preimageRef }, seed(label));
 
+/**
+ * An accepting signed-object case: `object` signed (by default by the agent at state 1) and
+ * read back as `version`, its signer and the CID of its bytes. `signer` is the case's own
+ * member (the signer a payment receipt does not name).
+ */
+const signedAccepted = (
+  name: string,
+  kind: string,
+  object: Uint8Array,
+  by: { wire?: Uint8Array; kel?: string; signer?: string; expectSigner?: string; version?: string } = {},
+) => ({
+  name,
+  kind,
+  wire: H(by.wire ?? signedBy(object)),
+  kel: by.kel ?? 'agent',
+  ...(by.signer === undefined ? {} : { signer: by.signer }),
+  expect: {
+    version: by.version ?? 'v2',
+    signer: by.expectSigner ?? by.signer ?? AGENT,
+    cid: cid(object, { codec: 'dag-cbor' }).text,
+  },
+});
+
 function objectCases() {
   const receipt = obj('receipt', receiptFields());
   const review = obj('review', {
@@ -880,74 +896,31 @@ function objectCases() {
   const flipped = goodReceipt.slice();
   flipped[flipped.length - 1]! ^= 1;
   const accept = [
-    {
-      name: 'receipt',
-      kind: 'receipt',
-      wire: H(goodReceipt),
-      kel: 'agent',
-      expect: { version: 'v2', signer: AGENT, cid: cid(receipt, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'review',
-      kind: 'review',
-      wire: H(signedBy(review)),
-      kel: 'agent',
-      expect: { version: 'v2', signer: AGENT, cid: cid(review, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'delegate-request',
-      kind: 'delegate',
-      wire: H(signedBy(delegate)),
-      kel: 'agent',
-      expect: { version: 'v2', signer: AGENT, cid: cid(delegate, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'payment-authorization',
-      kind: 'payment-authorization',
-      wire: H(signedBy(auth)),
-      kel: 'agent',
-      expect: { version: 'v2', signer: AGENT, cid: cid(auth, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'payment-receipt-by-the-hub',
-      kind: 'payment-receipt',
-      wire: H(signedBy(payReceipt, HUB, 'w0', 0)),
+    signedAccepted('receipt', 'receipt', receipt, { wire: goodReceipt }),
+    signedAccepted('review', 'review', review),
+    signedAccepted('delegate-request', 'delegate', delegate),
+    signedAccepted('payment-authorization', 'payment-authorization', auth),
+    signedAccepted('payment-receipt-by-the-hub', 'payment-receipt', payReceipt, {
+      wire: signedBy(payReceipt, HUB, 'w0', 0),
       kel: 'hub',
       signer: HUB,
-      expect: { version: 'v2', signer: HUB, cid: cid(payReceipt, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'voucher',
-      kind: 'voucher',
-      wire: H(signedBy(voucher)),
-      kel: 'agent',
-      expect: { version: 'v2', signer: AGENT, cid: cid(voucher, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'with-preimage-reference',
-      kind: 'receipt',
-      wire: H(signedBy(receipt, AGENT, 'a1', 1, true)),
-      kel: 'agent',
-      expect: { version: 'v2', signer: AGENT, cid: cid(receipt, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'v015-receipt-by-a-v015-identity',
-      kind: 'receipt',
-      wire: H(signedBy(legacyReceipt, LEGACY, 'k0', 0)),
+    }),
+    signedAccepted('voucher', 'voucher', voucher),
+    signedAccepted('with-preimage-reference', 'receipt', receipt, {
+      wire: signedBy(receipt, AGENT, 'a1', 1, true),
+    }),
+    signedAccepted('v015-receipt-by-a-v015-identity', 'receipt', legacyReceipt, {
+      wire: signedBy(legacyReceipt, LEGACY, 'k0', 0),
       kel: 'legacy',
-      expect: { version: 'v0.15', signer: LEGACY, cid: cid(legacyReceipt, { codec: 'dag-cbor' }).text },
-    },
-    {
-      name: 'retired-key-for-what-it-signed-before',
-      kind: 'receipt',
-      wire: H(signedBy(obj('receipt', receiptFields({ completedAt: ROTATED - 1 })))),
-      kel: 'rotated',
-      expect: {
-        version: 'v2',
-        signer: AGENT,
-        cid: cid(obj('receipt', receiptFields({ completedAt: ROTATED - 1 })), { codec: 'dag-cbor' }).text,
-      },
-    },
+      expectSigner: LEGACY,
+      version: 'v0.15',
+    }),
+    signedAccepted(
+      'retired-key-for-what-it-signed-before',
+      'receipt',
+      obj('receipt', receiptFields({ completedAt: ROTATED - 1 })),
+      { kel: 'rotated' },
+    ),
   ];
   const big = obj('receipt', receiptFields({ interaction: 'x'.repeat(65_536) }));
   const refuse = [
@@ -1192,21 +1165,22 @@ function objectCases() {
       why: 'object-signature: a0 signs, claiming state 1 (a1)',
     },
   ];
-  const chat = obj('message', {
-    kind: 'text',
-    text: 'hello',
-    seq: 1,
-    sentAt: NOW,
-    attachments: [
-      new Map<number, CborValue>([
-        [1, 'a.txt'],
-        [2, 'text/plain'],
-        [3, 3],
-        [4, cid(utf8('abc'), { codec: 'raw' }).text],
-        [5, utf8('abc')],
-      ]),
+  /** A text message (seq 1, sent at NOW) with one attachment: a.txt, text/plain, 3 bytes, then `rest`. */
+  const withAttachment = (rest: [number, CborValue][], text?: string) =>
+    obj('message', {
+      kind: 'text',
+      ...(text === undefined ? {} : { text }),
+      seq: 1,
+      sentAt: NOW,
+      attachments: [new Map<number, CborValue>([[1, 'a.txt'], [2, 'text/plain'], [3, 3], ...rest])],
+    });
+  const chat = withAttachment(
+    [
+      [4, cid(utf8('abc'), { codec: 'raw' }).text],
+      [5, utf8('abc')],
     ],
-  });
+    'hello',
+  );
   const status = obj('status', { state: 'working', ts: NOW });
   const result = (receiptWire: Uint8Array) =>
     obj('result', { status: 'done', deliverable: utf8('{"ok":true}'), receipt: receiptWire });
@@ -1263,20 +1237,10 @@ function objectCases() {
         name: 'attachment-cid-of-other-bytes',
         kind: 'message',
         bytes: H(
-          obj('message', {
-            kind: 'text',
-            seq: 1,
-            sentAt: NOW,
-            attachments: [
-              new Map<number, CborValue>([
-                [1, 'a.txt'],
-                [2, 'text/plain'],
-                [3, 3],
-                [4, cid(utf8('abd'), { codec: 'raw' }).text],
-                [5, utf8('abc')],
-              ]),
-            ],
-          }),
+          withAttachment([
+            [4, cid(utf8('abd'), { codec: 'raw' }).text],
+            [5, utf8('abc')],
+          ]),
         ),
         code: 'bad-object-value',
         why: "an attachment's cid is the raw CID of its data",
@@ -1285,20 +1249,10 @@ function objectCases() {
         name: 'attachment-with-key-6',
         kind: 'message',
         bytes: H(
-          obj('message', {
-            kind: 'text',
-            seq: 1,
-            sentAt: NOW,
-            attachments: [
-              new Map<number, CborValue>([
-                [1, 'a.txt'],
-                [2, 'text/plain'],
-                [3, 3],
-                [4, 'x'],
-                [6, 'y'],
-              ]),
-            ],
-          }),
+          withAttachment([
+            [4, 'x'],
+            [6, 'y'],
+          ]),
         ),
         code: 'bad-object-value',
         why: 'an attachment table is closed',

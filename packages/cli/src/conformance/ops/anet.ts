@@ -92,12 +92,12 @@ async function verifyHubRequests(args: Json): Promise<Outcome> {
         ? undefined
         : bytesArg(own, 'kelHex');
   for (const [i, r] of requests.entries()) {
-    if (i === requests.length - 1) options.kels = lastLog;
+    const judged = i === requests.length - 1 ? { ...options, kels: lastLog } : options;
     const request =
       typeof r === 'string'
         ? r
         : { method: r.method, url: r.url, headers: r.headers, body: bytesArg(r, 'bodyHex') };
-    const v = failing ? await verifyHubRequestAsync(request, options) : verifyHubRequest(request, options);
+    const v = failing ? await verifyHubRequestAsync(request, judged) : verifyHubRequest(request, judged);
     outcomes.push(v.ok ? shownRequest(v.value) : { code: v.code });
   }
   return { ok: true, value: outcomes };
