@@ -1,4 +1,12 @@
-import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
+import {
+  durationSeconds,
+  fail,
+  type Instant,
+  ok,
+  SeamError,
+  unixSeconds,
+  type Verdict,
+} from '@agent-seam/canonical';
 import type { ComponentCode, ParameterCode, TimeCode } from './codes.js';
 import type { ComponentId, Parameter } from './structured-fields.js';
 
@@ -24,6 +32,33 @@ export function countOption(value: unknown, fallback: number, option: string): n
     throw new SeamError('bad-argument', `${option} must be a positive integer`);
   return value;
 }
+
+/** A verifier's options are an object; anything else is a programming error naming `entry`. */
+export function requireOptions(options: unknown, entry: string): asserts options is Record<string, unknown> {
+  if (typeof options !== 'object' || options === null)
+    throw new SeamError('bad-argument', `${entry} takes an options object`);
+}
+
+/** The clock and the caps a signature verifier reads before any input. */
+export interface VerifierLimits {
+  now: number;
+  maxLifetime: number;
+  maxHeaderLength: number;
+}
+
+/**
+ * Reads `now`, `maxLifetime` (default `lifetime`) and `maxHeaderLength`, in that order;
+ * each SeamError names the option as `entry`'s (`verifyRequest now`).
+ */
+export const verifierLimits = (
+  options: { now: Instant; maxLifetime?: number; maxHeaderLength?: number },
+  entry: string,
+  lifetime: number,
+): VerifierLimits => ({
+  now: unixSeconds(options.now, `${entry} now`),
+  maxLifetime: durationSeconds(options.maxLifetime ?? lifetime, `${entry} maxLifetime`),
+  maxHeaderLength: countOption(options.maxHeaderLength, MAX_HEADER_LENGTH, `${entry} maxHeaderLength`),
+});
 
 /** An authority as the caller states it: non-empty visible ASCII (it becomes a base line). */
 export const isAuthority = (value: unknown): value is string =>

@@ -1,11 +1,9 @@
 import {
   base64Strict,
-  durationSeconds,
   fail,
   type Instant,
   ok,
   SeamError,
-  unixSeconds,
   utf8Strict,
   type Verdict,
 } from '@agent-seam/canonical';
@@ -22,10 +20,11 @@ import {
   DIRECTORY_TAG,
   isAuthority,
   MAX_DIRECTORY_LIFETIME,
-  MAX_HEADER_LENGTH,
   MAX_REQUEST_LIFETIME,
   REQUEST_TAG,
   readParameters,
+  requireOptions,
+  verifierLimits,
 } from './profile.js';
 import {
   type ReplayCache,
@@ -253,11 +252,6 @@ function* messageSteps(message: Message): DoorSteps<Verdict<Judged, WbaCode>> {
   );
 }
 
-function requireOptions(options: unknown, entry: string): asserts options is Record<string, unknown> {
-  if (typeof options !== 'object' || options === null)
-    throw new SeamError('bad-argument', `${entry} takes an options object`);
-}
-
 /** The host of an absolute URL, as RFC 9421's @authority spells it (lowercase, no default port). */
 function hostOf(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
@@ -336,15 +330,10 @@ export interface RequestPolicy {
 export function requestPolicy(options: VerifyRequestOptions): RequestPolicy {
   // Caller errors throw: a missing clock or replay store would silently skip a check.
   requireOptions(options, 'verifyRequest');
-  const now = unixSeconds(options.now, 'verifyRequest now');
-  const maxLifetime = durationSeconds(
-    options.maxLifetime ?? MAX_REQUEST_LIFETIME,
-    'verifyRequest maxLifetime',
-  );
-  const maxHeaderLength = countOption(
-    options.maxHeaderLength,
-    MAX_HEADER_LENGTH,
-    'verifyRequest maxHeaderLength',
+  const { now, maxLifetime, maxHeaderLength } = verifierLimits(
+    options,
+    'verifyRequest',
+    MAX_REQUEST_LIFETIME,
   );
   const targetUri = options.targetUri === undefined ? undefined : absoluteUrl(options.targetUri);
   if (options.targetUri !== undefined && targetUri === undefined)
@@ -481,6 +470,10 @@ export interface VerifyDirectoryOptions {
 
 export const MAX_DIRECTORY_BODY = 65_536;
 
+/** The `maxBodyLength` option of `entry` (a SeamError names it), by default MAX_DIRECTORY_BODY. */
+export const directoryBodyCap = (value: number | undefined, entry: string): number =>
+  countOption(value, MAX_DIRECTORY_BODY, `${entry} maxBodyLength`);
+
 /** A directory whose response signature verified: the signer and the key set it published. */
 export type VerifiedDirectory = VerifiedSignature & { jwks: JwkSet };
 
@@ -491,21 +484,12 @@ export type VerifiedDirectory = VerifiedSignature & { jwks: JwkSet };
  */
 export function verifyDirectory(options: VerifyDirectoryOptions): Verdict<VerifiedDirectory, WbaCode> {
   requireOptions(options, 'verifyDirectory');
-  const now = unixSeconds(options.now, 'verifyDirectory now');
-  const maxLifetime = durationSeconds(
-    options.maxLifetime ?? MAX_DIRECTORY_LIFETIME,
-    'verifyDirectory maxLifetime',
+  const { now, maxLifetime, maxHeaderLength } = verifierLimits(
+    options,
+    'verifyDirectory',
+    MAX_DIRECTORY_LIFETIME,
   );
-  const maxHeaderLength = countOption(
-    options.maxHeaderLength,
-    MAX_HEADER_LENGTH,
-    'verifyDirectory maxHeaderLength',
-  );
-  const maxBodyLength = countOption(
-    options.maxBodyLength,
-    MAX_DIRECTORY_BODY,
-    'verifyDirectory maxBodyLength',
-  );
+  const maxBodyLength = directoryBodyCap(options.maxBodyLength, 'verifyDirectory');
   if (!isAuthority(options.authority))
     throw new SeamError(
       'bad-argument',
