@@ -2,8 +2,8 @@ import { concatBytes, fail, type Instant, ok, SeamError, type Verdict } from '@a
 import type { FetchDirectoryCode } from './codes.js';
 import { type FieldReader, fieldReader, type HeaderSource } from './headers.js';
 import type { JwkSet } from './jwk-set.js';
-import { countOption, MAX_DIRECTORY_LIFETIME, requireOptions, verifierLimits } from './profile.js';
-import { directoryBodyCap, type VerifiedDirectory, verifyDirectory } from './verify.js';
+import { countOption, requireOptions } from './profile.js';
+import { directoryLimits, type VerifiedDirectory, verifyDirectory } from './verify.js';
 
 /** Where an origin keeps its directory (draft-meunier-http-message-signatures-directory). */
 export const DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
@@ -253,12 +253,7 @@ export async function fetchDirectory(
   options: FetchDirectoryOptions,
 ): Promise<Verdict<FetchedDirectory, FetchDirectoryCode>> {
   requireFetch(options, 'fetchDirectory');
-  const { now, maxLifetime, maxHeaderLength } = verifierLimits(
-    options,
-    'fetchDirectory',
-    MAX_DIRECTORY_LIFETIME,
-  );
-  const maxBodyLength = directoryBodyCap(options.maxBodyLength, 'fetchDirectory');
+  const { now, maxLifetime, maxHeaderLength, maxBodyLength } = directoryLimits(options, 'fetchDirectory');
   const target = directoryUrl(url, options.type);
   const { cache } = options;
   const cached = await throughCache(() => cache?.get(target.href, now), 'answer');

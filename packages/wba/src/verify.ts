@@ -24,6 +24,7 @@ import {
   REQUEST_TAG,
   readParameters,
   requireOptions,
+  type VerifierLimits,
   verifierLimits,
 } from './profile.js';
 import {
@@ -474,6 +475,15 @@ export const MAX_DIRECTORY_BODY = 65_536;
 export const directoryBodyCap = (value: number | undefined, entry: string): number =>
   countOption(value, MAX_DIRECTORY_BODY, `${entry} maxBodyLength`);
 
+/** A directory verifier's clock and caps (verifyDirectory's, and fetchDirectory's for it), read in that order. */
+export const directoryLimits = (
+  options: { now: Instant; maxLifetime?: number; maxHeaderLength?: number; maxBodyLength?: number },
+  entry: string,
+): VerifierLimits & { maxBodyLength: number } => ({
+  ...verifierLimits(options, entry, MAX_DIRECTORY_LIFETIME),
+  maxBodyLength: directoryBodyCap(options.maxBodyLength, entry),
+});
+
 /** A directory whose response signature verified: the signer and the key set it published. */
 export type VerifiedDirectory = VerifiedSignature & { jwks: JwkSet };
 
@@ -484,12 +494,7 @@ export type VerifiedDirectory = VerifiedSignature & { jwks: JwkSet };
  */
 export function verifyDirectory(options: VerifyDirectoryOptions): Verdict<VerifiedDirectory, WbaCode> {
   requireOptions(options, 'verifyDirectory');
-  const { now, maxLifetime, maxHeaderLength } = verifierLimits(
-    options,
-    'verifyDirectory',
-    MAX_DIRECTORY_LIFETIME,
-  );
-  const maxBodyLength = directoryBodyCap(options.maxBodyLength, 'verifyDirectory');
+  const { now, maxLifetime, maxHeaderLength, maxBodyLength } = directoryLimits(options, 'verifyDirectory');
   if (!isAuthority(options.authority))
     throw new SeamError(
       'bad-argument',
