@@ -8,12 +8,10 @@ import {
   verifyDeviceBindingV2,
 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
+import { NOW, rootDid, seed } from './fixture.js';
 
 // One time convention: every instant is a Date or Unix seconds; milliseconds are refused loudly.
-const seed = (b: number) => new Uint8Array(32).fill(b);
-const NOW = 1784273681;
 const NOW_DATE = new Date(NOW * 1000);
-const rootDid = didFromSeed(seed(0x15));
 
 function thrown(f: () => unknown): SeamError {
   try {

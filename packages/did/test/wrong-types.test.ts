@@ -27,15 +27,13 @@ import {
 } from '@agent-seam/did';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NOW, rootDid, seed } from './fixture.js';
 
 /**
  * Every entry point of this package that judges received data, given arbitrary
  * JavaScript values in place of that data (the caller's own options stay honest): none
  * throws, and each answers with a Verdict whose code is in the exported list for it.
  */
-const seed = (b: number) => new Uint8Array(32).fill(b);
-const NOW = 1784273681;
-const rootDid = didFromSeed(seed(0x15));
 const { publicKey } = keyPairFromSeed(seed(0x42));
 const message = new TextEncoder().encode('the door');
 const signature = signEd25519(seed(0x42), message);
