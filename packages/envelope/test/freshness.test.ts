@@ -1,5 +1,4 @@
 import { SeamError } from '@agent-seam/canonical';
-import { didFromSeed } from '@agent-seam/did';
 import {
   DEFAULT_LISTEN_SKEW,
   DEFAULT_MAX_SKEW,
@@ -17,11 +16,8 @@ import {
   verifyListenToken,
 } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
+import { me, NOW, seed, sender } from './fixture.js';
 
-const seed = new Uint8Array(32).fill(0x61);
-const sender = didFromSeed(seed);
-const me = didFromSeed(new Uint8Array(32).fill(0x62));
-const NOW = 1784273681;
 const date = (seconds: number) => new Date(seconds * 1000);
 const message = (messageId = 'm1', timestamp: number | Date = NOW) =>
   signEnvelope({ to: me, messageId, contextId: null, timestamp, text: 'hi' }, seed);
