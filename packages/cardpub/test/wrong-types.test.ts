@@ -2,6 +2,13 @@ import { loadVectors } from '@agent-seam/conformance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  anyInputOf,
+  type EntryPoint,
+  holdVerdictShaped,
+  oneMemberReplacedOf,
+  verdictShaped,
+} from '../../../tools/wrong-types.ts';
+import {
   A2A_CODES,
   CARD_ENVELOPE_CODES,
   canonicalOrigin,
@@ -24,8 +31,7 @@ const linkage = vectors['domainLinkage.refuse'];
 const { card: a2aCard, signature: a2aSignature } = vectors.a2a.accept[0];
 const NOW = honestEnvelope.ts as number;
 
-type Judge = (input: unknown) => unknown;
-const ENTRY_POINTS: [name: string, judge: Judge, codes: readonly string[]][] = [
+const ENTRY_POINTS: EntryPoint[] = [
   ['verifyCardEnvelope', (x) => verifyCardEnvelope(x, { expectedDid, now: 'off' }), CARD_ENVELOPE_CODES],
   ['verifyCardEnvelope (now)', (x) => verifyCardEnvelope(x, { expectedDid, now: NOW }), CARD_ENVELOPE_CODES],
   [
@@ -39,27 +45,12 @@ const ENTRY_POINTS: [name: string, judge: Judge, codes: readonly string[]][] = [
   ['canonicalOrigin', (x) => canonicalOrigin(x), ['bad-origin']],
 ];
 
-const verdictShaped = (verdict: unknown, codes: readonly string[]): boolean => {
-  const v = verdict as { ok?: unknown; value?: unknown; code?: unknown };
-  return v.ok === true ? 'value' in v : v.ok === false && codes.includes(v.code as string);
-};
-
-const anyInput = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 80 }), fc.string(), fc.jsonValue());
+const anyInput = anyInputOf(80);
 /** The honest envelope with one member replaced by an arbitrary value. */
-const oneMemberReplaced = fc
-  .tuple(fc.constantFrom(...Object.keys(honestEnvelope)), anyInput)
-  .map(([member, value]) => ({ ...honestEnvelope, [member]: value }));
+const oneMemberReplaced = oneMemberReplacedOf(honestEnvelope, anyInput);
 
 describe('inputs that never throw', () => {
-  for (const [name, judge, codes] of ENTRY_POINTS)
-    it(name, () =>
-      fc.assert(
-        fc.property(fc.oneof(anyInput, oneMemberReplaced), (input) => {
-          expect(verdictShaped(judge(input), codes)).toBe(true);
-        }),
-        { numRuns: 300 },
-      ),
-    );
+  holdVerdictShaped(ENTRY_POINTS, fc.oneof(anyInput, oneMemberReplaced), 300);
 
   it('verifyCardEnvelopeAsync', () =>
     fc.assert(
