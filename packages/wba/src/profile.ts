@@ -1,12 +1,4 @@
-import {
-  durationSeconds,
-  fail,
-  type Instant,
-  ok,
-  SeamError,
-  unixSeconds,
-  type Verdict,
-} from '@agent-seam/canonical';
+import { fail, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import type { ComponentCode, ParameterCode, TimeCode } from './codes.js';
 import type { ComponentId, Parameter } from './structured-fields.js';
 
@@ -38,27 +30,6 @@ export function requireOptions(options: unknown, entry: string): asserts options
   if (typeof options !== 'object' || options === null)
     throw new SeamError('bad-argument', `${entry} takes an options object`);
 }
-
-/** The clock and the caps a signature verifier reads before any input. */
-export interface VerifierLimits {
-  now: number;
-  maxLifetime: number;
-  maxHeaderLength: number;
-}
-
-/**
- * Reads `now`, `maxLifetime` (default `lifetime`) and `maxHeaderLength`, in that order;
- * each SeamError names the option as `entry`'s (`verifyRequest now`).
- */
-export const verifierLimits = (
-  options: { now: Instant; maxLifetime?: number; maxHeaderLength?: number },
-  entry: string,
-  lifetime: number,
-): VerifierLimits => ({
-  now: unixSeconds(options.now, `${entry} now`),
-  maxLifetime: durationSeconds(options.maxLifetime ?? lifetime, `${entry} maxLifetime`),
-  maxHeaderLength: countOption(options.maxHeaderLength, MAX_HEADER_LENGTH, `${entry} maxHeaderLength`),
-});
 
 /** An authority as the caller states it: non-empty visible ASCII (it becomes a base line). */
 export const isAuthority = (value: unknown): value is string =>

@@ -1,9 +1,11 @@
 import {
   base64Strict,
+  durationSeconds,
   fail,
   type Instant,
   ok,
   SeamError,
+  unixSeconds,
   utf8Strict,
   type Verdict,
 } from '@agent-seam/canonical';
@@ -20,12 +22,11 @@ import {
   DIRECTORY_TAG,
   isAuthority,
   MAX_DIRECTORY_LIFETIME,
+  MAX_HEADER_LENGTH,
   MAX_REQUEST_LIFETIME,
   REQUEST_TAG,
   readParameters,
   requireOptions,
-  type VerifierLimits,
-  verifierLimits,
 } from './profile.js';
 import {
   type ReplayCache,
@@ -317,6 +318,27 @@ const absoluteUrl = (value: unknown): string | undefined => {
     return undefined;
   }
 };
+
+/** The clock and the caps a signature verifier reads before any input. */
+export interface VerifierLimits {
+  now: number;
+  maxLifetime: number;
+  maxHeaderLength: number;
+}
+
+/**
+ * Reads `now`, `maxLifetime` (default `lifetime`) and `maxHeaderLength`, in that order;
+ * each SeamError names the option as `entry`'s (`verifyRequest now`).
+ */
+export const verifierLimits = (
+  options: { now: Instant; maxLifetime?: number; maxHeaderLength?: number },
+  entry: string,
+  lifetime: number,
+): VerifierLimits => ({
+  now: unixSeconds(options.now, `${entry} now`),
+  maxLifetime: durationSeconds(options.maxLifetime ?? lifetime, `${entry} maxLifetime`),
+  maxHeaderLength: countOption(options.maxHeaderLength, MAX_HEADER_LENGTH, `${entry} maxHeaderLength`),
+});
 
 /** A request verifier's options, read once; every caller error throws here, before any input is read. */
 export interface RequestPolicy {
