@@ -42,3 +42,25 @@ export function holdVerdictShaped(
       ),
     );
 }
+
+/**
+ * A verifier's asynchronous door, one case: `numRuns` inputs, each answered by a Verdict
+ * of `codes` equal to the synchronous door's.
+ */
+export const holdAsyncAsSync = (
+  name: string,
+  inputs: fc.Arbitrary<unknown>,
+  doors: { verifyAsync: (input: unknown) => Promise<unknown>; verify: (input: unknown) => unknown },
+  codes: readonly string[],
+  numRuns: number,
+): void =>
+  it(name, () =>
+    fc.assert(
+      fc.asyncProperty(inputs, async (input) => {
+        const verdict = await doors.verifyAsync(input);
+        expect(verdictShaped(verdict, codes)).toBe(true);
+        expect(verdict).toEqual(doors.verify(input));
+      }),
+      { numRuns },
+    ),
+  );
