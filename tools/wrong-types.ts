@@ -21,10 +21,16 @@ export const anyInputOf = (maxBytes: number) =>
   fc.oneof(fc.anything(), fc.uint8Array({ maxLength: maxBytes }), fc.string(), fc.jsonValue());
 
 /** `honest` with one of its members replaced by a value drawn from `values`. */
-export const oneMemberReplacedOf = (honest: object, values: fc.Arbitrary<unknown>) =>
+const oneMemberReplacedOf = (honest: object, values: fc.Arbitrary<unknown>) =>
   fc
     .tuple(fc.constantFrom(...Object.keys(honest)), values)
     .map(([member, value]) => ({ ...honest, [member]: value }));
+
+/** Any input, or `honest` with one member replaced by any input: the inputs of a verifier of objects. */
+export const anyOrOneMemberReplaced = (honest: object, maxBytes = 80) => {
+  const anyInput = anyInputOf(maxBytes);
+  return fc.oneof(anyInput, oneMemberReplacedOf(honest, anyInput));
+};
 
 /** One case per entry point: `numRuns` inputs drawn from `inputs`, each answered by a Verdict of its codes. */
 export function holdVerdictShaped(

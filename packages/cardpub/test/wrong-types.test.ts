@@ -1,12 +1,10 @@
 import { loadVectors } from '@agent-seam/conformance';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  anyInputOf,
+  anyOrOneMemberReplaced,
   type EntryPoint,
   holdAsyncAsSync,
   holdVerdictShaped,
-  oneMemberReplacedOf,
 } from '../../../tools/wrong-types.ts';
 import {
   A2A_CODES,
@@ -45,16 +43,15 @@ const ENTRY_POINTS: EntryPoint[] = [
   ['canonicalOrigin', (x) => canonicalOrigin(x), ['bad-origin']],
 ];
 
-const anyInput = anyInputOf(80);
-/** The honest envelope with one member replaced by an arbitrary value. */
-const oneMemberReplaced = oneMemberReplacedOf(honestEnvelope, anyInput);
+/** Anything, or the honest envelope with one member replaced by anything. */
+const inputs = anyOrOneMemberReplaced(honestEnvelope);
 
 describe('inputs that never throw', () => {
-  holdVerdictShaped(ENTRY_POINTS, fc.oneof(anyInput, oneMemberReplaced), 300);
+  holdVerdictShaped(ENTRY_POINTS, inputs, 300);
 
   holdAsyncAsSync(
     'verifyCardEnvelopeAsync',
-    fc.oneof(anyInput, oneMemberReplaced),
+    inputs,
     {
       verifyAsync: (input) => verifyCardEnvelopeAsync(input, { expectedDid, now: NOW }),
       verify: (input) => verifyCardEnvelope(input, { expectedDid, now: NOW }),
