@@ -2,21 +2,11 @@ import {
   durationSeconds,
   judgeAge,
   MAX_PLAUSIBLE_SECONDS,
-  SeamError,
   unixMillis,
   unixSeconds,
 } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
-
-const thrown = (f: () => unknown): SeamError => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof SeamError) return e;
-    throw e;
-  }
-  throw new Error('did not throw');
-};
+import { thrownSeamError } from '../../../tools/thrown.ts';
 
 describe('one time convention: a Date or Unix seconds', () => {
   it('reads a Date and a number of seconds as the same instant', () => {
@@ -30,12 +20,12 @@ describe('one time convention: a Date or Unix seconds', () => {
     expect(unixSeconds(MAX_PLAUSIBLE_SECONDS, 'now')).toBe(MAX_PLAUSIBLE_SECONDS);
   });
   it('refuses milliseconds where seconds are expected, naming the option and the fix', () => {
-    const e = thrown(() => unixSeconds(1784280881750, 'verifyEnvelope now'));
+    const e = thrownSeamError(() => unixSeconds(1784280881750, 'verifyEnvelope now'));
     expect(e.code).toBe('bad-instant');
     expect(e.message).toContain('verifyEnvelope now');
     expect(e.message).toContain('milliseconds');
     expect(e.message).toContain('1784280881');
-    expect(thrown(() => unixSeconds(MAX_PLAUSIBLE_SECONDS + 1, 'now')).code).toBe('bad-instant');
+    expect(thrownSeamError(() => unixSeconds(MAX_PLAUSIBLE_SECONDS + 1, 'now')).code).toBe('bad-instant');
   });
   it('refuses what is not an instant', () => {
     for (const bad of [
@@ -48,18 +38,20 @@ describe('one time convention: a Date or Unix seconds', () => {
       1784280881n,
       {},
     ])
-      expect(thrown(() => unixSeconds(bad as never, 'now')).code).toBe('bad-instant');
-    expect(thrown(() => unixMillis(new Date('not a date'), 'now')).message).toContain('invalid Date');
+      expect(thrownSeamError(() => unixSeconds(bad as never, 'now')).code).toBe('bad-instant');
+    expect(thrownSeamError(() => unixMillis(new Date('not a date'), 'now')).message).toContain(
+      'invalid Date',
+    );
   });
   it('holds a Date to the same range as seconds: 1970 to 10^11 s, both ends inclusive', () => {
     // why: a Date before 1970 or past 10^11 s was read as -10 s or 10^12 s while the same
     // instant in seconds was refused (found by the did key-state mutation triage).
     expect(unixSeconds(new Date(0), 'now')).toBe(0);
     expect(unixSeconds(new Date(MAX_PLAUSIBLE_SECONDS * 1000), 'now')).toBe(MAX_PLAUSIBLE_SECONDS);
-    expect(thrown(() => unixSeconds(new Date(-1), 'verifyKeyState now')).message).toBe(
+    expect(thrownSeamError(() => unixSeconds(new Date(-1), 'verifyKeyState now')).message).toBe(
       'bad-instant: verifyKeyState now is a Date before 1970, which is not accepted',
     );
-    expect(thrown(() => unixMillis(new Date(MAX_PLAUSIBLE_SECONDS * 1000 + 1), 'now')).message).toBe(
+    expect(thrownSeamError(() => unixMillis(new Date(MAX_PLAUSIBLE_SECONDS * 1000 + 1), 'now')).message).toBe(
       'bad-instant: now is a Date after the year 5138, which is not accepted',
     );
   });
@@ -67,7 +59,7 @@ describe('one time convention: a Date or Unix seconds', () => {
     expect(durationSeconds(300, 'maxSkew')).toBe(300);
     expect(durationSeconds(0, 'maxSkew')).toBe(0);
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, '300', 300_000_000_000])
-      expect(thrown(() => durationSeconds(bad as never, 'maxSkew')).code).toBe('bad-duration');
+      expect(thrownSeamError(() => durationSeconds(bad as never, 'maxSkew')).code).toBe('bad-duration');
   });
 });
 
@@ -94,8 +86,9 @@ describe('judgeAge', () => {
 // Each `why` names the mutant(s) of src/ the case holds (file:line:col of the mutation run that
 // found it); survivors no input can tell from the original are listed in spec/canonical.md.
 describe('instants and durations: the refusals name the option and the fix', () => {
-  const badInstant = (value: unknown) => thrown(() => unixSeconds(value as never, 'now')).message;
-  const badDuration = (value: unknown) => thrown(() => durationSeconds(value as never, 'maxAge')).message;
+  const badInstant = (value: unknown) => thrownSeamError(() => unixSeconds(value as never, 'now')).message;
+  const badDuration = (value: unknown) =>
+    thrownSeamError(() => durationSeconds(value as never, 'maxAge')).message;
 
   it('an instant that is not a number says what it is', () => {
     // why: time.ts:26:7 `typeof value !== 'number'` → false (a string was echoed), 27:12 the

@@ -11,6 +11,7 @@ import {
 } from '@agent-seam/canonical';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { anyInputOf, type EntryPoint, holdVerdictShaped } from '../../../tools/wrong-types.ts';
 import { text, thrownMessage, utf8 } from './helpers.js';
 
 /**
@@ -18,7 +19,7 @@ import { text, thrownMessage, utf8 } from './helpers.js';
  * JavaScript values: none throws, and each answers with a Verdict whose code is in its
  * closed list.
  */
-const ENTRY_POINTS: [name: string, judge: (input: unknown) => unknown, codes: readonly string[]][] = [
+const ENTRY_POINTS: EntryPoint[] = [
   ['canonicalFromJSON (seam)', (d) => canonicalFromJSON(d as never, { profile: 'seam' }), PARSE_CODES],
   ['canonicalFromJSON (rfc004)', (d) => canonicalFromJSON(d as never, { profile: 'rfc004' }), PARSE_CODES],
   ['parseJSON', (d) => parseJSON(d as never, { floats: 'marked' }), PARSE_CODES],
@@ -28,22 +29,8 @@ const ENTRY_POINTS: [name: string, judge: (input: unknown) => unknown, codes: re
   ['utf8Strict.decode', (d) => utf8Strict.decode(d), SPELLING_CODES],
 ];
 
-const verdictShaped = (verdict: unknown, codes: readonly string[]): boolean => {
-  const v = verdict as { ok?: unknown; value?: unknown; code?: unknown };
-  return v.ok === true ? 'value' in v : v.ok === false && codes.includes(v.code as string);
-};
-
 describe('inputs that never throw', () => {
-  const anyInput = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 64 }), fc.string(), fc.jsonValue());
-  for (const [name, judge, codes] of ENTRY_POINTS)
-    it(name, () =>
-      fc.assert(
-        fc.property(anyInput, (input) => {
-          expect(verdictShaped(judge(input), codes)).toBe(true);
-        }),
-        { numRuns: 400 },
-      ),
-    );
+  holdVerdictShaped(ENTRY_POINTS, anyInputOf(64), 400);
 
   it('a value of the wrong type is not-bytes at the parse boundary and not-bytes in utf8Strict', () => {
     for (const wrong of [null, undefined, 7, true, {}, [123, 125], new ArrayBuffer(2), new Uint16Array(2)]) {

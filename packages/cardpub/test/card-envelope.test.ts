@@ -1,17 +1,8 @@
 import { utf8Strict } from '@agent-seam/canonical';
-import {
-  ledgerGroup,
-  loadInterop,
-  loadVectors,
-  openLedger,
-  opGroup,
-  packageImplementation,
-} from '@agent-seam/conformance';
+import { ledgerGroup, loadVectors, openLedger, opGroup } from '@agent-seam/conformance';
 import { didFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
-// The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
-import { cardpubOps } from '../../cli/src/conformance/ops/cardpub.js';
 import { cardEnvelopeVerifier } from '../src/card-envelope.js';
 import {
   cardEnvelopeSignedBytes,
@@ -19,31 +10,16 @@ import {
   verifyCardEnvelope,
   verifyCardEnvelopeAsync,
 } from '../src/index.js';
+import { impl, oursBesideUpstream } from './fixture.js';
 
 const ledger = openLedger();
 const ours = loadVectors('wire_vectors.json');
-const interop = { interop: true };
 // The upstream cardpub cases were signed with this seed (found by deriving did:key from 0x0d * 32).
 const CARD_SEED = new Uint8Array(32).fill(0x0d);
-const impl = packageImplementation('@agent-seam/cardpub', cardpubOps);
 
 describe('cardpub', () => {
   // Each question its own check: the payload, the signature, the verdict, the other DID refused.
-  ledgerGroup(it, ledger, impl, opGroup('cardpub'), ours.cardpub, { perStep: true });
-  const upstream = loadInterop('agent-seam-latest/wire_vectors.json')?.cardpub;
-  if (upstream == null) {
-    it('interop data absent', () => ledger.interopMissing('cardpub'));
-    return;
-  }
-  ledgerGroup(it, ledger, impl, opGroup('cardpub'), upstream, {
-    perStep: true,
-    interop: true,
-    prefix: 'upstream:',
-  });
-  upstream.forEach((c: any, i: number) => {
-    it(`${c.name}: vectors/wire_vectors.json reproduces it value for value`, () =>
-      ledger.accept('cardpub', `${c.name}/reproduced`, () => expect(ours.cardpub[i]).toEqual(c), interop));
-  });
+  oursBesideUpstream(ledger, ours, 'cardpub');
 });
 
 describe('reject.cardpub', () => {

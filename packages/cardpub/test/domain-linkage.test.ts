@@ -1,17 +1,8 @@
 import { base64urlStrict, utf8Strict } from '@agent-seam/canonical';
-import {
-  ledgerGroup,
-  loadInterop,
-  loadVectors,
-  openLedger,
-  opGroup,
-  packageImplementation,
-} from '@agent-seam/conformance';
+import { ledgerGroup, loadVectors, openLedger, opGroup } from '@agent-seam/conformance';
 import { didFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
-// The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
-import { cardpubOps } from '../../cli/src/conformance/ops/cardpub.js';
 import {
   canonicalOrigin,
   domainLinkageSigningInput,
@@ -20,11 +11,10 @@ import {
   verifyDomainLinkage,
 } from '../src/index.js';
 import { base64urlText } from '../src/json-segment.js';
+import { impl, oursBesideUpstream } from './fixture.js';
 
 const ledger = openLedger();
 const ours = loadVectors('wire_vectors.json');
-const interop = { interop: true };
-const impl = packageImplementation('@agent-seam/cardpub', cardpubOps);
 // The upstream domainLinkage cases were signed with this seed (0x15 * 32 derives their did).
 const LINK_SEED = new Uint8Array(32).fill(0x15);
 // The validity window of this repository's own domain linkage cases.
@@ -33,26 +23,7 @@ const EXP = 1762646400;
 
 describe('domainLinkage', () => {
   // Each question its own check: the token signed, and read back.
-  ledgerGroup(it, ledger, impl, opGroup('domainLinkage'), ours.domainLinkage, { perStep: true });
-  const upstream = loadInterop('agent-seam-latest/wire_vectors.json')?.domainLinkage;
-  if (upstream == null) {
-    it('interop data absent', () => ledger.interopMissing('domainLinkage'));
-    return;
-  }
-  ledgerGroup(it, ledger, impl, opGroup('domainLinkage'), upstream, {
-    perStep: true,
-    interop: true,
-    prefix: 'upstream:',
-  });
-  upstream.forEach((c: any, i: number) => {
-    it(`${c.name}: vectors/wire_vectors.json reproduces it value for value`, () =>
-      ledger.accept(
-        'domainLinkage',
-        `${c.name}/reproduced`,
-        () => expect(ours.domainLinkage[i]).toEqual(c),
-        interop,
-      ));
-  });
+  oursBesideUpstream(ledger, ours, 'domainLinkage');
 });
 
 describe('domainLinkage.refuse', () => {

@@ -28,40 +28,29 @@ const nodeKey = spki(publicKey);
 const nobleDoor = ed25519Door(nobleEquation);
 
 let i = 0;
-const next = () => i++ & 63;
-const expectOk = (accepted: boolean) => {
-  if (!accepted) throw new Error('refused');
+/** A run that verifies the next of the 64 messages with `verify`, throwing if it refuses. */
+const nextMessage = (verify: (message: Uint8Array, signature: Uint8Array) => boolean) => () => {
+  const k = i++ & 63;
+  if (!verify(messages[k]!, signatures[k]!)) throw new Error('refused');
 };
 compare(
   'Ed25519 verify (64 messages of 80 bytes, one key)',
   {
     name: 'verifyEd25519 (node:crypto backend)',
-    run: () => {
-      const k = next();
-      expectOk(verifyEd25519(publicKey, messages[k]!, signatures[k]!).ok);
-    },
+    run: nextMessage((m, s) => verifyEd25519(publicKey, m, s).ok),
   },
   [
     {
       name: 'node:crypto verify, KeyObject ready (OpenSSL)',
-      run: () => {
-        const k = next();
-        expectOk(nodeVerify(null, messages[k]!, nodeKey, signatures[k]!));
-      },
+      run: nextMessage((m, s) => nodeVerify(null, m, nodeKey, s)),
     },
     {
       name: 'the door over the noble backend (browsers)',
-      run: () => {
-        const k = next();
-        expectOk(nobleDoor(publicKey, messages[k]!, signatures[k]!).ok);
-      },
+      run: nextMessage((m, s) => nobleDoor(publicKey, m, s).ok),
     },
     {
       name: '@noble/curves ed25519.verify zip215:false',
-      run: () => {
-        const k = next();
-        expectOk(ed25519.verify(signatures[k]!, messages[k]!, publicKey, { zip215: false }));
-      },
+      run: nextMessage((m, s) => ed25519.verify(s, m, publicKey, { zip215: false })),
     },
   ],
 );
@@ -74,22 +63,20 @@ const manyKeys = Array.from({ length: 512 }, (_, n) => {
   return { publicKey: keyPairFromSeed(s).publicKey, message, signature: signEd25519(s, message) };
 });
 let j = 0;
+/** A run that verifies under the next of the 512 keys with `verify`, throwing if it refuses. */
+const nextKey = (verify: (c: (typeof manyKeys)[number]) => boolean) => () => {
+  if (!verify(manyKeys[j++ & 511]!)) throw new Error('refused');
+};
 compare(
   'Ed25519 verify, a new key every call (512 keys)',
   {
     name: 'verifyEd25519 (node:crypto backend)',
-    run: () => {
-      const c = manyKeys[j++ & 511]!;
-      expectOk(verifyEd25519(c.publicKey, c.message, c.signature).ok);
-    },
+    run: nextKey((c) => verifyEd25519(c.publicKey, c.message, c.signature).ok),
   },
   [
     {
       name: 'node:crypto createPublicKey + verify',
-      run: () => {
-        const c = manyKeys[j++ & 511]!;
-        expectOk(nodeVerify(null, c.message, spki(c.publicKey), c.signature));
-      },
+      run: nextKey((c) => nodeVerify(null, c.message, spki(c.publicKey), c.signature)),
     },
   ],
 );

@@ -25,8 +25,8 @@ import {
 } from '@agent-seam/did';
 import { expect, it } from 'vitest';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
+import { NOW, seed } from './fixture.js';
 
-const seed = (b: number) => new Uint8Array(32).fill(b);
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const honest = keyPairFromSeed(seed(7));
 const message = utf8('hello');
@@ -63,7 +63,6 @@ holdChecksToVerifier('verificationKeyFromDid', VERIFICATION_KEY_CHECKS, VERIFICA
     verificationKeyFromDid(`did:key:z${base58btc.encode(new Uint8Array([0xed, 0x01, ...identity, 0]))}`),
 });
 
-const NOW = 1784273681;
 const owner = seed(0x17);
 const device = seed(0x18);
 const binding = signDeviceBindingV2({ ts: NOW - 60, validUntil: NOW - 1 }, owner, device);

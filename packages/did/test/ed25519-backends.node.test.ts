@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { concatBytes } from '@agent-seam/canonical';
 import { interopPath, loadInterop, loadVectors } from '@agent-seam/conformance';
 import { keyPairFromSeed, signEd25519, verifyEd25519 } from '@agent-seam/did';
 import { ed25519 } from '@noble/curves/ed25519.js';
@@ -25,12 +26,6 @@ function bothDoors(publicKey: Uint8Array, message: Uint8Array, signature: Uint8A
 }
 
 const { Point } = ed25519;
-const concat = (a: Uint8Array, b: Uint8Array) => {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-};
 
 // Every input the repository has for the door (test/ed25519-corpus.ts): the vector groups,
 // the envelope signatures that reach the door, mixed-order keys and R, random inputs.
@@ -65,7 +60,7 @@ describe('the pre-checks are what make the backends agree', () => {
   it('the identity key with R = identity, S = 0 satisfies the bare equation; the door refuses it', () => {
     // What OpenSSL alone says here varies by runtime (Node 20 and 22 accept, Node 24
     // refuses); the door never asks it, because the small-order check comes first.
-    const forged = concat(identity, new Uint8Array(32));
+    const forged = concatBytes([identity, new Uint8Array(32)]);
     expect(nobleEquation.equationHolds(identity, utf8('anything'), forged)).toBe(true);
     expect(bothDoors(identity, utf8('anything'), forged)).toMatchObject({ code: 'small-order-key' });
   });
@@ -77,12 +72,12 @@ describe('the pre-checks are what make the backends agree', () => {
     expect(() => Point.fromBytes(offCurve)).toThrow();
     for (const equation of [nobleEquation, nodeEquation]) {
       expect(equation.equationHolds(offCurve, utf8('m'), signature)).toBe(false);
-      expect(equation.equationHolds(publicKey, utf8('m'), concat(offCurve, signature.subarray(32)))).toBe(
-        false,
-      );
+      expect(
+        equation.equationHolds(publicKey, utf8('m'), concatBytes([offCurve, signature.subarray(32)])),
+      ).toBe(false);
     }
     expect(bothDoors(offCurve, utf8('m'), signature)).toMatchObject({ code: 'non-canonical-key' });
-    expect(bothDoors(publicKey, utf8('m'), concat(offCurve, signature.subarray(32)))).toMatchObject({
+    expect(bothDoors(publicKey, utf8('m'), concatBytes([offCurve, signature.subarray(32)]))).toMatchObject({
       code: 'non-canonical-r',
     });
   });

@@ -1,4 +1,4 @@
-import { base64Strict, canonicalize, hex } from '@agent-seam/canonical';
+import { base64Strict, canonicalize, concatBytes, hex } from '@agent-seam/canonical';
 import { keyPairFromSeed, publicKeyFromDid, signEd25519 } from '@agent-seam/did';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha512 } from '@noble/hashes/sha2.js';
@@ -35,15 +35,6 @@ const bytes = (text: string): Uint8Array => {
   return decoded.value;
 };
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 const { Point } = ed25519;
 export const L = Point.Fn.ORDER;
 const mod = (n: bigint) => ((n % L) + L) % L;
@@ -158,7 +149,7 @@ export function mixedOrder(): DoorInput[] {
     const rBytes = Point.BASE.multiply(r0).add(torsion(kR)).toBytes();
     for (let i = 0; ; i++) {
       const message = utf8(`mixed ${kA} ${kR} ${i}`);
-      const h = mod(littleEndian(sha512(concat(rBytes, key, message))));
+      const h = mod(littleEndian(sha512(concatBytes([rBytes, key, message]))));
       if (Number(h % 8n) !== hMod8) continue;
       const holds = (kR + hMod8 * kA) % 8 === 0;
       return {
@@ -166,7 +157,7 @@ export function mixedOrder(): DoorInput[] {
         name,
         publicKey: key,
         message,
-        signature: concat(rBytes, scalarBytes(mod(r0 + h * a0))),
+        signature: concatBytes([rBytes, scalarBytes(mod(r0 + h * a0))]),
         expected: holds ? { ok: true } : { ok: false, code: 'bad-signature' },
       };
     }
@@ -204,7 +195,7 @@ function offCurveAndIdentity(): DoorInput[] {
       name: 'off-curve R',
       publicKey,
       message: utf8('m'),
-      signature: concat(offCurve, signature.subarray(32)),
+      signature: concatBytes([offCurve, signature.subarray(32)]),
       expected: { ok: false, code: 'non-canonical-r' },
     },
     {
@@ -258,7 +249,7 @@ function randomCases(seed: number): DoorInput[] {
       name: `valid-R-random-S-${i}`,
       publicKey,
       message: utf8('door'),
-      signature: concat(r, scalarBytes(s)),
+      signature: concatBytes([r, scalarBytes(s)]),
     });
   return out;
 }

@@ -8,9 +8,8 @@ import {
   signKeyState,
 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
+import { NOW, seed } from './fixture.js';
 
-const NOW = 1_784_273_681;
-const seed = (n: number) => new Uint8Array(32).fill(n);
 const ROOT_SEED = seed(1);
 const ROOT = didFromSeed(ROOT_SEED);
 const op = (n: number) => didFromSeed(seed(10 + n));

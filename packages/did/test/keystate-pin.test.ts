@@ -8,6 +8,7 @@ import {
   verifyEd25519,
 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
+import { NOW } from './fixture.js';
 import { bytes, utf8 } from './helpers.js';
 
 const ledger = openLedger();
@@ -18,8 +19,6 @@ interface PinVectors {
   states: Record<string, { epoch: number; opSeed: string; revokedOps: string[] }>;
   sequence: { name: string; state: string; signer: string; expect?: 'reply'; expectError?: number }[];
 }
-
-const NOW = 1784273681;
 
 /**
  * A minimal door with a pin store keyed by root DID: it resolves the op DID with the

@@ -10,14 +10,11 @@ import {
 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
+import { NOW, root, rootDid, seed } from './fixture.js';
 
 // Refusals and thrown errors are compared whole; each `why` names the mutant(s) of src/ the case
 // holds. Records with fields the signers refuse to write are signed here by hand over the same
 // canonical bytes, so a deleted shape check shows as an acceptance, not as a signature failure.
-const seed = (b: number) => new Uint8Array(32).fill(b);
-const NOW = 1784273681;
-const root = seed(0x15);
-const rootDid = didFromSeed(root);
 const rootKey = hex.encode(keyPairFromSeed(root).publicKey);
 const opDid = didFromSeed(seed(0x16));
 const otherOpDid = didFromSeed(seed(0x19));

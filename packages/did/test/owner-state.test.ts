@@ -2,12 +2,11 @@ import { canonicalize } from '@agent-seam/canonical';
 import { didFromSeed, MAX_REVOKED, signOwnerState, signToBase64, verifyOwnerState } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
+import { NOW, seed } from './fixture.js';
 
 // Refusals and thrown errors are compared whole; each `why` names the mutant(s) of src/ the case
 // holds. Records with fields the signers refuse to write are signed here by hand over the same
 // canonical bytes, so a deleted shape check shows as an acceptance, not as a signature failure.
-const seed = (b: number) => new Uint8Array(32).fill(b);
-const NOW = 1784273681;
 const seamError = (code: string, message: string) => ({
   name: 'SeamError',
   code,

@@ -1,4 +1,3 @@
-import { SeamError } from '@agent-seam/canonical';
 import {
   didFromSeed,
   resolveOpDid,
@@ -8,24 +7,14 @@ import {
   verifyDeviceBindingV2,
 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
+import { NOW, rootDid, seed } from './fixture.js';
 
 // One time convention: every instant is a Date or Unix seconds; milliseconds are refused loudly.
-const seed = (b: number) => new Uint8Array(32).fill(b);
-const NOW = 1784273681;
 const NOW_DATE = new Date(NOW * 1000);
-const rootDid = didFromSeed(seed(0x15));
 
-function thrown(f: () => unknown): SeamError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof SeamError) return e;
-    throw e;
-  }
-  throw new Error('did not throw');
-}
 const refusesMilliseconds = (f: (ms: number) => unknown, option: string) => {
-  const e = thrown(() => f(NOW * 1000));
+  const e = thrownSeamError(() => f(NOW * 1000));
   expect(e.code).toBe('bad-instant');
   expect(e.message).toContain(option);
 };

@@ -27,15 +27,14 @@ import {
 } from '@agent-seam/did';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { anyInputOf, type EntryPoint, holdVerdictShaped, verdictShaped } from '../../../tools/wrong-types.ts';
+import { NOW, rootDid, seed } from './fixture.js';
 
 /**
  * Every entry point of this package that judges received data, given arbitrary
  * JavaScript values in place of that data (the caller's own options stay honest): none
  * throws, and each answers with a Verdict whose code is in the exported list for it.
  */
-const seed = (b: number) => new Uint8Array(32).fill(b);
-const NOW = 1784273681;
-const rootDid = didFromSeed(seed(0x15));
 const { publicKey } = keyPairFromSeed(seed(0x42));
 const message = new TextEncoder().encode('the door');
 const signature = signEd25519(seed(0x42), message);
@@ -43,8 +42,7 @@ const binding = signDeviceBindingV2({ ts: NOW, validUntil: 0 }, seed(0x17), seed
 const keyState = signKeyState({ rootDid, epoch: 1, opDid: didFromSeed(seed(0x16)), ts: NOW }, seed(0x15));
 const ownerState = signOwnerState({ epoch: 1, revoked: [], ts: NOW }, seed(0x1f));
 
-type Judge = (input: unknown) => unknown;
-const ENTRY_POINTS: [name: string, judge: Judge, codes: readonly string[]][] = [
+const ENTRY_POINTS: EntryPoint[] = [
   ['base58btc.decode', (x) => base58btc.decode(x as never), BASE58_CODES],
   ['publicKeyFromDid', (x) => publicKeyFromDid(x), DID_CODES],
   ['verificationKeyFromDid', (x) => verificationKeyFromDid(x), VERIFICATION_KEY_CODES],
@@ -66,23 +64,10 @@ const ENTRY_POINTS: [name: string, judge: Judge, codes: readonly string[]][] = [
   ['verifyOwnerState', (x) => verifyOwnerState(x, { rootDid: ownerState.rootDid }), RECORD_CODES],
 ];
 
-const verdictShaped = (verdict: unknown, codes: readonly string[]): boolean => {
-  const v = verdict as { ok?: unknown; value?: unknown; code?: unknown };
-  return v.ok === true ? 'value' in v : v.ok === false && codes.includes(v.code as string);
-};
-
-const anyInput = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 80 }), fc.string(), fc.jsonValue());
+const anyInput = anyInputOf(80);
 
 describe('inputs that never throw', () => {
-  for (const [name, judge, codes] of ENTRY_POINTS)
-    it(name, () =>
-      fc.assert(
-        fc.property(anyInput, (input) => {
-          expect(verdictShaped(judge(input), codes)).toBe(true);
-        }),
-        { numRuns: 300 },
-      ),
-    );
+  holdVerdictShaped(ENTRY_POINTS, anyInput, 300);
 
   it('verifyEd25519Async (each argument)', async () =>
     fc.assert(

@@ -1,5 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { base64Strict, canonicalString, hex } from '../../canonical/src/index.ts';
+import { base64Strict, canonicalString, concatBytes, hex } from '../../canonical/src/index.ts';
 import {
   base58btc,
   bindingPayload,
@@ -166,15 +166,6 @@ assert(
 const L = 2n ** 252n + 27742317777372353535851937790883648493n;
 const le32 = (n: bigint) => Uint8Array.from({ length: 32 }, (_, i) => Number((n >> BigInt(8 * i)) & 255n));
 const fromLe = (b: Uint8Array) => b.reduceRight((acc, x) => (acc << 8n) | BigInt(x), 0n);
-const join = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 const doorSeed = seed(0x42);
 const doorKey = keyPairFromSeed(doorSeed).publicKey;
@@ -247,7 +238,7 @@ const doorRefuse = [
       `small-order-r-${label}`,
       doorKey,
       doorMessage,
-      join(fromHex(h), sigS),
+      concatBytes([fromHex(h), sigS]),
       'small-order-r',
       'a small-order R under an honest key: exists for the blocklist comparison on R',
     ),
@@ -264,7 +255,7 @@ const doorRefuse = [
     'non-canonical-r-y-above-p',
     doorKey,
     doorMessage,
-    join(Y_P_PLUS_3, sigS),
+    concatBytes([Y_P_PLUS_3, sigS]),
     'non-canonical-r',
     'R spells y = p + 3: exists for the strict (y < p) decoding of R',
   ),
@@ -280,7 +271,7 @@ const doorRefuse = [
     'off-curve-r',
     doorKey,
     doorMessage,
-    join(OFF_CURVE, sigS),
+    concatBytes([OFF_CURVE, sigS]),
     'non-canonical-r',
     'R spells a y below p for which no x exists: exists for decoding R as a curve point (the byte checks pass it)',
   ),
@@ -288,7 +279,7 @@ const doorRefuse = [
     's-plus-group-order',
     doorKey,
     doorMessage,
-    join(sigR, le32(fromLe(sigS) + L)),
+    concatBytes([sigR, le32(fromLe(sigS) + L)]),
     'non-canonical-s',
     'the honest signature with S + L: the same equation holds, so it exists only for the S < L check',
   ),

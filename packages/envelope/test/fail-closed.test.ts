@@ -1,9 +1,7 @@
-import { didFromSeed } from '@agent-seam/did';
 import * as envelope from '@agent-seam/envelope';
 import {
   listenMinute,
   MemoryReplayCache,
-  signEnvelope,
   signInvite,
   signListenToken,
   verifyClaim,
@@ -13,12 +11,8 @@ import {
   verifyListenToken,
 } from '@agent-seam/envelope';
 import { holdFailClosed } from '../../../tools/required-options.ts';
+import { me, message, NOW, seed, sender } from './fixture.js';
 
-const seed = new Uint8Array(32).fill(0x61);
-const sender = didFromSeed(seed);
-const me = didFromSeed(new Uint8Array(32).fill(0x62));
-const NOW = 1784273681;
-const message = signEnvelope({ to: me, messageId: 'm', contextId: null, timestamp: NOW, text: 'hi' }, seed);
 const listen = { did: sender, minute: listenMinute(NOW), relayUrl: 'https://relay.example' };
 const token = signListenToken(listen, seed);
 const invite = signInvite({ v: 1, did: sender, nonce: 'n', exp: '2026-07-23T09:59:45Z' }, seed);

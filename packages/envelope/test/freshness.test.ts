@@ -1,5 +1,4 @@
 import { SeamError } from '@agent-seam/canonical';
-import { didFromSeed } from '@agent-seam/did';
 import {
   DEFAULT_LISTEN_SKEW,
   DEFAULT_MAX_SKEW,
@@ -17,24 +16,12 @@ import {
   verifyListenToken,
 } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
+import { me, NOW, seed, sender } from './fixture.js';
 
-const seed = new Uint8Array(32).fill(0x61);
-const sender = didFromSeed(seed);
-const me = didFromSeed(new Uint8Array(32).fill(0x62));
-const NOW = 1784273681;
 const date = (seconds: number) => new Date(seconds * 1000);
 const message = (messageId = 'm1', timestamp: number | Date = NOW) =>
   signEnvelope({ to: me, messageId, contextId: null, timestamp, text: 'hi' }, seed);
-
-function thrown(f: () => unknown): SeamError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof SeamError) return e;
-    throw e;
-  }
-  throw new Error('did not throw');
-}
 
 describe('the documented defaults', () => {
   it('are 300 s of skew, a 600 s replay window, 60 s of listen-token skew', () => {
@@ -82,11 +69,11 @@ describe('one time convention', () => {
       [() => listenMinute(NOW * 1000), 'listenMinute now'],
     ];
     for (const [f, option] of cases) {
-      const e = thrown(f);
+      const e = thrownSeamError(f);
       expect(e.code).toBe('bad-instant');
       expect(e.message).toContain(option);
     }
-    const skew = thrown(() =>
+    const skew = thrownSeamError(() =>
       verifyEnvelope(message(), { recipientDid: me, now: NOW, maxSkew: 300_000_000_000, replay: 'off' }),
     );
     expect([skew.code, skew.message.includes('verifyEnvelope maxSkew')]).toEqual(['bad-duration', true]);
@@ -125,7 +112,7 @@ describe('one time convention', () => {
 });
 
 describe('configurations that cannot be safe are refused', () => {
-  const code = (f: () => unknown) => thrown(f).code;
+  const code = (f: () => unknown) => thrownSeamError(f).code;
   it("skew or a replay cache with now: 'off'", () => {
     expect(
       code(() => verifyEnvelope(message(), { recipientDid: me, now: 'off', replay: 'off', maxSkew: 60 })),
@@ -149,7 +136,7 @@ describe('configurations that cannot be safe are refused', () => {
   });
   it('a replay window shorter than the skew', () => {
     const replay = new MemoryReplayCache({ windowSeconds: 299 });
-    const e = thrown(() => verifyEnvelope(message(), { recipientDid: me, now: NOW, replay }));
+    const e = thrownSeamError(() => verifyEnvelope(message(), { recipientDid: me, now: NOW, replay }));
     expect(e.code).toBe('bad-options');
     expect(e.message).toContain('shorter than maxSkew');
     // The same window with a skew it covers is fine.
@@ -163,7 +150,7 @@ describe('configurations that cannot be safe are refused', () => {
       windowSeconds: 600,
       checkAndRemember: async (): Promise<ReplayAnswer> => 'new',
     };
-    const e = thrown(() => verifyEnvelope(message(), { recipientDid: me, now: NOW, replay: later }));
+    const e = thrownSeamError(() => verifyEnvelope(message(), { recipientDid: me, now: NOW, replay: later }));
     expect([e.code, e.message.includes('use verifyEnvelopeAsync')]).toEqual(['bad-options', true]);
   });
   it('bad cache sizes', () => {
@@ -295,7 +282,9 @@ describe('verifyEnvelope: option errors name the option and the fix', () => {
   it('a missing clock is a usage error naming the verifier, the option, what it is for and the opt-out', () => {
     // why: the `where` and `neededFor` strings of envelope.ts (verifyEnvelope,
     // verifyEnvelopeAsync), invite.ts and relay.ts → ''.
-    expect(thrown(() => verifyEnvelope(sent, { recipientDid: me, replay: 'off' } as never)).message).toBe(
+    expect(
+      thrownSeamError(() => verifyEnvelope(sent, { recipientDid: me, replay: 'off' } as never)).message,
+    ).toBe(
       "missing-option: verifyEnvelope needs now (a Date or Unix seconds) to judge the message's timestamp; to leave that unjudged, pass now: 'off'",
     );
     return verifyEnvelopeAsync(sent, { recipientDid: me, replay: 'off' } as never).then(
@@ -305,11 +294,11 @@ describe('verifyEnvelope: option errors name the option and the fix', () => {
           "missing-option: verifyEnvelopeAsync needs now (a Date or Unix seconds) to judge the message's timestamp; to leave that unjudged, pass now: 'off'",
         );
         const invite = signInvite({ v: 1, did: sender, nonce: 'n', exp: '2026-07-23T09:59:45Z' }, seed);
-        expect(thrown(() => verifyInvite(invite, {} as never)).message).toBe(
+        expect(thrownSeamError(() => verifyInvite(invite, {} as never)).message).toBe(
           'missing-option: verifyInvite needs now (a Date or Unix seconds) to judge the card against its exp',
         );
         const listen = { did: sender, minute: 100, relayUrl: 'https://relay.example' };
-        expect(thrown(() => verifyListenToken('AA==', listen as never)).message).toBe(
+        expect(thrownSeamError(() => verifyListenToken('AA==', listen as never)).message).toBe(
           "missing-option: verifyListenToken needs now (a Date or Unix seconds) to judge the token's minute; to leave that unjudged, pass now: 'off'",
         );
       },

@@ -1,4 +1,4 @@
-import { fail, ok, SeamError, utf8Strict, type Verdict } from '@agent-seam/canonical';
+import { fail, ok, utf8Strict, type Verdict } from '@agent-seam/canonical';
 import { parseSignatureAgentCard } from './agent-card.js';
 import type { DiscoveryCode } from './codes.js';
 import {
@@ -7,6 +7,7 @@ import {
   download,
   type FetchDirectoryOptions,
   fetchDirectory,
+  requireFetch,
 } from './fetch-directory.js';
 import { fieldReader } from './headers.js';
 import type { JwkSet } from './jwk-set.js';
@@ -14,7 +15,7 @@ import { countOption, MAX_HEADER_LENGTH } from './profile.js';
 import { parseSignatureAgent, type SignatureAgentEntry } from './signature-agent.js';
 import { parseSignatureInput, type SignatureInputMember } from './structured-fields.js';
 import {
-  MAX_DIRECTORY_BODY,
+  directoryBodyCap,
   requestPolicy,
   type VerifiedRequest,
   type VerifyRequestOptions,
@@ -142,24 +143,14 @@ async function resolve(
 export async function verifyRequestWithDiscovery(
   options: DiscoverOptions,
 ): Promise<Verdict<DiscoveredRequest, DiscoveryCode>> {
-  if (typeof options !== 'object' || options === null)
-    throw new SeamError('bad-argument', 'verifyRequestWithDiscovery takes an options object');
-  if (typeof options.fetch !== 'function')
-    throw new SeamError(
-      'bad-argument',
-      'verifyRequestWithDiscovery needs a fetch (globalThis.fetch, or your own wrapper)',
-    );
+  requireFetch(options, 'verifyRequestWithDiscovery');
   const { allowAgent, allowHttp, cache, fetch, ...verifying } = options;
   const maxHeaderLength = countOption(
     options.maxHeaderLength,
     MAX_HEADER_LENGTH,
     'verifyRequestWithDiscovery maxHeaderLength',
   );
-  const maxBodyLength = countOption(
-    options.maxBodyLength,
-    MAX_DIRECTORY_BODY,
-    'verifyRequestWithDiscovery maxBodyLength',
-  );
+  const maxBodyLength = directoryBodyCap(options.maxBodyLength, 'verifyRequestWithDiscovery');
   // The caller's options, judged before anything is fetched: the SeamErrors of verifyRequest.
   requestPolicy({ ...verifying, jwks: { keys: [] } } as VerifyRequestOptions);
   const source =

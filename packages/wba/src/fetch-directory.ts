@@ -1,17 +1,9 @@
-import {
-  durationSeconds,
-  fail,
-  type Instant,
-  ok,
-  SeamError,
-  unixSeconds,
-  type Verdict,
-} from '@agent-seam/canonical';
+import { concatBytes, fail, type Instant, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import type { FetchDirectoryCode } from './codes.js';
 import { type FieldReader, fieldReader, type HeaderSource } from './headers.js';
 import type { JwkSet } from './jwk-set.js';
-import { countOption, MAX_DIRECTORY_LIFETIME, MAX_HEADER_LENGTH } from './profile.js';
-import { MAX_DIRECTORY_BODY, type VerifiedDirectory, verifyDirectory } from './verify.js';
+import { countOption, requireOptions } from './profile.js';
+import { directoryLimits, type VerifiedDirectory, verifyDirectory } from './verify.js';
 
 /** Where an origin keeps its directory (draft-meunier-http-message-signatures-directory). */
 export const DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
@@ -164,13 +156,7 @@ async function readBody(
   } catch {
     return fail('fetch-failed', 'reading the body failed');
   }
-  const body = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.length;
-  }
-  return ok(body);
+  return ok(concatBytes(chunks));
 }
 
 export interface Download {
@@ -246,6 +232,13 @@ async function throughCache<T>(
   }
 }
 
+/** An options object with the caller's own fetch: there is none by default (SeamErrors name `entry`). */
+export function requireFetch(options: unknown, entry: string): asserts options is { fetch: DirectoryFetch } {
+  requireOptions(options, entry);
+  if (typeof options.fetch !== 'function')
+    throw new SeamError('bad-argument', `${entry} needs a fetch (globalThis.fetch, or your own wrapper)`);
+}
+
 /**
  * Fetches a key directory with the caller's `fetch`, verifies its self-signature
  * (`verifyDirectory`, authority = the host fetched), and returns its key set with how long
@@ -259,28 +252,8 @@ export async function fetchDirectory(
   url: string | URL,
   options: FetchDirectoryOptions,
 ): Promise<Verdict<FetchedDirectory, FetchDirectoryCode>> {
-  if (typeof options !== 'object' || options === null)
-    throw new SeamError('bad-argument', 'fetchDirectory takes an options object');
-  if (typeof options.fetch !== 'function')
-    throw new SeamError(
-      'bad-argument',
-      'fetchDirectory needs a fetch (globalThis.fetch, or your own wrapper)',
-    );
-  const now = unixSeconds(options.now, 'fetchDirectory now');
-  const maxLifetime = durationSeconds(
-    options.maxLifetime ?? MAX_DIRECTORY_LIFETIME,
-    'fetchDirectory maxLifetime',
-  );
-  const maxHeaderLength = countOption(
-    options.maxHeaderLength,
-    MAX_HEADER_LENGTH,
-    'fetchDirectory maxHeaderLength',
-  );
-  const maxBodyLength = countOption(
-    options.maxBodyLength,
-    MAX_DIRECTORY_BODY,
-    'fetchDirectory maxBodyLength',
-  );
+  requireFetch(options, 'fetchDirectory');
+  const { now, maxLifetime, maxHeaderLength, maxBodyLength } = directoryLimits(options, 'fetchDirectory');
   const target = directoryUrl(url, options.type);
   const { cache } = options;
   const cached = await throughCache(() => cache?.get(target.href, now), 'answer');

@@ -25,6 +25,12 @@ export function countOption(value: unknown, fallback: number, option: string): n
   return value;
 }
 
+/** A verifier's options are an object; anything else is a programming error naming `entry`. */
+export function requireOptions(options: unknown, entry: string): asserts options is Record<string, unknown> {
+  if (typeof options !== 'object' || options === null)
+    throw new SeamError('bad-argument', `${entry} takes an options object`);
+}
+
 /** An authority as the caller states it: non-empty visible ASCII (it becomes a base line). */
 export const isAuthority = (value: unknown): value is string =>
   typeof value === 'string' && /^[\x21-\x7e]+$/.test(value);

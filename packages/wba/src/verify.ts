@@ -26,6 +26,7 @@ import {
   MAX_REQUEST_LIFETIME,
   REQUEST_TAG,
   readParameters,
+  requireOptions,
 } from './profile.js';
 import {
   type ReplayCache,
@@ -253,11 +254,6 @@ function* messageSteps(message: Message): DoorSteps<Verdict<Judged, WbaCode>> {
   );
 }
 
-function requireOptions(options: unknown, entry: string): asserts options is Record<string, unknown> {
-  if (typeof options !== 'object' || options === null)
-    throw new SeamError('bad-argument', `${entry} takes an options object`);
-}
-
 /** The host of an absolute URL, as RFC 9421's @authority spells it (lowercase, no default port). */
 function hostOf(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
@@ -323,6 +319,27 @@ const absoluteUrl = (value: unknown): string | undefined => {
   }
 };
 
+/** The clock and the caps a signature verifier reads before any input. */
+export interface VerifierLimits {
+  now: number;
+  maxLifetime: number;
+  maxHeaderLength: number;
+}
+
+/**
+ * Reads `now`, `maxLifetime` (default `lifetime`) and `maxHeaderLength`, in that order;
+ * each SeamError names the option as `entry`'s (`verifyRequest now`).
+ */
+export const verifierLimits = (
+  options: { now: Instant; maxLifetime?: number; maxHeaderLength?: number },
+  entry: string,
+  lifetime: number,
+): VerifierLimits => ({
+  now: unixSeconds(options.now, `${entry} now`),
+  maxLifetime: durationSeconds(options.maxLifetime ?? lifetime, `${entry} maxLifetime`),
+  maxHeaderLength: countOption(options.maxHeaderLength, MAX_HEADER_LENGTH, `${entry} maxHeaderLength`),
+});
+
 /** A request verifier's options, read once; every caller error throws here, before any input is read. */
 export interface RequestPolicy {
   now: number;
@@ -336,15 +353,10 @@ export interface RequestPolicy {
 export function requestPolicy(options: VerifyRequestOptions): RequestPolicy {
   // Caller errors throw: a missing clock or replay store would silently skip a check.
   requireOptions(options, 'verifyRequest');
-  const now = unixSeconds(options.now, 'verifyRequest now');
-  const maxLifetime = durationSeconds(
-    options.maxLifetime ?? MAX_REQUEST_LIFETIME,
-    'verifyRequest maxLifetime',
-  );
-  const maxHeaderLength = countOption(
-    options.maxHeaderLength,
-    MAX_HEADER_LENGTH,
-    'verifyRequest maxHeaderLength',
+  const { now, maxLifetime, maxHeaderLength } = verifierLimits(
+    options,
+    'verifyRequest',
+    MAX_REQUEST_LIFETIME,
   );
   const targetUri = options.targetUri === undefined ? undefined : absoluteUrl(options.targetUri);
   if (options.targetUri !== undefined && targetUri === undefined)
@@ -481,6 +493,19 @@ export interface VerifyDirectoryOptions {
 
 export const MAX_DIRECTORY_BODY = 65_536;
 
+/** The `maxBodyLength` option of `entry` (a SeamError names it), by default MAX_DIRECTORY_BODY. */
+export const directoryBodyCap = (value: number | undefined, entry: string): number =>
+  countOption(value, MAX_DIRECTORY_BODY, `${entry} maxBodyLength`);
+
+/** A directory verifier's clock and caps (verifyDirectory's, and fetchDirectory's for it), read in that order. */
+export const directoryLimits = (
+  options: { now: Instant; maxLifetime?: number; maxHeaderLength?: number; maxBodyLength?: number },
+  entry: string,
+): VerifierLimits & { maxBodyLength: number } => ({
+  ...verifierLimits(options, entry, MAX_DIRECTORY_LIFETIME),
+  maxBodyLength: directoryBodyCap(options.maxBodyLength, entry),
+});
+
 /** A directory whose response signature verified: the signer and the key set it published. */
 export type VerifiedDirectory = VerifiedSignature & { jwks: JwkSet };
 
@@ -491,21 +516,7 @@ export type VerifiedDirectory = VerifiedSignature & { jwks: JwkSet };
  */
 export function verifyDirectory(options: VerifyDirectoryOptions): Verdict<VerifiedDirectory, WbaCode> {
   requireOptions(options, 'verifyDirectory');
-  const now = unixSeconds(options.now, 'verifyDirectory now');
-  const maxLifetime = durationSeconds(
-    options.maxLifetime ?? MAX_DIRECTORY_LIFETIME,
-    'verifyDirectory maxLifetime',
-  );
-  const maxHeaderLength = countOption(
-    options.maxHeaderLength,
-    MAX_HEADER_LENGTH,
-    'verifyDirectory maxHeaderLength',
-  );
-  const maxBodyLength = countOption(
-    options.maxBodyLength,
-    MAX_DIRECTORY_BODY,
-    'verifyDirectory maxBodyLength',
-  );
+  const { now, maxLifetime, maxHeaderLength, maxBodyLength } = directoryLimits(options, 'verifyDirectory');
   if (!isAuthority(options.authority))
     throw new SeamError(
       'bad-argument',

@@ -1,5 +1,4 @@
 import { base64Strict, type Verdict } from '@agent-seam/canonical';
-import { keyPairFromSeed } from '@agent-seam/did';
 import {
   contentDigest,
   DIRECTORY_CHECKS,
@@ -18,11 +17,8 @@ import {
 } from '@agent-seam/wba';
 import { describe, expect, it } from 'vitest';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
+import { AUTHORITY, jwk as honestJwk, NOW, seed } from './fixture.js';
 
-const seed = new Uint8Array(32).fill(7);
-const NOW = 1754870400;
-const AUTHORITY = 'example.com';
-const honestJwk = jwkFromPublicKey(keyPairFromSeed(seed).publicKey);
 const identity = new Uint8Array(32);
 identity[0] = 1;
 const identityJwk = jwkFromPublicKey(identity);

@@ -1,5 +1,5 @@
-import { base64Strict, SeamError, unwrap } from '@agent-seam/canonical';
-import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
+import { base64Strict, unwrap } from '@agent-seam/canonical';
+import { signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import {
   contentDigest,
@@ -8,42 +8,22 @@ import {
   parseSignature,
   parseSignatureInput,
   type ReplayCache,
-  signDirectory,
   signRequest,
   thumbprint,
-  verifyDirectory,
   verifyRequest,
   verifyRequestAsync,
 } from '../src/index.js';
+import { AUTHORITY, dir, directory, jwks, keyid, NOW, seed, usageError } from './fixture.js';
 
 /**
  * Whole verdicts (code and detail) and whole caller errors for the paths issues 32 and 35
  * added to the verify path (verify.ts, structured-fields.ts, content-digest.ts): the
  * details are part of the contract, so a mutant that empties or bends one is a failure.
  */
-const seed = new Uint8Array(32).fill(7);
-const NOW = 1754870400;
-const AUTHORITY = 'example.com';
-const jwk = jwkFromPublicKey(keyPairFromSeed(seed).publicKey);
-const jwks = { keys: [jwk] };
-const keyid = unwrap(thumbprint(jwk));
 const signed = signRequest({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300, nonce: 'n-1' });
 const bare = signRequest({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300, nonce: false });
 const request = (extra: Record<string, unknown> = {}) =>
   verifyRequest({ headers: signed, authority: AUTHORITY, jwks, now: NOW, replay: 'off', ...extra } as never);
-const directory = signDirectory({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300 });
-const dir = (extra: Record<string, unknown> = {}) =>
-  verifyDirectory({ ...directory, authority: AUTHORITY, now: NOW, ...extra } as never);
-
-const thrown = async (call: () => unknown): Promise<SeamError> => {
-  try {
-    await call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SeamError);
-    return error as SeamError;
-  }
-  throw new Error('expected a throw');
-};
 
 describe('tags and the door, said whole', () => {
   it('wrong-tag names the direction expected, for a request and for a directory', () => {
@@ -180,27 +160,27 @@ describe('replay, said whole', () => {
   });
 
   it('caller errors name the option, the store and the fix', async () => {
-    expect((await thrown(() => request({ replay: undefined }))).message).toBe(
+    expect((await usageError(() => request({ replay: undefined }))).message).toBe(
       "missing-option: verifyRequest needs replay (a ReplayCache, e.g. new MemoryReplayCache()) to refuse a second delivery of one signed request; to leave that unjudged, pass replay: 'off'",
     );
     for (const replay of [null, 'on', { windowSeconds: 600 }])
-      expect((await thrown(() => request({ replay }))).message).toBe(
+      expect((await usageError(() => request({ replay }))).message).toBe(
         "bad-argument: verifyRequest replay must be a ReplayCache or 'off'",
       );
     const noWindow = { checkAndRemember: () => 'new' };
-    expect((await thrown(() => request({ replay: noWindow }))).message).toBe(
+    expect((await usageError(() => request({ replay: noWindow }))).message).toBe(
       'bad-argument: verifyRequest: the replay window (undefined s) is shorter than maxLifetime (600 s): a request forgotten before it expires could be replayed',
     );
     // A window exactly maxLifetime is enough.
     expect(request({ replay: new MemoryReplayCache({ windowSeconds: 600 }) })).toMatchObject({ ok: true });
     for (const answer of ['maybe', null, undefined]) {
       const odd: ReplayCache = { windowSeconds: 600, checkAndRemember: () => answer as never };
-      expect((await thrown(() => request({ replay: odd }))).message).toBe(
+      expect((await usageError(() => request({ replay: odd }))).message).toBe(
         'bad-argument: the replay store answered something other than new, seen or forgotten',
       );
     }
     const later: ReplayCache = { windowSeconds: 600, checkAndRemember: () => Promise.resolve('new') };
-    expect((await thrown(() => request({ replay: later }))).message).toBe(
+    expect((await usageError(() => request({ replay: later }))).message).toBe(
       'bad-argument: this replay store answers asynchronously: use verifyRequestAsync',
     );
     expect(
@@ -213,10 +193,10 @@ describe('target URI and label options', () => {
   it('a targetUri that is not an absolute URL of visible ASCII, or a label that is no string, throws', async () => {
     // A URL object spells an absolute URL when coerced, and is still not the string asked for.
     for (const targetUri of ['/relative', 'https://a.example/ b', 5, new URL('https://example.com/')])
-      expect((await thrown(() => request({ targetUri }))).message).toBe(
+      expect((await usageError(() => request({ targetUri }))).message).toBe(
         'bad-argument: verifyRequest targetUri is an absolute URL of visible ASCII',
       );
-    expect((await thrown(() => request({ label: 5 }))).message).toBe(
+    expect((await usageError(() => request({ label: 5 }))).message).toBe(
       'bad-argument: verifyRequest label is a string',
     );
     expect(request({ targetUri: 'https://example.com/x?y' })).toMatchObject({ ok: true });
@@ -321,10 +301,10 @@ describe('the parsers, said whole', () => {
       detail: 'Signature is 8 characters, over the cap of 4',
     });
     expect(parseSignatureInput('a=()', { maxLength: 4 })).toMatchObject({ ok: true });
-    expect((await thrown(() => parseSignatureInput('a=()', { maxLength: 0 }))).message).toBe(
+    expect((await usageError(() => parseSignatureInput('a=()', { maxLength: 0 }))).message).toBe(
       'bad-argument: parseSignatureInput maxLength must be a positive integer',
     );
-    expect((await thrown(() => parseSignature('a=:AAAA:', { maxLength: 0 }))).message).toBe(
+    expect((await usageError(() => parseSignature('a=:AAAA:', { maxLength: 0 }))).message).toBe(
       'bad-argument: parseSignature maxLength must be a positive integer',
     );
   });

@@ -1,9 +1,6 @@
-import { SeamError } from '@agent-seam/canonical';
-import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import {
   fetchDirectory,
-  jwkFromPublicKey,
   MemoryReplayCache,
   type ReplayCache,
   signDirectory,
@@ -13,6 +10,7 @@ import {
   verifyRequestAsync,
   verifyRequestWithDiscovery,
 } from '../src/index.js';
+import { AUTHORITY, jwks, NOW, seed, usageError } from './fixture.js';
 
 /**
  * Issue 32: a verdict is `ok` only when everything the contract requires was judged.
@@ -20,24 +18,9 @@ import {
  * for a request, replay) or throws the usage error naming what is missing; a value never
  * says something was not judged unless the caller said so by name (`replay: 'off'`).
  */
-const seed = new Uint8Array(32).fill(7);
-const NOW = 1_754_870_400;
-const AUTHORITY = 'example.com';
-const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(seed).publicKey)] };
 const headers = signRequest({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300 });
 const directory = signDirectory({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 3600 });
 const fetch = async () => new Response(directory.body, { headers: directory.headers });
-
-/** The SeamError a call throws, or that the promise it returns rejects with. */
-async function usageError(call: () => unknown): Promise<SeamError> {
-  try {
-    await call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SeamError);
-    return error as SeamError;
-  }
-  throw new Error('expected a usage error');
-}
 
 /** Discovery with a fetch that serves the signer's directory: the same requirements. */
 const discovering = (options: Record<string, unknown>) =>

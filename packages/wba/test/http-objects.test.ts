@@ -1,21 +1,10 @@
 // Type-only: erased before the file runs, so this suite also runs in a browser.
 import type { IncomingHttpHeaders } from 'node:http';
-import { SeamError, unwrap } from '@agent-seam/canonical';
-import { keyPairFromSeed } from '@agent-seam/did';
+import { SeamError } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
-import {
-  combineFieldLines,
-  jwkFromPublicKey,
-  signRequest,
-  thumbprint,
-  verifyRequest,
-  verifyRequestAsync,
-} from '../src/index.js';
+import { combineFieldLines, signRequest, verifyRequest, verifyRequestAsync } from '../src/index.js';
+import { jwks, keyid, NOW as now, seed } from './fixture.js';
 
-const seed = new Uint8Array(32).fill(7);
-const now = 1754870400;
-const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(seed).publicKey)] };
-const keyid = unwrap(thumbprint(jwks.keys[0]));
 const signed = signRequest({
   seed,
   authority: 'example.com',

@@ -23,44 +23,31 @@ const ledger = openLedger();
 const interop = { interop: true };
 const DIR = 'standards/http-sig-rfc9421/web-bot-auth';
 
-describe('wba.signature-agent.v1 (Cloudflare: Signature-Agent header parsing)', () => {
-  const cases = loadInterop(`${DIR}/web_bot_auth_signature_agent_v1.json`);
-  if (cases === null) {
-    it('interop data absent', () => ledger.interopMissing('wba.signature-agent.v1'));
-    return;
-  }
-  for (const c of cases)
-    it(c.name, () =>
-      ledger.accept(
-        'wba.signature-agent.v1',
-        c.name,
-        () => {
-          const verdict = parseSignatureAgent(c.header);
-          expect(verdict.ok).toBe(true);
-          if (verdict.ok)
-            expect(verdict.value.map(({ label, uri, type }) => ({ label, uri, type }))).toEqual(c.entries);
-        },
-        interop,
-      ),
-    );
-});
+/** The rows of Cloudflare's file `file` for `group`, or, where it is absent, one case saying so. */
+function withCases(group: string, file: string, each: (cases: any[]) => void): void {
+  const cases = loadInterop(`${DIR}/${file}`);
+  if (cases === null) it('interop data absent', () => ledger.interopMissing(group));
+  else each(cases);
+}
 
-describe('wba.registry.v1 (Cloudflare: registry text)', () => {
-  const cases = loadInterop(`${DIR}/web_bot_auth_registry_v1.json`);
-  if (cases === null) {
-    it('interop data absent', () => ledger.interopMissing('wba.registry.v1'));
-    return;
-  }
-  for (const c of cases)
-    it(c.name, () =>
-      ledger.accept(
-        'wba.registry.v1',
-        c.name,
-        () => expect(parseRegistry(c.registry_txt)).toEqual({ ok: true, value: c.signature_agent_cards }),
-        interop,
-      ),
-    );
-});
+/** Every row of `file` an accepting case of `group`, named by the row and judged by `check`. */
+const acceptEach = (group: string, file: string, check: (c: any) => void) =>
+  withCases(group, file, (cases) => {
+    for (const c of cases) it(c.name, () => ledger.accept(group, c.name, () => check(c), interop));
+  });
+
+describe('wba.signature-agent.v1 (Cloudflare: Signature-Agent header parsing)', () =>
+  acceptEach('wba.signature-agent.v1', 'web_bot_auth_signature_agent_v1.json', (c) => {
+    const verdict = parseSignatureAgent(c.header);
+    expect(verdict.ok).toBe(true);
+    if (verdict.ok)
+      expect(verdict.value.map(({ label, uri, type }) => ({ label, uri, type }))).toEqual(c.entries);
+  }));
+
+describe('wba.registry.v1 (Cloudflare: registry text)', () =>
+  acceptEach('wba.registry.v1', 'web_bot_auth_registry_v1.json', (c) =>
+    expect(parseRegistry(c.registry_txt)).toEqual({ ok: true, value: c.signature_agent_cards }),
+  ));
 
 /** The code this package gives each invalid card of the file, by the file's error text. */
 const CARD_ERRORS: Record<string, string> = {
@@ -68,32 +55,28 @@ const CARD_ERRORS: Record<string, string> = {
   'client_id must match the card URL': 'client-id-mismatch',
 };
 
-describe('wba.card.v1 (Cloudflare: signature-agent cards)', () => {
-  const cases = loadInterop(`${DIR}/web_bot_auth_signature_agent_card_v1.json`);
-  if (cases === null) {
-    it('interop data absent', () => ledger.interopMissing('wba.card.v1'));
-    return;
-  }
-  for (const c of cases) {
-    const judge = () => parseSignatureAgentCard(c.card, { url: c.url });
-    if (c.valid)
-      it(`accept: ${c.name}`, () =>
-        ledger.accept('wba.card.v1', c.name, () => expect(judge()).toMatchObject({ ok: true }), interop));
-    else
-      it(`refuse: ${c.name}`, () =>
-        ledger.refuse(
-          'wba.card.v1',
-          c.name,
-          () => {
-            const code = CARD_ERRORS[c.error];
-            expect(code, 'every invalid card of the file is classified').toBeDefined();
-            const verdict = judge();
-            expect(verdict.ok ? 'accepted' : verdict.code).toBe(code);
-          },
-          interop,
-        ));
-  }
-});
+describe('wba.card.v1 (Cloudflare: signature-agent cards)', () =>
+  withCases('wba.card.v1', 'web_bot_auth_signature_agent_card_v1.json', (cases) => {
+    for (const c of cases) {
+      const judge = () => parseSignatureAgentCard(c.card, { url: c.url });
+      if (c.valid)
+        it(`accept: ${c.name}`, () =>
+          ledger.accept('wba.card.v1', c.name, () => expect(judge()).toMatchObject({ ok: true }), interop));
+      else
+        it(`refuse: ${c.name}`, () =>
+          ledger.refuse(
+            'wba.card.v1',
+            c.name,
+            () => {
+              const code = CARD_ERRORS[c.error];
+              expect(code, 'every invalid card of the file is classified').toBeDefined();
+              const verdict = judge();
+              expect(verdict.ok ? 'accepted' : verdict.code).toBe(code);
+            },
+            interop,
+          ));
+    }
+  }));
 
 /** The `~~~` blocks under the `occurrence`-th heading starting `heading`, RFC 8792 single-backslash wrapping undone. */
 function blocksAfter(draft: string, heading: string, occurrence: number): string[] {

@@ -1,23 +1,19 @@
 import { SeamError } from '@agent-seam/canonical';
 import { loadVectors } from '@agent-seam/conformance';
-import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import {
   fetchDirectory,
-  jwkFromPublicKey,
   signDirectory,
   signRequest,
   verifyDirectory,
   verifyRequest,
   verifyRequestAsync,
 } from '../src/index.js';
+import { NOW as created, jwks, seed } from './fixture.js';
 
 // The time convention: every instant is a Date or Unix seconds, durations are seconds,
 // a millisecond count is refused naming the option, and a time refusal says by how much.
-const seed = new Uint8Array(32).fill(7);
-const created = 1754870400;
 const MS = created * 1000;
-const jwks = { keys: [jwkFromPublicKey(keyPairFromSeed(seed).publicKey)] };
 const headers = signRequest({ seed, authority: 'example.com', created, expires: created + 300, nonce: 'n' });
 const request = (now: unknown, extra = {}) =>
   verifyRequest({ replay: 'off', headers, authority: 'example.com', jwks, now: now as number, ...extra });

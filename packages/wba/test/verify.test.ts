@@ -11,17 +11,11 @@ import {
   verifyDirectory,
   verifyRequest,
 } from '../src/index.js';
+import { AUTHORITY, dir, directory, jwks, keyid, NOW, publicKey, seed } from './fixture.js';
 
 // Refusals are asserted whole (code and detail), caller errors by class, code and message,
 // because the details are part of the contract. Every `why` names the mutant(s) of src/verify.ts
 // the case holds (line:column as the report gives them).
-const seed = new Uint8Array(32).fill(7);
-const NOW = 1754870400;
-const AUTHORITY = 'example.com';
-const publicKey = keyPairFromSeed(seed).publicKey;
-const jwk = jwkFromPublicKey(publicKey);
-const jwks = { keys: [jwk] };
-const keyid = unwrap(thumbprint(jwk));
 
 const honest = signRequest({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300, nonce: false });
 const request = (headers: unknown, extra: Record<string, unknown> = {}) =>
@@ -33,10 +27,6 @@ const request = (headers: unknown, extra: Record<string, unknown> = {}) =>
     now: NOW,
     ...extra,
   });
-
-const directory = signDirectory({ seed, authority: AUTHORITY, created: NOW, expires: NOW + 300 });
-const dir = (extra: Record<string, unknown> = {}) =>
-  verifyDirectory({ ...directory, authority: AUTHORITY, now: NOW, ...extra });
 
 /** The error a call throws (the test fails when it returns). */
 const thrown = (call: () => unknown): unknown => {

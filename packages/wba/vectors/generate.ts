@@ -796,7 +796,10 @@ const signatureAgentGroup = {
 const BOT = 'bot.example';
 const FETCH_NOW = CREATED + 60;
 const MEDIA_TYPE = 'application/http-message-signatures-directory+json';
-const botDirectory = signDirectory({ seed: SEED, authority: BOT, created: CREATED, expires: CREATED + 3600 });
+/** The bot's directory signed at CREATED for an hour, with `extra` options (a shorter expires, a key exp). */
+const botDirectoryWith = (extra: { expires?: number; exp?: number } = {}) =>
+  signDirectory({ seed: SEED, authority: BOT, created: CREATED, expires: CREATED + 3600, ...extra });
+const botDirectory = botDirectoryWith();
 const served = (extra: Record<string, string> = {}, directory = botDirectory) => ({
   status: 200,
   headers: { 'content-type': MEDIA_TYPE, ...directory.headers, ...extra },
@@ -839,16 +842,7 @@ const fetchGroup = {
       name: "a key's exp before the signature's expires shortens the freshness",
       why: 'a cached key expires with its window; without that cap, freshUntil was the signature expires',
       url: `https://${BOT}`,
-      response: served(
-        {},
-        signDirectory({
-          seed: SEED,
-          authority: BOT,
-          created: CREATED,
-          expires: CREATED + 3600,
-          exp: CREATED + 600,
-        }),
-      ),
+      response: served({}, botDirectoryWith({ exp: CREATED + 600 })),
       expect: fetched(`https://${BOT}/.well-known/http-message-signatures-directory`, CREATED + 599),
     },
     {
@@ -908,10 +902,7 @@ const fetchGroup = {
       name: 'a directory whose signature expired 30 s ago',
       why: 'the freshness of the directory signature at now',
       url: `https://${BOT}`,
-      response: served(
-        {},
-        signDirectory({ seed: SEED, authority: BOT, created: CREATED, expires: CREATED + 30 }),
-      ),
+      response: served({}, botDirectoryWith({ expires: CREATED + 30 })),
       expect: 'expired',
     },
     {
@@ -925,16 +916,7 @@ const fetchGroup = {
       name: 'a directory whose signing key expired by its JWK exp',
       why: 'the key window judged in fetchDirectory (through verifyDirectory); deleted once, accepted',
       url: `https://${BOT}`,
-      response: served(
-        {},
-        signDirectory({
-          seed: SEED,
-          authority: BOT,
-          created: CREATED,
-          expires: CREATED + 3600,
-          exp: FETCH_NOW,
-        }),
-      ),
+      response: served({}, botDirectoryWith({ exp: FETCH_NOW })),
       expect: 'key-expired',
     },
     {
