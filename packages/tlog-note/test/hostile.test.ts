@@ -1,10 +1,6 @@
-import { keyPairFromSeed } from '@agent-seam/did';
 import {
   CHECKPOINT_CODES,
   cosign,
-  cosignatureVerifier,
-  ed25519Verifier,
-  formatCheckpoint,
   NOTE_CODES,
   NOTE_SHAPE_CODES,
   openNote,
@@ -16,19 +12,10 @@ import {
 } from '@agent-seam/tlog-note';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { body, log, logKey, w1, w1Key } from './fixture.ts';
 
 // Judging functions return a Verdict for whatever they are handed; they never throw.
-const seed = (n: number) => new Uint8Array(32).fill(n);
-const log = { name: 'example.com/log', seed: seed(1) };
-const w1 = { name: 'witness.example/w1', seed: seed(2) };
-const pub = (s: { seed: Uint8Array }) => keyPairFromSeed(s.seed).publicKey;
-const verifiers = [ed25519Verifier(log.name, pub(log)), cosignatureVerifier(w1.name, pub(w1))];
-const body = formatCheckpoint({
-  origin: log.name,
-  size: 3n,
-  root: new Uint8Array(32).fill(1),
-  extensions: [],
-});
+const verifiers = [logKey, w1Key];
 const note = new TextEncoder().encode(cosign(signNote(body, [log]), w1, 1_700_000_000));
 const isVerdict = (v: { ok: boolean }): void => {
   expect(typeof v.ok).toBe('boolean');
