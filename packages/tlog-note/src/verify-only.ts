@@ -6,6 +6,7 @@
 
 export {
   CHECKPOINT_CODES,
+  CHECKPOINT_CONTENT_CODES,
   type Checkpoint,
   type CheckpointCode,
   formatCheckpoint,

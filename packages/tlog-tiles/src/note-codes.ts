@@ -1,20 +1,12 @@
 /**
  * tlog-note's codes as the verifiers here meet them: a note read from a file (or a log) whose
- * text was already judged as text, so only its shape and its checkpoint's content can fail.
+ * text was already judged as text, so only its shape and its checkpoint's content
+ * (tlog-note's CHECKPOINT_CONTENT_CODES) can fail.
  */
 export const NOTE_SHAPE_CODES_AFTER_TEXT = [
   'malformed-note',
   'too-many-signatures',
   'malformed-signature-line',
-] as const;
-
-export const CHECKPOINT_CONTENT_CODES = [
-  'too-few-lines',
-  'empty-origin',
-  'bad-size',
-  'bad-root-hash',
-  'empty-extension-line',
-  'size-zero-with-nonempty-root',
 ] as const;
 
 /** openNote's codes for the signature lines, their times and the quorum, in its order. */
