@@ -1,5 +1,6 @@
 import { COSIGNATURE_V1, computeKeyId, cosign, openNote, signNote } from '@agent-seam/tlog-note';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 import { body, log, logKey, pub, w1, w1Key } from './fixture.ts';
 
 /**
@@ -9,15 +10,6 @@ import { body, log, logKey, pub, w1, w1Key } from './fixture.ts';
 const signed = signNote(body, [log]);
 const NEW = 1_700_000_000;
 const OLD = NEW - 1000;
-
-const thrown = (f: () => unknown): { code?: string; message?: string } => {
-  try {
-    f();
-  } catch (error) {
-    return error as { code: string; message: string };
-  }
-  return {};
-};
 
 describe('a witness that signed twice is judged by its newest cosignature', () => {
   const options = { verifiers: [logKey, w1Key], now: NEW + 10, maxAge: 100 };
