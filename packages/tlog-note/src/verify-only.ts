@@ -6,7 +6,6 @@
 
 export {
   CHECKPOINT_CODES,
-  CHECKPOINT_CONTENT_CODES,
   type Checkpoint,
   type CheckpointCode,
   formatCheckpoint,

@@ -1,7 +1,6 @@
 import { fail, type Instant, type Off, ok, SeamError, type Verdict } from '@agent-seam/canonical';
 import { HASH_SIZE, leafHash, verifyInclusion } from '@agent-seam/merkle';
 import {
-  CHECKPOINT_CONTENT_CODES,
   type Checkpoint,
   type NoteTime,
   openNote,
@@ -11,7 +10,7 @@ import {
   type WitnessQuorum,
 } from '@agent-seam/tlog-note';
 import { witnessClock } from './clock.js';
-import { NOTE_SHAPE_CODES_AFTER_TEXT, SIGNATURE_CODES } from './note-codes.js';
+import { CHECKPOINT_CONTENT_CODES, NOTE_SHAPE_CODES_AFTER_TEXT, SIGNATURE_CODES } from './note-codes.js';
 import { type ProofLimits, parseTlogProof, readProofLimits, TLOG_PROOF_TEXT_CODES } from './proof-text.js';
 import { requireOriginAndQuorum } from './trust-options.js';
 

@@ -10,7 +10,6 @@ import {
 } from '@agent-seam/canonical';
 import { HASH_SIZE, leafHash, verifyConsistency } from '@agent-seam/merkle';
 import {
-  CHECKPOINT_CONTENT_CODES,
   type Checkpoint,
   DEFAULT_MAX_NOTE_BYTES,
   type NoteTime,
@@ -31,7 +30,7 @@ import {
   type TileRef,
   tileWidth,
 } from './layout.js';
-import { NOTE_SHAPE_CODES_AFTER_TEXT, SIGNATURE_CODES } from './note-codes.js';
+import { CHECKPOINT_CONTENT_CODES, NOTE_SHAPE_CODES_AFTER_TEXT, SIGNATURE_CODES } from './note-codes.js';
 import { formatTilePath } from './paths.js';
 import { READ_CODES, type ReadCode, type TileSource } from './source.js';
 import { fullTileHash, parentOf, TileHashes, tilesForConsistency, tilesForInclusion } from './tile-hashes.js';
