@@ -26,7 +26,7 @@ import {
   verifyRecordSignature,
   writeExport,
 } from '../src/index.js';
-import { optionsOf } from './helpers.js';
+import { optionsOf, thrown } from './helpers.js';
 
 const doc = loadVectors('chain.json');
 const named = (group: string, name: string) => doc[group].find((v: any) => v.name === name);
@@ -164,15 +164,6 @@ describe('the type checks, one by one', () => {
 describe('time options follow the convention (Date or Unix seconds; durations in seconds)', () => {
   const cosigned = named('export.sound', 'cosigned-anchor');
   const stale = named('export.findings', 'stale-witness');
-  const thrown = (f: () => unknown): SeamError => {
-    try {
-      f();
-    } catch (e) {
-      expect(e).toBeInstanceOf(SeamError);
-      return e as SeamError;
-    }
-    throw new Error('expected a SeamError');
-  };
 
   it('a millisecond count for now throws bad-instant naming now', () => {
     const error = thrown(
