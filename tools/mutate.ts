@@ -55,6 +55,7 @@ export const VERIFY_PATHS: Record<string, string[]> = {
     'src/layout.ts',
     'src/tile-hashes.ts',
     'src/bundle.ts',
+    'src/trust-options.ts',
   ],
   cryptobox: [
     'src/box-frame.ts',

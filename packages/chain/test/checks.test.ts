@@ -20,23 +20,14 @@ import {
   verifyRecordSignature,
   writeExport,
 } from '../src/index.js';
-import { unhex } from './helpers.js';
+import { sealedRun, unhex } from './helpers.js';
 
 const run = 'run_01J80000000000000000000001';
 const recordSeed = new Uint8Array(32).fill(5);
 const { lines, checkpoint } = writeExport({
   origin: 'example.com/agentplane',
   key: { keyId: 'r1', seed: recordSeed },
-  runs: [
-    {
-      run,
-      sealed: true,
-      records: [
-        { body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1, capability: 'x', input: {} } },
-        { body: { epoch: 1, v: 1, kind: 'RunConcluded', outcome: 'succeeded' } },
-      ],
-    },
-  ],
+  runs: [sealedRun(run)],
   cases: [],
 });
 const outcomes = (results: ReturnType<typeof explainReport>) =>
@@ -190,16 +181,7 @@ describe('checks.ts: explainReport', () => {
   const { lines } = writeExport({
     origin: 'example.com/agentplane',
     key: { keyId: 'k1', seed },
-    runs: [
-      {
-        run: 'run_01J80000000000000000000001',
-        sealed: true,
-        records: [
-          { body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1, capability: 'x', input: {} } },
-          { body: { epoch: 1, v: 1, kind: 'RunConcluded', outcome: 'succeeded' } },
-        ],
-      },
-    ],
+    runs: [sealedRun('run_01J80000000000000000000001')],
   });
 
   it('a step with findings refuses with its first code and how many it found', async () => {

@@ -4,22 +4,13 @@
 // the mutation report); equivalent mutants are listed in spec/chain.md.
 import { describe, expect, it } from 'vitest';
 import { type ExportOptions, type ExportReport, ExportVerifier, writeExport } from '../src/index.js';
-import { thrown, unhex } from './helpers.js';
+import { sealedRun, thrown, unhex } from './helpers.js';
 
 const RUN = 'run_01J80000000000000000000001';
 /** A sound export: header, one sealed run block, its two records, the trailer. */
 const written = writeExport({
   origin: 'example.com/agentplane',
-  runs: [
-    {
-      run: RUN,
-      sealed: true,
-      records: [
-        { body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1, capability: 'x', input: {} } },
-        { body: { epoch: 1, v: 1, kind: 'RunConcluded', outcome: 'succeeded' } },
-      ],
-    },
-  ],
+  runs: [sealedRun(RUN)],
 });
 const [HEADER, BLOCK, FIRST, SECOND, TRAILER] = written.lines as [string, string, string, string, string];
 const SOUND = [HEADER, BLOCK, FIRST, SECOND, TRAILER];

@@ -49,6 +49,15 @@ export async function rejected(run: () => Promise<unknown>): Promise<SeamError> 
   throw new Error('expected a SeamError');
 }
 
+/** The smallest complete run: admitted, then concluded `succeeded`. */
+export const ADMITTED_AND_SUCCEEDED = [
+  { body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1, capability: 'x', input: {} } },
+  { body: { epoch: 1, v: 1, kind: 'RunConcluded', outcome: 'succeeded' } },
+];
+
+/** `run`, sealed, holding the smallest complete run's two records. */
+export const sealedRun = (run: string) => ({ run, sealed: true, records: ADMITTED_AND_SUCCEEDED });
+
 /** How the reader records a line that parses but is not a record: nothing linked, hashed or signed. */
 export const notWellFormed = (seq: number | null) => ({
   unknown: [],

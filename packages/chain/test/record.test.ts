@@ -2,7 +2,7 @@ import { createSha256, hex } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
 import { chainHash, verifyExport, verifyLink, writeExport, ZERO_HASH } from '../src/index.js';
-import { unhex } from './helpers.js';
+import { sealedRun, unhex } from './helpers.js';
 
 // chainHash and verifyLink: how a record is linked to the one before, and each refusal whole.
 // A case that exists for a mutant says in its comment which one it holds (file:line:column of
@@ -69,14 +69,10 @@ describe("chainHash's prev, and the inclusion paths a disclosure package carries
 
   it('a disclosure package carries each sealed run its inclusion path in hex, and verifies', async () => {
     // why: writer.ts:76:76 (the proof's hex.encode -> undefined).
-    const records = [
-      { body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1, capability: 'x', input: {} } },
-      { body: { epoch: 1, v: 1, kind: 'RunConcluded', outcome: 'succeeded' } },
-    ];
     const runs = ['run_01J80000000000000000000001', 'run_01J80000000000000000000002'];
     const written = writeExport({
       origin: 'example.com/agentplane',
-      runs: runs.map((run) => ({ run, sealed: true, records })),
+      runs: runs.map(sealedRun),
       cases: [],
       disclosure: { cases: [], runs },
     });

@@ -18,7 +18,7 @@ import {
   ZERO_HASH,
 } from '../src/index.js';
 import * as verifyOnly from '../src/verify-only.js';
-import { unhex } from './helpers.js';
+import { sealedRun, unhex } from './helpers.js';
 
 // Every judging function this package exports, called with only what it requires, judges
 // (a Verdict, or a report that says per step what it established); leaving out a required
@@ -33,16 +33,7 @@ const entry = { action: 'read' };
 const { lines, checkpoint } = writeExport({
   origin: 'example.com/log',
   key: { keyId: 'k1', seed },
-  runs: [
-    {
-      run: 'r1',
-      sealed: true,
-      records: [
-        { body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1, capability: 'x', input: {} } },
-        { body: { epoch: 1, v: 1, kind: 'RunConcluded', outcome: 'succeeded' } },
-      ],
-    },
-  ],
+  runs: [sealedRun('r1')],
 });
 const fileSize = lines.reduce((n, l) => n + l.length + 1, 0);
 

@@ -3,6 +3,7 @@ import { loadVectors } from '@agent-seam/conformance';
 import { keyPairFromSeed } from '@agent-seam/did';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type JudgingEntry, judgesAnyValue } from '../../../tools/expect-verdict.ts';
 import {
   AUDIT_CODES,
   chainHash,
@@ -25,7 +26,7 @@ import {
   verifyRecordSignature,
   writeExport,
 } from '../src/index.js';
-import { optionsOf } from './helpers.js';
+import { optionsOf, thrown } from './helpers.js';
 
 const doc = loadVectors('chain.json');
 const named = (group: string, name: string) => doc[group].find((v: any) => v.name === name);
@@ -40,16 +41,6 @@ const keys = new Map([['k1', keyPairFromSeed(seed).publicKey]]);
 const signature = signRecord(hash, 'k1', seed);
 const entry = { id: 'e1', hmac: signAuditEntry({ id: 'e1' }, 'secret') };
 
-/** A Verdict: accepted with a value, or refused with a code from the entry point's closed list. */
-function expectVerdict(v: unknown, codes: readonly string[]): void {
-  const verdict = v as { ok: unknown; value?: unknown; code?: unknown };
-  if (verdict.ok === true) expect(verdict.value).toBeDefined();
-  else {
-    expect(verdict.ok).toBe(false);
-    expect(codes).toContain(verdict.code);
-  }
-}
-
 /** A report: one of the four statuses, every code from the closed lists. */
 function expectReport(report: ExportReport): void {
   expect(['sound', 'findings', 'unverifiable', 'unchecked']).toContain(report.status);
@@ -60,7 +51,7 @@ function expectReport(report: ExportReport): void {
 const signatureCodes = [...SIGNATURE_CODES, 'not-bytes'];
 
 /** Every entry point that judges wire input, with the wire argument it is fed any value for. */
-const VERDICT_ENTRY_POINTS: [string, (x: unknown) => unknown, readonly string[]][] = [
+const VERDICT_ENTRY_POINTS: JudgingEntry[] = [
   ['verifyLink(prev)', (x) => verifyLink(x as never, raw, hash), LINK_CODES],
   ['verifyLink(raw)', (x) => verifyLink(zeros, x as never, hash), LINK_CODES],
   ['verifyLink(hash)', (x) => verifyLink(zeros, raw, x as never), LINK_CODES],
@@ -93,13 +84,7 @@ const REPORT_ENTRY_POINTS: [string, (x: unknown) => Promise<ExportReport> | Expo
 
 describe('wire arguments of any JavaScript type are refused, never thrown on', () => {
   const anyValue = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 64 }), fc.string({ maxLength: 64 }));
-  for (const [name, entry, codes] of VERDICT_ENTRY_POINTS)
-    it(name, () =>
-      fc.assert(
-        fc.property(anyValue, (x) => expectVerdict(entry(x), codes)),
-        { numRuns: 300 },
-      ),
-    );
+  judgesAnyValue(VERDICT_ENTRY_POINTS, anyValue, 300);
   for (const [name, entry] of REPORT_ENTRY_POINTS)
     it(name, () =>
       fc.assert(
@@ -179,15 +164,6 @@ describe('the type checks, one by one', () => {
 describe('time options follow the convention (Date or Unix seconds; durations in seconds)', () => {
   const cosigned = named('export.sound', 'cosigned-anchor');
   const stale = named('export.findings', 'stale-witness');
-  const thrown = (f: () => unknown): SeamError => {
-    try {
-      f();
-    } catch (e) {
-      expect(e).toBeInstanceOf(SeamError);
-      return e as SeamError;
-    }
-    throw new Error('expected a SeamError');
-  };
 
   it('a millisecond count for now throws bad-instant naming now', () => {
     const error = thrown(

@@ -3,6 +3,7 @@ import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { writeUnread } from '../src/export/writer.js';
 import { verifyExport, verifyRecordSignature, writeExport, ZERO_HASH } from '../src/index.js';
+import { sealedRun } from './helpers.js';
 
 // The writer changes with the reader: what it writes, the reader accepts.
 describe('writeExport', () => {
@@ -10,16 +11,7 @@ describe('writeExport', () => {
   const lost = 'run_01J80000000000000000000002';
   const written = writeExport({
     origin: 'example.com/agentplane',
-    runs: [
-      {
-        run,
-        sealed: true,
-        records: [
-          { body: { epoch: 1, v: 1, kind: 'RunAdmitted', canon: 1, capability: 'x', input: {} } },
-          { body: { epoch: 1, v: 1, kind: 'RunConcluded', outcome: 'succeeded' } },
-        ],
-      },
-    ],
+    runs: [sealedRun(run)],
     cases: [
       {
         case: { id: 'case_01J80000000000000000000001', runs: [run] },

@@ -2089,7 +2089,7 @@ export const parts = [
   {
     file: 'chain.json',
     content: {
-      note: 'agent-seam chain vectors (tools/vectors/chain.ts). Keys come from fixed seeds: record 0x11*32 (test-record), other 0x12*32, grader 0x33*32 (test-grader), witness 0x22*32 (test-witness). Export cases give the file as lines and the verifier options; expect.findings is the sorted list of finding codes, with repeats; expect.notChecked the sorted set of not-checked codes; expect.error a configuration the verifier refuses by throwing SeamError with that code. expect.steps, where given, the outcome of each step of report.steps by step id. In the export.* groups other than export.sound and export.findings, a case is a refusal when its status is findings or unchecked, or it expects an error.',
+      note: 'agent-seam chain vectors (packages/chain/vectors/generate.ts). Keys come from fixed seeds: record 0x11*32 (test-record), other 0x12*32, grader 0x33*32 (test-grader), witness 0x22*32 (test-witness). Export cases give the file as lines and the verifier options; expect.findings is the sorted list of finding codes, with repeats; expect.notChecked the sorted set of not-checked codes; expect.error a configuration the verifier refuses by throwing SeamError with that code. expect.steps, where given, the outcome of each step of report.steps by step id. In the export.* groups other than export.sound and export.findings, a case is a refusal when its status is findings or unchecked, or it expects an error.',
       'chain.links': links,
       'chain.signatures': signatures,
       'audit.hmac': audit,

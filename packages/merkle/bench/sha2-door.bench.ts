@@ -2,21 +2,13 @@ import * as merkle from '@agent-seam/merkle';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { compare } from '../../../tools/bench.js';
 import { nobleTwin } from '../../../tools/noble-twin.js';
+import { leaves, N, rawHashes } from './raw-floor.js';
 
 // rootHash over 1M leaves on the hashing door as Node selects it (node:crypto) against
 // the same source on the door's noble backend (what merkle ran before the door, plus the
 // door's argument checks), and against the least work noble needs for that root: 2n - 1
 // raw hashes from preallocated buffers, which today's rootHash cannot beat.
 const twin = await nobleTwin<typeof merkle>('merkle');
-const N = 1 << 20;
-const leaves = Array.from({ length: N }, (_, i) => {
-  const leaf = new Uint8Array(32);
-  new DataView(leaf.buffer).setUint32(0, i);
-  return leaf;
-});
-const leafInput = new Uint8Array(33);
-const nodeInput = new Uint8Array(65);
-nodeInput[0] = 1;
 
 compare(
   `rootHash, ${N} leaves of 32 bytes (one op = one whole root)`,
@@ -25,19 +17,7 @@ compare(
     { name: 'rootHash, door on noble (before the door)', run: () => twin.rootHash(leaves) },
     {
       name: 'noble sha256: 2n-1 raw hashes (floor before)',
-      run: () => {
-        let last: Uint8Array = leafInput;
-        for (let i = 0; i < N; i++) {
-          leafInput.set(leaves[i]!, 1);
-          last = sha256(leafInput);
-        }
-        for (let i = 1; i < N; i++) {
-          nodeInput.set(last, 1);
-          nodeInput.set(last, 33);
-          last = sha256(nodeInput);
-        }
-        return last;
-      },
+      run: rawHashes(sha256),
     },
   ],
   3000,

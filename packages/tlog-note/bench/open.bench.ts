@@ -1,35 +1,14 @@
-import { keyPairFromSeed, signEd25519, verifyEd25519 } from '@agent-seam/did';
-import {
-  cosign,
-  cosignatureMessage,
-  cosignatureVerifier,
-  ed25519Verifier,
-  formatCheckpoint,
-  openNote,
-  signNote,
-} from '@agent-seam/tlog-note';
+import { signEd25519, verifyEd25519 } from '@agent-seam/did';
+import { cosign, cosignatureMessage, cosignatureVerifier, openNote, signNote } from '@agent-seam/tlog-note';
 import { compare } from '../../../tools/bench.js';
+import { checkpointBody, log, logKey, pub, w1, w1Key, w2 } from '../test/fixture.js';
 
 // openNote on a checkpoint signed by its log and cosigned by two witnesses, against
 // the three bare verifyEd25519 calls it cannot avoid: the ratio is the price of
 // parsing, key matching and message building around the signatures.
-const seed = (n: number) => new Uint8Array(32).fill(n);
-const log = { name: 'example.com/log', seed: seed(1) };
-const w1 = { name: 'witness.example/w1', seed: seed(2) };
-const w2 = { name: 'witness.example/w2', seed: seed(3) };
-const pub = (s: { seed: Uint8Array }) => keyPairFromSeed(s.seed).publicKey;
-const body = formatCheckpoint({
-  origin: log.name,
-  size: 123456789n,
-  root: new Uint8Array(32).fill(7),
-  extensions: [],
-});
+const body = checkpointBody(123456789n, 7);
 const note = cosign(cosign(signNote(body, [log]), w1, 1_700_000_000), w2, 1_700_000_001);
-const verifiers = [
-  ed25519Verifier(log.name, pub(log)),
-  cosignatureVerifier(w1.name, pub(w1)),
-  cosignatureVerifier(w2.name, pub(w2)),
-];
+const verifiers = [logKey, w1Key, cosignatureVerifier(w2.name, pub(w2))];
 const options = { verifiers, now: 1_700_000_100, maxAge: 3600 };
 
 const bytes = new TextEncoder().encode(body);

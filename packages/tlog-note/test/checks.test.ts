@@ -1,5 +1,5 @@
 import { base64Strict, explainVerdict, hex } from '@agent-seam/canonical';
-import { keyPairFromSeed, verifyEd25519 } from '@agent-seam/did';
+import { verifyEd25519 } from '@agent-seam/did';
 import {
   CHECKPOINT_CHECKS,
   CHECKPOINT_CODES,
@@ -7,11 +7,9 @@ import {
   computeKeyId,
   cosign,
   cosignatureMessage,
-  cosignatureVerifier,
   describeNote,
   ED25519_NOTE,
   ed25519Verifier,
-  formatCheckpoint,
   NOTE_CHECKS,
   NOTE_CODES,
   type OpenOptions,
@@ -25,20 +23,9 @@ import {
 } from '@agent-seam/tlog-note';
 import { expect, it } from 'vitest';
 import { holdChecksToVerifier } from '../../../tools/check-order.ts';
+import { body, log, logKey, pub, seed, w1, w1Key } from './fixture.ts';
 
-const seed = (n: number) => new Uint8Array(32).fill(n);
-const log = { name: 'example.com/log', seed: seed(1) };
-const w1 = { name: 'witness.example/w1', seed: seed(2) };
-const pub = (s: { seed: Uint8Array }) => keyPairFromSeed(s.seed).publicKey;
-const logKey = ed25519Verifier(log.name, pub(log));
-const w1Key = cosignatureVerifier(w1.name, pub(w1));
 const T = 1_700_000_000;
-const body = formatCheckpoint({
-  origin: log.name,
-  size: 3n,
-  root: new Uint8Array(32).fill(1),
-  extensions: [],
-});
 const signed = signNote(body, [log]);
 const cosigned = cosign(signed, w1, T);
 

@@ -1,10 +1,6 @@
-import { keyPairFromSeed } from '@agent-seam/did';
 import {
   CHECKPOINT_CODES,
   cosign,
-  cosignatureVerifier,
-  ed25519Verifier,
-  formatCheckpoint,
   NOTE_CODES,
   NOTE_SHAPE_CODES,
   openNote,
@@ -16,39 +12,21 @@ import {
 } from '@agent-seam/tlog-note';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type JudgingEntry, judgesAnyValue } from '../../../tools/expect-verdict.ts';
+import { body, log, logKey, w1, w1Key } from './fixture.ts';
 
 // Judging functions return a Verdict for whatever they are handed; they never throw.
-const seed = (n: number) => new Uint8Array(32).fill(n);
-const log = { name: 'example.com/log', seed: seed(1) };
-const w1 = { name: 'witness.example/w1', seed: seed(2) };
-const pub = (s: { seed: Uint8Array }) => keyPairFromSeed(s.seed).publicKey;
-const verifiers = [ed25519Verifier(log.name, pub(log)), cosignatureVerifier(w1.name, pub(w1))];
-const body = formatCheckpoint({
-  origin: log.name,
-  size: 3n,
-  root: new Uint8Array(32).fill(1),
-  extensions: [],
-});
+const verifiers = [logKey, w1Key];
 const note = new TextEncoder().encode(cosign(signNote(body, [log]), w1, 1_700_000_000));
 const isVerdict = (v: { ok: boolean }): void => {
   expect(typeof v.ok).toBe('boolean');
-};
-
-/** A Verdict: accepted with a value, or refused with a code from the entry point's closed list. */
-const expectVerdict = (v: unknown, codes: readonly string[]): void => {
-  const verdict = v as { ok: unknown; value?: unknown; code?: unknown };
-  if (verdict.ok === true) expect(verdict.value).toBeDefined();
-  else {
-    expect(verdict.ok).toBe(false);
-    expect(codes).toContain(verdict.code);
-  }
 };
 
 /**
  * Every entry point that judges wire input, fed any JavaScript value in place of its
  * wire argument (options stay the caller's valid configuration).
  */
-const ENTRY_POINTS: [string, (input: unknown) => unknown, readonly string[]][] = [
+const ENTRY_POINTS: JudgingEntry[] = [
   ['openNote(note)', (x) => openNote(x as never, { verifiers, now: 1_700_000_100, maxAge: 60 }), NOTE_CODES],
   ['splitNote(bytes)', (x) => splitNote(x as never), NOTE_SHAPE_CODES],
   ['parseCheckpoint(body)', (x) => parseCheckpoint(x as never), CHECKPOINT_CODES],
@@ -57,13 +35,7 @@ const ENTRY_POINTS: [string, (input: unknown) => unknown, readonly string[]][] =
 
 describe('wire arguments of any JavaScript type are refused, never thrown on', () => {
   const anyValue = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 200 }), fc.string({ maxLength: 200 }));
-  for (const [name, entry, codes] of ENTRY_POINTS)
-    it(name, () =>
-      fc.assert(
-        fc.property(anyValue, (input) => expectVerdict(entry(input), codes)),
-        { numRuns: 500 },
-      ),
-    );
+  judgesAnyValue(ENTRY_POINTS, anyValue, 500);
 
   it('the type checks refuse with not-bytes / not-a-string', () => {
     for (const value of [42, null, undefined, [1, 2], { length: 3 }, 1n])

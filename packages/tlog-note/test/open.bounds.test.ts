@@ -1,44 +1,15 @@
-import { keyPairFromSeed } from '@agent-seam/did';
-import {
-  COSIGNATURE_V1,
-  computeKeyId,
-  cosign,
-  cosignatureVerifier,
-  ed25519Verifier,
-  formatCheckpoint,
-  openNote,
-  signNote,
-} from '@agent-seam/tlog-note';
+import { COSIGNATURE_V1, computeKeyId, cosign, openNote, signNote } from '@agent-seam/tlog-note';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
+import { body, log, logKey, pub, w1, w1Key } from './fixture.ts';
 
 /**
  * openNote's edges found by mutation testing (reports/mutation/tlog-note.md): each case
  * here failed to tell a mutant of src/open.ts from the original before it was written.
  */
-const seed = (n: number) => new Uint8Array(32).fill(n);
-const log = { name: 'example.com/log', seed: seed(1) };
-const w1 = { name: 'witness.example/w1', seed: seed(2) };
-const pub = (s: { seed: Uint8Array }) => keyPairFromSeed(s.seed).publicKey;
-const logKey = ed25519Verifier(log.name, pub(log));
-const w1Key = cosignatureVerifier(w1.name, pub(w1));
-const body = formatCheckpoint({
-  origin: log.name,
-  size: 3n,
-  root: new Uint8Array(32).fill(1),
-  extensions: [],
-});
 const signed = signNote(body, [log]);
 const NEW = 1_700_000_000;
 const OLD = NEW - 1000;
-
-const thrown = (f: () => unknown): { code?: string; message?: string } => {
-  try {
-    f();
-  } catch (error) {
-    return error as { code: string; message: string };
-  }
-  return {};
-};
 
 describe('a witness that signed twice is judged by its newest cosignature', () => {
   const options = { verifiers: [logKey, w1Key], now: NEW + 10, maxAge: 100 };

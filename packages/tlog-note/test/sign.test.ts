@@ -1,5 +1,4 @@
 import { MAX_PLAUSIBLE_SECONDS, SeamError } from '@agent-seam/canonical';
-import { keyPairFromSeed } from '@agent-seam/did';
 import {
   cosign,
   cosignatureVerifier,
@@ -11,17 +10,9 @@ import {
 } from '@agent-seam/tlog-note';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkpointBody, log, pub, w1 as witness } from './fixture.ts';
 
-const seed = (n: number) => new Uint8Array(32).fill(n);
-const log = { name: 'example.com/log', seed: seed(1) };
-const witness = { name: 'witness.example/w1', seed: seed(2) };
-const pub = (s: { seed: Uint8Array }) => keyPairFromSeed(s.seed).publicKey;
-const body = formatCheckpoint({
-  origin: log.name,
-  size: 5n,
-  root: new Uint8Array(32).fill(9),
-  extensions: ['x'],
-});
+const body = checkpointBody(5n, 9, ['x']);
 
 const thrown = (f: () => unknown): SeamError => {
   try {

@@ -3,7 +3,7 @@
 // line by line here so that each one is valid except for the single property its
 // `why` names (a malformed body still carries a genuine signature over it).
 import { base64Strict, hex } from '../../canonical/src/index.ts';
-import { keyPairFromSeed, signEd25519 } from '../../did/src/index.ts';
+import { signEd25519 } from '../../did/src/index.ts';
 import {
   COSIGNATURE_V1,
   computeKeyId,
@@ -16,14 +16,10 @@ import {
   formatVerifierKey,
   signNote,
 } from '../src/index.ts';
+import { log as LOG, pub, seed, w1 as W1, w2 as W2 } from '../test/fixture.ts';
 
-const seed = (n: number) => new Uint8Array(32).fill(n);
-const LOG = { name: 'example.com/log', seed: seed(1) };
-const W1 = { name: 'witness.example/w1', seed: seed(2) };
-const W2 = { name: 'witness.example/w2', seed: seed(3) };
 const OTHER = { name: 'example.com/other', seed: seed(4) };
 const W3 = { name: 'witness.example/w3', seed: seed(5) };
-const pub = (s: { seed: Uint8Array }) => keyPairFromSeed(s.seed).publicKey;
 const VKEYS = {
   log: formatVerifierKey(ed25519Verifier(LOG.name, pub(LOG))),
   other: formatVerifierKey(ed25519Verifier(OTHER.name, pub(OTHER))),

@@ -12,6 +12,7 @@ import {
 import { witnessClock } from './clock.js';
 import { CHECKPOINT_CONTENT_CODES, NOTE_SHAPE_CODES_AFTER_TEXT, SIGNATURE_CODES } from './note-codes.js';
 import { type ProofLimits, parseTlogProof, readProofLimits, TLOG_PROOF_TEXT_CODES } from './proof-text.js';
+import { requireOriginAndQuorum } from './trust-options.js';
 
 /**
  * Every way verifyTlogProof refuses a file, in the order of its checks: the file's text,
@@ -80,14 +81,8 @@ function readPolicy(policy: TlogProofPolicy): { hash: Uint8Array; now: Instant |
       'invalid-argument',
       'verifyTlogProof takes a policy { origin, quorum, leafHash | entry }',
     );
-  const { leafHash: given, entry, origin, quorum } = policy;
-  if (typeof origin !== 'string' || origin.length === 0)
-    throw new SeamError(
-      'invalid-argument',
-      'policy.origin is the checkpoint origin you accept (a non-empty string)',
-    );
-  if (quorum === undefined)
-    throw new SeamError('invalid-quorum', 'policy.quorum { log, witnesses, atLeast } is required');
+  const { leafHash: given, entry } = policy;
+  const { quorum } = requireOriginAndQuorum(policy.origin, policy.quorum, 'policy.');
   const now = witnessClock(quorum, policy.now, policy.maxAge, 'verifyTlogProof');
   if ((given === undefined) === (entry === undefined))
     throw new SeamError('invalid-argument', 'give exactly one of policy.leafHash and policy.entry');

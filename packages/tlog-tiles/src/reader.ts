@@ -34,6 +34,7 @@ import { CHECKPOINT_CONTENT_CODES, NOTE_SHAPE_CODES_AFTER_TEXT, SIGNATURE_CODES 
 import { formatTilePath } from './paths.js';
 import { READ_CODES, type ReadCode, type TileSource } from './source.js';
 import { fullTileHash, parentOf, TileHashes, tilesForConsistency, tilesForInclusion } from './tile-hashes.js';
+import { requireOriginAndQuorum } from './trust-options.js';
 
 /** Every way `refresh` refuses a log's checkpoint, in the order of its checks. */
 export const TILE_CHECKPOINT_CODES = [
@@ -157,16 +158,10 @@ export class TileLog {
   constructor(options: TileLogOptions) {
     if (typeof options !== 'object' || options === null)
       throw new SeamError('invalid-argument', 'TileLog takes { source, origin, quorum }');
-    const { source, origin, quorum, seen } = options;
+    const { source, seen } = options;
     if (typeof source !== 'function')
       throw new SeamError('invalid-argument', 'source must be a TileSource (httpSource, storeSource)');
-    if (typeof origin !== 'string' || origin.length === 0)
-      throw new SeamError(
-        'invalid-argument',
-        'origin is the checkpoint origin you accept (a non-empty string)',
-      );
-    if (quorum === undefined)
-      throw new SeamError('invalid-quorum', 'quorum { log, witnesses, atLeast } is required');
+    const { origin, quorum } = requireOriginAndQuorum(options.origin, options.quorum, '');
     // openNote reads its options before its note: asked about no note, it throws on a quorum it would
     // refuse. The clock is each refresh's.
     openNote(new Uint8Array(0), { quorum, now: OFF });

@@ -13,6 +13,7 @@ import {
   parseTlogProof,
   storeSource,
   TileLog,
+  type TileLogOptions,
   tileFiles,
   verifyTlogProof,
   writeTileLog,
@@ -222,41 +223,26 @@ describe('the reader: options, copies and details', () => {
     expect(thrown(() => new TileLog({ source, origin: ORIGIN } as never))).toBe(
       'invalid-quorum: quorum { log, witnesses, atLeast } is required',
     );
-    expect(thrown(() => new TileLog({ source, origin: ORIGIN, quorum: { ...QUORUM, atLeast: 3 } }))).toMatch(
-      /^invalid-quorum/,
-    );
-    expect(thrown(() => new TileLog({ source, origin: ORIGIN, quorum: QUORUM, maxCheckpointBytes: 0 }))).toBe(
+    /** What TileLog throws given the store, the origin and the quorum, and `options` over them. */
+    const thrownWith = (options: Partial<TileLogOptions>) =>
+      thrown(() => new TileLog({ source, origin: ORIGIN, quorum: QUORUM, ...options }));
+    expect(thrownWith({ quorum: { ...QUORUM, atLeast: 3 } })).toMatch(/^invalid-quorum/);
+    expect(thrownWith({ maxCheckpointBytes: 0 })).toBe(
       'invalid-argument: maxCheckpointBytes must be a positive integer',
     );
-    expect(
-      thrown(() => new TileLog({ source, origin: ORIGIN, quorum: QUORUM, maxEntryBundleBytes: 1.5 })),
-    ).toBe('invalid-argument: maxEntryBundleBytes must be a positive integer');
+    expect(thrownWith({ maxEntryBundleBytes: 1.5 })).toBe(
+      'invalid-argument: maxEntryBundleBytes must be a positive integer',
+    );
     expect(new TileLog({ source, origin: ORIGIN, quorum: QUORUM, maxCachedTiles: 1 }).seen).toBeNull();
-    expect(thrown(() => new TileLog({ source, origin: ORIGIN, quorum: QUORUM, seen: null as never }))).toBe(
+    expect(thrownWith({ seen: null as never })).toBe(
       'invalid-argument: seen.size must be a whole number up to 2^53 - 1',
     );
-    expect(
-      thrown(
-        () =>
-          new TileLog({
-            source,
-            origin: ORIGIN,
-            quorum: QUORUM,
-            seen: { size: 2n ** 53n, root: emptyRoot() },
-          }),
-      ),
-    ).toMatch(/^invalid-argument: seen.size/);
-    expect(
-      thrown(
-        () =>
-          new TileLog({
-            source,
-            origin: ORIGIN,
-            quorum: QUORUM,
-            seen: { size: 1, root: new Uint8Array(31) },
-          }),
-      ),
-    ).toBe('bad-hash-length: seen.root is a 32-byte root hash');
+    expect(thrownWith({ seen: { size: 2n ** 53n, root: emptyRoot() } })).toMatch(
+      /^invalid-argument: seen.size/,
+    );
+    expect(thrownWith({ seen: { size: 1, root: new Uint8Array(31) } })).toBe(
+      'bad-hash-length: seen.root is a 32-byte root hash',
+    );
     const reader = readerOf(store);
     await expect(reader.inclusionProof(0)).rejects.toThrow(
       'no-checkpoint: call refresh() first: proofs are read under a verified checkpoint',
@@ -421,22 +407,19 @@ describe('the reader: options, copies and details', () => {
     expect(unwrap(await reader.entry(5))).toEqual(entry(5));
     expect(reader.reads).toEqual({ checkpoints: 1, tiles: 5, entryBundles: 1 });
     const bundle = store.files.get('tile/entries/000')!;
-    const exact = new TileLog({
-      source: storeSource(store),
-      origin: ORIGIN,
-      quorum: QUORUM,
-      maxEntryBundleBytes: bundle.length,
-    });
-    unwrap(await exact.refresh(AT));
-    expect(refusal(await exact.entry(5))).toBe('accepted');
-    const under = new TileLog({
-      source: storeSource(store),
-      origin: ORIGIN,
-      quorum: QUORUM,
-      maxEntryBundleBytes: bundle.length - 1,
-    });
-    unwrap(await under.refresh(AT));
-    expect(refusal(await under.entry(5))).toBe(
+    /** Entry 5 read by a fresh reader whose bundle cap is `maxEntryBundleBytes`. */
+    const entryUnderCap = async (maxEntryBundleBytes: number) => {
+      const capped = new TileLog({
+        source: storeSource(store),
+        origin: ORIGIN,
+        quorum: QUORUM,
+        maxEntryBundleBytes,
+      });
+      unwrap(await capped.refresh(AT));
+      return capped.entry(5);
+    };
+    expect(refusal(await entryUnderCap(bundle.length))).toBe('accepted');
+    expect(refusal(await entryUnderCap(bundle.length - 1))).toBe(
       'response-too-large: entry bundle tile/entries/000: longer than its cap',
     );
   });
@@ -497,46 +480,52 @@ describe('the cache: what it saves, and its bound', () => {
   // partial tile of level 3 (the root).
   const indexes = [5, 70_000, 70_300, 9_000_000];
   const log = new SyntheticLog(3, indexes);
-  const reader = (maxCachedTiles: number) =>
-    new TileLog({ source: log.source(), origin: ORIGIN, quorum: { ...QUORUM, atLeast: 0 }, maxCachedTiles });
+  /** A reader keeping `maxCachedTiles` tiles, after its first refresh. */
+  const refreshed = async (maxCachedTiles: number) => {
+    const r = new TileLog({
+      source: log.source(),
+      origin: ORIGIN,
+      quorum: { ...QUORUM, atLeast: 0 },
+      maxCachedTiles,
+    });
+    unwrap(await r.refresh(AT));
+    return r;
+  };
   const tilesRead = async (r: TileLog, f: () => Promise<unknown>) => {
     const before = r.reads.tiles;
     await f();
     return r.reads.tiles - before;
   };
+  const proofReads = (r: TileLog, index: number) => tilesRead(r, () => r.inclusionProof(index));
 
   it('a chain stops at a verified tile: the partial tiles are read only when the chain reaches them', async () => {
-    const r = reader(3);
-    unwrap(await r.refresh(AT));
+    const r = await refreshed(3);
     // Three tiles kept: the level-2 tile, read first, is dropped.
-    expect(await tilesRead(r, () => r.inclusionProof(5))).toBe(4);
+    expect(await proofReads(r, 5)).toBe(4);
     // Another level-1 tile: the level-2 tile again, and the chain stops at the root's partial tile,
     // which, used first, is the one dropped now.
-    expect(await tilesRead(r, () => r.inclusionProof(70_000))).toBe(3);
+    expect(await proofReads(r, 70_000)).toBe(3);
     // The same level-1 tile, another level-0 tile: one read, its chain stopping at the kept
     // level-1 tile; the partial tile is not needed, so not read again.
-    expect(await tilesRead(r, () => r.inclusionProof(70_300))).toBe(1);
+    expect(await proofReads(r, 70_300)).toBe(1);
   });
 
   it('drops the least recently used tile: one a proof used is kept over one read earlier', async () => {
-    const r = reader(5);
-    unwrap(await r.refresh(AT));
-    expect(await tilesRead(r, () => r.inclusionProof(5))).toBe(4);
+    const r = await refreshed(5);
+    expect(await proofReads(r, 5)).toBe(4);
     // Uses the level-2 tile again (its chain stops there) and reads two: the level-2 tile is now
     // more recent than the root's partial tile, which is dropped.
-    expect(await tilesRead(r, () => r.inclusionProof(70_000))).toBe(2);
-    expect(await tilesRead(r, () => r.inclusionProof(70_300))).toBe(1);
+    expect(await proofReads(r, 70_000)).toBe(2);
+    expect(await proofReads(r, 70_300)).toBe(1);
   });
 
   it('keeps exactly maxCachedTiles tiles, the most recently used', async () => {
-    const r = reader(4);
-    unwrap(await r.refresh(AT));
-    expect(await tilesRead(r, () => r.inclusionProof(5))).toBe(4);
-    expect(await tilesRead(r, () => r.inclusionProof(5))).toBe(0);
-    const one = reader(1);
-    unwrap(await one.refresh(AT));
-    expect(await tilesRead(one, () => one.inclusionProof(5))).toBe(4);
-    expect(await tilesRead(one, () => one.inclusionProof(5))).toBe(3);
+    const r = await refreshed(4);
+    expect(await proofReads(r, 5)).toBe(4);
+    expect(await proofReads(r, 5)).toBe(0);
+    const one = await refreshed(1);
+    expect(await proofReads(one, 5)).toBe(4);
+    expect(await proofReads(one, 5)).toBe(3);
   });
 
   it('a consistency proof, an entry’s tile and a refresh’s consistency check fill the cache', async () => {

@@ -14,18 +14,11 @@ import {
 } from '@agent-seam/tlog-tiles';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectVerdict, type JudgingEntry, judgesAnyValue } from '../../../tools/expect-verdict.ts';
 import { AT, checkpointOf, entries, NOW, ORIGIN, QUORUM, writtenLog } from './support.js';
 
 // Judging functions return a Verdict for whatever they are handed; they never throw, and
 // every code they return is in their exported list.
-const expectVerdict = (v: unknown, codes: readonly string[]): void => {
-  const verdict = v as { ok: unknown; value?: unknown; code?: unknown };
-  if (verdict.ok === true) expect(verdict.value).toBeDefined();
-  else {
-    expect(verdict.ok).toBe(false);
-    expect(codes).toContain(verdict.code);
-  }
-};
 
 const tree = MerkleTree.fromLeaves(entries(40));
 const FILE = makeTlogProof(tree, checkpointOf(tree), 9);
@@ -33,18 +26,12 @@ const policy = { origin: ORIGIN, quorum: QUORUM, leafHash: tree.leafHash(9), now
 
 describe('wire arguments of any JavaScript type are refused, never thrown on', () => {
   const anyValue = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 200 }), fc.string({ maxLength: 200 }));
-  const entries: [string, (x: unknown) => unknown, readonly string[]][] = [
+  const entries: JudgingEntry[] = [
     ['verifyTlogProof(file)', (x) => verifyTlogProof(x as never, policy), TLOG_PROOF_CODES],
     ['parseTlogProof(file)', (x) => parseTlogProof(x as never), TLOG_PROOF_TEXT_CODES],
     ['parseTilePath(path)', (x) => parseTilePath(x as never), TILE_PATH_CODES],
   ];
-  for (const [name, entry, codes] of entries)
-    it(name, () =>
-      fc.assert(
-        fc.property(anyValue, (x) => expectVerdict(entry(x), codes)),
-        { numRuns: 300 },
-      ),
-    );
+  judgesAnyValue(entries, anyValue, 300);
 });
 
 describe('a proof file changed anywhere is refused with a listed code or still verifies', () => {

@@ -73,7 +73,7 @@ const directory = signDirectory({
 });
 
 const webBotAuth = {
-  note: 'Web Bot Auth (RFC 9421 subset) re-derived by tools/vectors/wba.ts from seedHex; the tests compare every value with the upstream agent-seam file. keys[] reuses the did section public keys (keys[2].publicHex is the seed bytes used as a PUBLIC key, hence another DID than `did`). keyid is the RFC 7638 thumbprint of the JWK; thumbprintInput is the exact text hashed. alg is the RFC 9421 name ed25519, not JOSE EdDSA. Bases are LF-joined without a trailing newline; tag separates requests from directories.',
+  note: 'Web Bot Auth (RFC 9421 subset) re-derived by packages/wba/vectors/generate.ts from seedHex; the tests compare every value with the upstream agent-seam file. keys[] reuses the did section public keys (keys[2].publicHex is the seed bytes used as a PUBLIC key, hence another DID than `did`). keyid is the RFC 7638 thumbprint of the JWK; thumbprintInput is the exact text hashed. alg is the RFC 9421 name ed25519, not JOSE EdDSA. Bases are LF-joined without a trailing newline; tag separates requests from directories.',
   seedHex: hex.encode(SEED),
   did: didFromSeed(SEED),
   keys: upstreamKeys,

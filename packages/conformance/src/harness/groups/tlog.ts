@@ -61,45 +61,58 @@ const verifierKeyOf = (c: Case) => ({
   publicKeyHex: c.publicKey,
 });
 
+/** How a text format is asked: its reader and writer ops, and where its text is. */
+interface TextFormat {
+  read: string;
+  write: string;
+  /** The reader's argument that holds the text. */
+  arg: string;
+  /** The case's member that holds the text. */
+  member: string;
+  fields: (c: Case) => Record<string, unknown>;
+}
+
+/**
+ * A text format's two groups, `tlog.<name>` and `tlog.reject.<name>`: an accepting text read
+ * into its fields, then the fields written back into the same text; a refusing text refused
+ * by the reader.
+ */
+const textFormat = (name: string, { read, write, arg, member, fields }: TextFormat): OpGroup[] => [
+  {
+    file,
+    group: `tlog.${name}`,
+    pkg,
+    replay: (g: Case[]) =>
+      each(g, 'accept', (c) => [
+        step(read, { [arg]: c[member] }, value(fields(c))),
+        step(write, fields(c), value(c[member])),
+      ]),
+  },
+  {
+    file,
+    group: `tlog.reject.${name}`,
+    pkg,
+    replay: (g: Case[]) => each(g, 'refuse', (c) => [step(read, { [arg]: c[member] }, refusal(c.code))]),
+  },
+];
+
 export const tlogGroups: OpGroup[] = [
   { file, group: 'tlog.note', pkg, replay: (g: Case[]) => each(g, 'accept', opens) },
   { file, group: 'tlog.reject.note', pkg, replay: (g: Case[]) => each(g, 'refuse', noteRefused) },
   { file, group: 'tlog.go-rules', pkg, replay: sides(opens, noteRefused) },
   { file, group: 'tlog.quorum', pkg, replay: sides(opens, noteRefused) },
-  {
-    file,
-    group: 'tlog.checkpoint',
-    pkg,
-    // Read the body into its fields, then write the fields back into the same body.
-    replay: (g: Case[]) =>
-      each(g, 'accept', (c) => [
-        step('tlog.parseCheckpoint', { text: c.body }, value(checkpointOf(c))),
-        step('tlog.formatCheckpoint', checkpointOf(c), value(c.body)),
-      ]),
-  },
-  {
-    file,
-    group: 'tlog.reject.checkpoint',
-    pkg,
-    replay: (g: Case[]) =>
-      each(g, 'refuse', (c) => [step('tlog.parseCheckpoint', { text: c.body }, refusal(c.code))]),
-  },
-  {
-    file,
-    group: 'tlog.vkey',
-    pkg,
-    // Read the vkey into its fields, then write the fields back into the same vkey.
-    replay: (g: Case[]) =>
-      each(g, 'accept', (c) => [
-        step('tlog.parseVerifierKey', { vkey: c.vkey }, value(verifierKeyOf(c))),
-        step('tlog.formatVerifierKey', verifierKeyOf(c), value(c.vkey)),
-      ]),
-  },
-  {
-    file,
-    group: 'tlog.reject.vkey',
-    pkg,
-    replay: (g: Case[]) =>
-      each(g, 'refuse', (c) => [step('tlog.parseVerifierKey', { vkey: c.vkey }, refusal(c.code))]),
-  },
+  ...textFormat('checkpoint', {
+    read: 'tlog.parseCheckpoint',
+    write: 'tlog.formatCheckpoint',
+    arg: 'text',
+    member: 'body',
+    fields: checkpointOf,
+  }),
+  ...textFormat('vkey', {
+    read: 'tlog.parseVerifierKey',
+    write: 'tlog.formatVerifierKey',
+    arg: 'vkey',
+    member: 'vkey',
+    fields: verifierKeyOf,
+  }),
 ];
