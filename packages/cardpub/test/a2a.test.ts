@@ -172,4 +172,105 @@ describe('A2A card: signer options, the header limit and what each refusal says'
     expect(a2aSigningInput(card, { ...signature, protected: 5 })).toBeNull();
     expect(a2aSigningInput(card, signature)).not.toBeNull();
   });
+
+  it('the signer writes alg, jku, kid and typ into the header, and its signature verifies', () => {
+    // why: a2a-card.ts:72:21 the header object → {} (a header with no members)
+    expect(signature.protected).toBe(protectedOf({ alg: 'EdDSA', jku, kid: 'k1', typ: 'JOSE' }));
+    expect(verifyA2ACard(card, signature, { publicKey })).toStrictEqual({
+      ok: true,
+      value: { kid: 'k1', jku },
+    });
+  });
+
+  it('the signer writes a header of exactly 4096 characters and refuses a longer one, saying how long', () => {
+    // why: a2a-card.ts:75:7 > → >= (the header at the limit would throw), 75:7 → false (the
+    // longer header would be signed), 77:7 'too-long' → "", 78:7 the message → '' (no coverage)
+    /** The kid that makes the signer's protected header `length` characters. */
+    const kidFor = (length: number) => {
+      for (let pad = 0; pad < length; pad++) {
+        const kid = `k${'p'.repeat(pad)}`;
+        if (protectedOf({ alg: 'EdDSA', jku, kid, typ: 'JOSE' }).length === length) return kid;
+      }
+      throw new Error(`no kid for ${length}`);
+    };
+    const atLimit = signA2ACard(card, seed, { kid: kidFor(4096), jku });
+    expect(atLimit.protected.length).toBe(4096);
+    expect(verifyA2ACard(card, atLimit, { publicKey }).ok).toBe(true);
+    expect(thrown(() => signA2ACard(card, seed, { kid: kidFor(4098), jku }))).toEqual({
+      name: 'SeamError',
+      code: 'too-long',
+      message: 'too-long: kid and jku make the protected header 4098 characters, over 4096',
+    });
+  });
+
+  it('a signature that is not an object, or whose members are not text, says which', () => {
+    // why: a2a-card.ts:111:40 'the signature is ${describeType(signature)}, not a JSON object' → ''
+    expect(verifyA2ACard(card, 'sig', { publicKey })).toStrictEqual({
+      ok: false,
+      code: 'malformed-signature',
+      detail: 'the signature is a string, not a JSON object',
+    });
+    // why: a2a-card.ts:116:9 'signature.${member} is …; it is base64url text' → ''
+    expect(verifyA2ACard(card, { signature: signature.signature }, { publicKey })).toStrictEqual({
+      ok: false,
+      code: 'malformed-signature',
+      detail: 'signature.protected is undefined; it is base64url text',
+    });
+    expect(verifyA2ACard(card, { ...signature, signature: 5 }, { publicKey })).toStrictEqual({
+      ok: false,
+      code: 'malformed-signature',
+      detail: 'signature.signature is a number; it is base64url text',
+    });
+  });
+
+  it('a header with another alg or typ, no jku, or crit is refused even when honestly signed', () => {
+    const refused = (header: unknown) => verifyA2ACard(card, signedUnder(header), { publicKey });
+    // why: a2a-card.ts:130:49 "the protected header's alg is not EdDSA" → ''
+    expect(refused({ alg: 'ES256', jku, kid: 'k1', typ: 'JOSE' })).toStrictEqual({
+      ok: false,
+      code: 'wrong-alg',
+      detail: "the protected header's alg is not EdDSA",
+    });
+    // why: a2a-card.ts:131:49 "the protected header's typ is not JOSE" → ''
+    expect(refused({ alg: 'EdDSA', jku, kid: 'k1', typ: 'JWT' })).toStrictEqual({
+      ok: false,
+      code: 'wrong-typ',
+      detail: "the protected header's typ is not JOSE",
+    });
+    // why: a2a-card.ts:135:42 "the protected header's jku is not a string" → ""
+    expect(refused({ alg: 'EdDSA', kid: 'k1', typ: 'JOSE' })).toStrictEqual({
+      ok: false,
+      code: 'missing-header-member',
+      detail: "the protected header's jku is not a string",
+    });
+    // why: a2a-card.ts:137:37 'the protected header lists crit, which this verifier supports none of' → ""
+    expect(refused({ alg: 'EdDSA', crit: ['exp'], jku, kid: 'k1', typ: 'JOSE' })).toStrictEqual({
+      ok: false,
+      code: 'unsupported-crit',
+      detail: 'the protected header lists crit, which this verifier supports none of',
+    });
+  });
+
+  it('a kid the key set lacks, and a signature that does not verify, name the key judged', () => {
+    const jwks = { keys: [{ kty: 'OKP', crv: 'Ed25519', kid: 'k1', x: base64urlStrict.encode(publicKey) }] };
+    // why: a2a-card.ts:140:48 "no Ed25519 key of the jwks given has the header's kid" → ""
+    expect(verifyA2ACard(card, signature, { jwks: { keys: [] } })).toStrictEqual({
+      ok: false,
+      code: 'unknown-key',
+      detail: "no Ed25519 key of the jwks given has the header's kid",
+    });
+    const edited = { ...card, version: '1.0.1' };
+    // why: a2a-card.ts:146:42 "the jwks key of the header's kid" → ""
+    expect(verifyA2ACard(edited, signature, { jwks })).toStrictEqual({
+      ok: false,
+      code: 'bad-signature',
+      detail: "the signature does not verify under the jwks key of the header's kid",
+    });
+    // why: a2a-card.ts:146:79 'the publicKey given' → ""
+    expect(verifyA2ACard(edited, signature, { publicKey })).toStrictEqual({
+      ok: false,
+      code: 'bad-signature',
+      detail: 'the signature does not verify under the publicKey given',
+    });
+  });
 });

@@ -3,7 +3,7 @@ import { ledgerGroup, loadVectors, openLedger, opGroup } from '@agent-seam/confo
 import { didFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
-import { cardEnvelopeVerifier } from '../src/card-envelope.js';
+import { cardEnvelopeVerifier, nestsDeeper } from '../src/card-envelope.js';
 import {
   cardEnvelopeSignedBytes,
   signCardEnvelope,
@@ -230,5 +230,56 @@ describe('card envelope: caller options, refusal details and the bytes signed', 
     expect(cardEnvelopeSignedBytes(envelope)).toEqual(
       utf8Strict.encode(`{"card":{"did":"${did}","name":"Node"},"ts":${NOW},"typ":"agentcard","v":1}`),
     );
+  });
+
+  it('maxDepth 1 admits a flat card and refuses a nested one; 0 is a configuration error', () => {
+    // why: card-envelope.ts:144:39 depth < 1 → depth <= 1 (maxDepth 1 would throw)
+    expect(verifyCardEnvelope(envelope, { expectedDid: did, now: 'off', maxDepth: 1 })).toStrictEqual({
+      ok: true,
+      value: { card, ts: NOW, freshness: 'off-by-caller' },
+    });
+    const nested = signCardEnvelope({ did, name: { first: 'Node' } }, seed, NOW);
+    expect(verifyCardEnvelope(nested, { expectedDid: did, now: 'off', maxDepth: 1 })).toStrictEqual({
+      ok: false,
+      code: 'too-deep',
+      detail: 'the card nests deeper than 1 levels',
+    });
+    expect(thrown(() => verifyCardEnvelope(envelope, { expectedDid: did, now: 'off', maxDepth: 0 }))).toEqual(
+      {
+        name: 'SeamError',
+        code: 'bad-options',
+        message: 'bad-options: verifyCardEnvelope maxDepth must be a positive integer',
+      },
+    );
+  });
+
+  it('a card holding null is signed and verifies (null is a value, not a level)', () => {
+    // why: card-envelope.ts:162:40 child !== null → true (Object.values(null) is a TypeError)
+    const withNull = { did, name: 'Node', note: null };
+    expect(
+      verifyCardEnvelope(signCardEnvelope(withNull, seed, NOW), { expectedDid: did, now: NOW }),
+    ).toStrictEqual({ ok: true, value: { card: withNull, ts: NOW, freshness: 'fresh' } });
+  });
+
+  it('a sig that is text but not canonical base64 says so', () => {
+    // why: card-envelope.ts:213:7 typeof sig === 'string' → false, 213:22 'string' → "" (both
+    // would say "sig is a string, not base64 text"), 214:11 the detail → ""
+    for (const sig of ['not base64!', `${envelope.sig}=`])
+      expect(verifyCardEnvelope({ ...envelope, sig }, { expectedDid: did, now: NOW })).toStrictEqual({
+        ok: false,
+        code: 'sig-not-canonical-base64',
+        detail: 'sig is not the one standard padded base64 spelling of its bytes',
+      });
+  });
+
+  it('a value that is not an object or array nests no level, even under a cap of 0', () => {
+    // why: card-envelope.ts:157:7 the condition → true, typeof value === 'object' → true, && → ||
+    // (text would count as one level)
+    expect(nestsDeeper('card', 0)).toBe(false);
+    expect(nestsDeeper(5, 0)).toBe(false);
+    // why: card-envelope.ts:157:36 value !== null → true (null would count as one level)
+    expect(nestsDeeper(null, 0)).toBe(false);
+    // for contrast: an object is the first level
+    expect(nestsDeeper({}, 0)).toBe(true);
   });
 });

@@ -312,6 +312,134 @@ describe('domain linkage: the token written, its spelling, its claims and the ca
     // why: domain-linkage.ts:176:7 typeof jwt !== 'string' → false (42.split is a TypeError)
     expect(domainLinkageSigningInput(42)).toBeNull();
   });
+
+  it('a header with another alg or typ says which member is wrong', () => {
+    // why: domain-linkage.ts:151:62 'the header alg is not EdDSA' → ""
+    expect(link(signed({ alg: 'ES256', kid, typ: 'JWT' }, claims0))).toStrictEqual({
+      ok: false,
+      code: 'wrong-alg',
+      detail: 'the header alg is not EdDSA',
+    });
+    // why: domain-linkage.ts:152:60 'the header typ is not JWT' → ""
+    expect(link(signed({ alg: 'EdDSA', kid, typ: 'JOSE' }, claims0))).toStrictEqual({
+      ok: false,
+      code: 'wrong-typ',
+      detail: 'the header typ is not JWT',
+    });
+  });
+
+  it('an iss or a subject id naming another DID says which member names it', () => {
+    const other = didFromSeed(new Uint8Array(32).fill(8));
+    const subject = { ...claims0.vc.credentialSubject, id: other };
+    // why: domain-linkage.ts:167:6 'iss' → "", 169:6 'vc.credentialSubject.id' → ""
+    for (const [member, claims] of [
+      ['iss', { ...claims0, iss: other }],
+      ['vc.credentialSubject.id', { ...claims0, vc: { ...claims0.vc, credentialSubject: subject } }],
+    ])
+      expect(link(signed(read(h0), claims)), member).toStrictEqual({
+        ok: false,
+        code: 'did-mismatch',
+        detail: `${member} names another DID than the did given`,
+      });
+  });
+
+  it('a kid that is not the did given, or a type list without DomainLinkageCredential, says so', () => {
+    // why: domain-linkage.ts:173:30 'the header kid is not <did>#<multibase> of the did given' → ""
+    expect(link(signed({ alg: 'EdDSA', kid: `${did}#key-1`, typ: 'JWT' }, claims0))).toStrictEqual({
+      ok: false,
+      code: 'wrong-kid',
+      detail: 'the header kid is not <did>#<multibase> of the did given',
+    });
+    // why: domain-linkage.ts:175:42 'vc.type does not list DomainLinkageCredential' → ""
+    const vc = { ...claims0.vc, type: ['VerifiableCredential'] };
+    expect(link(signed(read(h0), { ...claims0, vc }))).toStrictEqual({
+      ok: false,
+      code: 'wrong-credential-type',
+      detail: 'vc.type does not list DomainLinkageCredential',
+    });
+  });
+
+  it('a payload without exp says it has none', () => {
+    // why: domain-linkage.ts:176:53 'the payload has no exp' → ""
+    const { exp: _, ...noExp } = claims0;
+    expect(link(signed(read(h0), noExp))).toStrictEqual({
+      ok: false,
+      code: 'missing-exp',
+      detail: 'the payload has no exp',
+    });
+  });
+
+  it('an nbf or exp that is not integer seconds is refused, described by kind and never shown', () => {
+    // why: domain-linkage.ts:177:7 !isOptionalInteger(nbf) → false (the honest token would verify),
+    // 178:17 'not-integer-time' → "", 178:37 detail → '' (no coverage); 122:3 typeof t === 'number'
+    // → false / !==, 122:16 'number' → "", 122:27 'a number that is not a safe integer' → ""
+    expect(link(signed(read(h0), { ...claims0, nbf: SIGNED_NBF + 0.5 }))).toStrictEqual({
+      ok: false,
+      code: 'not-integer-time',
+      detail: 'nbf is a number that is not a safe integer; it is integer Unix seconds',
+    });
+    // why: domain-linkage.ts:122:3 typeof t === 'number' → true (a string called a number)
+    expect(link(signed(read(h0), { ...claims0, nbf: String(SIGNED_NBF) }))).toStrictEqual({
+      ok: false,
+      code: 'not-integer-time',
+      detail: 'nbf is a string; it is integer Unix seconds',
+    });
+    // why: domain-linkage.ts:180:37 'exp is ${describeTime(exp)}; it is integer Unix seconds' → ''
+    expect(link(signed(read(h0), { ...claims0, exp: String(SIGNED_EXP) }))).toStrictEqual({
+      ok: false,
+      code: 'not-integer-time',
+      detail: 'exp is a string; it is integer Unix seconds',
+    });
+  });
+
+  it("the credential's origin, the origin given, and the two differing each say which", () => {
+    // why: domain-linkage.ts:186:31 "the credential's origin is not an http(s) origin (…)" → ''
+    const subject = { ...claims0.vc.credentialSubject, origin: 'ftp://node.example' };
+    expect(
+      link(signed(read(h0), { ...claims0, vc: { ...claims0.vc, credentialSubject: subject } })),
+    ).toStrictEqual({
+      ok: false,
+      code: 'bad-origin',
+      detail: "the credential's origin is not an http(s) origin (not http(s))",
+    });
+    // why: domain-linkage.ts:188:7 !expected.ok → false (origin-mismatch instead), 189:17
+    // 'bad-origin' → "", 189:31 'the origin given is not an http(s) origin (…)' → '' (no coverage)
+    expect(link(jwt, { origin: 'ftp://node.example' })).toStrictEqual({
+      ok: false,
+      code: 'bad-origin',
+      detail: 'the origin given is not an http(s) origin (not http(s))',
+    });
+    // why: domain-linkage.ts:191:36 'the credential names another origin than the one given' → ""
+    expect(link(jwt, { origin: 'https://other.example' })).toStrictEqual({
+      ok: false,
+      code: 'origin-mismatch',
+      detail: 'the credential names another origin than the one given',
+    });
+  });
+
+  it('a did given that is not a did:key is refused with its code in the detail', () => {
+    // why: domain-linkage.ts:194:27 'the did given is not a usable Ed25519 did:key (…)' → '',
+    // 194:77 key.detail ?? key.code → && (no detail: "(undefined)")
+    const web = 'did:web:x';
+    const subject = { ...claims0.vc.credentialSubject, id: web };
+    const claims = { ...claims0, iss: web, sub: web, vc: { ...claims0.vc, credentialSubject: subject } };
+    const token = signed({ alg: 'EdDSA', kid: `${web}#${web.slice('did:key:'.length)}`, typ: 'JWT' }, claims);
+    expect(link(token, { did: web })).toStrictEqual({
+      ok: false,
+      code: 'not-did-key',
+      detail: 'the did given is not a usable Ed25519 did:key (not-did-key)',
+    });
+  });
+
+  it('a segment that is not strict base64url is named by its position', () => {
+    // why: json-segment.ts:34:9 detail → '', 34:20 i + 1 → i - 1 ("segment 0")
+    const [h, , s] = jwt.split('.');
+    expect(link(`${h}.a+b.${s}`)).toStrictEqual({
+      ok: false,
+      code: 'bad-base64url',
+      detail: 'segment 2 is not strict base64url (no padding, URL alphabet, zero trailing bits)',
+    });
+  });
 });
 
 describe('canonicalOrigin: the length limit and what each refusal says', () => {
