@@ -120,11 +120,14 @@ export interface VerifiedCard {
   freshness: Freshness;
 }
 
-/** The caller's time options, read once: `'off'` when the caller turned time off by name. */
+/**
+ * The caller's time options, read once: `'off'` when the caller turned time off by name.
+ * Options that are not an object throw `missing-option` here, so later steps read them plainly.
+ */
 function clockOf(options: VerifyCardEnvelopeOptions | undefined) {
   const now = instantOrOff(options?.now, 'verifyCardEnvelope', "to judge the card's ts");
   if (now === OFF) {
-    if (options?.maxAge !== undefined || options?.maxSkew !== undefined)
+    if (options!.maxAge !== undefined || options!.maxSkew !== undefined)
       throw new SeamError(
         'bad-options',
         "verifyCardEnvelope: maxAge and maxSkew judge time, and now is 'off'",
@@ -138,9 +141,9 @@ function clockOf(options: VerifyCardEnvelopeOptions | undefined) {
   };
 }
 
-/** The caller's depth cap: a non-negative integer, default DEFAULT_CARD_MAX_DEPTH. */
-function maxDepthOf(options: VerifyCardEnvelopeOptions | undefined): number {
-  const depth = options?.maxDepth ?? DEFAULT_CARD_MAX_DEPTH;
+/** The caller's depth cap (read after clockOf): a positive integer, default DEFAULT_CARD_MAX_DEPTH. */
+function maxDepthOf(options: VerifyCardEnvelopeOptions): number {
+  const depth = options.maxDepth ?? DEFAULT_CARD_MAX_DEPTH;
   if (!Number.isSafeInteger(depth) || depth < 1)
     throw new SeamError('bad-options', 'verifyCardEnvelope maxDepth must be a positive integer');
   return depth;
@@ -194,7 +197,7 @@ function* cardEnvelopeSteps(
     return fail('malformed-card', `card.did is ${describeType(card.did)}; it is the signer's did:key`);
   // Before anything is written out: a deep card costs the depth cap, not its own depth.
   if (nestsDeeper(card, maxDepth)) return fail('too-deep', `the card nests deeper than ${maxDepth} levels`);
-  if (typeof options?.expectedDid !== 'string')
+  if (typeof options.expectedDid !== 'string')
     return fail(
       'missing-expected-did',
       'expectedDid was not given: an envelope cannot name whose card it should be',
