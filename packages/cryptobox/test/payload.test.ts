@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_WRAPPED_KEY_BYTES, type KeyRing, openPayload, sealPayload } from '../src/index.js';
+import {
+  DEFAULT_MAX_PAYLOAD_BYTES,
+  DEFAULT_MAX_WRAPPED_KEY_BYTES,
+  type KeyRing,
+  openPayload,
+  sealPayload,
+} from '../src/index.js';
 import { seamError, thrown } from './helpers.js';
 import { seededRandom, vectorRing } from './memory-ring.js';
 
@@ -100,6 +106,26 @@ describe('sealed payload (payload.ts)', () => {
       seamError(
         'wrapped-key-too-large',
         'the wrapped key would be 4097 bytes, over the 4096 a reader takes by default',
+      ),
+    );
+  });
+
+  it('a plaintext that makes the envelope exactly the default cap is sealed and opens by default; one byte more is refused, naming the size', () => {
+    // why: payload.ts:76:7 total > DEFAULT_MAX_PAYLOAD_BYTES → >=; payload.ts:75:17 … + plaintext.length + TAG_LENGTH → … - TAG_LENGTH, and … + XCHACHA_NONCE_LENGTH → … - XCHACHA_NONCE_LENGTH (the one byte over would be sealed)
+    const keyRing = holdingRing('');
+    const fits = DEFAULT_MAX_PAYLOAD_BYTES - 5 - emptyHeader.length - 24 - 16;
+    const sealed = sealPayload({ ...sealOptions(), scope: 's', keyRing, plaintext: new Uint8Array(fits) });
+    expect(sealed.length).toBe(DEFAULT_MAX_PAYLOAD_BYTES);
+    const opened = openPayload(sealed, { ad, keyRing });
+    expect(opened.ok && opened.value.length).toBe(fits);
+    expect(
+      thrown(() =>
+        sealPayload({ ...sealOptions(), scope: 's', keyRing, plaintext: new Uint8Array(fits + 1) }),
+      ),
+    ).toEqual(
+      seamError(
+        'too-large',
+        `plaintext: the envelope would be ${DEFAULT_MAX_PAYLOAD_BYTES + 1} bytes, over the ${DEFAULT_MAX_PAYLOAD_BYTES} a reader takes by default`,
       ),
     );
   });

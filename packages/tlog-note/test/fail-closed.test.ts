@@ -52,6 +52,12 @@ describe('a note judged by note keys only has no time to judge', () => {
       value: { time: 'judged' },
     });
   });
+  it('a now given though no key is timed must still be an instant, and its refusal names openNote now', () => {
+    // why: open.ts:227:26 'openNote now' → ""
+    expect(() => openNote(note, { verifiers: [logKey], now: 1_700_000_000_000 })).toThrow(
+      'bad-instant: openNote now is 1700000000000, which looks like milliseconds; pass Unix seconds (1700000000) or a Date',
+    );
+  });
   it('a quorum names witness keys: the clock is required there too', () => {
     expect(() => openNote(note, { quorum: { log: logKey, witnesses: [witnessKey], atLeast: 1 } })).toThrow(
       "missing-option: openNote needs now (a Date or Unix seconds) to judge the witness cosignatures' times; to leave that unjudged, pass now: 'off'",
