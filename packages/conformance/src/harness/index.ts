@@ -3,6 +3,7 @@
 export {
   type GroupCheck,
   groupChecks,
+  type LedgerGroupOptions,
   ledgerGroup,
   packageImplementation,
   type TestRegistrar,
