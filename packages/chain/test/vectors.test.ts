@@ -1,10 +1,4 @@
-import {
-  ledgerGroup,
-  loadVectors,
-  openLedger,
-  opGroup,
-  packageImplementation,
-} from '@agent-seam/conformance';
+import { replayGroups } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { chainOps } from '../../cli/src/conformance/ops/chain.js';
@@ -19,15 +13,17 @@ import {
 } from '../src/index.js';
 
 // vectors/chain.json replayed through its groups' op replayers (spec/harness.md, "chain").
-const ledger = openLedger();
-const doc = loadVectors('chain.json');
-const impl = packageImplementation('@agent-seam/chain', chainOps);
+/** The export groups of a chain file, in the file's order. */
+const exportGroups = (doc: Record<string, unknown>) =>
+  Object.keys(doc).filter((g) => g.startsWith('export.'));
 
-/** The export groups, in the file's order. */
-const EXPORT_GROUPS = Object.keys(doc).filter((g) => g.startsWith('export.'));
-
-for (const group of ['chain.links', 'chain.signatures', 'audit.hmac', ...EXPORT_GROUPS])
-  describe(group, () => ledgerGroup(it, ledger, impl, opGroup(group), doc[group]));
+const { doc } = replayGroups(it, describe, {
+  file: 'chain.json',
+  package: '@agent-seam/chain',
+  ops: chainOps,
+  groups: (doc) => ['chain.links', 'chain.signatures', 'audit.hmac', ...exportGroups(doc)],
+});
+const EXPORT_GROUPS = exportGroups(doc);
 
 // The file itself: what each export group's cases promise, and a vector for every code.
 describe('the export groups', () => {

@@ -24,6 +24,8 @@ export {
   readManifest,
 } from './manifest.node.js';
 export { interopDir, repoRoot } from './paths.node.js';
+export type { BlockRegistrar, ReplayedFile, ReplaySpec } from './replay-groups.js';
+export { replayGroups } from './replay-groups.node.js';
 export { buildReport, formatReport, type GroupRow, type Report, type ReportOptions } from './report.node.js';
 export {
   type GroupReplay,

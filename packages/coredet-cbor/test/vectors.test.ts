@@ -1,10 +1,4 @@
-import {
-  ledgerGroup,
-  loadVectors,
-  openLedger,
-  opGroup,
-  packageImplementation,
-} from '@agent-seam/conformance';
+import { replayGroups } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { cborOps } from '../../cli/src/conformance/ops/cbor.js';
@@ -12,28 +6,24 @@ import { parseDiagnostic } from '../src/index.js';
 
 // vectors/coredet_cbor.json replayed through its groups' op replayers (spec/harness.md,
 // "coredet-cbor"): one check per question, and one per case for the diagnostic refusals.
-const ledger = openLedger();
-const doc = loadVectors('coredet_cbor.json');
-const impl = packageImplementation('@agent-seam/coredet-cbor', cborOps);
-
-const GROUPS = [
-  'cbor.encode',
-  'cbor.encodeRefuse',
-  'cbor.refuse',
-  'cbor.lenient',
-  'cbor.rawEntries',
-  'cbor.schema',
-  'cid.compute',
-  'cid.refuse',
-  'cbor.diagnostic',
-  'cbor.diagnosticRefuse',
-];
-for (const group of GROUPS)
-  describe(group, () =>
-    ledgerGroup(it, ledger, impl, opGroup(group), doc[group], {
-      perStep: group !== 'cbor.diagnosticRefuse',
-    }),
-  );
+const { doc } = replayGroups(it, describe, {
+  file: 'coredet_cbor.json',
+  package: '@agent-seam/coredet-cbor',
+  ops: cborOps,
+  groups: [
+    'cbor.encode',
+    'cbor.encodeRefuse',
+    'cbor.refuse',
+    'cbor.lenient',
+    'cbor.rawEntries',
+    'cbor.schema',
+    'cid.compute',
+    'cid.refuse',
+    'cbor.diagnostic',
+    'cbor.diagnosticRefuse',
+  ],
+  options: (group) => ({ perStep: group !== 'cbor.diagnosticRefuse' }),
+});
 
 it('a diagnostic refusal with a place says it in its detail', () => {
   const placed = doc['cbor.diagnosticRefuse'].filter((c: { offset?: number }) => c.offset !== undefined);

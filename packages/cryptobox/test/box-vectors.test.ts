@@ -1,22 +1,16 @@
-import {
-  ledgerGroup,
-  loadVectors,
-  openLedger,
-  opGroup,
-  packageImplementation,
-} from '@agent-seam/conformance';
+import { replayGroups } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { cryptoboxOps } from '../../cli/src/conformance/ops/cryptobox.js';
 
 // The box groups of vectors/cryptobox.json replayed through their op replayers
 // (spec/harness.md, "cryptobox").
-const ledger = openLedger();
-const doc = loadVectors('cryptobox.json');
-const impl = packageImplementation('@agent-seam/cryptobox', cryptoboxOps);
-
-for (const group of ['box.roundtrip', 'box.reject', 'box.v2', 'box.v2-refuse'])
-  describe(group, () => ledgerGroup(it, ledger, impl, opGroup(group), doc[group]));
+const { doc } = replayGroups(it, describe, {
+  file: 'cryptobox.json',
+  package: '@agent-seam/cryptobox',
+  ops: cryptoboxOps,
+  groups: ['box.roundtrip', 'box.reject', 'box.v2', 'box.v2-refuse'],
+});
 
 // The file itself: a refusal case for every code of each opener.
 describe('the box refusals cover every code', () => {

@@ -1,10 +1,4 @@
-import {
-  ledgerGroup,
-  loadVectors,
-  openLedger,
-  opGroup,
-  packageImplementation,
-} from '@agent-seam/conformance';
+import { replayGroups } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { cryptoboxOps } from '../../cli/src/conformance/ops/cryptobox.js';
@@ -12,12 +6,12 @@ import { bytesOf } from './helpers.js';
 
 // The sealed-payload groups of vectors/cryptobox.json replayed through their op replayers
 // (spec/harness.md, "cryptobox").
-const ledger = openLedger();
-const doc = loadVectors('cryptobox.json');
-const impl = packageImplementation('@agent-seam/cryptobox', cryptoboxOps);
-
-for (const group of ['sealed.payload', 'sealed.reject', 'sealed.field'])
-  describe(group, () => ledgerGroup(it, ledger, impl, opGroup(group), doc[group]));
+const { doc } = replayGroups(it, describe, {
+  file: 'cryptobox.json',
+  package: '@agent-seam/cryptobox',
+  ops: cryptoboxOps,
+  groups: ['sealed.payload', 'sealed.reject', 'sealed.field'],
+});
 
 // The file itself: each payload's wrapped key is the one its envelope carries, and the
 // refusals cover every payload code.

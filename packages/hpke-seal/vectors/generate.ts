@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { hex, MemoryReplayCache, unwrap } from '../../canonical/src/index.ts';
+import { openedV2Value } from '../../conformance/src/harness/index.ts';
 import { decodeEntries, encode } from '../../coredet-cbor/src/index.ts';
 import { keyPairFromSeed, signEd25519 } from '../../did/src/index.ts';
 import {
@@ -345,27 +346,7 @@ const describeOpened = (b: Built) => {
   return {
     name: b.name,
     envelope: H(b.envelope),
-    expect: {
-      layers: o.layers,
-      from: o.from,
-      ksn: o.ksn,
-      to: o.to,
-      type: o.type,
-      ix: o.ix,
-      mid: H(o.mid),
-      tsMs: o.tsMs,
-      expMs: o.expMs,
-      body: H(o.body),
-      accessKind: o.access.kind,
-      history: o.history !== undefined,
-      rk: o.rk === undefined ? null : H(o.rk),
-      extensionKeys: {
-        inner: o.extensions.inner.map((e) => Number(e.key)),
-        wrap: o.extensions.wrap.map((e) => Number(e.key)),
-        outer: o.extensions.outer.map((e) => Number(e.key)),
-      },
-      dackHandle: H(o.dack.handle),
-    },
+    expect: openedV2Value(o),
   };
 };
 

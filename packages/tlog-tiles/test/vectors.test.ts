@@ -1,10 +1,4 @@
-import {
-  ledgerGroup,
-  loadVectors,
-  openLedger,
-  opGroup,
-  packageImplementation,
-} from '@agent-seam/conformance';
+import { replayGroups } from '@agent-seam/conformance';
 import {
   TILE_CHECKPOINT_CODES,
   TILE_PATH_CODES,
@@ -16,13 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { tlogTilesOps } from '../../cli/src/conformance/ops/tlog-tiles.js';
 
 // vectors/tlog_tiles.json replayed through its groups' op replayers (spec/harness.md, "tlog-tiles").
-const ledger = openLedger();
-const doc = loadVectors('tlog_tiles.json');
-const impl = packageImplementation('@agent-seam/tlog-tiles', tlogTilesOps);
+const { doc } = replayGroups(it, describe, {
+  file: 'tlog_tiles.json',
+  package: '@agent-seam/tlog-tiles',
+  ops: tlogTilesOps,
+  groups: ['tlog-proof', 'tlog-tiles.paths', 'tlog-tiles.read'],
+});
 type Case = Record<string, any>;
-
-for (const group of ['tlog-proof', 'tlog-tiles.paths', 'tlog-tiles.read'])
-  describe(group, () => ledgerGroup(it, ledger, impl, opGroup(group), doc[group]));
 
 describe('every refusal code has a vector', () => {
   const codes = (group: string) => new Set(doc[group].refuse.map((c: Case) => c.code));

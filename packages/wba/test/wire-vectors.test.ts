@@ -1,21 +1,15 @@
 import {
   ledgerGroup,
   loadInterop,
-  loadVectors,
-  openLedger,
   opGroup,
   packageImplementation,
+  replayGroups,
 } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { didOps } from '../../cli/src/conformance/ops/did.js';
 import { wbaOpTable } from '../../cli/src/conformance/ops/wba.js';
 import { DIRECTORY_CHECKS, REQUEST_CHECKS, verifyRequestAsync } from '../src/index.js';
-
-// vectors/wire_vectors.json's Web Bot Auth groups replayed through their op replayers
-// (spec/harness.md, "wba").
-const ledger = openLedger();
-const ours = loadVectors('wire_vectors.json');
 
 const TITLES = new Set([...REQUEST_CHECKS, ...DIRECTORY_CHECKS].map((c) => c.title));
 /**
@@ -29,8 +23,33 @@ function detailed(verdict: { ok: boolean; detail?: string }): void {
   expect(verdict.detail!.length).toBeGreaterThan(0);
   expect(TITLES.has(verdict.detail!), 'a detail is never a check title').toBe(false);
 }
+// vectors/wire_vectors.json's Web Bot Auth groups replayed through their op replayers
+// (spec/harness.md, "wba").
 // webBotAuth's keys ask for their DID too, which @agent-seam/did answers.
-const impl = packageImplementation('@agent-seam/wba', { ...didOps, ...wbaOpTable(detailed) });
+const {
+  ledger,
+  doc: ours,
+  impl,
+} = replayGroups(it, describe, {
+  file: 'wire_vectors.json',
+  package: '@agent-seam/wba',
+  ops: { ...didOps, ...wbaOpTable(detailed) },
+  groups: [
+    'wba.profile',
+    'wba.directory',
+    'wba.directory.current',
+    'wba.dictionary',
+    'wba.key-window',
+    'wba.card',
+    'wba.registry',
+    'wba.discovery',
+    'wba.request',
+    'wba.signature-agent',
+    'wba.fetch',
+    'wba.replay',
+    'wba.structured-fields',
+  ],
+});
 // jwk.refuse's JWK readers are not the verifiers issue 32 is about (a key type they do not
 // know is refused without a detail).
 const detailFree = packageImplementation('@agent-seam/wba', wbaOpTable());
@@ -57,22 +76,6 @@ describe('webBotAuth (upstream group, reproduced from its seed)', () => {
     ));
 });
 
-const GROUPS = [
-  'wba.profile',
-  'wba.directory',
-  'wba.directory.current',
-  'wba.dictionary',
-  'wba.key-window',
-  'wba.card',
-  'wba.registry',
-  'wba.discovery',
-  'wba.request',
-  'wba.signature-agent',
-  'wba.fetch',
-  'wba.replay',
-  'wba.structured-fields',
-];
-for (const group of GROUPS) describe(group, () => ledgerGroup(it, ledger, impl, opGroup(group), ours[group]));
 describe('jwk.refuse', () => ledgerGroup(it, ledger, detailFree, opGroup('jwk.refuse'), ours['jwk.refuse']));
 
 it('verifyRequestAsync rejects on a caller error, as the sync verifier throws', async () => {

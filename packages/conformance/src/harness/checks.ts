@@ -54,6 +54,16 @@ export const packageImplementation = (pkg: string, ops: OpTable): Implementation
 /** How a package's vector test registers one test (vitest's `it`). */
 export type TestRegistrar = (title: string, body: () => Promise<void>) => void;
 
+/** How `ledgerGroup` makes and names its checks. */
+export interface LedgerGroupOptions {
+  /** One check per question instead of one per case. */
+  perStep?: boolean;
+  /** Record the checks as third-party (interop) ones. */
+  interop?: boolean;
+  /** Put before every check's name. */
+  prefix?: string;
+}
+
 /**
  * A package's vector test of an op group: every check of `groupChecks` registered as a
  * test and recorded in the ledger under the group, names prefixed by `prefix`.
@@ -64,7 +74,7 @@ export function ledgerGroup(
   impl: Implementation,
   op: OpGroup,
   value: unknown,
-  options: { perStep?: boolean; interop?: boolean; prefix?: string } = {},
+  options: LedgerGroupOptions = {},
 ): void {
   const prefix = options.prefix ?? '';
   for (const c of groupChecks(impl, op, value, options))

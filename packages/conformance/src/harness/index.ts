@@ -3,11 +3,13 @@
 export {
   type GroupCheck,
   groupChecks,
+  type LedgerGroupOptions,
   ledgerGroup,
   packageImplementation,
   type TestRegistrar,
 } from './checks.js';
 export { formatHarness } from './format.js';
+export { type OpenedV2Fields, openedV2Value } from './groups/hpke.js';
 export { OP_GROUPS, opGroup } from './groups/index.js';
 export {
   type Identity,

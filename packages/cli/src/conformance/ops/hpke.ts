@@ -1,5 +1,5 @@
 import { fail, hex, MemoryReplayCache, ok } from '@agent-seam/canonical';
-import type { OpTable, Outcome } from '@agent-seam/conformance/harness';
+import { type OpTable, type Outcome, openedV2Value } from '@agent-seam/conformance/harness';
 import { encode } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed } from '@agent-seam/did';
 import {
@@ -146,28 +146,7 @@ export const hpkeOps: OpTable = {
       const padZeros = padLengthFor(base);
       return { padZeros, total: base - 1 + encode(new Uint8Array(padZeros)).length };
     }),
-  'seal.openV2': async (args) =>
-    fromVerdict(await opened(V2, args), (o) => ({
-      layers: o.layers,
-      from: o.from,
-      ksn: o.ksn,
-      to: o.to,
-      type: o.type,
-      ix: o.ix,
-      mid: hex.encode(o.mid),
-      tsMs: o.tsMs,
-      expMs: o.expMs,
-      body: hex.encode(o.body),
-      accessKind: o.access.kind,
-      history: o.history !== undefined,
-      rk: o.rk === undefined ? null : hex.encode(o.rk),
-      extensionKeys: {
-        inner: o.extensions.inner.map((e) => Number(e.key)),
-        wrap: o.extensions.wrap.map((e) => Number(e.key)),
-        outer: o.extensions.outer.map((e) => Number(e.key)),
-      },
-      dackHandle: hex.encode(o.dack.handle),
-    })),
+  'seal.openV2': async (args) => fromVerdict(await opened(V2, args), openedV2Value),
   'seal.openV2Refusal': async (args): Promise<Outcome> => {
     const v = await opened(V2, args);
     return { ok: true, value: v.ok ? null : { code: v.code, detail: v.detail } };

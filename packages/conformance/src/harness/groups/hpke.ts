@@ -1,4 +1,4 @@
-import { type Case, each, type OpGroup, refusal, step, value } from '../replay.js';
+import { type Case, each, type OpGroup, refusal, step, toHex, value } from '../replay.js';
 
 // The HPKE and sealed-envelope groups of @agent-seam/hpke-seal as questions
 // (spec/harness.md, "hpke-seal").
@@ -133,3 +133,49 @@ export const hpkeGroups: OpGroup[] = [
     ],
   },
 ];
+
+/** The parts of an opened sealed envelope (hpke-seal's `OpenedV2`) a `seal.v2` case pins. */
+export interface OpenedV2Fields {
+  layers: unknown;
+  from: unknown;
+  ksn: unknown;
+  to: unknown;
+  type: unknown;
+  ix: unknown;
+  mid: Uint8Array;
+  tsMs: unknown;
+  expMs: unknown;
+  body: Uint8Array;
+  access: { kind: unknown };
+  history?: unknown;
+  rk?: Uint8Array;
+  extensions: Record<'inner' | 'wrap' | 'outer', readonly { key: unknown }[]>;
+  dack: { handle: Uint8Array };
+}
+
+/**
+ * An opened envelope as a `seal.v2` case's `expect` writes it (and `seal.openV2` answers):
+ * bytes as hex, whether history is there, and only the keys of each layer's extensions.
+ * The generator and the CLI's op both project through this, so the two cannot drift.
+ */
+export const openedV2Value = (o: OpenedV2Fields) => ({
+  layers: o.layers,
+  from: o.from,
+  ksn: o.ksn,
+  to: o.to,
+  type: o.type,
+  ix: o.ix,
+  mid: toHex(o.mid),
+  tsMs: o.tsMs,
+  expMs: o.expMs,
+  body: toHex(o.body),
+  accessKind: o.access.kind,
+  history: o.history !== undefined,
+  rk: o.rk === undefined ? null : toHex(o.rk),
+  extensionKeys: {
+    inner: o.extensions.inner.map((e) => Number(e.key)),
+    wrap: o.extensions.wrap.map((e) => Number(e.key)),
+    outer: o.extensions.outer.map((e) => Number(e.key)),
+  },
+  dackHandle: toHex(o.dack.handle),
+});
