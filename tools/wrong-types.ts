@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 
 /**
- * The wrong-types suites of the packages (test/wrong-types.test.ts): every entry point that
+ * The wrong-types and hostile-input suites of the packages: every entry point that
  * judges received data, given arbitrary JavaScript values in place of that data, answers
  * with a Verdict whose code is in its exported list, and never throws.
  */
@@ -15,6 +15,12 @@ export const verdictShaped = (verdict: unknown, codes: readonly string[]): boole
   const v = verdict as { ok?: unknown; value?: unknown; code?: unknown };
   return v.ok === true ? 'value' in v : v.ok === false && codes.includes(v.code as string);
 };
+
+/** Asserts that `verdict` is a Verdict of `codes` (the failure shows the verdict itself). */
+export function expectVerdict(verdict: unknown, codes: readonly string[]): void {
+  if (!verdictShaped(verdict, codes))
+    expect(verdict).toEqual({ ok: false, code: `one of ${codes.join(', ')}` });
+}
 
 /** Any JavaScript value, bytes (at most `maxBytes`), text, or JSON: what a wire may hand a verifier. */
 export const anyInputOf = (maxBytes: number) =>

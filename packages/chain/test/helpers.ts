@@ -28,15 +28,7 @@ export function optionsOf(o: Record<string, any> = {}): ExportOptions {
 }
 
 /** The SeamError `run` throws, for asserting its code and message (any other throw, or none, fails the case). */
-export function thrown(run: () => unknown): SeamError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof SeamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SeamError');
-}
+export { thrownSeamError as thrown } from '../../../tools/thrown.ts';
 
 /** The SeamError a promise rejects with, for asserting its code and message (any other outcome fails the case). */
 export async function rejected(run: () => Promise<unknown>): Promise<SeamError> {

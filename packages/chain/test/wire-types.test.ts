@@ -3,7 +3,7 @@ import { loadVectors } from '@agent-seam/conformance';
 import { keyPairFromSeed } from '@agent-seam/did';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type JudgingEntry, judgesAnyValue } from '../../../tools/expect-verdict.ts';
+import { type EntryPoint, holdVerdictShaped } from '../../../tools/wrong-types.ts';
 import {
   AUDIT_CODES,
   chainHash,
@@ -51,7 +51,7 @@ function expectReport(report: ExportReport): void {
 const signatureCodes = [...SIGNATURE_CODES, 'not-bytes'];
 
 /** Every entry point that judges wire input, with the wire argument it is fed any value for. */
-const VERDICT_ENTRY_POINTS: JudgingEntry[] = [
+const VERDICT_ENTRY_POINTS: EntryPoint[] = [
   ['verifyLink(prev)', (x) => verifyLink(x as never, raw, hash), LINK_CODES],
   ['verifyLink(raw)', (x) => verifyLink(zeros, x as never, hash), LINK_CODES],
   ['verifyLink(hash)', (x) => verifyLink(zeros, raw, x as never), LINK_CODES],
@@ -84,7 +84,7 @@ const REPORT_ENTRY_POINTS: [string, (x: unknown) => Promise<ExportReport> | Expo
 
 describe('wire arguments of any JavaScript type are refused, never thrown on', () => {
   const anyValue = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 64 }), fc.string({ maxLength: 64 }));
-  judgesAnyValue(VERDICT_ENTRY_POINTS, anyValue, 300);
+  holdVerdictShaped(VERDICT_ENTRY_POINTS, anyValue, 300);
   for (const [name, entry] of REPORT_ENTRY_POINTS)
     it(name, () =>
       fc.assert(

@@ -12,7 +12,7 @@ import {
 } from '@agent-seam/tlog-note';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type JudgingEntry, judgesAnyValue } from '../../../tools/expect-verdict.ts';
+import { type EntryPoint, holdVerdictShaped } from '../../../tools/wrong-types.ts';
 import { body, log, logKey, w1, w1Key } from './fixture.ts';
 
 // Judging functions return a Verdict for whatever they are handed; they never throw.
@@ -26,7 +26,7 @@ const isVerdict = (v: { ok: boolean }): void => {
  * Every entry point that judges wire input, fed any JavaScript value in place of its
  * wire argument (options stay the caller's valid configuration).
  */
-const ENTRY_POINTS: JudgingEntry[] = [
+const ENTRY_POINTS: EntryPoint[] = [
   ['openNote(note)', (x) => openNote(x as never, { verifiers, now: 1_700_000_100, maxAge: 60 }), NOTE_CODES],
   ['splitNote(bytes)', (x) => splitNote(x as never), NOTE_SHAPE_CODES],
   ['parseCheckpoint(body)', (x) => parseCheckpoint(x as never), CHECKPOINT_CODES],
@@ -35,7 +35,7 @@ const ENTRY_POINTS: JudgingEntry[] = [
 
 describe('wire arguments of any JavaScript type are refused, never thrown on', () => {
   const anyValue = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 200 }), fc.string({ maxLength: 200 }));
-  judgesAnyValue(ENTRY_POINTS, anyValue, 500);
+  holdVerdictShaped(ENTRY_POINTS, anyValue, 500);
 
   it('the type checks refuse with not-bytes / not-a-string', () => {
     for (const value of [42, null, undefined, [1, 2], { length: 3 }, 1n])

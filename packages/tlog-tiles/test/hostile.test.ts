@@ -14,7 +14,7 @@ import {
 } from '@agent-seam/tlog-tiles';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectVerdict, type JudgingEntry, judgesAnyValue } from '../../../tools/expect-verdict.ts';
+import { type EntryPoint, expectVerdict, holdVerdictShaped } from '../../../tools/wrong-types.ts';
 import { AT, checkpointOf, entries, NOW, ORIGIN, QUORUM, writtenLog } from './support.js';
 
 // Judging functions return a Verdict for whatever they are handed; they never throw, and
@@ -26,12 +26,12 @@ const policy = { origin: ORIGIN, quorum: QUORUM, leafHash: tree.leafHash(9), now
 
 describe('wire arguments of any JavaScript type are refused, never thrown on', () => {
   const anyValue = fc.oneof(fc.anything(), fc.uint8Array({ maxLength: 200 }), fc.string({ maxLength: 200 }));
-  const entries: JudgingEntry[] = [
+  const entries: EntryPoint[] = [
     ['verifyTlogProof(file)', (x) => verifyTlogProof(x as never, policy), TLOG_PROOF_CODES],
     ['parseTlogProof(file)', (x) => parseTlogProof(x as never), TLOG_PROOF_TEXT_CODES],
     ['parseTilePath(path)', (x) => parseTilePath(x as never), TILE_PATH_CODES],
   ];
-  judgesAnyValue(entries, anyValue, 300);
+  holdVerdictShaped(entries, anyValue, 300);
 });
 
 describe('a proof file changed anywhere is refused with a listed code or still verifies', () => {
