@@ -92,6 +92,7 @@ export type AgeCode = 'stale' | 'from-future';
  * Judges the moment an artifact speaks of (`at`, Unix seconds) against the verifier's
  * `now`: at most `maxAge` seconds behind it, at most `maxAhead` ahead (a clock skew).
  * Both bounds are inclusive. The detail says by how much, never what the artifact holds.
+ * An age that is not a number (`now` or `at` NaN or undefined) is refused as `stale`.
  */
 export function judgeAge(
   at: number,
@@ -99,6 +100,8 @@ export function judgeAge(
   limits: { maxAge: number; maxAhead: number },
 ): Verdict<true, AgeCode> {
   const age = now - at;
+  // Fail closed: an age that is no number (a clock or a time that is not one) is never fresh.
+  if (Number.isNaN(age)) return fail('stale', 'the age cannot be measured: now or the time is not a number');
   if (age > limits.maxAge) return fail('stale', `${age} s old (allowed ${limits.maxAge} s)`);
   if (-age > limits.maxAhead)
     return fail('from-future', `${-age} s in the future (allowed skew ${limits.maxAhead} s)`);

@@ -81,6 +81,19 @@ describe('judgeAge', () => {
       detail: '412 s in the future (allowed skew 60 s)',
     });
   });
+  it('refuses an age that is no number as stale, never fresh', () => {
+    // why: a clock that is not a number (`'off'.now` is undefined) made every comparison false,
+    // so the artifact passed as fresh; the `clock !== OFF` → true mutants of envelope and cardpub
+    // survived on it.
+    const unmeasured = {
+      ok: false,
+      code: 'stale',
+      detail: 'the age cannot be measured: now or the time is not a number',
+    };
+    expect(judgeAge(1000, Number.NaN, limits)).toEqual(unmeasured);
+    expect(judgeAge(Number.NaN, 1000, limits)).toEqual(unmeasured);
+    expect(judgeAge(1000, undefined as never, limits)).toEqual(unmeasured);
+  });
 });
 
 // Each `why` names the mutant(s) of src/ the case holds (file:line:col of the mutation run that
