@@ -30,10 +30,9 @@ function popCount(x: bigint): number {
   return ones;
 }
 
+/** Trailing zero bits of x > 0: `x & -x` keeps only its lowest set bit. */
 function trailingZeros(x: bigint): number {
-  let zeros = 0;
-  for (; x > 0n && (x & 1n) === 0n; x >>= 1n) zeros++;
-  return zeros;
+  return bitLength(x & -x) - 1;
 }
 
 /**

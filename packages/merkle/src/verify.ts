@@ -64,22 +64,17 @@ function allHashes(list: readonly unknown[]): boolean {
 }
 
 /**
- * The walk both RFC 9162 verifiers share: starting from node `fn` on the path whose
- * last node is `sn`, whether each of the next `steps` proof hashes is a left sibling.
+ * The walk both RFC 9162 verifiers share: whether the proof hash `level` levels above
+ * node `fn`, on the path whose last node is `sn`, is a left sibling.
  * RFC 9162 also climbs, on the right edge (fn = sn), past levels that have no right
  * sibling. That climb is left out: once fn = sn they stay equal, so every later
  * sibling is a left one either way, and the exact proof length checked first already
  * counts only the levels that consume a hash (mutation testing showed the climb could
  * not change a verdict).
  */
-function siblingSides(fn: bigint, sn: bigint, steps: number): boolean[] {
-  const left: boolean[] = [];
-  for (let i = 0; i < steps; i++) {
-    left.push((fn & 1n) === 1n || fn === sn);
-    fn >>= 1n;
-    sn >>= 1n;
-  }
-  return left;
+function isLeftSibling(fn: bigint, sn: bigint, level: number): boolean {
+  const f = fn >> BigInt(level);
+  return (f & 1n) === 1n || f === sn >> BigInt(level);
 }
 
 /**
@@ -99,9 +94,8 @@ export function verifyInclusion(claim: InclusionClaim): Verdict<true, MerkleCode
   if (!isHash(claim.leafHash) || !allHashes(proof)) return fail('bad-hash-length', 'hashes are 32 bytes');
 
   let r = claim.leafHash;
-  const leftOf = siblingSides(index, size - 1n, proof.length);
   proof.forEach((sibling, i) => {
-    r = leftOf[i] ? nodeHash(sibling, r) : nodeHash(r, sibling);
+    r = isLeftSibling(index, size - 1n, i) ? nodeHash(sibling, r) : nodeHash(r, sibling);
   });
   return bytesEqual(r, claim.root) ? ok(true) : fail('root-mismatch', ROOT_MISMATCH);
 }
@@ -153,10 +147,9 @@ export function verifyConsistency(claim: ConsistencyClaim): Verdict<true, Merkle
   }
   let fr = path[0]!;
   let sr = fr;
-  const leftOf = siblingSides(fn, sn, path.length - 1);
   for (let i = 1; i < path.length; i++) {
     const c = path[i]!;
-    if (leftOf[i - 1]) {
+    if (isLeftSibling(fn, sn, i - 1)) {
       // A left sibling is inside both trees; a right one only in the new tree.
       fr = nodeHash(c, fr);
       sr = nodeHash(c, sr);
