@@ -405,13 +405,12 @@ function run(
       }
       case 4:
       case 5: {
-        if (arg !== -1) {
-          if (big || arg > maxItems)
-            return refuse('too-large', `a container holds more than ${maxItems} items`, start);
-          // Every element takes at least one byte: a count the input cannot hold is refused before allocating.
-          if (arg * (major === 5 ? 2 : 1) > len - pos)
-            return refuse('truncated', 'a container is longer than the input', start);
-        }
+        // An indefinite length (arg -1, lenient only) passes both of these.
+        if (big || arg > maxItems)
+          return refuse('too-large', `a container holds more than ${maxItems} items`, start);
+        // Every element takes at least one byte: a count the input cannot hold is refused before allocating.
+        if (arg * (major === 5 ? 2 : 1) > len - pos)
+          return refuse('truncated', 'a container is longer than the input', start);
         if (arg === 0) {
           value = major === 4 ? [] : new Map();
           break;
