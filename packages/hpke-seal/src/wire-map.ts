@@ -41,7 +41,6 @@ const DECODE_LIMITS = { maxDepth: 16 } as const;
  * else is judged here, so a caller can check one field (the version) before the key space.
  */
 export function decodeWireMap(bytes: Uint8Array, maxBytes: number): WireMap | null {
-  if (bytes.length > maxBytes) return null;
   const decoded = decodeEntries(bytes, { ...DECODE_LIMITS, maxBytes });
   if (!decoded.ok) return null;
   const fields = new Map<number, RawEntry>();
