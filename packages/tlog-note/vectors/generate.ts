@@ -2,7 +2,7 @@
 // fixed seeds. Accepting notes come from signNote/cosign; refusal notes are built
 // line by line here so that each one is valid except for the single property its
 // `why` names (a malformed body still carries a genuine signature over it).
-import { base64Strict, hex } from '../../canonical/src/index.ts';
+import { base64Strict, concatBytes, hex } from '../../canonical/src/index.ts';
 import { signEd25519 } from '../../did/src/index.ts';
 import {
   COSIGNATURE_V1,
@@ -28,14 +28,8 @@ const VKEYS = {
 };
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
-const concat = (a: Uint8Array, b: Uint8Array) => {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-};
 const line = (name: string, keyId: Uint8Array, payload: Uint8Array) =>
-  `\u2014 ${name} ${base64Strict.encode(concat(keyId, payload))}\n`;
+  `\u2014 ${name} ${base64Strict.encode(concatBytes([keyId, payload]))}\n`;
 /** An Ed25519 note signature line over any text, bypassing signNote's checks on purpose (tlog-tiles' generator uses it too). */
 export const noteLine = (text: string, s = LOG, name = s.name) =>
   line(name, computeKeyId(s.name, ED25519_NOTE, pub(s)), signEd25519(s.seed, utf8(text)));
@@ -171,11 +165,12 @@ const SIGNED_TEXT = `${TEXT}\n${noteLine(TEXT)}`;
 const withLine = (extra: string) => SIGNED_TEXT + extra;
 const b64 = (bytes: Uint8Array) => base64Strict.encode(bytes);
 // "A \xff note.\n": not UTF-8, yet genuinely signed as bytes by the log.
-const badText = concat(utf8('A '), concat(new Uint8Array([0xff]), utf8(' note.\n')));
-const badUtf8Note = concat(
-  concat(badText, utf8('\n')),
+const badText = concatBytes([utf8('A '), new Uint8Array([0xff]), utf8(' note.\n')]);
+const badUtf8Note = concatBytes([
+  badText,
+  utf8('\n'),
   utf8(line(LOG.name, logId, signEd25519(LOG.seed, badText))),
-);
+]);
 
 const rejectNotes = [
   {
@@ -255,7 +250,7 @@ const rejectNotes = [
   },
   {
     name: 'hyphen-instead-of-em-dash',
-    note: withLine(`- ${OTHER.name} ${b64(concat(logId, logPayload))}\n`),
+    note: withLine(`- ${OTHER.name} ${b64(concatBytes([logId, logPayload]))}\n`),
     verifiers: ['log'],
     code: 'malformed-signature-line',
     why: 'a signature line starts with U+2014 and a space',
@@ -269,21 +264,21 @@ const rejectNotes = [
   },
   {
     name: 'plus-in-key-name',
-    note: withLine(`\u2014 example.com/a+b ${b64(concat(logId, logPayload))}\n`),
+    note: withLine(`\u2014 example.com/a+b ${b64(concatBytes([logId, logPayload]))}\n`),
     verifiers: ['log'],
     code: 'malformed-signature-line',
     why: 'key names contain no "+" (they would break the vkey form)',
   },
   {
     name: 'empty-key-name',
-    note: withLine(`\u2014  ${b64(concat(logId, logPayload))}\n`),
+    note: withLine(`\u2014  ${b64(concatBytes([logId, logPayload]))}\n`),
     verifiers: ['log'],
     code: 'malformed-signature-line',
     why: 'key names are non-empty',
   },
   {
     name: 'unpadded-base64',
-    note: withLine(`\u2014 ${OTHER.name} ${b64(concat(logId, logPayload)).replace(/=+$/, '')}\n`),
+    note: withLine(`\u2014 ${OTHER.name} ${b64(concatBytes([logId, logPayload])).replace(/=+$/, '')}\n`),
     verifiers: ['log'],
     code: 'malformed-signature-line',
     why: 'the signature is canonical padded base64',
@@ -297,7 +292,7 @@ const rejectNotes = [
   },
   {
     name: 'ed25519-payload-65-bytes',
-    note: `${TEXT}\n${line(LOG.name, logId, concat(logPayload, new Uint8Array(1)))}`,
+    note: `${TEXT}\n${line(LOG.name, logId, concatBytes([logPayload, new Uint8Array(1)]))}`,
     verifiers: ['log'],
     code: 'bad-signature-length',
     why: 'a trusted Ed25519 line carries exactly 64 signature bytes',
