@@ -570,6 +570,11 @@ const keyStateGroup = {
 
 const agentTwo = agent(2);
 const forked = agent(2).rotate({ seed: seed('a2'), nextPublicKey: pub('b3'), timestampMs: ROTATED });
+/** The steps of a case that pins `first` into the fresh store, then pins `then.kel` with its expected result. */
+const pinnedThen = (first: string, then: { kel: string; outcome?: string; code?: string }) => [
+  { kel: first, outcome: 'pinned' },
+  then,
+];
 const pinsGroup = {
   note: 'Each case pins its logs in order into one fresh MemoryKelPinStore (pinKel, logs replayed at nowMs); each step expects an outcome or a code. A case with `unavailable: true` pins with pinKelAsync into a store whose every answer is a rejected promise (a shared store whose server cannot be reached).',
   nowMs: NOW,
@@ -577,42 +582,27 @@ const pinsGroup = {
   accept: [
     {
       name: 'first-then-extended',
-      steps: [
-        { kel: 'two', outcome: 'pinned' },
-        { kel: 'three', outcome: 'extended' },
-      ],
+      steps: pinnedThen('two', { kel: 'three', outcome: 'extended' }),
     },
     {
       name: 'same-log-twice',
-      steps: [
-        { kel: 'three', outcome: 'pinned' },
-        { kel: 'three', outcome: 'same' },
-      ],
+      steps: pinnedThen('three', { kel: 'three', outcome: 'same' }),
     },
   ],
   refuse: [
     {
       name: 'rollback-to-a-prefix',
-      steps: [
-        { kel: 'three', outcome: 'pinned' },
-        { kel: 'two', code: 'kel-rollback' },
-      ],
+      steps: pinnedThen('three', { kel: 'two', code: 'kel-rollback' }),
       why: 'the pinned log reaches event 2, the new one ends at 1',
     },
     {
       name: 'fork-at-the-last-event',
-      steps: [
-        { kel: 'three', outcome: 'pinned' },
-        { kel: 'forked', code: 'kel-fork' },
-      ],
+      steps: pinnedThen('three', { kel: 'forked', code: 'kel-fork' }),
       why: 'event 2 differs (another next-key commitment)',
     },
     {
       name: 'rollback-of-a-fork',
-      steps: [
-        { kel: 'forked', outcome: 'pinned' },
-        { kel: 'two', code: 'kel-rollback' },
-      ],
+      steps: pinnedThen('forked', { kel: 'two', code: 'kel-rollback' }),
       why: 'a prefix of the pinned fork is still a rollback',
     },
     {

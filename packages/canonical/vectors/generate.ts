@@ -630,23 +630,21 @@ const withOptions = (o?: ParseOptions) => (o === undefined ? {} : { options: o }
 const argument = (document: BoundaryInput['bytes']) =>
   (document instanceof DocumentValue ? document.value : document) as Uint8Array | string;
 
+/** One case of a boundary group: the input as written, then what `expected` says of it, then why. */
+const boundaryCase =
+  (expected: (bytes: Uint8Array | string, profile: ProfileName, options?: ParseOptions) => object) =>
+  ({ name, profile, options, bytes, why }: BoundaryInput) => ({
+    name,
+    profile,
+    ...withOptions(options),
+    ...documentMembers(bytes),
+    ...expected(argument(bytes), profile, options),
+    why,
+  });
+
 const boundaryCases = (accept: BoundaryInput[], refuse: BoundaryInput[]) => ({
-  accept: accept.map(({ name, profile, options, bytes, why }) => ({
-    name,
-    profile,
-    ...withOptions(options),
-    ...documentMembers(bytes),
-    canonical: accepted(argument(bytes), profile, options),
-    why,
-  })),
-  refuse: refuse.map(({ name, profile, options, bytes, why }) => ({
-    name,
-    profile,
-    ...withOptions(options),
-    ...documentMembers(bytes),
-    code: refused(argument(bytes), profile, options),
-    why,
-  })),
+  accept: accept.map(boundaryCase((...input) => ({ canonical: accepted(...input) }))),
+  refuse: refuse.map(boundaryCase((...input) => ({ code: refused(...input) }))),
 });
 
 const parseBoundary = {
@@ -995,6 +993,9 @@ const duplicateKeys = {
 
 // ---------------------------------------------------------------- non-finite numbers
 
+// A 400-digit integer literal: beyond the double range like 1e400, without an exponent.
+const OVERFLOWING_INTEGER = utf8(`[${'9'.repeat(400)}]`);
+
 // rfc004 writes a number that is not finite as JSON.stringify does: null. Both sides.
 const nonFiniteDocAccept: BoundaryInput[] = [
   {
@@ -1006,7 +1007,7 @@ const nonFiniteDocAccept: BoundaryInput[] = [
   {
     name: 'rfc004-overflowing-integer-is-null',
     profile: 'rfc004',
-    bytes: utf8(`[${'9'.repeat(400)}]`),
+    bytes: OVERFLOWING_INTEGER,
     why: 'a 400-digit integer literal overflows a double just as 1e400 does, and is null too (mutation: refusing non-finite numbers on the verify side turns it red)',
   },
 ];
@@ -1021,7 +1022,7 @@ const nonFiniteDocRefuse: BoundaryInput[] = [
   {
     name: 'jcs-overflowing-integer',
     profile: 'jcs',
-    bytes: utf8(`[${'9'.repeat(400)}]`),
+    bytes: OVERFLOWING_INTEGER,
     why: 'the null rule is rfc004 only: jcs refuses the overflowing integer rfc004 writes null (mutation: writing null under every profile turns it red)',
   },
 ];

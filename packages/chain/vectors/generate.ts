@@ -404,6 +404,22 @@ const finding = (
   expect: { status: 'findings', findings: sorted(codes), ...(unaccounted ? { unaccounted } : {}) },
 });
 
+/** A case read as sound: no finding, `notChecked` what no check covered, `more` what is pinned by hand. */
+const soundCase = (
+  name: string,
+  why: string,
+  lines: string[],
+  options: Record<string, unknown> | undefined,
+  notChecked: string[],
+  more: Omit<ExportCase['expect'], 'status' | 'findings' | 'notChecked'> = {},
+): ExportCase => ({
+  name,
+  why,
+  lines,
+  ...(options ? { options } : {}),
+  expect: { status: 'sound', findings: [], notChecked, ...more },
+});
+
 // A package: run A of a three-leaf log (B's seal and one more leaf left out), case C1 selected.
 const packagePlan = (): ExportPlan => {
   const full = basePlan();
@@ -446,41 +462,33 @@ const witnessOptions = (now: number) => ({
 });
 
 const sound: ExportCase[] = [
-  {
-    name: 'cosigned-anchor',
-    why: 'the base checkpoint signed by the log and cosigned by the witness at T, judged fresh at T+60',
-    lines: base.lines,
-    options: witnessOptions(T + 60),
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'open-runs'],
+  soundCase(
+    'cosigned-anchor',
+    'the base checkpoint signed by the log and cosigned by the witness at T, judged fresh at T+60',
+    base.lines,
+    witnessOptions(T + 60),
+    ['blob-bytes', 'case-contents', 'open-runs'],
+    {
       report: {
         anchors: [{ anchor: 0, origin: ORIGIN, size: 2, status: 'matched', cosignedBy: ['test-witness'] }],
         witnesses: [{ name: 'test-witness', latest: T }],
       },
     },
-  },
-  {
-    name: 'note-anchor-without-witness-keys',
-    why: 'the same note compared as a checkpoint; without witness keys its cosignature is reported not checked',
-    lines: base.lines,
-    options: { keys: keysOpt, anchors: [{ note: cosigned }] },
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'open-runs', 'witness-cosignatures'],
-    },
-  },
-  {
-    name: 'signed-export',
-    why: 'chains, signatures, log and trailer all hold; no anchor, so deletion is reported not checked',
-    lines: base.lines,
-    options: { keys: keysOpt },
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'deletion', 'open-runs'],
+  ),
+  soundCase(
+    'note-anchor-without-witness-keys',
+    'the same note compared as a checkpoint; without witness keys its cosignature is reported not checked',
+    base.lines,
+    { keys: keysOpt, anchors: [{ note: cosigned }] },
+    ['blob-bytes', 'case-contents', 'open-runs', 'witness-cosignatures'],
+  ),
+  soundCase(
+    'signed-export',
+    'chains, signatures, log and trailer all hold; no anchor, so deletion is reported not checked',
+    base.lines,
+    { keys: keysOpt },
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs'],
+    {
       report: {
         runs: 3,
         records: 7,
@@ -491,112 +499,83 @@ const sound: ExportCase[] = [
         recordSignaturesVerified: 7,
       },
     },
-  },
-  {
-    name: 'unkeyed',
-    why: 'the same file without record keys: sound, and says signatures were not checked',
-    lines: base.lines,
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'record-signatures'],
-      report: { recordSignaturesVerified: 0, openRuns: 1 },
-    },
-  },
-  {
-    name: 'anchored-full',
-    why: 'an outside checkpoint at the header size with the same root',
-    lines: base.lines,
-    options: { keys: keysOpt, anchors: [cpOf(base)] },
-    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'case-contents', 'open-runs'] },
-  },
-  {
-    name: 'anchored-prefix',
-    why: 'an outside checkpoint of the first leaf only: the prefix rebuilds, the rest is held to the header',
-    lines: base.lines,
-    options: {
+  ),
+  soundCase(
+    'unkeyed',
+    'the same file without record keys: sound, and says signatures were not checked',
+    base.lines,
+    undefined,
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'record-signatures'],
+    { report: { recordSignaturesVerified: 0, openRuns: 1 } },
+  ),
+  soundCase(
+    'anchored-full',
+    'an outside checkpoint at the header size with the same root',
+    base.lines,
+    { keys: keysOpt, anchors: [cpOf(base)] },
+    ['blob-bytes', 'case-contents', 'open-runs'],
+  ),
+  soundCase(
+    'anchored-prefix',
+    'an outside checkpoint of the first leaf only: the prefix rebuilds, the rest is held to the header',
+    base.lines,
+    {
       keys: keysOpt,
       anchors: [
         { checkpoint: { origin: ORIGIN, size: 1, root: hex.encode(rootHash([unhex(aHashes[2]!)])) } },
       ],
     },
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['anchor-prefix-only', 'blob-bytes', 'case-contents', 'open-runs'],
+    ['anchor-prefix-only', 'blob-bytes', 'case-contents', 'open-runs'],
+    {
       report: { anchors: [{ anchor: 0, origin: ORIGIN, size: 1, status: 'prefix-matched', cosignedBy: [] }] },
     },
-  },
-  {
-    name: 'disclosure-package',
-    why: 'one run of a three-leaf log proved by its inclusion path; the selected case carried',
-    lines: pkg.lines,
-    options: { keys: keysOpt, anchors: [cpOf(pkg)] },
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents'],
-      report: { kind: 'disclosure', runs: 1, sealedRuns: 1, logSize: 3, provenLeaves: 1 },
-    },
-  },
-  {
-    name: 'disclosure-anchor-other-size',
-    why: 'a package carries no consistency proof, so an outside checkpoint of another size is reported not compared, and deletion (the header against the outside) not checked',
-    lines: pkg.lines,
-    options: { keys: keysOpt, anchors: [{ checkpoint: { origin: ORIGIN, size: 2, root: 'ab'.repeat(32) } }] },
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['anchor-not-compared', 'blob-bytes', 'case-contents', 'deletion'],
-      report: { anchors: [{ anchor: 0, origin: ORIGIN, size: 2, status: 'not-compared', cosignedBy: [] }] },
-    },
-  },
-  {
-    name: 'open-run-tail-dropped',
-    why: 'the documented limit: records cut from an open run tail (counts adjusted) are invisible to the file',
-    lines: trailer(without(base.lines, L.c2), (t) => (t.records -= 1)),
-    options: { keys: keysOpt },
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'deletion', 'open-runs'],
-    },
-  },
-  {
-    name: 'run-dropped-no-anchor',
-    why: 'the documented limit: a sealed run dropped and the header re-rooted passes without an outside checkpoint',
-    lines: writeExport({ ...basePlan(), runs: basePlan().runs.filter((r) => r.run !== B) }).lines,
-    options: { keys: keysOpt },
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'deletion', 'open-runs'],
-    },
-  },
-  {
-    name: 'unknown-framing-member',
-    why: 'a framing member this reader does not know bounds the verdict: listed, not a finding',
-    lines: edit(base.lines, L.blockB, (o) => (o.witnessed_at = '2026-01-01T00:00:00Z')),
-    options: { keys: keysOpt },
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'unknown-members'],
-      unaccounted: [{ line: 6, member: 'witnessed_at' }],
-    },
-  },
-  {
-    name: 'export-run-carrying-proof',
-    why: 'an export (not a package) run block with a proof member: listed as not accounted for, never trusted',
-    lines: edit(base.lines, L.blockA, (o) => (o.proof = [])),
-    options: { keys: keysOpt },
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'unknown-members'],
-      unaccounted: [{ line: 2, member: 'proof' }],
-    },
-  },
+  ),
+  soundCase(
+    'disclosure-package',
+    'one run of a three-leaf log proved by its inclusion path; the selected case carried',
+    pkg.lines,
+    { keys: keysOpt, anchors: [cpOf(pkg)] },
+    ['blob-bytes', 'case-contents'],
+    { report: { kind: 'disclosure', runs: 1, sealedRuns: 1, logSize: 3, provenLeaves: 1 } },
+  ),
+  soundCase(
+    'disclosure-anchor-other-size',
+    'a package carries no consistency proof, so an outside checkpoint of another size is reported not compared, and deletion (the header against the outside) not checked',
+    pkg.lines,
+    { keys: keysOpt, anchors: [{ checkpoint: { origin: ORIGIN, size: 2, root: 'ab'.repeat(32) } }] },
+    ['anchor-not-compared', 'blob-bytes', 'case-contents', 'deletion'],
+    { report: { anchors: [{ anchor: 0, origin: ORIGIN, size: 2, status: 'not-compared', cosignedBy: [] }] } },
+  ),
+  soundCase(
+    'open-run-tail-dropped',
+    'the documented limit: records cut from an open run tail (counts adjusted) are invisible to the file',
+    trailer(without(base.lines, L.c2), (t) => (t.records -= 1)),
+    { keys: keysOpt },
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs'],
+  ),
+  soundCase(
+    'run-dropped-no-anchor',
+    'the documented limit: a sealed run dropped and the header re-rooted passes without an outside checkpoint',
+    writeExport({ ...basePlan(), runs: basePlan().runs.filter((r) => r.run !== B) }).lines,
+    { keys: keysOpt },
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs'],
+  ),
+  soundCase(
+    'unknown-framing-member',
+    'a framing member this reader does not know bounds the verdict: listed, not a finding',
+    edit(base.lines, L.blockB, (o) => (o.witnessed_at = '2026-01-01T00:00:00Z')),
+    { keys: keysOpt },
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'unknown-members'],
+    { unaccounted: [{ line: 6, member: 'witnessed_at' }] },
+  ),
+  soundCase(
+    'export-run-carrying-proof',
+    'an export (not a package) run block with a proof member: listed as not accounted for, never trusted',
+    edit(base.lines, L.blockA, (o) => (o.proof = [])),
+    { keys: keysOpt },
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'unknown-members'],
+    { unaccounted: [{ line: 2, member: 'proof' }] },
+  ),
   {
     name: 'unknown-canon',
     why: 'canon 2 is a rule this reader does not implement: unverifiable, neither sound nor a finding',
@@ -626,6 +605,13 @@ const sealMismatch = (() => {
     (o) => (o.checkpoint.root = hex.encode(rootHash([unhex(wrongSeal), unhex(base.hashes[1]![1]!)]))),
   );
 })();
+
+/** The base file with qty 1 in record B1's line (its readable body) spelled `qty` instead. */
+const b1QtySpelled = (qty: string) => {
+  const l = [...base.lines];
+  l[L.b1] = l[L.b1]!.replace('"qty":1,', `"qty":${qty},`);
+  return l;
+};
 
 const findings: ExportCase[] = [
   // Step 1
@@ -725,22 +711,14 @@ const findings: ExportCase[] = [
   finding(
     'body-int-vs-float',
     'the readable body says qty 1.0 where raw says 1: exists for the type-for-type comparison',
-    (() => {
-      const l = [...base.lines];
-      l[L.b1] = l[L.b1]!.replace('"qty":1,', '"qty":1.0,');
-      return l;
-    })(),
+    b1QtySpelled('1.0'),
     ['record-body-mismatch'],
     { keys: keysOpt },
   ),
   finding(
     'body-int-vs-bool',
     'the readable body says qty true where raw says 1: exists for the type-for-type comparison',
-    (() => {
-      const l = [...base.lines];
-      l[L.b1] = l[L.b1]!.replace('"qty":1,', '"qty":true,');
-      return l;
-    })(),
+    b1QtySpelled('true'),
     ['record-body-mismatch'],
     { keys: keysOpt },
   ),
@@ -1119,15 +1097,13 @@ const graderFormat = (name: string, why: string, verdict: string) =>
   finding(name, why, base.lines, ['grader-format'], graderOptions([verdict]));
 
 const graders: ExportCase[] = [
-  {
-    name: 'grader-verdicts-hold',
-    why: 'a sealed (open: false) and a prefix (open: true) sidecar over run A, content "pass", signatures checked',
-    lines: base.lines,
-    options: graderOptions([sealedSidecar, prefixSidecar]),
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'deletion', 'open-runs'],
+  soundCase(
+    'grader-verdicts-hold',
+    'a sealed (open: false) and a prefix (open: true) sidecar over run A, content "pass", signatures checked',
+    base.lines,
+    graderOptions([sealedSidecar, prefixSidecar]),
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs'],
+    {
       report: {
         graderVerdicts: [
           { sidecar: 0, run: A, lastSeq: 3, holds: true, signature: 'verified' },
@@ -1135,29 +1111,21 @@ const graders: ExportCase[] = [
         ],
       },
     },
-  },
-  {
-    name: 'grader-pretty-printed',
-    why: 'the sidecar written as the reference writes it, pretty-printed with a final newline: a reader parses, it does not compare text',
-    lines: base.lines,
-    options: graderOptions([`${JSON.stringify(sealedObject, null, 2)}\n`]),
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'deletion', 'open-runs'],
-    },
-  },
-  {
-    name: 'grader-unkeyed',
-    why: 'a sidecar without grader keys binds, and its signature is reported not checked',
-    lines: base.lines,
-    options: { keys: keysOpt, graderVerdicts: [sealedSidecar] },
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'deletion', 'grader-signature', 'open-runs'],
-    },
-  },
+  ),
+  soundCase(
+    'grader-pretty-printed',
+    'the sidecar written as the reference writes it, pretty-printed with a final newline: a reader parses, it does not compare text',
+    base.lines,
+    graderOptions([`${JSON.stringify(sealedObject, null, 2)}\n`]),
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs'],
+  ),
+  soundCase(
+    'grader-unkeyed',
+    'a sidecar without grader keys binds, and its signature is reported not checked',
+    base.lines,
+    { keys: keysOpt, graderVerdicts: [sealedSidecar] },
+    ['blob-bytes', 'case-contents', 'deletion', 'grader-signature', 'open-runs'],
+  ),
   graderFormat(
     'grader-extra-member',
     'a member outside the eight, signed as written: exists for the exact member set (deleting it, the sidecar holds)',
@@ -1293,33 +1261,33 @@ const SEALING = [
 ];
 
 const referenceReadings: (ExportCase | OptionsErrorCase)[] = [
-  {
-    name: 'hold-null',
-    why: 'hold: null is a case not under hold (deleting the null reading, case-hold-malformed)',
-    lines: caseEdit((o) => (o.hold = null)),
-    options: { keys: keysOpt },
-    expect: { status: 'sound', findings: [], notChecked: keyedSound },
-  },
-  {
-    name: 'hold-offset-and-fraction',
-    why: 'placed_at with fractional seconds and a -05:00 offset, basis connected: a well-formed hold',
-    lines: caseEdit((o) => {
+  soundCase(
+    'hold-null',
+    'hold: null is a case not under hold (deleting the null reading, case-hold-malformed)',
+    caseEdit((o) => (o.hold = null)),
+    { keys: keysOpt },
+    keyedSound,
+  ),
+  soundCase(
+    'hold-offset-and-fraction',
+    'placed_at with fractional seconds and a -05:00 offset, basis connected: a well-formed hold',
+    caseEdit((o) => {
       o.hold.placed_at = '2025-12-31T19:00:00.250-05:00';
       o.hold.by.basis = 'connected';
     }),
-    options: { keys: keysOpt },
-    expect: { status: 'sound', findings: [], notChecked: keyedSound },
-  },
-  {
-    name: 'hold-leap-day-asserted',
-    why: 'placed_at on 2024-02-29 (a leap year) at a +14:00 offset, basis asserted: a well-formed hold',
-    lines: caseEdit((o) => {
+    { keys: keysOpt },
+    keyedSound,
+  ),
+  soundCase(
+    'hold-leap-day-asserted',
+    'placed_at on 2024-02-29 (a leap year) at a +14:00 offset, basis asserted: a well-formed hold',
+    caseEdit((o) => {
       o.hold.placed_at = '2024-02-29T23:59:59+14:00';
       o.hold.by.basis = 'asserted';
     }),
-    options: { keys: keysOpt },
-    expect: { status: 'sound', findings: [], notChecked: keyedSound },
-  },
+    { keys: keysOpt },
+    keyedSound,
+  ),
   holdFinding(
     'hold-placed-at-words',
     'placed_at "last tuesday": exists for the RFC 3339 form check (deleting it, sound)',
@@ -1390,19 +1358,14 @@ const referenceReadings: (ExportCase | OptionsErrorCase)[] = [
     'basis "trusted", not one of authenticated, asserted, connected: exists for the basis check (deleting it, sound)',
     (h) => (h.by.basis = 'trusted'),
   ),
-  {
-    name: 'unreadable-run',
-    why: 'an empty block the trailer names unreadable as {run, reason} is unchecked, not tampered with',
-    lines: writeExport({ ...basePlan(), unreadable: [{ run: D, reason: 'the store returned an I/O error' }] })
-      .lines,
-    options: { keys: keysOpt },
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'unreadable-runs'],
-      report: { runs: 4, openRuns: 2 },
-    },
-  },
+  soundCase(
+    'unreadable-run',
+    'an empty block the trailer names unreadable as {run, reason} is unchecked, not tampered with',
+    writeExport({ ...basePlan(), unreadable: [{ run: D, reason: 'the store returned an I/O error' }] }).lines,
+    { keys: keysOpt },
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'unreadable-runs'],
+    { report: { runs: 4, openRuns: 2 } },
+  ),
   finding(
     'unreadable-as-strings',
     'the trailer names run D as a bare string (this project’s former writer): exists for the {run, reason} entry check (deleting it, only run-empty)',
@@ -1431,13 +1394,14 @@ const referenceReadings: (ExportCase | OptionsErrorCase)[] = [
     { keys: keysOpt },
   ),
   ...['failed', 'exhausted'].map(
-    (outcome): ExportCase => ({
-      name: `package-open-${outcome}`,
-      why: `a package carrying run E open after a RunConcluded with outcome ${outcome}, which leaves a run resumable: not a removed leaf (deleting the sealing-outcome set, package-run-unplaced)`,
-      lines: packageWithOpen(outcome).lines,
-      options: { keys: keysOpt, anchors: [cpOf(pkg)] },
-      expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'case-contents', 'open-runs'] },
-    }),
+    (outcome): ExportCase =>
+      soundCase(
+        `package-open-${outcome}`,
+        `a package carrying run E open after a RunConcluded with outcome ${outcome}, which leaves a run resumable: not a removed leaf (deleting the sealing-outcome set, package-run-unplaced)`,
+        packageWithOpen(outcome).lines,
+        { keys: keysOpt, anchors: [cpOf(pkg)] },
+        ['blob-bytes', 'case-contents', 'open-runs'],
+      ),
   ),
   ...SEALING.map((outcome) =>
     finding(
@@ -1448,23 +1412,23 @@ const referenceReadings: (ExportCase | OptionsErrorCase)[] = [
       { keys: keysOpt, anchors: [cpOf(pkg)] },
     ),
   ),
-  {
-    name: 'white-space-lines',
-    why: 'lines of spaces, a tab, a CR and a no-break space before the header and between frames are blank lines (deleting the blank-line reading, header-missing)',
-    lines: ['  ', ...insertAt(insertAt(base.lines, L.trailer, '\t', '\u00a0'), L.blockB, '\r', '')],
-    options: { keys: keysOpt },
-    expect: { status: 'sound', findings: [], notChecked: keyedSound },
-  },
-  {
-    name: 'position-null',
-    why: 'the open run C written with index: null and seal: null: the same as both absent (deleting that reading, run-position-malformed)',
-    lines: edit(base.lines, L.blockC, (o) => {
+  soundCase(
+    'white-space-lines',
+    'lines of spaces, a tab, a CR and a no-break space before the header and between frames are blank lines (deleting the blank-line reading, header-missing)',
+    ['  ', ...insertAt(insertAt(base.lines, L.trailer, '\t', '\u00a0'), L.blockB, '\r', '')],
+    { keys: keysOpt },
+    keyedSound,
+  ),
+  soundCase(
+    'position-null',
+    'the open run C written with index: null and seal: null: the same as both absent (deleting that reading, run-position-malformed)',
+    edit(base.lines, L.blockC, (o) => {
       o.index = null;
       o.seal = null;
     }),
-    options: { keys: keysOpt },
-    expect: { status: 'sound', findings: [], notChecked: keyedSound },
-  },
+    { keys: keysOpt },
+    keyedSound,
+  ),
   finding(
     'position-seal-beside-null-index',
     'run C given a seal beside index: null: a present value alone claims a position nothing can check',
@@ -1535,13 +1499,13 @@ const ownReadings: ExportCase[] = [
     ['log-incomplete', 'run-position-malformed'],
     { keys: keysOpt },
   ),
-  {
-    name: 'float-positional',
-    why: 'ours, kept: 0.00001 is canonical as written positionally, as ECMAScript writes every magnitude in [1e-6, 1e21)',
-    lines: withRatio(),
-    options: { keys: keysOpt },
-    expect: { status: 'sound', findings: [], notChecked: keyedSound },
-  },
+  soundCase(
+    'float-positional',
+    'ours, kept: 0.00001 is canonical as written positionally, as ECMAScript writes every magnitude in [1e-6, 1e21)',
+    withRatio(),
+    { keys: keysOpt },
+    keyedSound,
+  ),
   finding(
     'float-exponent-spelling',
     'ours, kept: a raw spelling 0.00001 as 1e-05 (Python repr, which the reference at 21c6b42 takes as canonical) is not canonical: exists for the canonical comparison',
@@ -1594,62 +1558,47 @@ const withReport = (c: ExportCase, report: Record<string, unknown>): ExportCase 
 });
 const unsignedLines = writeExport({ ...basePlan(), key: undefined }).lines;
 const unchecked: ExportCase[] = [
-  {
-    name: 'case-contents-listed',
-    why: 'a file carrying a case block lists case-contents as not checked, with the number of blocks (deleting the item, its absence is red)',
-    lines: base.lines,
-    options: { keys: keysOpt, anchors: [cpOf(base)] },
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'open-runs'],
-      notCheckedCounts: { 'case-contents': 1, 'open-runs': 1 },
-    },
-  },
-  {
-    name: 'hold-reason-edited',
-    why: 'one character of the hold reason changed: nothing commits to it, so sound, and the report says case contents were not checked',
-    lines: caseEdit((o) => (o.hold.reason = 'litigation L-13')),
-    options: { keys: keysOpt, anchors: [cpOf(base)] },
-    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'case-contents', 'open-runs'] },
-  },
-  {
-    name: 'no-case-blocks',
-    why: 'a file without case blocks does not list case-contents',
-    lines: writeExport({ ...basePlan(), runs: basePlan().runs.slice(1), cases: [] }).lines,
-    options: { keys: keysOpt },
-    expect: { status: 'sound', findings: [], notChecked: ['blob-bytes', 'deletion', 'open-runs'] },
-  },
-  {
-    name: 'unsigned-without-keys',
-    why: 'every record unsigned, no keys: sound, and the report says signatures were not checked and seven records are unsigned',
-    lines: unsignedLines,
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: [
-        'blob-bytes',
-        'case-contents',
-        'deletion',
-        'open-runs',
-        'record-signatures',
-        'unsigned-records',
-      ],
+  soundCase(
+    'case-contents-listed',
+    'a file carrying a case block lists case-contents as not checked, with the number of blocks (deleting the item, its absence is red)',
+    base.lines,
+    { keys: keysOpt, anchors: [cpOf(base)] },
+    ['blob-bytes', 'case-contents', 'open-runs'],
+    { notCheckedCounts: { 'case-contents': 1, 'open-runs': 1 } },
+  ),
+  soundCase(
+    'hold-reason-edited',
+    'one character of the hold reason changed: nothing commits to it, so sound, and the report says case contents were not checked',
+    caseEdit((o) => (o.hold.reason = 'litigation L-13')),
+    { keys: keysOpt, anchors: [cpOf(base)] },
+    ['blob-bytes', 'case-contents', 'open-runs'],
+  ),
+  soundCase(
+    'no-case-blocks',
+    'a file without case blocks does not list case-contents',
+    writeExport({ ...basePlan(), runs: basePlan().runs.slice(1), cases: [] }).lines,
+    { keys: keysOpt },
+    ['blob-bytes', 'deletion', 'open-runs'],
+  ),
+  soundCase(
+    'unsigned-without-keys',
+    'every record unsigned, no keys: sound, and the report says signatures were not checked and seven records are unsigned',
+    unsignedLines,
+    undefined,
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'record-signatures', 'unsigned-records'],
+    {
       notCheckedCounts: { 'record-signatures': 0, 'unsigned-records': 7 },
       report: { recordSignaturesVerified: 0 },
     },
-  },
-  {
-    name: 'signed-without-keys',
-    why: 'every record signed, no keys: record-signatures is listed (seven signed) and unsigned-records is not',
-    lines: base.lines,
-    expect: {
-      status: 'sound',
-      findings: [],
-      notChecked: ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'record-signatures'],
-      notCheckedCounts: { 'record-signatures': 7 },
-    },
-  },
+  ),
+  soundCase(
+    'signed-without-keys',
+    'every record signed, no keys: record-signatures is listed (seven signed) and unsigned-records is not',
+    base.lines,
+    undefined,
+    ['blob-bytes', 'case-contents', 'deletion', 'open-runs', 'record-signatures'],
+    { notCheckedCounts: { 'record-signatures': 7 } },
+  ),
   finding(
     'unsigned-under-keys',
     'one record written unsigned while keys are supplied: exists for stripping not being a way to pass',
@@ -1934,7 +1883,7 @@ const establishedCase = (
 ): ExportCase => {
   const c: ExportCase =
     unchecked === null
-      ? { name, why, lines, options, expect: { status: 'sound', findings: [], notChecked } }
+      ? soundCase(name, why, lines, options, notChecked)
       : strictCase(name, why, lines, options, notChecked, unchecked, waived);
   return { ...c, expect: { ...c.expect, steps: steps(stepOutcomes) } };
 };

@@ -106,6 +106,14 @@ const roundTrips: RoundTrip[] = [
 
 const nonceFor = (i: number) => seededRandom(`cryptobox/box/nonce/${i}`)(12);
 
+/** Both parties of a round trip as published: each seed and the encryption key it derives. */
+const partiesHex = (c: RoundTrip) => ({
+  senderSeedHex: h(c.from),
+  senderEncPubHex: h(encPublicKey(c.from)),
+  recipientSeedHex: h(c.to),
+  recipientEncPubHex: h(encPublicKey(c.to)),
+});
+
 const boxRoundTrip = roundTrips.map((c, i) => {
   const nonce = nonceFor(i);
   const blob = sealBox({
@@ -119,10 +127,7 @@ const boxRoundTrip = roundTrips.map((c, i) => {
   assert(back.ok && h(back.value) === h(c.plaintext), `${c.name} does not round-trip`);
   return {
     name: c.name,
-    senderSeedHex: h(c.from),
-    senderEncPubHex: h(encPublicKey(c.from)),
-    recipientSeedHex: h(c.to),
-    recipientEncPubHex: h(encPublicKey(c.to)),
+    ...partiesHex(c),
     nonceHex: h(nonce),
     adHex: h(c.ad),
     plaintextHex: h(c.plaintext),
@@ -305,10 +310,7 @@ const boxV2 = v2Trips.map((c) => {
   assert(back.ok && h(back.value) === h(c.plaintext), `v2 ${c.name} does not round-trip`);
   return {
     name: c.name,
-    senderSeedHex: h(c.from),
-    senderEncPubHex: h(encPublicKey(c.from)),
-    recipientSeedHex: h(c.to),
-    recipientEncPubHex: h(encPublicKey(c.to)),
+    ...partiesHex(c),
     recipientPqPubHex: h(encPublicKeyPq(c.to)),
     encapsulationSeedHex: h(encapsulationSeed),
     nonceHex: h(nonce),
@@ -667,21 +669,24 @@ const payloadRefusals: PayloadRefusal[] = [
   },
 ];
 
+/** The caps a refusal sets, both as openPayload options and as published: only those it sets. */
+const capsOf = (r: PayloadRefusal) => ({
+  ...(r.maxBytes === undefined ? {} : { maxBytes: r.maxBytes }),
+  ...(r.maxWrappedKeyBytes === undefined ? {} : { maxWrappedKeyBytes: r.maxWrappedKeyBytes }),
+});
 const payloadReject = payloadRefusals.map((r) => {
   const ad = r.ad ?? goodAd.value;
   const v = openPayload(r.envelope as Uint8Array, {
     ad,
     keyRing: vectorRing(),
-    ...(r.maxBytes === undefined ? {} : { maxBytes: r.maxBytes }),
-    ...(r.maxWrappedKeyBytes === undefined ? {} : { maxWrappedKeyBytes: r.maxWrappedKeyBytes }),
+    ...capsOf(r),
   });
   assert(!v.ok && v.code === r.code, `${r.name}: expected ${r.code}, got ${v.ok ? 'plaintext' : v.code}`);
   return {
     name: r.name,
     ...(r.envelope instanceof Uint8Array ? { envelopeHex: h(r.envelope) } : { envelope: r.envelope }),
     adHex: h(ad),
-    ...(r.maxBytes === undefined ? {} : { maxBytes: r.maxBytes }),
-    ...(r.maxWrappedKeyBytes === undefined ? {} : { maxWrappedKeyBytes: r.maxWrappedKeyBytes }),
+    ...capsOf(r),
     code: r.code,
     why: r.why,
   };

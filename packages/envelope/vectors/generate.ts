@@ -1,5 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { base64Strict, hex } from '../../canonical/src/index.ts';
+import { base64Strict, concatBytes, hex } from '../../canonical/src/index.ts';
 import { sha512 } from '../../did/node_modules/@noble/hashes/sha2.js';
 import {
   didFromPublicKey,
@@ -43,16 +43,8 @@ const { Point } = ed25519;
 const L = Point.Fn.ORDER;
 const scalarOf = (bytes: Uint8Array) => bytes.reduceRight((acc, x) => (acc << 8n) | BigInt(x), 0n);
 const le32 = (n: bigint) => Uint8Array.from({ length: 32 }, (_, i) => Number((n >> BigInt(8 * i)) & 255n));
-const join = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-const challenge = (r: Uint8Array, a: Uint8Array, m: Uint8Array) => scalarOf(sha512(join(r, a, m))) % L;
+const challenge = (r: Uint8Array, a: Uint8Array, m: Uint8Array) =>
+  scalarOf(sha512(concatBytes([r, a, m]))) % L;
 
 // ---------------------------------------------------------------- envelope
 
@@ -133,13 +125,13 @@ function torsionCase() {
       text: 'hi',
     };
     const m = signingPayload(fields);
-    const r = scalarOf(sha512(join(extended.prefix, m))) % L;
+    const r = scalarOf(sha512(concatBytes([extended.prefix, m]))) % L;
     const R = Point.BASE.multiply(r);
     const rBytes = R.toBytes();
     const h = challenge(rBytes, aBytes, m);
     if (h % 2n === 0n) continue;
     const s = (r + h * extended.scalar) % L;
-    const sig = join(rBytes, le32(s));
+    const sig = concatBytes([rBytes, le32(s)]);
     const sigText = base64Strict.encode(sig);
     assert(!A.isSmallOrder() && !R.isSmallOrder(), 'torsion: A and R are not small-order');
     assert(s < L, 'torsion: S is canonical');
@@ -162,7 +154,7 @@ function smallOrderRCase() {
     Point.BASE.multiply(s).equals(Point.ZERO.add(extended.point.multiply(h))),
     'small R: equation holds',
   );
-  return { ...fields, sig: base64Strict.encode(join(rBytes, le32(s))) };
+  return { ...fields, sig: base64Strict.encode(concatBytes([rBytes, le32(s)])) };
 }
 
 const messageCase = (
@@ -223,7 +215,7 @@ const rejectMessage = [
     {
       ...honest,
       from: 'did:key:z6MkeXATEjyXENzBXBxgC5EHk2JE5aqd7qMGGtDpLUH1e2Sj',
-      sig: base64Strict.encode(join(Point.ZERO.toBytes(), new Uint8Array(32))),
+      sig: base64Strict.encode(concatBytes([Point.ZERO.toBytes(), new Uint8Array(32)])),
     },
     'small-order-key',
     'from is the identity point and R = identity, S = 0 satisfies every message: exists for the small-order check of the key',

@@ -2,7 +2,7 @@
 // fixed seeds. Accepting notes come from signNote/cosign; refusal notes are built
 // line by line here so that each one is valid except for the single property its
 // `why` names (a malformed body still carries a genuine signature over it).
-import { base64Strict, hex } from '../../canonical/src/index.ts';
+import { base64Strict, concatBytes, hex } from '../../canonical/src/index.ts';
 import { signEd25519 } from '../../did/src/index.ts';
 import {
   COSIGNATURE_V1,
@@ -28,14 +28,8 @@ const VKEYS = {
 };
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
-const concat = (a: Uint8Array, b: Uint8Array) => {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-};
 const line = (name: string, keyId: Uint8Array, payload: Uint8Array) =>
-  `\u2014 ${name} ${base64Strict.encode(concat(keyId, payload))}\n`;
+  `\u2014 ${name} ${base64Strict.encode(concatBytes([keyId, payload]))}\n`;
 /** An Ed25519 note signature line over any text, bypassing signNote's checks on purpose (tlog-tiles' generator uses it too). */
 export const noteLine = (text: string, s = LOG, name = s.name) =>
   line(name, computeKeyId(s.name, ED25519_NOTE, pub(s)), signEd25519(s.seed, utf8(text)));
@@ -60,6 +54,15 @@ const BODY = formatCheckpoint({ origin: 'example.com/log', size: 13n, root: ROOT
 const SIGNED = signNote(BODY, [LOG]);
 const COSIGNED = cosign(cosign(SIGNED, W1, Number(T)), W2, Number(T + 60n));
 const TEXT = 'A plain note.\n';
+// What an opened note reports per verified key: an Ed25519 line, or a witness's cosignature at time t.
+const signedBy = (s: { name: string }) => ({ name: s.name, type: 'ed25519' });
+const cosignedBy = (w: { name: string }, t: bigint | number) => ({
+  name: w.name,
+  type: 'cosignature/v1',
+  timestamp: String(t),
+});
+// Opened at NOW, with MAX_AGE as both the freshness and the skew window.
+const FRESH = { now: NOW, maxAge: MAX_AGE };
 
 // ---- accepted notes ----------------------------------------------------------
 const acceptNotes = [
@@ -68,79 +71,68 @@ const acceptNotes = [
     note: SIGNED,
     verifiers: ['log'],
     body: BODY,
-    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    verifiedBy: [signedBy(LOG)],
   },
   {
     name: 'unknown-signer-ignored',
     note: signNote(TEXT, [OTHER, LOG]),
     verifiers: ['log'],
     body: TEXT,
-    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    verifiedBy: [signedBy(LOG)],
   },
   {
     name: 'both-signers-trusted',
     note: signNote(TEXT, [OTHER, LOG]),
     verifiers: ['log', 'other'],
     body: TEXT,
-    verifiedBy: [
-      { name: OTHER.name, type: 'ed25519' },
-      { name: LOG.name, type: 'ed25519' },
-    ],
+    verifiedBy: [signedBy(OTHER), signedBy(LOG)],
   },
   {
     name: 'blank-lines-in-text',
     note: signNote('first\n\nsecond\n\n', [LOG]),
     verifiers: ['log'],
     body: 'first\n\nsecond\n\n',
-    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    verifiedBy: [signedBy(LOG)],
   },
   {
     name: 'unicode-text',
     note: signNote('Ognuno sta solo — ed è subito sera.\n', [LOG]),
     verifiers: ['log'],
     body: 'Ognuno sta solo — ed è subito sera.\n',
-    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    verifiedBy: [signedBy(LOG)],
   },
   {
     name: 'cosigned-checkpoint',
     note: COSIGNED,
     verifiers: ['log', 'w1', 'w2'],
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     body: BODY,
-    verifiedBy: [
-      { name: LOG.name, type: 'ed25519' },
-      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
-      { name: W2.name, type: 'cosignature/v1', timestamp: String(T + 60n) },
-    ],
+    verifiedBy: [signedBy(LOG), cosignedBy(W1, T), cosignedBy(W2, T + 60n)],
   },
   {
     name: 'witness-only-trust',
     note: COSIGNED,
     verifiers: ['w2'],
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     body: BODY,
-    verifiedBy: [{ name: W2.name, type: 'cosignature/v1', timestamp: String(T + 60n) }],
+    verifiedBy: [cosignedBy(W2, T + 60n)],
   },
   {
     name: 'newest-cosignature-per-witness-counts',
     note: SIGNED + cosigLine(BODY, W1, T - 10_000n) + cosigLine(BODY, W1, T),
     verifiers: ['w1'],
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     body: BODY,
-    verifiedBy: [{ name: W1.name, type: 'cosignature/v1', timestamp: String(T) }],
+    verifiedBy: [cosignedBy(W1, T)],
     why: "freshness is judged on each witness's newest cosignature: the stale one comes first and a later, fresh one from the same witness replaces it (mutation: without the later-line branch this case is refused stale-cosignature)",
   },
   {
     name: 'cosignature-ahead-within-max-age',
     note: SIGNED + cosigLine(BODY, W1, BigInt(NOW + MAX_AGE)),
     verifiers: ['w1'],
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     body: BODY,
-    verifiedBy: [{ name: W1.name, type: 'cosignature/v1', timestamp: String(NOW + MAX_AGE) }],
+    verifiedBy: [cosignedBy(W1, NOW + MAX_AGE)],
   },
   {
     name: 'sixteen-signatures',
@@ -150,14 +142,14 @@ const acceptNotes = [
     ]),
     verifiers: ['log'],
     body: TEXT,
-    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    verifiedBy: [signedBy(LOG)],
   },
   {
     name: 'largest-timestamp',
     note: SIGNED + cosigLine(BODY, W1, (1n << 63n) - 1n),
     verifiers: ['w1'],
     body: BODY,
-    verifiedBy: [{ name: W1.name, type: 'cosignature/v1', timestamp: String((1n << 63n) - 1n) }],
+    verifiedBy: [cosignedBy(W1, (1n << 63n) - 1n)],
   },
 ];
 
@@ -173,11 +165,12 @@ const SIGNED_TEXT = `${TEXT}\n${noteLine(TEXT)}`;
 const withLine = (extra: string) => SIGNED_TEXT + extra;
 const b64 = (bytes: Uint8Array) => base64Strict.encode(bytes);
 // "A \xff note.\n": not UTF-8, yet genuinely signed as bytes by the log.
-const badText = concat(utf8('A '), concat(new Uint8Array([0xff]), utf8(' note.\n')));
-const badUtf8Note = concat(
-  concat(badText, utf8('\n')),
+const badText = concatBytes([utf8('A '), new Uint8Array([0xff]), utf8(' note.\n')]);
+const badUtf8Note = concatBytes([
+  badText,
+  utf8('\n'),
   utf8(line(LOG.name, logId, signEd25519(LOG.seed, badText))),
-);
+]);
 
 const rejectNotes = [
   {
@@ -257,7 +250,7 @@ const rejectNotes = [
   },
   {
     name: 'hyphen-instead-of-em-dash',
-    note: withLine(`- ${OTHER.name} ${b64(concat(logId, logPayload))}\n`),
+    note: withLine(`- ${OTHER.name} ${b64(concatBytes([logId, logPayload]))}\n`),
     verifiers: ['log'],
     code: 'malformed-signature-line',
     why: 'a signature line starts with U+2014 and a space',
@@ -271,21 +264,21 @@ const rejectNotes = [
   },
   {
     name: 'plus-in-key-name',
-    note: withLine(`\u2014 example.com/a+b ${b64(concat(logId, logPayload))}\n`),
+    note: withLine(`\u2014 example.com/a+b ${b64(concatBytes([logId, logPayload]))}\n`),
     verifiers: ['log'],
     code: 'malformed-signature-line',
     why: 'key names contain no "+" (they would break the vkey form)',
   },
   {
     name: 'empty-key-name',
-    note: withLine(`\u2014  ${b64(concat(logId, logPayload))}\n`),
+    note: withLine(`\u2014  ${b64(concatBytes([logId, logPayload]))}\n`),
     verifiers: ['log'],
     code: 'malformed-signature-line',
     why: 'key names are non-empty',
   },
   {
     name: 'unpadded-base64',
-    note: withLine(`\u2014 ${OTHER.name} ${b64(concat(logId, logPayload)).replace(/=+$/, '')}\n`),
+    note: withLine(`\u2014 ${OTHER.name} ${b64(concatBytes([logId, logPayload])).replace(/=+$/, '')}\n`),
     verifiers: ['log'],
     code: 'malformed-signature-line',
     why: 'the signature is canonical padded base64',
@@ -299,7 +292,7 @@ const rejectNotes = [
   },
   {
     name: 'ed25519-payload-65-bytes',
-    note: `${TEXT}\n${line(LOG.name, logId, concat(logPayload, new Uint8Array(1)))}`,
+    note: `${TEXT}\n${line(LOG.name, logId, concatBytes([logPayload, new Uint8Array(1)]))}`,
     verifiers: ['log'],
     code: 'bad-signature-length',
     why: 'a trusted Ed25519 line carries exactly 64 signature bytes',
@@ -358,8 +351,7 @@ const rejectNotes = [
     name: 'cosignature-in-the-future',
     note: SIGNED + cosigLine(BODY, W1, BigInt(NOW + MAX_AGE) + 1n),
     verifiers: ['w1'],
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     code: 'cosignature-in-future',
     why: 'a cosignature dated more than maxAge after now is refused (the skew window is maxAge both ways)',
   },
@@ -375,8 +367,7 @@ const rejectNotes = [
     name: 'stale-witness',
     note: cosign(cosign(SIGNED, W1, NOW - MAX_AGE - 1), W2, NOW),
     verifiers: ['log', 'w1', 'w2'],
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     code: 'stale-cosignature',
     why: "freshness per witness: w2 is fresh, but w1's newest cosignature is one second older than maxAge",
   },
@@ -422,13 +413,25 @@ const unknownOf = (l: string) => {
   return { name, base64 };
 };
 
+// The log signed, w1 cosigned at T, then w1 wrote `laterLine`: Go drops it unjudged.
+const witnessLaterLineDropped = (name: string, laterLine: string, why: string) => ({
+  name,
+  note: SIGNED + cosigLine(BODY, W1, T) + laterLine,
+  verifiers: ['log', 'w1'],
+  ...FRESH,
+  body: BODY,
+  verifiedBy: [signedBy(LOG), cosignedBy(W1, T)],
+  unverified: [],
+  why,
+});
+
 const goAccept = [
   {
     name: 'repeated-key-counted-once',
     note: `${TEXT}\n${noteLine(TEXT)}${noteLine(TEXT)}`,
     verifiers: ['log'],
     body: TEXT,
-    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    verifiedBy: [signedBy(LOG)],
     unverified: [],
     why: 'a second line from a key that already verified is dropped: the key appears once in verifiedBy (mutation: results kept per line instead of per key turns it red)',
   },
@@ -437,44 +440,26 @@ const goAccept = [
     note: `${TEXT}\n${noteLine(TEXT)}${forgedLogLine}`,
     verifiers: ['log'],
     body: TEXT,
-    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    verifiedBy: [signedBy(LOG)],
     unverified: [],
     why: 'Go drops a repeated line from a verified key without checking it, so a bad one does not refuse the note (twin: forged-first-line-from-repeated-key) (mutation: judging every trusted line turns it red)',
   },
-  {
-    name: 'repeated-witness-older-forged-line-dropped',
-    note: SIGNED + cosigLine(BODY, W1, T) + cosigLine(BODY, W1, T - 60n, flipLast),
-    verifiers: ['log', 'w1'],
-    now: NOW,
-    maxAge: MAX_AGE,
-    body: BODY,
-    verifiedBy: [
-      { name: LOG.name, type: 'ed25519' },
-      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
-    ],
-    unverified: [],
-    why: 'a later cosignature from a witness that already verified, claiming an older time, is dropped unchecked (its signature is forged) (mutation: judging every trusted line turns it red)',
-  },
-  {
-    name: 'repeated-witness-future-line-dropped',
-    note: SIGNED + cosigLine(BODY, W1, T) + cosigLine(BODY, W1, BigInt(NOW + MAX_AGE) + 1n),
-    verifiers: ['log', 'w1'],
-    now: NOW,
-    maxAge: MAX_AGE,
-    body: BODY,
-    verifiedBy: [
-      { name: LOG.name, type: 'ed25519' },
-      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
-    ],
-    unverified: [],
-    why: "a later cosignature from a verified witness that fails (dated past the skew window) is dropped, not a refusal: only a key's first line can refuse the note (mutation: judging every trusted line turns it red)",
-  },
+  witnessLaterLineDropped(
+    'repeated-witness-older-forged-line-dropped',
+    cosigLine(BODY, W1, T - 60n, flipLast),
+    'a later cosignature from a witness that already verified, claiming an older time, is dropped unchecked (its signature is forged) (mutation: judging every trusted line turns it red)',
+  ),
+  witnessLaterLineDropped(
+    'repeated-witness-future-line-dropped',
+    cosigLine(BODY, W1, BigInt(NOW + MAX_AGE) + 1n),
+    "a later cosignature from a verified witness that fails (dated past the skew window) is dropped, not a refusal: only a key's first line can refuse the note (mutation: judging every trusted line turns it red)",
+  ),
   {
     name: 'repeated-unknown-line-kept-once',
     note: `${TEXT}\n${otherLine}${otherLine}${noteLine(TEXT)}`,
     verifiers: ['log'],
     body: TEXT,
-    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    verifiedBy: [signedBy(LOG)],
     unverified: [unknownOf(otherLine)],
     why: 'identical lines from an unknown key are kept once among the unverified signatures (mutation: keeping every unknown line turns it red)',
   },
@@ -483,7 +468,7 @@ const goAccept = [
     note: `${TEXT}\n${otherLine}${line(OTHER.name, computeKeyId(OTHER.name, ED25519_NOTE, pub(OTHER)), signEd25519(OTHER.seed, utf8('another text\n')))}${noteLine(TEXT)}`,
     verifiers: ['log'],
     body: TEXT,
-    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    verifiedBy: [signedBy(LOG)],
     unverified: [
       unknownOf(otherLine),
       unknownOf(
@@ -501,7 +486,7 @@ const goAccept = [
     note: manyLines(99),
     verifiers: ['log'],
     body: TEXT,
-    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    verifiedBy: [signedBy(LOG)],
     unverified: [{ name: OTHER.name, base64: otherB64 }],
     why: "100 signature lines is Go's limit and still opens (the default cap was 64 before) (mutations: a default cap of 64 turns it red; keeping every unknown line does too, it carries 99 identical ones)",
   },
@@ -510,7 +495,7 @@ const goAccept = [
     note: SIGNED_TEXT,
     verifiers: ['log', 'other', 'other'],
     body: TEXT,
-    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    verifiedBy: [signedBy(LOG)],
     unverified: [],
     why: 'a trusted set holding one key twice is harmless while no line names that key (twin of ambiguous-verifier)',
   },
@@ -558,13 +543,9 @@ const quorumAccept = [
     name: 'log-and-one-of-two-witnesses',
     note: ONE_COSIGNED,
     quorum: quorum(1),
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     body: BODY,
-    verifiedBy: [
-      { name: LOG.name, type: 'ed25519' },
-      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
-    ],
+    verifiedBy: [signedBy(LOG), cosignedBy(W1, T)],
     unverified: [],
     why: 'the README policy: the log signed and one of the two witnesses cosigned',
   },
@@ -572,14 +553,9 @@ const quorumAccept = [
     name: 'log-and-two-of-two-witnesses',
     note: COSIGNED,
     quorum: quorum(2),
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     body: BODY,
-    verifiedBy: [
-      { name: LOG.name, type: 'ed25519' },
-      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
-      { name: W2.name, type: 'cosignature/v1', timestamp: String(T + 60n) },
-    ],
+    verifiedBy: [signedBy(LOG), cosignedBy(W1, T), cosignedBy(W2, T + 60n)],
     unverified: [],
     why: 'the twin of one-witness-repeated: two distinct witnesses meet a quorum of two',
   },
@@ -588,7 +564,7 @@ const quorumAccept = [
     note: SIGNED,
     quorum: quorum(0),
     body: BODY,
-    verifiedBy: [{ name: LOG.name, type: 'ed25519' }],
+    verifiedBy: [signedBy(LOG)],
     unverified: [],
     why: 'atLeast 0 asks for the log signature alone',
   },
@@ -596,13 +572,9 @@ const quorumAccept = [
     name: 'untrusted-cosigner-beside-quorum',
     note: cosign(ONE_COSIGNED, W3, Number(T)),
     quorum: quorum(1, ['w1']),
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     body: BODY,
-    verifiedBy: [
-      { name: LOG.name, type: 'ed25519' },
-      { name: W1.name, type: 'cosignature/v1', timestamp: String(T) },
-    ],
+    verifiedBy: [signedBy(LOG), cosignedBy(W1, T)],
     unverified: [unknownOf(cosign(ONE_COSIGNED, W3, Number(T)).slice(ONE_COSIGNED.length))],
     why: 'a cosignature from a witness outside the policy is an unverified line, neither counted nor refused',
   },
@@ -613,8 +585,7 @@ const quorumRefuse = [
     name: 'missing-log-signature',
     note: OTHER_SIGNED_COSIGNED,
     quorum: quorum(1),
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     code: 'missing-log-signature',
     why: "both witnesses cosigned, but the note is signed by another key, not the log's (mutation: deleting the log check turns it red, and only it)",
   },
@@ -622,8 +593,7 @@ const quorumRefuse = [
     name: 'one-witness-repeated',
     note: ONE_COSIGNED + cosigLine(BODY, W1, T),
     quorum: quorum(2),
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     code: 'witness-quorum-not-met',
     why: 'one witness cosignature written twice is one witness: k - 1 distinct witnesses do not meet k (mutations: deleting the quorum count, or counting lines instead of keys, turns it red)',
   },
@@ -631,8 +601,7 @@ const quorumRefuse = [
     name: 'one-witness-cosigned-twice',
     note: ONE_COSIGNED + cosigLine(BODY, W1, T + 60n),
     quorum: quorum(2),
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     code: 'witness-quorum-not-met',
     why: 'two genuine cosignatures at different times from one witness are still one witness (mutations: deleting the quorum count, or counting lines instead of keys, turns it red)',
   },
@@ -641,8 +610,7 @@ const quorumRefuse = [
     note: cosign(SIGNED, W2, Number(T)),
     verifiers: ['w2'],
     quorum: quorum(1, ['w1']),
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     code: 'witness-quorum-not-met',
     why: 'a trusted witness that verifies but is not one of the quorum witnesses does not count toward it (mutation: deleting the quorum count turns it red)',
   },
@@ -650,8 +618,7 @@ const quorumRefuse = [
     name: 'stale-quorum-witness',
     note: cosign(cosign(SIGNED, W1, NOW - MAX_AGE - 1), W2, NOW),
     quorum: quorum(1),
-    now: NOW,
-    maxAge: MAX_AGE,
+    ...FRESH,
     code: 'stale-cosignature',
     why: "freshness is judged per witness before the count: w2 alone would meet the quorum, but w1's only cosignature is stale",
   },

@@ -650,61 +650,42 @@ const checkpointFile = (note: string | Uint8Array) => ({
   checkpoint: b64(typeof note === 'string' ? utf8(note) : note),
 });
 
+const REFRESH = { ask: { kind: 'refresh' } };
+const INCLUDE_7 = { ask: { kind: 'inclusion', index: 7 } };
+// Each kind of ask with what the naive reference says the 300-leaf log answers.
+const REFRESHED = { ...REFRESH, expect: { size: String(N), root: hex.encode(ROOT) } };
+const inclusionOf = (index: number) => ({
+  ask: { kind: 'inclusion', index },
+  expect: { proof: naivePath(index, LEAVES).map(hex.encode) },
+});
+const consistencyFrom = (oldSize: number) => ({
+  ask: { kind: 'consistency', oldSize },
+  expect: { proof: naiveConsistency(oldSize, LEAVES).map(hex.encode) },
+});
+const entryAt = (index: number) => ({
+  ask: { kind: 'entry', index },
+  expect: { entry: hex.encode(LEAVES[index]!) },
+});
+
 const readAccept = [
-  { name: 'checkpoint', ask: { kind: 'refresh' }, expect: { size: String(N), root: hex.encode(ROOT) } },
-  {
-    name: 'inclusion-in-full-tile',
-    ask: { kind: 'inclusion', index: 7 },
-    expect: { proof: naivePath(7, LEAVES).map(hex.encode) },
-  },
-  {
-    name: 'inclusion-in-partial-tile',
-    ask: { kind: 'inclusion', index: 299 },
-    expect: { proof: naivePath(299, LEAVES).map(hex.encode) },
-  },
-  {
-    name: 'consistency-from-260',
-    ask: { kind: 'consistency', oldSize: 260 },
-    expect: { proof: naiveConsistency(260, LEAVES).map(hex.encode) },
-  },
-  {
-    name: 'consistency-from-1',
-    ask: { kind: 'consistency', oldSize: 1 },
-    expect: { proof: naiveConsistency(1, LEAVES).map(hex.encode) },
-  },
-  {
-    name: 'entry-in-partial-bundle',
-    ask: { kind: 'entry', index: 299 },
-    expect: { entry: hex.encode(LEAVES[299]!) },
-  },
-  {
-    name: 'entry-in-full-bundle',
-    ask: { kind: 'entry', index: 0 },
-    expect: { entry: hex.encode(LEAVES[0]!) },
-  },
-  {
-    name: 'extends-the-checkpoint-seen',
-    ...seen(260, ROOT_260),
-    ask: { kind: 'refresh' },
-    expect: { size: String(N), root: hex.encode(ROOT) },
-  },
-  {
-    name: 'same-checkpoint-seen',
-    ...seen(N, ROOT),
-    ask: { kind: 'refresh' },
-    expect: { size: String(N), root: hex.encode(ROOT) },
-  },
+  { name: 'checkpoint', ...REFRESHED },
+  { name: 'inclusion-in-full-tile', ...inclusionOf(7) },
+  { name: 'inclusion-in-partial-tile', ...inclusionOf(299) },
+  { name: 'consistency-from-260', ...consistencyFrom(260) },
+  { name: 'consistency-from-1', ...consistencyFrom(1) },
+  { name: 'entry-in-partial-bundle', ...entryAt(299) },
+  { name: 'entry-in-full-bundle', ...entryAt(0) },
+  { name: 'extends-the-checkpoint-seen', ...seen(260, ROOT_260), ...REFRESHED },
+  { name: 'same-checkpoint-seen', ...seen(N, ROOT), ...REFRESHED },
   {
     name: 'partial-tile-gone-full-tile-read',
     files: { 'tile/0/001.p/44': null, 'tile/0/001': b64(tile(entries(512), 0, 1, 256)) },
-    ask: { kind: 'inclusion', index: 299 },
-    expect: { proof: naivePath(299, LEAVES).map(hex.encode) },
+    ...inclusionOf(299),
   },
   {
     name: 'partial-bundle-gone-full-bundle-read',
     files: { 'tile/entries/001.p/44': null, 'tile/entries/001': b64(bundle(entries(512).slice(256))) },
-    ask: { kind: 'entry', index: 290 },
-    expect: { entry: hex.encode(LEAVES[290]!) },
+    ...entryAt(290),
   },
   {
     name: 'redirect-followed',
@@ -712,12 +693,9 @@ const readAccept = [
       'tile/0/000': { status: 302, location: '/mirror/tile-0-000' },
       '/mirror/tile-0-000': LOG300['tile/0/000'],
     },
-    ask: { kind: 'inclusion', index: 7 },
-    expect: { proof: naivePath(7, LEAVES).map(hex.encode) },
+    ...inclusionOf(7),
   },
 ];
-const REFRESH = { ask: { kind: 'refresh' } };
-const INCLUDE_7 = { ask: { kind: 'inclusion', index: 7 } };
 const readRefusal = (
   name: string,
   files: Record<string, unknown>,

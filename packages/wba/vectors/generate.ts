@@ -1079,6 +1079,13 @@ function signDict(
   return agent === undefined ? signed : { ...signed, 'signature-agent': agent };
 }
 const OWN = `"${AGENT_URL}"`;
+/** Signs @authority and the member keyed sig1 (value `member`), then sends `agent` as the Signature-Agent field. */
+const signSig1Member = (member: string, agent: string) =>
+  signDict(
+    '("@authority" "signature-agent";key="sig1")',
+    [...authorityOnly, memberLine('sig1', member)],
+    agent,
+  );
 const TARGET = 'https://entry.example/page?q=1';
 const dictionaryGroup = {
   note: 'verifyRequest({ headers, authority, jwks, now, replay: "off", targetUri }) with a Signature-Agent in the dictionary form and RFC 9421 component parameters; `targetUri` when the case gives it. authority, jwks and now at group level; each refusal names its one check in `why`.',
@@ -1113,9 +1120,8 @@ const dictionaryGroup = {
     {
       name: 'a jwks_uri member: its type parameter is part of the covered value',
       why: 'RFC 9421 section 2.1.2: a member value is serialised with its parameters; without them in the base, bad-signature',
-      headers: signDict(
-        '("@authority" "signature-agent";key="sig1")',
-        [...authorityOnly, memberLine('sig1', `"${AGENT_URL}/jwks.json";type=jwks_uri`)],
+      headers: signSig1Member(
+        `"${AGENT_URL}/jwks.json";type=jwks_uri`,
         `sig1="${AGENT_URL}/jwks.json";type=jwks_uri`,
       ),
     },
@@ -1163,11 +1169,7 @@ const dictionaryGroup = {
     {
       name: 'the member renamed after signing',
       why: 'the covered member must be in the dictionary (RFC 9421 section 2.1.2); deleted once, its value was empty in the base: bad-signature',
-      headers: signDict(
-        '("@authority" "signature-agent";key="sig1")',
-        [...authorityOnly, memberLine('sig1', OWN)],
-        `sig9=${OWN}`,
-      ),
+      headers: signSig1Member(OWN, `sig9=${OWN}`),
       expect: 'missing-covered-header',
     },
     {
@@ -1189,31 +1191,19 @@ const dictionaryGroup = {
     {
       name: "the member's URL changed after signing",
       why: 'the member value is in the base; the Ed25519 equation itself',
-      headers: signDict(
-        '("@authority" "signature-agent";key="sig1")',
-        [...authorityOnly, memberLine('sig1', OWN)],
-        'sig1="https://mirror.example"',
-      ),
+      headers: signSig1Member(OWN, 'sig1="https://mirror.example"'),
       expect: 'bad-signature',
     },
     {
       name: 'a legacy string covered as a dictionary member',
       why: 'a member is named in a dictionary only (RFC 9421 section 2.1.2); deleted once, the string was read as empty: bad-signature',
-      headers: signDict(
-        '("@authority" "signature-agent";key="sig1")',
-        [...authorityOnly, memberLine('sig1', OWN)],
-        OWN,
-      ),
+      headers: signSig1Member(OWN, OWN),
       expect: 'malformed-covered-header',
     },
     {
       name: 'a Signature-Agent that is neither one string nor a dictionary of strings',
       why: 'the Signature-Agent read before its member is looked for; deleted once, the base could not name the member: malformed-covered-header',
-      headers: signDict(
-        '("@authority" "signature-agent";key="sig1")',
-        [...authorityOnly, memberLine('sig1', '1')],
-        'sig1=1',
-      ),
+      headers: signSig1Member('1', 'sig1=1'),
       expect: 'malformed-signature-agent',
     },
     {
@@ -1550,6 +1540,12 @@ const agentRequest = (signatureAgent: string, type?: 'jwks_uri' | 'cimd', label 
     label,
   });
 const WELL_KNOWN = '/.well-known/http-message-signatures-directory';
+/** A CIMD card served with HTTP 200 (and the response headers given). */
+const cardResponse = (card: Record<string, unknown>, headers: Record<string, string> = {}) => ({
+  status: 200,
+  headers,
+  body: JSON.stringify(card),
+});
 const discoveryGroup = {
   note: 'verifyRequestWithDiscovery({ headers, authority, now, replay: "off", fetch, allowAgent }) with a fetch double answering `responses[url]` (status, headers, body; any other URL: 404). `allowAgents`, when given, is the list of agent URLs allowAgent accepts. `expect` of an accepted case is the agent and the signer; of a refused one, the code.',
   authority: AUTHORITY,
@@ -1579,14 +1575,13 @@ const discoveryGroup = {
       why: 'the card is fetched and checked, its inline jwks used; with cimd skipped, unsupported-agent-type',
       headers: agentRequest('https://bot.example/card', 'cimd'),
       responses: {
-        'https://bot.example/card': {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
+        'https://bot.example/card': cardResponse(
+          {
             client_id: 'https://bot.example/card',
             jwks: { keys: [jwkFromPublicKey(PUBLIC)] },
-          }),
-        },
+          },
+          { 'content-type': 'application/json' },
+        ),
       },
       expect: { did: didFromSeed(SEED), agent: { type: 'cimd', identifier: 'https://bot.example/card' } },
     },
@@ -1595,14 +1590,10 @@ const discoveryGroup = {
       why: "the card's jwks_uri is fetched and verified as a directory; with it ignored, no-key-source",
       headers: agentRequest('https://bot.example/card', 'cimd'),
       responses: {
-        'https://bot.example/card': {
-          status: 200,
-          headers: {},
-          body: JSON.stringify({
-            client_id: 'https://bot.example/card',
-            jwks_uri: 'https://keys.example/jwks.json',
-          }),
-        },
+        'https://bot.example/card': cardResponse({
+          client_id: 'https://bot.example/card',
+          jwks_uri: 'https://keys.example/jwks.json',
+        }),
         'https://keys.example/jwks.json': dirAt('keys.example'),
       },
       expect: { did: didFromSeed(SEED), agent: { type: 'cimd', identifier: 'https://bot.example/card' } },
@@ -1639,14 +1630,10 @@ const discoveryGroup = {
       why: 'the card check in discovery; deleted once, accepted',
       headers: agentRequest('https://bot.example/card', 'cimd'),
       responses: {
-        'https://bot.example/card': {
-          status: 200,
-          headers: {},
-          body: JSON.stringify({
-            client_id: 'https://evil.example/card',
-            jwks: { keys: [jwkFromPublicKey(PUBLIC)] },
-          }),
-        },
+        'https://bot.example/card': cardResponse({
+          client_id: 'https://evil.example/card',
+          jwks: { keys: [jwkFromPublicKey(PUBLIC)] },
+        }),
       },
       expect: 'client-id-mismatch',
     },
