@@ -111,6 +111,23 @@ export function makeReproduced(ours: any, upstream: any | null) {
 }
 
 /**
+ * `openWireVectors` with upstream's agent-seam-latest/wire_vectors.json beside it (null when
+ * the interop data is absent), and the two runners over both files bound to them.
+ */
+export function wireVectorsBesideUpstream(pkg: string, ops: OpTable) {
+  const { ledger, ours, impl } = openWireVectors(pkg, ops);
+  const upstream = loadUpstream('agent-seam-latest/wire_vectors.json');
+  return {
+    ledger,
+    ours,
+    impl,
+    upstream,
+    bothFiles: makeBothFiles(ledger, impl, ours, upstream),
+    reproduced: makeReproduced(ours, upstream),
+  };
+}
+
+/**
  * The library rules a reviewer would otherwise check by eye: no Node built-ins in
  * src/ (the code must run in browsers) and no clock reads (time is a `now` argument).
  * `nodeOnly` names the modules a `node` condition selects, the one place a built-in may
