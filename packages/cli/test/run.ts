@@ -47,6 +47,9 @@ export interface Run {
   stderr: string;
 }
 
+/** What a usage error (exit 2) is: nothing on stdout, and the whole stderr `seam: MESSAGE`. */
+export const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
+
 /** Runs `seam ARGS` in-process in `cwd` with `stdin` given (none: empty). */
 export async function seam(cwd: string, args: string[], stdin: string | Uint8Array = ''): Promise<Run> {
   const stdout: Uint8Array[] = [];

@@ -5,7 +5,7 @@ import { didFromSeed, jwkFromPublicKey, keyPairFromSeed } from '@agent-seam/did'
 import { signDirectory, verifyRequest } from '@agent-seam/wba';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestHeaders } from '../src/commands/wba.js';
-import { ALICE_SEED, seam, workdir } from './run.js';
+import { ALICE_SEED, seam, usage, workdir } from './run.js';
 
 const seed = hex.decode(ALICE_SEED.trim());
 if (!seed.ok) throw new Error('seed');
@@ -344,17 +344,14 @@ describe('seam wba: every option and refusal, compared whole (usage errors, the 
 
     it('no --now (verify) and no --authority (sign) are usage errors saying what to give', async () => {
       // why: wba.ts:118:28 and :192:28 (the messages emptied).
-      expect(await seam(files, verifyArgs)).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr:
-          'seam: give --now TIME: when the request arrived (RFC 3339 or Unix seconds); see seam wba verify --help\n',
-      });
-      expect(await seam(dir, signArgs, request)).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr: 'seam: give --authority HOST: the authority the request is for; see seam wba sign --help\n',
-      });
+      expect(await seam(files, verifyArgs)).toMatchObject(
+        usage(
+          'give --now TIME: when the request arrived (RFC 3339 or Unix seconds); see seam wba verify --help',
+        ),
+      );
+      expect(await seam(dir, signArgs, request)).toMatchObject(
+        usage('give --authority HOST: the authority the request is for; see seam wba sign --help'),
+      );
     });
 
     it('the base is shown with its keyid; --expected compares it, as text and --json', async () => {
