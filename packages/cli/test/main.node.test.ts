@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.js';
-import { seam, usage, VERSION, workdir } from './run.js';
+import { seam, usage, VERSION, wbaVerify, workdir } from './run.js';
 
 // seam with no command, help and version, and a command group alone (src/main.ts).
 // A case that exists for a mutant says in its comment which one it holds (file.ts:line:column of
@@ -44,17 +44,7 @@ describe('main: the command line without a command', () => {
     // why: main.ts:125:17 ([EXIT.usage, message] emptied: the code is undefined) and
     // :125:30 (the message emptied). The wba package throws on an authority that is no host.
     const d = workdir({ 'req.txt': 'GET / HTTP/1.1\nHost: a.example\n', 'keys.json': '{"keys":[]}' });
-    const r = await seam(d, [
-      'wba',
-      'verify',
-      'req.txt',
-      '--directory',
-      'keys.json',
-      '--authority',
-      ' ',
-      '--now',
-      String(T),
-    ]);
+    const r = await seam(d, wbaVerify('req.txt', 'keys.json', ' ', T));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^seam: .* \(a value on the command line\); see seam wba verify --help\n$/);
   });

@@ -71,6 +71,21 @@ export async function seam(cwd: string, args: string[], stdin: string | Uint8Arr
   }
 }
 
+/**
+ * `seam wba verify FILE` with the key directory DIRECTORY, for AUTHORITY, judged at NOW
+ * (left out: no --now, the usage error).
+ */
+export const wbaVerify = (file: string, directory: string, authority: string, now?: number) => [
+  'wba',
+  'verify',
+  file,
+  '--directory',
+  directory,
+  '--authority',
+  authority,
+  ...(now === undefined ? [] : ['--now', String(now)]),
+];
+
 /** Runs the built `seam ARGS` in a spawned process in `cwd`, `stdin` piped in, as a user does. */
 export function seamBuilt(cwd: string, args: string[], stdin: string | Uint8Array = ''): Run {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd, input: stdin, encoding: 'utf8' });
