@@ -7,12 +7,11 @@ import {
   type ParseJSONOptions,
   type ProfileName,
   parseJSON,
-  profiles,
 } from '@agent-seam/canonical';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
-import { thrownCode, utf8 } from './helpers.js';
+import { PROFILES, thrownCode, utf8 } from './helpers.js';
 
 /**
  * isCanonicalJSON, matchCanonicalJSON and jsonReader are held to the functions they
@@ -22,7 +21,6 @@ import { thrownCode, utf8 } from './helpers.js';
  * down to member order, -0 and the number types).
  */
 
-const PROFILES = Object.keys(profiles) as ProfileName[];
 const RUNS = { numRuns: 400 };
 
 // JSON text, not values: member names from a small set so that names repeat, white space,

@@ -3,9 +3,13 @@ import {
   hex,
   type ParseOptions,
   type ProfileName,
+  profiles,
   SeamError,
 } from '@agent-seam/canonical';
 import { expect } from 'vitest';
+
+/** Every profile's name, for the tests that hold a rule under each of them. */
+export const PROFILES = Object.keys(profiles) as ProfileName[];
 
 export const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 export const text = (b: Uint8Array): string =>

@@ -1,11 +1,5 @@
 import { type ParseOptions, type ProfileName, parseJSON } from '@agent-seam/canonical';
-import {
-  ledgerGroup,
-  loadVectors,
-  openLedger,
-  opGroup,
-  packageImplementation,
-} from '@agent-seam/conformance';
+import { replayGroups } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { canonicalOps } from '../../cli/src/conformance/ops/canonical.js';
@@ -52,9 +46,21 @@ interface ProfilesFile {
   };
 }
 
-const ledger = openLedger();
-const impl = packageImplementation('@agent-seam/canonical', canonicalOps);
-const file = loadVectors<ProfilesFile>('canonical_profiles.json');
+// Each group one describe block; profile.swarmrelay-v1 asks each question its own check:
+// the bytes read, written from the value, hashed, and the contrast.
+const { doc: file } = replayGroups<ProfilesFile>(it, describe, {
+  file: 'canonical_profiles.json',
+  package: '@agent-seam/canonical',
+  ops: canonicalOps,
+  groups: [
+    'canonical.parseBoundary',
+    'canonical.signSide',
+    'profile.swarmrelay-v1',
+    'canonical.duplicateKeys',
+    'canonical.nonFinite',
+  ],
+  options: (group) => ({ perStep: group === 'profile.swarmrelay-v1' }),
+});
 const boundary = file['canonical.parseBoundary'];
 const sign = file['canonical.signSide'];
 const swarm = file['profile.swarmrelay-v1'];
@@ -71,21 +77,7 @@ it('the file holds the cases this suite counts on', () => {
   expect([nonFinite.accept.length, nonFinite.refuse.length]).toEqual([4, 3]);
 });
 
-describe('canonical.parseBoundary', () => {
-  ledgerGroup(it, ledger, impl, opGroup('canonical.parseBoundary'), boundary);
-});
-
-describe('canonical.signSide', () => {
-  ledgerGroup(it, ledger, impl, opGroup('canonical.signSide'), sign);
-});
-
-describe('profile.swarmrelay-v1', () => {
-  // Each question its own check: the bytes read, written from the value, hashed, and the contrast.
-  ledgerGroup(it, ledger, impl, opGroup('profile.swarmrelay-v1'), swarm, { perStep: true });
-});
-
 describe('canonical.duplicateKeys', () => {
-  ledgerGroup(it, ledger, impl, opGroup('canonical.duplicateKeys'), duplicates);
   // parseJSON reads with the same default, so both entry points give one verdict.
   it('parseJSON gives every case the verdict canonicalFromJSON gives', () => {
     for (const c of [...duplicates.accept, ...duplicates.refuse]) {
@@ -93,8 +85,4 @@ describe('canonical.duplicateKeys', () => {
       expect(v.ok ? 'accepted' : v.code, c.name).toBe(c.code ?? 'accepted');
     }
   });
-});
-
-describe('canonical.nonFinite', () => {
-  ledgerGroup(it, ledger, impl, opGroup('canonical.nonFinite'), nonFinite);
 });

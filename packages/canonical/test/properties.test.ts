@@ -4,16 +4,14 @@ import {
   canonicalString,
   type ProfileName,
   parseJSON,
-  profiles,
   pythonFloatRepr,
   SeamError,
 } from '@agent-seam/canonical';
 import npmCanonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { text, utf8 } from './helpers.js';
+import { PROFILES, text, utf8 } from './helpers.js';
 
-const PROFILES = Object.keys(profiles) as ProfileName[];
 const RUNS = { numRuns: 300 };
 
 /** JSON values with strings over all code points (lone surrogates included) and numbers of every size. */

@@ -1,21 +1,13 @@
-import {
-  canonicalize,
-  canonicalString,
-  JsonFloat,
-  type ProfileName,
-  profiles,
-  SeamError,
-} from '@agent-seam/canonical';
+import { canonicalize, canonicalString, JsonFloat, type ProfileName, SeamError } from '@agent-seam/canonical';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { text } from './helpers.js';
+import { PROFILES, text } from './helpers.js';
 
 // canonicalString takes one of two paths: the writer with a string output, or, for a
 // value whose text is large and which the survey admits, the engine's JSON.stringify
 // (src/native-text.ts). Either way its text must be exactly the UTF-8 canonicalize writes, and a refusal the
 // same refusal. `padded` lifts a value past the size where the native path is taken.
 
-const PROFILES = Object.keys(profiles) as ProfileName[];
 const RUNS = { numRuns: 300 };
 // Past canonicalString's SMALL_TEXT (2048 characters) whatever `v` is.
 const PAD = Array.from({ length: 1000 }, (_, i) => i + 1);

@@ -1,14 +1,12 @@
 import { base64urlStrict, canonicalString, unwrap } from '@agent-seam/canonical';
-import { ledgerGroup, loadInterop, loadVectors, openLedger, opGroup } from '@agent-seam/conformance';
+import { ledgerGroup, loadInterop, opGroup } from '@agent-seam/conformance';
 import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
 import { a2aSigningInput, MAX_PROTECTED_LENGTH, signA2ACard, verifyA2ACard } from '../src/index.js';
 import { base64urlText } from '../src/json-segment.js';
-import { impl } from './fixture.js';
+import { impl, ledger, ours } from './fixture.js';
 
-const ledger = openLedger();
-const ours = loadVectors('wire_vectors.json');
 const code = (v: { ok: boolean; code?: string }) => (v.ok ? 'accepted' : v.code);
 
 describe('a2a.golden (ANetCore v0.15 golden card)', () => {

@@ -1,5 +1,5 @@
 import { utf8Strict } from '@agent-seam/canonical';
-import { ledgerGroup, loadVectors, openLedger, opGroup } from '@agent-seam/conformance';
+import { ledgerGroup, opGroup } from '@agent-seam/conformance';
 import { didFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
@@ -10,16 +10,14 @@ import {
   verifyCardEnvelope,
   verifyCardEnvelopeAsync,
 } from '../src/index.js';
-import { impl, oursBesideUpstream } from './fixture.js';
+import { impl, ledger, ours, oursBesideUpstream } from './fixture.js';
 
-const ledger = openLedger();
-const ours = loadVectors('wire_vectors.json');
 // The upstream cardpub cases were signed with this seed (found by deriving did:key from 0x0d * 32).
 const CARD_SEED = new Uint8Array(32).fill(0x0d);
 
 describe('cardpub', () => {
   // Each question its own check: the payload, the signature, the verdict, the other DID refused.
-  oursBesideUpstream(ledger, ours, 'cardpub');
+  oursBesideUpstream('cardpub');
 });
 
 describe('reject.cardpub', () => {

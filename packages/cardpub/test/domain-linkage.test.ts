@@ -1,5 +1,5 @@
 import { base64urlStrict, utf8Strict } from '@agent-seam/canonical';
-import { ledgerGroup, loadVectors, openLedger, opGroup } from '@agent-seam/conformance';
+import { ledgerGroup, opGroup } from '@agent-seam/conformance';
 import { didFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../../tools/thrown.ts';
@@ -11,10 +11,8 @@ import {
   verifyDomainLinkage,
 } from '../src/index.js';
 import { base64urlText } from '../src/json-segment.js';
-import { impl, oursBesideUpstream } from './fixture.js';
+import { impl, ledger, ours, oursBesideUpstream } from './fixture.js';
 
-const ledger = openLedger();
-const ours = loadVectors('wire_vectors.json');
 // The upstream domainLinkage cases were signed with this seed (0x15 * 32 derives their did).
 const LINK_SEED = new Uint8Array(32).fill(0x15);
 // The validity window of this repository's own domain linkage cases.
@@ -23,7 +21,7 @@ const EXP = 1762646400;
 
 describe('domainLinkage', () => {
   // Each question its own check: the token signed, and read back.
-  oursBesideUpstream(ledger, ours, 'domainLinkage');
+  oursBesideUpstream('domainLinkage');
 });
 
 describe('domainLinkage.refuse', () => {

@@ -1,19 +1,14 @@
 /**
- * What the cardpub vector suites share: the package's op table and a group of
- * vectors/wire_vectors.json replayed beside the same group upstream.
+ * What the cardpub vector suites share: the ledger, vectors/wire_vectors.json and the
+ * package's op table, and a group of that file replayed beside the same group upstream.
  */
-import {
-  type Ledger,
-  ledgerGroup,
-  loadInterop,
-  opGroup,
-  packageImplementation,
-} from '@agent-seam/conformance';
+import { ledgerGroup, loadInterop, opGroup } from '@agent-seam/conformance';
 import { expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { cardpubOps } from '../../cli/src/conformance/ops/cardpub.js';
+import { openWireVectors } from '../../did/test/helpers.js';
 
-export const impl = packageImplementation('@agent-seam/cardpub', cardpubOps);
+export const { ledger, ours, impl } = openWireVectors('@agent-seam/cardpub', cardpubOps);
 const interop = { interop: true };
 
 /**
@@ -21,7 +16,7 @@ const interop = { interop: true };
  * way, or one case saying they are absent; and each upstream case reproduced value for
  * value by ours (the same seeds re-derive them).
  */
-export function oursBesideUpstream(ledger: Ledger, ours: any, group: 'cardpub' | 'domainLinkage'): void {
+export function oursBesideUpstream(group: 'cardpub' | 'domainLinkage'): void {
   ledgerGroup(it, ledger, impl, opGroup(group), ours[group], { perStep: true });
   const upstream = loadInterop('agent-seam-latest/wire_vectors.json')?.[group];
   if (upstream == null) {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { base64Strict } from '@agent-seam/canonical';
 import { encPublicKey, encPublicKeyPq, openBox } from '@agent-seam/cryptobox';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, seedOf, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, seedOf, usage, workdir } from './run.js';
 
 const alicePub = base64Strict.encode(encPublicKey(seedOf(ALICE_SEED)));
 const bobPub = base64Strict.encode(encPublicKey(seedOf(BOB_SEED)));
@@ -98,9 +98,6 @@ describe('seam box: the options and refusals each compared whole', () => {
   const utf8 = (text: string) => new TextEncoder().encode(text);
 
   const writeBox = (dir: string, blob: string) => writeFileSync(`${dir}/box.txt`, blob);
-
-  /** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
-  const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
 
   describe('seam box seal and open: post-quantum keys, --json and refusals', () => {
     const seal = (dir: string, extra: string[], json = false) =>

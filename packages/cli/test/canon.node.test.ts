@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seam, workdir } from './run.js';
+import { seam, usage, workdir } from './run.js';
 
 describe('seam canon', () => {
   const dir = workdir({
@@ -83,9 +83,6 @@ describe('seam canon', () => {
 // the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
 
 describe('seam canon: the options and refusals each compared whole', () => {
-  /** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
-  const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
-
   describe('seam canon: --profile, stdin and --json', () => {
     it('--profile names one of the profiles, all of them in the message', async () => {
       // why: canon.ts:40:9 (the profile test → false: an unknown profile reaches the parser),

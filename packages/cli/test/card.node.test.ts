@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { signCardEnvelope } from '@agent-seam/cardpub';
 import { didFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, seedOf, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, seedOf, usage, workdir } from './run.js';
 
 // seam card and linkage: signing and verifying agent cards and domain linkage, each refusal whole.
 // A case that exists for a mutant says in its comment which one it holds (file.ts:line:column of
@@ -13,9 +13,6 @@ const ALICE = seedOf(ALICE_SEED);
 const BOB = seedOf(BOB_SEED);
 
 const seeds = () => workdir({ 'alice.seed': ALICE_SEED, 'bob.seed': BOB_SEED });
-
-/** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
-const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
 
 describe('seam card and linkage: sign, verify, --expected and --json', () => {
   const NOW = '1784280000';

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { helpText } from '../src/command.js';
 import { exportVerify } from '../src/commands/export.js';
-import { seam, workdir } from './run.js';
+import { seam, usage, workdir } from './run.js';
 
 // How a command reads its line (src/command.ts): help, parse errors, a missing option, its one input.
 // A case that exists for a mutant says in its comment which one it holds (file.ts:line:column of
 // the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
-
-/** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
-const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
 
 describe('a command line: help, parse errors and missing options', () => {
   it('a raw command prints its help for -h as for --help', async () => {
@@ -45,12 +42,9 @@ describe("a command's one input, named", () => {
   describe('command: the one input, named', () => {
     it('a command that reads one FILE says FILE when given none', async () => {
       // why: command.ts:56:68 (oneInput's default what 'FILE' → "").
-      expect(await seam(workdir(), ['merkle', 'root'])).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr:
-          'seam: seam merkle root reads one FILE (or - for stdin); got 0; see seam merkle root --help\n',
-      });
+      expect(await seam(workdir(), ['merkle', 'root'])).toMatchObject(
+        usage('seam merkle root reads one FILE (or - for stdin); got 0; see seam merkle root --help'),
+      );
     });
   });
 });

@@ -1,14 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../src/conformance/run.js';
-import { seam, workdir } from './run.js';
+import { seam, usage, workdir } from './run.js';
 
 // seam conformance as a command: its options and what it prints (src/commands/conformance.ts).
 // A case that exists for a mutant says in its comment which one it holds (file.ts:line:column of
 // the mutation report of the command layer); the equivalent ones are listed in spec/cli.md.
-
-/** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
-const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
 
 describe('seam conformance: its options, what it prints and how it exits', async () => {
   const { cpSync, readFileSync } = await import('node:fs');

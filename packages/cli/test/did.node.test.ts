@@ -3,7 +3,7 @@ import { encPublicKey, encPublicKeyPq } from '@agent-seam/cryptobox';
 import { didFromPublicKey, didFromSeed, jwkFromPublicKey, keyPairFromSeed } from '@agent-seam/did';
 import { thumbprint } from '@agent-seam/wba';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, seam, workdir } from './run.js';
+import { ALICE_SEED, seam, usage, workdir } from './run.js';
 
 const seed = hex.decode(ALICE_SEED.trim());
 if (!seed.ok) throw new Error('seed');
@@ -204,18 +204,15 @@ describe('seam did: every option and refusal, compared whole (every spelling, as
       // why: did.ts:52:9 (the message emptied), :21:10 (bytes.ok && length === 32: true, ||),
       // :21:22 (length === 32 → true), :60:11 (key === null → false), :62:11 (the message
       // emptied): AAAA is good base64url for 3 bytes.
-      expect(await seam(dir, ['did'])).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr: 'seam: seam did takes one did:key or public key, or --seed-file FILE; see seam did --help\n',
-      });
+      expect(await seam(dir, ['did'])).toMatchObject(
+        usage('seam did takes one did:key or public key, or --seed-file FILE; see seam did --help'),
+      );
       for (const given of ['AAAA', 'zz', hex.encode(key).slice(2)])
-        expect(await seam(dir, ['did', given])).toMatchObject({
-          code: 2,
-          stdout: '',
-          stderr:
-            'seam: a public key is 64 hex or 43 base64url characters (32 bytes); a DID starts did:key:; see seam did --help\n',
-        });
+        expect(await seam(dir, ['did', given])).toMatchObject(
+          usage(
+            'a public key is 64 hex or 43 base64url characters (32 bytes); a DID starts did:key:; see seam did --help',
+          ),
+        );
     });
   });
 });

@@ -2,7 +2,7 @@ import { escapeBytes, hex, unwrap } from '@agent-seam/canonical';
 import { didFromSeed } from '@agent-seam/did';
 import { signEnvelope, verifyEnvelope } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, seedOf, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, seedOf, usage, workdir } from './run.js';
 
 const aliceSeed = seedOf(ALICE_SEED);
 const alice = didFromSeed(aliceSeed);
@@ -223,12 +223,9 @@ describe('seam envelope: every option and refusal, compared whole (sign, verify 
     it('a timestamp in FILE and --now both: a usage error; --now alone or the timestamp alone sign', async () => {
       // why: envelope.ts:97:42 (values.now !== undefined: true, ===) and :98:28 (the message emptied).
       const fields = { to: bob, messageId: 'm1', text: 'hi' };
-      expect(await sign({ ...fields, timestamp: T }, '--now', String(T))).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr:
-          'seam: FILE has a timestamp and --now gives another: keep one; see seam envelope sign --help\n',
-      });
+      expect(await sign({ ...fields, timestamp: T }, '--now', String(T))).toMatchObject(
+        usage('FILE has a timestamp and --now gives another: keep one; see seam envelope sign --help'),
+      );
       const expected = signEnvelope({ ...fields, contextId: null, timestamp: T }, aliceSeed);
       expect(JSON.parse((await sign(fields, '--now', String(T))).stdout)).toEqual(expected);
       expect(JSON.parse((await sign({ ...fields, timestamp: T })).stdout)).toEqual(expected);
@@ -308,12 +305,11 @@ describe('seam envelope: every option and refusal, compared whole (usage errors,
 
     it('verify without --recipient: a usage error that says what to give', async () => {
       // why: envelope.ts:46:28 (the message emptied).
-      expect(await seam(dir, ['envelope', 'verify', 'empty.json'])).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr:
-          'seam: give --recipient DID: your own did:key, whom the message must be addressed to; see seam envelope verify --help\n',
-      });
+      expect(await seam(dir, ['envelope', 'verify', 'empty.json'])).toMatchObject(
+        usage(
+          'give --recipient DID: your own did:key, whom the message must be addressed to; see seam envelope verify --help',
+        ),
+      );
     });
 
     /** `envelope sign` of FILE refused with `code` and `detail`, as text and as --json. */

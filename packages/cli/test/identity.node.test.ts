@@ -12,7 +12,7 @@ import {
   signKeyState,
 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, seedOf, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, seedOf, usage, workdir } from './run.js';
 
 const aliceSeed = seedOf(ALICE_SEED);
 const bobSeed = seedOf(BOB_SEED);
@@ -285,16 +285,12 @@ describe('seam identity: every option and refusal, compared whole (binding verif
     it('binding verify without --device or --now: usage errors that say what to give', async () => {
       // why: identity.ts:37:7 ('--device' emptied), :38:7 (its what emptied), :40:52 ('--now'
       // emptied), :40:61 (its what emptied).
-      expect(await seam(dir, ['binding', 'verify', 'binding.json', '--now', String(T)])).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr: 'seam: give --device DID: the device you are asking about; see seam binding verify --help\n',
-      });
-      expect(await seam(dir, ['binding', 'verify', 'binding.json', '--device', bob])).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr: 'seam: give --now TIME: validUntil is judged at a time; see seam binding verify --help\n',
-      });
+      expect(await seam(dir, ['binding', 'verify', 'binding.json', '--now', String(T)])).toMatchObject(
+        usage('give --device DID: the device you are asking about; see seam binding verify --help'),
+      );
+      expect(await seam(dir, ['binding', 'verify', 'binding.json', '--device', bob])).toMatchObject(
+        usage('give --now TIME: validUntil is judged at a time; see seam binding verify --help'),
+      );
     });
 
     it('binding verify --expected: both signatures must hold over the expected bytes', async () => {
@@ -316,16 +312,12 @@ describe('seam identity: every option and refusal, compared whole (binding verif
       // why: identity.ts:88:48 ('--root' emptied), :88:58 (its what emptied), :89:52 ('--now'
       // emptied), :89:61 (its what emptied), :106:15 (the ok line → undefined), :106:40 (the ok
       // line emptied), :97:16 ('keystate resolve' emptied).
-      expect(await seam(dir, ['keystate', 'resolve', 'keystate.json', '--now', String(T)])).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr: 'seam: give --root DID: the root DID you are resolving; see seam keystate resolve --help\n',
-      });
-      expect(await seam(dir, ['keystate', 'resolve', 'keystate.json', '--root', alice])).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr: 'seam: give --now TIME: a KeyState has a window; see seam keystate resolve --help\n',
-      });
+      expect(await seam(dir, ['keystate', 'resolve', 'keystate.json', '--now', String(T)])).toMatchObject(
+        usage('give --root DID: the root DID you are resolving; see seam keystate resolve --help'),
+      );
+      expect(await seam(dir, ['keystate', 'resolve', 'keystate.json', '--root', alice])).toMatchObject(
+        usage('give --now TIME: a KeyState has a window; see seam keystate resolve --help'),
+      );
       const args = keystateResolve('keystate.json');
       const text = await seam(dir, args);
       expect(text.code).toBe(0);

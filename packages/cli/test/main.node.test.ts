@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/main.js';
-import { seam, VERSION, workdir } from './run.js';
+import { seam, usage, VERSION, wbaVerify, workdir } from './run.js';
 
 // seam with no command, help and version, and a command group alone (src/main.ts).
 // A case that exists for a mutant says in its comment which one it holds (file.ts:line:column of
@@ -14,11 +14,7 @@ describe('main: the command line without a command', () => {
   it('seam alone is a usage error of one line; seam --help prints the help and exits 0', async () => {
     // why: main.ts, the no-command block (a usage error names the fix in one line, never the
     // whole help) and the help block (printed on stdout, exit 0).
-    expect(await seam(dir, [])).toMatchObject({
-      code: 2,
-      stdout: '',
-      stderr: 'seam: give a command; seam --help lists them\n',
-    });
+    expect(await seam(dir, [])).toMatchObject(usage('give a command; seam --help lists them'));
     const asked = await seam(dir, ['--help']);
     expect(asked.code).toBe(0);
     expect(
@@ -39,28 +35,16 @@ describe('main: the command line without a command', () => {
 
   it('an unknown command is a usage error naming it', async () => {
     // why: main.ts:112:13 (the message emptied).
-    expect(await seam(dir, ['frobnicate'])).toMatchObject({
-      code: 2,
-      stdout: '',
-      stderr: 'seam: no command "frobnicate"; seam --help lists them\n',
-    });
+    expect(await seam(dir, ['frobnicate'])).toMatchObject(
+      usage('no command "frobnicate"; seam --help lists them'),
+    );
   });
 
   it('a SeamError from a value on the command line is a usage error that says so', async () => {
     // why: main.ts:125:17 ([EXIT.usage, message] emptied: the code is undefined) and
     // :125:30 (the message emptied). The wba package throws on an authority that is no host.
     const d = workdir({ 'req.txt': 'GET / HTTP/1.1\nHost: a.example\n', 'keys.json': '{"keys":[]}' });
-    const r = await seam(d, [
-      'wba',
-      'verify',
-      'req.txt',
-      '--directory',
-      'keys.json',
-      '--authority',
-      ' ',
-      '--now',
-      String(T),
-    ]);
+    const r = await seam(d, wbaVerify('req.txt', 'keys.json', ' ', T));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^seam: .* \(a value on the command line\); see seam wba verify --help\n$/);
   });
@@ -100,11 +84,9 @@ describe('seam: help and version spelled short, a command group alone', () => {
     it('a command group without its subcommand is a usage error listing them', async () => {
       // why: main.ts:108:80 ((c) => `seam ${c.name}` → () => undefined), :108:87 (its text → ``),
       // :111:56 (', ' → "").
-      expect(await seam(dir, ['box'])).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr: 'seam: box needs a subcommand: seam box seal, seam box open; see seam --help\n',
-      });
+      expect(await seam(dir, ['box'])).toMatchObject(
+        usage('box needs a subcommand: seam box seal, seam box open; see seam --help'),
+      );
     });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cid } from '@agent-seam/coredet-cbor';
 import { describe, expect, it } from 'vitest';
-import { seam, workdir } from './run.js';
+import { seam, usage, workdir } from './run.js';
 
 // RFC 6962 by hand, with node:crypto: leaf = H(0x00 ‖ d), node = H(0x01 ‖ l ‖ r).
 const h = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
@@ -160,9 +160,6 @@ describe('seam cbor', () => {
 
 describe('seam cbor: the options and refusals each compared whole', () => {
   const utf8 = (text: string) => new TextEncoder().encode(text);
-
-  /** A usage error (exit 2) whose whole stderr is `seam: MESSAGE`. */
-  const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
 
   describe('seam cbor: encode, decode, cid and their refusals', () => {
     const files = () =>
@@ -385,13 +382,9 @@ describe('seam merkle: every option and refusal, compared whole (leaves files, -
       // why: merkle.ts:70:7 (the whole condition false; || as &&), :71:8 (the regex without ^,
       // without $), :72:7 (Number(indexText) >= leaves.length: false, >), :74:28 (the
       // message emptied), :74:69 (leaves.length - 1 as + 1).
-      const usage = 'seam: --index wants a leaf number from 0 to 2; see seam merkle prove --help\n';
+      const refused = usage('--index wants a leaf number from 0 to 2; see seam merkle prove --help');
       for (const more of [[], ['--index', 'x1'], ['--index', '1x'], ['--index', '3']])
-        expect(await seam(dir, ['merkle', 'prove', 'leaves.txt', '--text', ...more])).toMatchObject({
-          code: 2,
-          stdout: '',
-          stderr: usage,
-        });
+        expect(await seam(dir, ['merkle', 'prove', 'leaves.txt', '--text', ...more])).toMatchObject(refused);
       const last = await seam(dir, ['merkle', 'prove', 'leaves.txt', '--text', '--index', '2']);
       expect(last.code).toBe(0);
       expect(JSON.parse(last.stdout)).toMatchObject({ index: 2, size: 3 });

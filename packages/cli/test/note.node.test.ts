@@ -8,7 +8,7 @@ import {
   parseVerifierKey,
 } from '@agent-seam/tlog-note';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SEED, BOB_SEED, seam, seedOf, signedCheckpoint, vkeyOf, workdir } from './run.js';
+import { ALICE_SEED, BOB_SEED, seam, seedOf, signedCheckpoint, usage, vkeyOf, workdir } from './run.js';
 
 const LOG = 'example.com/log';
 const logKey = formatVerifierKey(ed25519Verifier(LOG, keyPairFromSeed(seedOf(ALICE_SEED)).publicKey));
@@ -155,14 +155,15 @@ describe('seam note and checkpoint: every option and refusal, compared whole (th
       // regex mutants: "x60" and "60x" must be refused, "60" taken), :110:75 (now ===
       // undefined: false, !==), :111:28 (the message emptied), :118:38 ({} for maxAge: the
       // stale cosignature would pass).
-      const usage =
-        'seam: --max-age wants whole seconds, and a clock to judge them at (not --now off); see seam note verify --help\n';
+      const refused = usage(
+        '--max-age wants whole seconds, and a clock to judge them at (not --now off); see seam note verify --help',
+      );
       for (const more of [
         ['--max-age', '60', '--now', 'off'],
         ['--max-age', 'x60', '--now', String(T)],
         ['--max-age', '60x', '--now', String(T)],
       ])
-        expect(await verify(...quorum, ...more)).toMatchObject({ code: 2, stdout: '', stderr: usage });
+        expect(await verify(...quorum, ...more)).toMatchObject(refused);
       const fresh = await verify(...quorum, '--now', String(T + 30), '--max-age', '60');
       expect(fresh.code).toBe(0);
       expect(fresh.stdout.split('\n')[0]).toBe(`verified: signed by ${LOG}, w1.example`);
@@ -328,7 +329,6 @@ describe('seam note verify and checkpoint show: every option and refusal, compar
     const verify = async (file: string, ...more: string[]) =>
       await seam(files, ['note', 'verify', file, ...more]);
     const quorum = ['--key', logKey, '--witness', witnessKey, '--quorum', '1'];
-    const usage = (stderr: string) => ({ code: 2, stdout: '', stderr: `seam: ${stderr}\n` });
 
     it('a --key or --witness that is no verifier key is a usage error naming the flag', async () => {
       // why: note.ts:40:9 (!key.ok false: the refusal used as a key), :42:9 (the message

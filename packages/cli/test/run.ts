@@ -47,6 +47,9 @@ export interface Run {
   stderr: string;
 }
 
+/** What a usage error (exit 2) is: nothing on stdout, and the whole stderr `seam: MESSAGE`. */
+export const usage = (message: string) => ({ code: 2, stdout: '', stderr: `seam: ${message}\n` });
+
 /** Runs `seam ARGS` in-process in `cwd` with `stdin` given (none: empty). */
 export async function seam(cwd: string, args: string[], stdin: string | Uint8Array = ''): Promise<Run> {
   const stdout: Uint8Array[] = [];
@@ -67,6 +70,21 @@ export async function seam(cwd: string, args: string[], stdin: string | Uint8Arr
     process.chdir(before);
   }
 }
+
+/**
+ * `seam wba verify FILE` with the key directory DIRECTORY, for AUTHORITY, judged at NOW
+ * (left out: no --now, the usage error).
+ */
+export const wbaVerify = (file: string, directory: string, authority: string, now?: number) => [
+  'wba',
+  'verify',
+  file,
+  '--directory',
+  directory,
+  '--authority',
+  authority,
+  ...(now === undefined ? [] : ['--now', String(now)]),
+];
 
 /** Runs the built `seam ARGS` in a spawned process in `cwd`, `stdin` piped in, as a user does. */
 export function seamBuilt(cwd: string, args: string[], stdin: string | Uint8Array = ''): Run {

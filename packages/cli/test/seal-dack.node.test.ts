@@ -14,7 +14,7 @@ import {
 } from '@agent-seam/hpke-seal';
 import { describe, expect, it } from 'vitest';
 import { assembleEnvelope, innerEntries } from '../../hpke-seal/src/seal-v2.js';
-import { aidOf, DACK_KEYS, DACK_KEYS_HEX, seam, workdir } from './run.js';
+import { aidOf, DACK_KEYS, DACK_KEYS_HEX, seam, usage, workdir } from './run.js';
 
 const alice = keyPairFromSeed(new Uint8Array(32).fill(1));
 const bob = keyPairFromSeed(new Uint8Array(32).fill(2));
@@ -505,23 +505,21 @@ describe('seam dack: every option and refusal, compared whole (the keys file, wh
 
     it('no --keys-file: a usage error that says which file', async () => {
       // why: dack.ts:12:26 (the message emptied).
-      expect(await seam(dir, ['dack', 'create', '--processed'])).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr:
-          'seam: give --keys-file FILE: the dack keys (seam seal open --dack-keys-out writes them); see seam dack create --help\n',
-      });
+      expect(await seam(dir, ['dack', 'create', '--processed'])).toMatchObject(
+        usage(
+          'give --keys-file FILE: the dack keys (seam seal open --dack-keys-out writes them); see seam dack create --help',
+        ),
+      );
     });
 
     it('neither or both of --processed and --refused: a usage error that says to choose', async () => {
       // why: dack.ts:60:28 (the message emptied).
       for (const flags of [[], ['--processed', '--refused']])
-        expect(await create(...flags)).toMatchObject({
-          code: 2,
-          stdout: '',
-          stderr:
-            'seam: give --processed or --refused: what you decided about the envelope; see seam dack create --help\n',
-        });
+        expect(await create(...flags)).toMatchObject(
+          usage(
+            'give --processed or --refused: what you decided about the envelope; see seam dack create --help',
+          ),
+        );
     });
 
     it('a keys file that is null, {} or holds a number: unreadable (exit 4), never a crash', async () => {
@@ -551,11 +549,9 @@ describe('seam dack: every option and refusal, compared whole (the keys file, wh
         ['--wait-ms', '0', Number.MAX_SAFE_INTEGER],
         ['--wait-ms', '1.5', Number.MAX_SAFE_INTEGER],
       ] as const)
-        expect(await create('--refused', flag, text)).toMatchObject({
-          code: 2,
-          stdout: '',
-          stderr: `seam: ${flag} wants a whole number from 1 to ${max}; see seam dack create --help\n`,
-        });
+        expect(await create('--refused', flag, text)).toMatchObject(
+          usage(`${flag} wants a whole number from 1 to ${max}; see seam dack create --help`),
+        );
       const top = await create(
         '--refused',
         '--reason',
@@ -648,24 +644,22 @@ describe('seam seal open: every option and refusal, compared whole (usage errors
 
     it('a --sender-key that is no Ed25519 key says what it wants', async () => {
       // why: seal.ts:24:26 (the message emptied).
-      expect(await open('--sender-key', 'did:key:zzz', '--now', String(T))).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr:
-          'seam: --sender-key wants an Ed25519 did:key or 32 bytes as standard base64; see seam seal open --help\n',
-      });
+      expect(await open('--sender-key', 'did:key:zzz', '--now', String(T))).toMatchObject(
+        usage(
+          '--sender-key wants an Ed25519 did:key or 32 bytes as standard base64; see seam seal open --help',
+        ),
+      );
     });
 
     it('--v1 with --interaction-seed-file alone is a usage error', async () => {
       // why: seal.ts:101:16 (interactionPath !== undefined false) and :103:9 (the message emptied).
       expect(
         await open('--sender-key', key, '--now', String(T), '--v1', '--interaction-seed-file', 'epoch.seed'),
-      ).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr:
-          'seam: a v1 envelope has one layer and no delivery confirmation: drop --v1 or those options; see seam seal open --help\n',
-      });
+      ).toMatchObject(
+        usage(
+          'a v1 envelope has one layer and no delivery confirmation: drop --v1 or those options; see seam seal open --help',
+        ),
+      );
     });
   });
 });
@@ -707,12 +701,11 @@ describe('seam seal open: every option and refusal, compared whole (--json, shor
       // why: seal.ts:23:18 (key.value.length !== 32 → false: a 16-byte key taken).
       expect(
         await seam(files(), open('env.bin', bobAid, base64Strict.encode(new Uint8Array(16)))),
-      ).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr:
-          'seam: --sender-key wants an Ed25519 did:key or 32 bytes as standard base64; see seam seal open --help\n',
-      });
+      ).toMatchObject(
+        usage(
+          '--sender-key wants an Ed25519 did:key or 32 bytes as standard base64; see seam seal open --help',
+        ),
+      );
     });
 
     it('an envelope as base64 text with a final newline opens', async () => {

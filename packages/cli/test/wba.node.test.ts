@@ -5,7 +5,7 @@ import { didFromSeed, jwkFromPublicKey, keyPairFromSeed } from '@agent-seam/did'
 import { signDirectory, verifyRequest } from '@agent-seam/wba';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestHeaders } from '../src/commands/wba.js';
-import { ALICE_SEED, seam, workdir } from './run.js';
+import { ALICE_SEED, seam, usage, wbaVerify, workdir } from './run.js';
 
 const seed = hex.decode(ALICE_SEED.trim());
 if (!seed.ok) throw new Error('seed');
@@ -43,17 +43,8 @@ const signCommand = (...more: string[]) => [
   ...more,
 ];
 /** `seam wba verify FILE` against the key directory, for the authority, at the time. */
-const verifyCommand = (file: string, directory: string, authority = 'shop.example', now = T) => [
-  'wba',
-  'verify',
-  file,
-  '--directory',
-  directory,
-  '--authority',
-  authority,
-  '--now',
-  String(now),
-];
+const verifyCommand = (file: string, directory: string, authority = 'shop.example', now = T) =>
+  wbaVerify(file, directory, authority, now);
 
 describe('seam wba', async () => {
   const request = 'GET /catalog HTTP/1.1\nHost: shop.example\nAccept: */*\n';
@@ -325,15 +316,7 @@ describe('seam wba: every option and refusal, compared whole (usage errors, the 
     const signed = (await seam(dir, signCommand(), request)).stdout;
     // Each without one option it needs: --authority to sign, --now to verify.
     const signArgs = ['wba', 'sign', '-', '--seed-file', 'bot.seed', '--now', String(T)];
-    const verifyArgs = [
-      'wba',
-      'verify',
-      'req.txt',
-      '--directory',
-      'keys.json',
-      '--authority',
-      'shop.example',
-    ];
+    const verifyArgs = wbaVerify('req.txt', 'keys.json', 'shop.example');
     const base = `"@authority": shop.example\n"@signature-params": ${signed.match(/signature-input: sig1=(.*)\n/)?.[1]}`;
     const files = workdir({
       'req.txt': signed,
@@ -344,17 +327,14 @@ describe('seam wba: every option and refusal, compared whole (usage errors, the 
 
     it('no --now (verify) and no --authority (sign) are usage errors saying what to give', async () => {
       // why: wba.ts:118:28 and :192:28 (the messages emptied).
-      expect(await seam(files, verifyArgs)).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr:
-          'seam: give --now TIME: when the request arrived (RFC 3339 or Unix seconds); see seam wba verify --help\n',
-      });
-      expect(await seam(dir, signArgs, request)).toMatchObject({
-        code: 2,
-        stdout: '',
-        stderr: 'seam: give --authority HOST: the authority the request is for; see seam wba sign --help\n',
-      });
+      expect(await seam(files, verifyArgs)).toMatchObject(
+        usage(
+          'give --now TIME: when the request arrived (RFC 3339 or Unix seconds); see seam wba verify --help',
+        ),
+      );
+      expect(await seam(dir, signArgs, request)).toMatchObject(
+        usage('give --authority HOST: the authority the request is for; see seam wba sign --help'),
+      );
     });
 
     it('the base is shown with its keyid; --expected compares it, as text and --json', async () => {

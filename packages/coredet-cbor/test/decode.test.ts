@@ -13,24 +13,22 @@ interface Refused {
   hex: string;
   options?: DecodeOptions;
   code: string;
-  detail: string;
+  /** The detail but its ` (at byte N)` suffix, which names the offset. */
+  message: string;
   offset: number;
 }
 
-// The whole refusal is asserted: code, detail text and offset.
+// The whole refusal is asserted: code, detail text and offset (the detail ends by naming it).
 const refusals: [name: string, Refused][] = [
   // why: decode.ts:220 'bytes follow the item' → ""
-  [
-    'trailing bytes',
-    { hex: '0000', code: 'trailing-bytes', detail: 'bytes follow the item (at byte 1)', offset: 1 },
-  ],
+  ['trailing bytes', { hex: '0000', code: 'trailing-bytes', message: 'bytes follow the item', offset: 1 }],
   // why: decode.ts:240 'map keys must be integers, text or byte strings' → ""
   [
     'an array as a map key',
     {
       hex: 'a18000',
       code: 'unsupported-key',
-      detail: 'map keys must be integers, text or byte strings (at byte 1)',
+      message: 'map keys must be integers, text or byte strings',
       offset: 1,
     },
   ],
@@ -41,14 +39,14 @@ const refusals: [name: string, Refused][] = [
       hex: 'a200000000',
       options: lenient,
       code: 'duplicate-key',
-      detail: 'a map key appears twice (at byte 3)',
+      message: 'a map key appears twice',
       offset: 3,
     },
   ],
   // why: decode.ts:247 'a map key appears twice' → "" (the strict, adjacent-key path)
   [
     'a duplicate key, strict',
-    { hex: 'a200000000', code: 'duplicate-key', detail: 'a map key appears twice (at byte 3)', offset: 3 },
+    { hex: 'a200000000', code: 'duplicate-key', message: 'a map key appears twice', offset: 3 },
   ],
   // why: decode.ts:249 'map keys are not in bytewise order of their encodings' → ""
   [
@@ -56,7 +54,7 @@ const refusals: [name: string, Refused][] = [
     {
       hex: 'a201000000',
       code: 'unsorted-keys',
-      detail: 'map keys are not in bytewise order of their encodings (at byte 3)',
+      message: 'map keys are not in bytewise order of their encodings',
       offset: 3,
     },
   ],
@@ -67,15 +65,12 @@ const refusals: [name: string, Refused][] = [
       hex: '0000',
       options: { maxBytes: 1 },
       code: 'too-large',
-      detail: 'input is over 1 bytes (at byte 1)',
+      message: 'input is over 1 bytes',
       offset: 1,
     },
   ],
   // why: decode.ts:314 'input ends before an item' → ""
-  [
-    'an empty input',
-    { hex: '', code: 'truncated', detail: 'input ends before an item (at byte 0)', offset: 0 },
-  ],
+  ['an empty input', { hex: '', code: 'truncated', message: 'input ends before an item', offset: 0 }],
   // why: decode.ts:324 'indefinite string chunk of the wrong kind' → ""
   [
     'a text chunk inside an indefinite byte string',
@@ -83,7 +78,7 @@ const refusals: [name: string, Refused][] = [
       hex: '5f60ff',
       options: lenient,
       code: 'malformed',
-      detail: 'indefinite string chunk of the wrong kind (at byte 1)',
+      message: 'indefinite string chunk of the wrong kind',
       offset: 1,
     },
   ],
@@ -95,14 +90,14 @@ const refusals: [name: string, Refused][] = [
       hex: '5f5fffff',
       options: lenient,
       code: 'malformed',
-      detail: 'indefinite string chunk of the wrong kind (at byte 1)',
+      message: 'indefinite string chunk of the wrong kind',
       offset: 1,
     },
   ],
   // why: decode.ts:334 'input ends inside an item head' → ""
   [
     'a head cut short',
-    { hex: '18', code: 'truncated', detail: 'input ends inside an item head (at byte 0)', offset: 0 },
+    { hex: '18', code: 'truncated', message: 'input ends inside an item head', offset: 0 },
   ],
   // why: decode.ts:363 'an integer or length is not in its shortest form' → ""
   [
@@ -110,7 +105,7 @@ const refusals: [name: string, Refused][] = [
     {
       hex: '1800',
       code: 'non-minimal-int',
-      detail: 'an integer or length is not in its shortest form (at byte 0)',
+      message: 'an integer or length is not in its shortest form',
       offset: 0,
     },
   ],
@@ -120,7 +115,7 @@ const refusals: [name: string, Refused][] = [
     {
       hex: 'ff',
       code: 'malformed',
-      detail: 'break outside an indefinite container (at byte 0)',
+      message: 'break outside an indefinite container',
       offset: 0,
     },
   ],
@@ -128,11 +123,11 @@ const refusals: [name: string, Refused][] = [
   // ai === 31 → true (fc would be read as a break, 1c as an indefinite integer)
   [
     'reserved additional information on a simple value',
-    { hex: 'fc', code: 'malformed', detail: 'reserved additional information 28-30 (at byte 0)', offset: 0 },
+    { hex: 'fc', code: 'malformed', message: 'reserved additional information 28-30', offset: 0 },
   ],
   [
     'reserved additional information on an integer',
-    { hex: '1c', code: 'malformed', detail: 'reserved additional information 28-30 (at byte 0)', offset: 0 },
+    { hex: '1c', code: 'malformed', message: 'reserved additional information 28-30', offset: 0 },
   ],
   // why: decode.ts:376 'indefinite length on a type that has none' → ""
   [
@@ -140,7 +135,7 @@ const refusals: [name: string, Refused][] = [
     {
       hex: '1f',
       code: 'malformed',
-      detail: 'indefinite length on a type that has none (at byte 0)',
+      message: 'indefinite length on a type that has none',
       offset: 0,
     },
   ],
@@ -150,7 +145,7 @@ const refusals: [name: string, Refused][] = [
     {
       hex: 'df',
       code: 'malformed',
-      detail: 'indefinite length on a type that has none (at byte 0)',
+      message: 'indefinite length on a type that has none',
       offset: 0,
     },
   ],
@@ -160,7 +155,7 @@ const refusals: [name: string, Refused][] = [
     {
       hex: '5fff',
       code: 'indefinite-length',
-      detail: 'indefinite-length items are not CoreDet (at byte 0)',
+      message: 'indefinite-length items are not CoreDet',
       offset: 0,
     },
   ],
@@ -171,20 +166,20 @@ const refusals: [name: string, Refused][] = [
       hex: '5fff',
       options: { lenient: true, maxDepth: 0 },
       code: 'too-deep',
-      detail: 'nesting beyond maxDepth (at byte 0)',
+      message: 'nesting beyond maxDepth',
       offset: 0,
     },
   ],
   // why: decode.ts:396 'a string is longer than the input' → ""
   [
     'a byte string longer than the input',
-    { hex: '41', code: 'truncated', detail: 'a string is longer than the input (at byte 0)', offset: 0 },
+    { hex: '41', code: 'truncated', message: 'a string is longer than the input', offset: 0 },
   ],
   // why: decode.ts:400 'text is not valid UTF-8' → "", and decode.ts:127 c >= 0x80 → c > 0x80
   // (the short-text loop would take a lone continuation byte 0x80 for U+0080)
   [
     'short text holding a lone continuation byte 0x80',
-    { hex: '6180', code: 'invalid-utf8', detail: 'text is not valid UTF-8 (at byte 0)', offset: 0 },
+    { hex: '6180', code: 'invalid-utf8', message: 'text is not valid UTF-8', offset: 0 },
   ],
   // why: decode.ts:410 'a container holds more than ${maxItems} items' → '', and decode.ts:408
   // arg !== -1 → arg !== +1 (a one-item array would skip the maxItems check)
@@ -194,7 +189,7 @@ const refusals: [name: string, Refused][] = [
       hex: '8100',
       options: { maxItems: 0 },
       code: 'too-large',
-      detail: 'a container holds more than 0 items (at byte 0)',
+      message: 'a container holds more than 0 items',
       offset: 0,
     },
   ],
@@ -205,7 +200,7 @@ const refusals: [name: string, Refused][] = [
     {
       hex: '81',
       code: 'truncated',
-      detail: 'a container is longer than the input (at byte 0)',
+      message: 'a container is longer than the input',
       offset: 0,
     },
   ],
@@ -216,7 +211,7 @@ const refusals: [name: string, Refused][] = [
     {
       hex: 'a100',
       code: 'truncated',
-      detail: 'a container is longer than the input (at byte 0)',
+      message: 'a container is longer than the input',
       offset: 0,
     },
   ],
@@ -227,19 +222,19 @@ const refusals: [name: string, Refused][] = [
       hex: '8100',
       options: { maxDepth: 0 },
       code: 'too-deep',
-      detail: 'nesting beyond maxDepth (at byte 0)',
+      message: 'nesting beyond maxDepth',
       offset: 0,
     },
   ],
   // why: decode.ts:430 'tags are not allowed' → ""
-  ['a tag', { hex: 'c000', code: 'tag', detail: 'tags are not allowed (at byte 0)', offset: 0 }],
+  ['a tag', { hex: 'c000', code: 'tag', message: 'tags are not allowed', offset: 0 }],
   // why: decode.ts:455 'simple value below 32 in two-byte form' → ""
   [
     'a two-byte simple value below 32',
     {
       hex: 'f818',
       code: 'malformed',
-      detail: 'simple value below 32 in two-byte form (at byte 0)',
+      message: 'simple value below 32 in two-byte form',
       offset: 0,
     },
   ],
@@ -249,7 +244,7 @@ const refusals: [name: string, Refused][] = [
     {
       hex: 'f7',
       code: 'bad-simple',
-      detail: 'only false, true and null are allowed (at byte 0)',
+      message: 'only false, true and null are allowed',
       offset: 0,
     },
   ],
@@ -259,7 +254,7 @@ const refusals: [name: string, Refused][] = [
     {
       hex: 'f97c00',
       code: 'nan-or-infinity',
-      detail: 'NaN and ±Infinity are not allowed (at byte 0)',
+      message: 'NaN and ±Infinity are not allowed',
       offset: 0,
     },
   ],
@@ -269,7 +264,7 @@ const refusals: [name: string, Refused][] = [
     {
       hex: 'fa3f800000',
       code: 'non-minimal-float',
-      detail: 'a float is wider than its value needs (at byte 0)',
+      message: 'a float is wider than its value needs',
       offset: 0,
     },
   ],
@@ -280,7 +275,7 @@ describe('every decoder refusal carries its code, detail and offset', () => {
     expect(decode(fromHex(c.hex), c.options)).toEqual({
       ok: false,
       code: c.code,
-      detail: c.detail,
+      detail: `${c.message} (at byte ${c.offset})`,
       offset: c.offset,
     });
   });

@@ -1,11 +1,5 @@
 import { hex } from '@agent-seam/canonical';
-import {
-  ledgerGroup,
-  loadVectors,
-  openLedger,
-  opGroup,
-  packageImplementation,
-} from '@agent-seam/conformance';
+import { ledgerGroup, opGroup } from '@agent-seam/conformance';
 import {
   BASE58_MAX_CHARS,
   base58btc,
@@ -18,13 +12,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { didOps } from '../../cli/src/conformance/ops/did.js';
-import { expectSameValues, loadUpstream } from './helpers.js';
+import { expectSameValues, loadUpstream, openWireVectors } from './helpers.js';
 
-const ledger = openLedger();
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
-const ours = loadVectors('wire_vectors.json');
-const impl = packageImplementation('@agent-seam/did', didOps);
+const { ledger, ours, impl } = openWireVectors('@agent-seam/did', didOps);
 
 it("the file holds ten did cases, each naming its curve's multicodec", () => {
   expect(ours.did).toHaveLength(10);

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { interopPath, loadInterop, loadVectors } from '@agent-seam/conformance';
 import {
   askDoor,
   ed25519AsyncBackend,
@@ -13,7 +10,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { ed25519Door } from '../src/ed25519.js';
 import * as nobleEquation from '../src/equation.js';
-import { type DoorInput, ed25519Corpus } from './ed25519-corpus.js';
+import type { DoorInput } from './ed25519-corpus.js';
+import { doorFamilies } from './ed25519-corpus-files.js';
 import { utf8 } from './helpers.js';
 
 // Runs in Node and in Chromium (the browser suite): the asynchronous door (WebCrypto in
@@ -21,18 +19,7 @@ import { utf8 } from './helpers.js';
 // the repository has for the door. In Chromium the sync door is the noble one; in Node
 // it is OpenSSL's, so there all three backends meet.
 const nobleDoor = ed25519Door(nobleEquation.equationHolds);
-const supercopPath = interopPath('standards/ed25519-rfc8032/supercop-sign.input.gz');
-const corpus = ed25519Corpus({
-  wire: loadVectors('wire_vectors.json'),
-  rfc8032: loadInterop('standards/ed25519-rfc8032/rfc8032-7.1-ed25519.json'),
-  supercop:
-    supercopPath === null
-      ? null
-      : gunzipSync(readFileSync(supercopPath)).toString('utf8').split('\n').filter(Boolean),
-});
-const families = new Map<string, DoorInput[]>();
-for (const c of corpus) families.set(c.family, [...(families.get(c.family) ?? []), c]);
-const interop = supercopPath !== null;
+const { families, interop } = doorFamilies();
 
 describe('verifyEd25519Async', () => {
   it('asks WebCrypto here (Node and Chromium both verify Ed25519 in crypto.subtle)', async () =>
@@ -67,7 +54,7 @@ describe('verifyEd25519Async', () => {
   });
 
   it('refuses wrong lengths and non-bytes without rejecting', async () => {
-    const [key, message, signature] = judge(corpus[0]!);
+    const [key, message, signature] = judge(families.get('reject.ed25519')![0]!);
     expect(await verifyEd25519Async(key.subarray(1), message, signature)).toMatchObject({
       code: 'bad-length',
     });

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { concatBytes } from '@agent-seam/canonical';
-import { interopPath, loadInterop, loadVectors } from '@agent-seam/conformance';
 import { keyPairFromSeed, signEd25519, verifyEd25519 } from '@agent-seam/did';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +7,7 @@ import * as nobleEquation from '../src/equation.js';
 import * as nodeEquation from '../src/equation.node.js';
 import { equationHolds as openSslEquation } from '../src/equation.node.js';
 import { webCryptoEquation } from '../src/equation.webcrypto.js';
-import { type DoorInput, ed25519Corpus } from './ed25519-corpus.js';
+import { doorFamilies } from './ed25519-corpus-files.js';
 import { bytes, utf8 } from './helpers.js';
 
 // The same door over each backend: the verdicts (codes and details included) must be equal.
@@ -29,17 +26,7 @@ const { Point } = ed25519;
 
 // Every input the repository has for the door (test/ed25519-corpus.ts): the vector groups,
 // the envelope signatures that reach the door, mixed-order keys and R, random inputs.
-const supercopPath = interopPath('standards/ed25519-rfc8032/supercop-sign.input.gz');
-const corpus = ed25519Corpus({
-  wire: loadVectors('wire_vectors.json'),
-  rfc8032: loadInterop('standards/ed25519-rfc8032/rfc8032-7.1-ed25519.json'),
-  supercop:
-    supercopPath === null
-      ? null
-      : gunzipSync(readFileSync(supercopPath)).toString('utf8').split('\n').filter(Boolean),
-});
-const families = new Map<string, DoorInput[]>();
-for (const c of corpus) families.set(c.family, [...(families.get(c.family) ?? []), c]);
+const { families } = doorFamilies();
 
 describe('every door input under both backends', () => {
   for (const [family, cases] of families)

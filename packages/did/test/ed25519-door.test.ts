@@ -4,21 +4,10 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ed25519Door } from '../src/ed25519.js';
+import { SMALL_ORDER_Y, withSignBit } from '../vectors/small-order.js';
 import { bytes, utf8 } from './helpers.js';
 
-// The seven small-order y values of libsodium's blocklist, written out independently
-// of src/small-order.ts so that a typo there is caught here.
-const SMALL_ORDER_HEX = [
-  '0000000000000000000000000000000000000000000000000000000000000000',
-  '0100000000000000000000000000000000000000000000000000000000000000',
-  '26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05',
-  'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a',
-  'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
-  'edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
-  'eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
-];
-const withSignBit = (h: string) => h.slice(0, 62) + (Number.parseInt(h.slice(62), 16) | 0x80).toString(16);
-const FOURTEEN = SMALL_ORDER_HEX.flatMap((h) => [h, withSignBit(h)]);
+const FOURTEEN = SMALL_ORDER_Y.flatMap((h) => [h, withSignBit(h)]);
 
 const seed = new Uint8Array(32).fill(0x42);
 const { publicKey } = keyPairFromSeed(seed);
@@ -42,7 +31,7 @@ describe('verifyEd25519', () => {
 
   it('the fourteen encodings are distinct and every one has small order', () => {
     expect(new Set(FOURTEEN).size).toBe(14);
-    for (const h of SMALL_ORDER_HEX.slice(0, 5)) {
+    for (const h of SMALL_ORDER_Y.slice(0, 5)) {
       // The canonical ones decode under noble's permissive reader to a small-order point.
       expect(ed25519.Point.fromHex(h, true).isSmallOrder()).toBe(true);
     }

@@ -1,16 +1,10 @@
-import {
-  ledgerGroup,
-  loadVectors,
-  openLedger,
-  opGroup,
-  packageImplementation,
-} from '@agent-seam/conformance';
+import { ledgerGroup, opGroup } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { didOps } from '../../cli/src/conformance/ops/did.js';
+import { openWireVectors } from './helpers.js';
 
-const ledger = openLedger();
-const impl = packageImplementation('@agent-seam/did', didOps);
+const { ledger, ours, impl } = openWireVectors('@agent-seam/did', didOps);
 
 interface DoorCase {
   name: string;
@@ -20,7 +14,7 @@ interface DoorCase {
   code?: string;
 }
 
-const group = loadVectors('wire_vectors.json').reject.ed25519 as { accept: DoorCase[]; refuse: DoorCase[] };
+const group = ours.reject.ed25519 as { accept: DoorCase[]; refuse: DoorCase[] };
 
 describe('reject.ed25519 (the door, one refusal per check)', () => {
   it('holds the fourteen small-order encodings as key and as R, and every door code', () => {

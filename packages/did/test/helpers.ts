@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { hex, parseJSON } from '@agent-seam/canonical';
-import { type Implementation, interopPath, ledgerGroup, opGroup } from '@agent-seam/conformance';
+import {
+  type Implementation,
+  interopPath,
+  ledgerGroup,
+  loadVectors,
+  type OpTable,
+  openLedger,
+  opGroup,
+  packageImplementation,
+} from '@agent-seam/conformance';
 import { expect, it } from 'vitest';
 
 /** Hex text from a vector file as bytes; a malformed vector is a test failure, not a skip. */
@@ -43,7 +52,22 @@ export function expectSameValues(
 export const byName = <T extends { name: string }>(list: T[], name: string): T | undefined =>
   list.find((c) => c.name === name);
 
-type Ledger = ReturnType<typeof import('@agent-seam/conformance').openLedger>;
+type Ledger = ReturnType<typeof openLedger>;
+
+/**
+ * What a test of vectors/wire_vectors.json binds once: the ledger its checks record in,
+ * this repository's file, and the package the checks are asked of through its ops.
+ */
+export function openWireVectors(
+  pkg: string,
+  ops: OpTable,
+): { ledger: Ledger; ours: any; impl: Implementation } {
+  return {
+    ledger: openLedger(),
+    ours: loadVectors('wire_vectors.json'),
+    impl: packageImplementation(pkg, ops),
+  };
+}
 
 /**
  * A runner that replays one op group through `impl` over this repository's cases, then
@@ -84,6 +108,23 @@ export function makeReproduced(ours: any, upstream: any | null) {
       for (const c of pick(upstream))
         if (!except.includes(c.name)) expectSameValues(byName(pick(ours), c.name), c);
     });
+}
+
+/**
+ * `openWireVectors` with upstream's agent-seam-latest/wire_vectors.json beside it (null when
+ * the interop data is absent), and the two runners over both files bound to them.
+ */
+export function wireVectorsBesideUpstream(pkg: string, ops: OpTable) {
+  const { ledger, ours, impl } = openWireVectors(pkg, ops);
+  const upstream = loadUpstream('agent-seam-latest/wire_vectors.json');
+  return {
+    ledger,
+    ours,
+    impl,
+    upstream,
+    bothFiles: makeBothFiles(ledger, impl, ours, upstream),
+    reproduced: makeReproduced(ours, upstream),
+  };
 }
 
 /**

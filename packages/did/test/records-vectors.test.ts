@@ -1,19 +1,15 @@
-import { loadVectors, openLedger, packageImplementation } from '@agent-seam/conformance';
 import { didFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too
 // (ownerState's signed bytes are asked of canonical's writer).
 import { canonicalOps } from '../../cli/src/conformance/ops/canonical.js';
 import { recordOps } from '../../cli/src/conformance/ops/records.js';
-import { loadUpstream, makeBothFiles, makeReproduced, withCodes } from './helpers.js';
+import { wireVectorsBesideUpstream, withCodes } from './helpers.js';
 
-const ledger = openLedger();
-const ours = loadVectors('wire_vectors.json');
-const upstream = loadUpstream('agent-seam-latest/wire_vectors.json');
-const impl = packageImplementation('@agent-seam/did', { ...recordOps, ...canonicalOps });
-const bothFiles = makeBothFiles(ledger, impl, ours, upstream);
-
-const reproduced = makeReproduced(ours, upstream);
+const { ours, upstream, bothFiles, reproduced } = wireVectorsBesideUpstream('@agent-seam/did', {
+  ...recordOps,
+  ...canonicalOps,
+});
 
 describe('binding (v1 payload)', () => {
   bothFiles('binding', (d) => d.binding);

@@ -17,6 +17,7 @@ import {
   verifyEd25519,
   verifyOwnerState,
 } from '../src/index.ts';
+import { SMALL_ORDER_Y, withSignBit } from './small-order.ts';
 
 /**
  * Vectors of @agent-seam/did, in the upstream wire_vectors.json layout. Fixed seeds
@@ -176,19 +177,9 @@ assert(doorSigBytes.ok, 'door signature');
 const sigR = doorSigBytes.value.subarray(0, 32);
 const sigS = doorSigBytes.value.subarray(32);
 
-const SMALL_ORDER_Y = [
-  '0000000000000000000000000000000000000000000000000000000000000000',
-  '0100000000000000000000000000000000000000000000000000000000000000',
-  '26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05',
-  'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a',
-  'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
-  'edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
-  'eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
-];
-const signed = (h: string) => h.slice(0, 62) + (Number.parseInt(h.slice(62), 16) | 0x80).toString(16);
 const FOURTEEN = SMALL_ORDER_Y.flatMap((h, i) => [
   { label: `y${i}`, hex: h },
-  { label: `y${i}-sign`, hex: signed(h) },
+  { label: `y${i}-sign`, hex: withSignBit(h) },
 ]);
 
 const doorCase = (

@@ -21,21 +21,17 @@ const MESSAGE_OFF = { now: ['freshness'], replay: ['replay'] } as const;
 /** A replay cache ages its entries by the clock: turning the clock off turns it off too. */
 const STORE_NEEDS_CLOCK = { now: ['replay'] } as const;
 
+/** The message door's options, the same for its synchronous and asynchronous forms. */
+const messageDoor = {
+  given: () => ({ recipientDid: me }),
+  required: clockAndStore,
+  optOut: MESSAGE_OFF,
+  offTogether: STORE_NEEDS_CLOCK,
+};
+
 holdFailClosed(envelope, {
-  verifyEnvelope: {
-    call: (o) => verifyEnvelope(message, o as never),
-    given: () => ({ recipientDid: me }),
-    required: clockAndStore,
-    optOut: MESSAGE_OFF,
-    offTogether: STORE_NEEDS_CLOCK,
-  },
-  verifyEnvelopeAsync: {
-    call: (o) => verifyEnvelopeAsync(message, o as never),
-    given: () => ({ recipientDid: me }),
-    required: clockAndStore,
-    optOut: MESSAGE_OFF,
-    offTogether: STORE_NEEDS_CLOCK,
-  },
+  verifyEnvelope: { call: (o) => verifyEnvelope(message, o as never), ...messageDoor },
+  verifyEnvelopeAsync: { call: (o) => verifyEnvelopeAsync(message, o as never), ...messageDoor },
   verifyClaim: {
     call: (o) => verifyClaim({ method: 'onboard/claim', nonce: 'n', message }, o as never),
     given: () => ({ recipientDid: me, consumeNonce: () => true }),

@@ -1,24 +1,17 @@
-import {
-  ledgerGroup,
-  loadVectors,
-  openLedger,
-  opGroup,
-  packageImplementation,
-} from '@agent-seam/conformance';
+import { ledgerGroup, opGroup } from '@agent-seam/conformance';
 import { describe, it } from 'vitest';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { envelopeOps } from '../../cli/src/conformance/ops/envelope.js';
 import { inviteOps } from '../../cli/src/conformance/ops/invite.js';
 import { relayOps } from '../../cli/src/conformance/ops/relay.js';
 // Test helpers shared with the did package's vector tests (same upstream file, same rules).
-import { loadUpstream, makeBothFiles, makeReproduced, withCodes } from '../../did/test/helpers.js';
+import { wireVectorsBesideUpstream, withCodes } from '../../did/test/helpers.js';
 
-const ledger = openLedger();
-const ours = loadVectors('wire_vectors.json');
-const upstream = loadUpstream('agent-seam-latest/wire_vectors.json');
-const impl = packageImplementation('@agent-seam/envelope', { ...envelopeOps, ...relayOps, ...inviteOps });
-const bothFiles = makeBothFiles(ledger, impl, ours, upstream);
-const reproduced = makeReproduced(ours, upstream);
+const ops = { ...envelopeOps, ...relayOps, ...inviteOps };
+const { ledger, ours, impl, upstream, bothFiles, reproduced } = wireVectorsBesideUpstream(
+  '@agent-seam/envelope',
+  ops,
+);
 
 describe('envelope (the six signed fields)', () => {
   bothFiles('envelope', (d) => d.envelope);

@@ -6,15 +6,11 @@ import {
   AEAD_CHACHA20_POLY1305,
   AEAD_EXPORT_ONLY,
   deriveKeyPair,
-  setupAuthPSKR,
-  setupAuthPSKS,
-  setupAuthR,
-  setupAuthS,
-  setupBaseR,
-  setupBaseS,
   setupPSKR,
   setupPSKS,
 } from '../src/index.js';
+import type { Mode } from '../src/key-schedule.js';
+import { setUpMode } from './setup-by-mode.js';
 
 /**
  * Differential run (issue 15): this package's HPKE against @hpke/core (hpke-js), an
@@ -68,41 +64,20 @@ const testCase = fc.record({
 });
 type Case = typeof testCase extends fc.Arbitrary<infer T> ? T : never;
 
-function ourSender(c: Case) {
+/** This package's sender and recipient for the case; the recipient reads `enc` (hpke-js's). */
+function ours(c: Case, enc: Uint8Array) {
   const recipient = deriveKeyPair(c.recipientIkm);
   const sender = deriveKeyPair(c.senderIkm);
-  const base = {
-    recipientPublicKey: recipient.publicKey,
-    info: c.info,
-    aead: c.aead,
-    random: () => c.ephemeralIkm.slice(),
-  };
-  const psk = { psk: c.psk, pskId: c.pskId };
-  if (c.mode === 'base') return setupBaseS(base);
-  if (c.mode === 'psk') return setupPSKS({ ...base, ...psk });
-  if (c.mode === 'auth') return setupAuthS({ ...base, senderKeyPair: sender });
-  return setupAuthPSKS({ ...base, ...psk, senderKeyPair: sender });
-}
-
-function ourRecipient(c: Case, enc: Uint8Array) {
-  const base = {
-    recipientPrivateKey: deriveKeyPair(c.recipientIkm).privateKey,
-    enc,
-    info: c.info,
-    aead: c.aead,
-  };
-  const psk = { psk: c.psk, pskId: c.pskId };
-  const senderPublicKey = deriveKeyPair(c.senderIkm).publicKey;
-  const v =
-    c.mode === 'base'
-      ? setupBaseR(base)
-      : c.mode === 'psk'
-        ? setupPSKR({ ...base, ...psk })
-        : c.mode === 'auth'
-          ? setupAuthR({ ...base, senderPublicKey })
-          : setupAuthPSKR({ ...base, ...psk, senderPublicKey });
-  if (!v.ok) throw new Error(`our recipient refused their enc: ${v.code}`);
-  return v.value;
+  const common = { info: c.info, aead: c.aead };
+  const { s, r } = setUpMode(MODES.indexOf(c.mode) as Mode, {
+    sender: { ...common, recipientPublicKey: recipient.publicKey, random: () => c.ephemeralIkm.slice() },
+    recipient: { ...common, recipientPrivateKey: recipient.privateKey, enc },
+    psk: { psk: c.psk, pskId: c.pskId },
+    senderKeyPair: sender,
+    senderPublicKey: sender.publicKey,
+  });
+  if (!r.ok) throw new Error(`our recipient refused their enc: ${r.code}`);
+  return { sender: s, recipient: r.value };
 }
 
 async function theirParams(c: Case) {
@@ -127,7 +102,6 @@ describe('differential: HPKE against @hpke/core 1.9.0', () => {
           deriveKeyPair(c.recipientIkm).publicKey,
         );
 
-        const ours = ourSender(c);
         const theirSender = await suite.createSenderContext({
           recipientPublicKey: recipient.publicKey,
           info: ab(c.info),
@@ -135,20 +109,20 @@ describe('differential: HPKE against @hpke/core 1.9.0', () => {
           ...psk,
           ...(auth ? { senderKey: sender } : {}),
         });
-        expect(u8(theirSender.enc)).toEqual(ours.enc);
+        const { sender: ourSender, recipient: ourRecipientCtx } = ours(c, u8(theirSender.enc));
+        expect(u8(theirSender.enc)).toEqual(ourSender.enc);
 
         const theirRecipient = await suite.createRecipientContext({
           recipientKey: recipient,
-          enc: ab(ours.enc),
+          enc: ab(ourSender.enc),
           info: ab(c.info),
           ...psk,
           ...(auth ? { senderPublicKey: sender.publicKey } : {}),
         });
-        const ourRecipientCtx = ourRecipient(c, u8(theirSender.enc));
 
         if (c.aead === AEAD_CHACHA20_POLY1305) {
           for (const m of c.messages) {
-            const mine = ours.context.seal(m.aad, m.plaintext);
+            const mine = ourSender.context.seal(m.aad, m.plaintext);
             const theirs = u8(await theirSender.seal(ab(m.plaintext), ab(m.aad)));
             expect(theirs).toEqual(mine);
             // Ours sealed, theirs opens; theirs sealed, ours opens.
@@ -158,7 +132,7 @@ describe('differential: HPKE against @hpke/core 1.9.0', () => {
             messages++;
           }
           // One flipped bit in the next message: both refuse, neither advances.
-          const next = ours.context.seal(c.info, c.exporterContext);
+          const next = ourSender.context.seal(c.info, c.exporterContext);
           const bad = next.slice();
           bad[c.flipAt % bad.length]! ^= 1 << (c.flipAt % 8);
           const mineRefuses = !ourRecipientCtx.open(c.info, bad).ok;
@@ -171,7 +145,7 @@ describe('differential: HPKE against @hpke/core 1.9.0', () => {
         }
 
         // Exports: the same secret from all four contexts.
-        const expected = ours.context.export(c.exporterContext, c.exportLength);
+        const expected = ourSender.context.export(c.exporterContext, c.exportLength);
         expect(ourRecipientCtx.export(c.exporterContext, c.exportLength)).toEqual(expected);
         expect(u8(await theirSender.export(ab(c.exporterContext), c.exportLength))).toEqual(expected);
         expect(u8(await theirRecipient.export(ab(c.exporterContext), c.exportLength))).toEqual(expected);

@@ -5,19 +5,9 @@
 import { hex, SeamError, unwrap } from '@agent-seam/canonical';
 import type { Ledger } from '@agent-seam/conformance';
 import { expect } from 'vitest';
-import {
-  type AeadId,
-  deriveKeyPair,
-  setupAuthPSKR,
-  setupAuthPSKS,
-  setupAuthR,
-  setupAuthS,
-  setupBaseR,
-  setupBaseS,
-  setupPSKR,
-  setupPSKS,
-} from '../src/index.js';
+import { type AeadId, deriveKeyPair } from '../src/index.js';
 import { keySchedule, type Mode } from '../src/key-schedule.js';
+import { setUpMode } from './setup-by-mode.js';
 
 export interface Rfc9180Vector {
   mode: Mode;
@@ -53,27 +43,13 @@ export const vectorLabel = (v: Rfc9180Vector) =>
 
 function setUp(v: Rfc9180Vector) {
   const common = { info: bytes(v.info), aead: v.aead_id };
-  const sender = { ...common, recipientPublicKey: bytes(v.pkRm), random: () => bytes(v.ikmE) };
-  const recipient = { ...common, recipientPrivateKey: bytes(v.skRm), enc: bytes(v.enc) };
-  const psk = { psk: bytes(v.psk ?? ''), pskId: bytes(v.psk_id ?? '') };
-  const senderKeyPair = v.ikmS === undefined ? undefined : deriveKeyPair(bytes(v.ikmS));
-  const senderPublicKey = bytes(v.pkSm ?? '');
-  switch (v.mode) {
-    case 0:
-      return { s: setupBaseS(sender), r: setupBaseR(recipient) };
-    case 1:
-      return { s: setupPSKS({ ...sender, ...psk }), r: setupPSKR({ ...recipient, ...psk }) };
-    case 2:
-      return {
-        s: setupAuthS({ ...sender, senderKeyPair: senderKeyPair! }),
-        r: setupAuthR({ ...recipient, senderPublicKey }),
-      };
-    default:
-      return {
-        s: setupAuthPSKS({ ...sender, ...psk, senderKeyPair: senderKeyPair! }),
-        r: setupAuthPSKR({ ...recipient, ...psk, senderPublicKey }),
-      };
-  }
+  return setUpMode(v.mode, {
+    sender: { ...common, recipientPublicKey: bytes(v.pkRm), random: () => bytes(v.ikmE) },
+    recipient: { ...common, recipientPrivateKey: bytes(v.skRm), enc: bytes(v.enc) },
+    psk: { psk: bytes(v.psk ?? ''), pskId: bytes(v.psk_id ?? '') },
+    senderKeyPair: v.ikmS === undefined ? undefined : deriveKeyPair(bytes(v.ikmS)),
+    senderPublicKey: bytes(v.pkSm ?? ''),
+  });
 }
 
 /** Number of checks `runVector` attributes for this vector. */
