@@ -218,6 +218,12 @@ describe('the reader takes its options or throws', () => {
     ).toMatch(/^bad-hash-length/);
     const reader = readerOf(store);
     expect(await codeOf(() => reader.inclusionProof(0))).toMatch(/^no-checkpoint/);
+    // why: reader.ts:211 the refresh options' shape check (its three conditions, the code and the
+    // message): a string or null reached the witness clock and failed there under another code.
+    for (const options of [null, 'off'])
+      expect(await codeOf(() => reader.refresh(options as never))).toBe(
+        "invalid-argument: refresh takes { now, maxAge? } (now: 'off' to leave times unjudged)",
+      );
     unwrap(await reader.refresh(AT));
     expect(await codeOf(() => reader.inclusionProof(-1))).toMatch(/^invalid-argument/);
     expect(await codeOf(() => reader.consistencyProof(0))).toMatch(/^empty-tree-consistency/);
