@@ -28,6 +28,7 @@ import {
   ROTATED_KEL,
   seed,
   T0,
+  thrown,
   utf8,
 } from './fixture.js';
 
@@ -45,15 +46,6 @@ const box = (edit: Record<string, unknown> = {}, label = 'e') => {
   return sealDirEntry(entry as never, dirNonce(label)).box;
 };
 const refused = (code: string, detail: string) => ({ ok: false, code, detail });
-/** What a call throws: the error's name and message (a SeamError's message begins with its code). */
-const thrown = (call: () => unknown) => {
-  try {
-    call();
-  } catch (error) {
-    return `${(error as Error).name} ${(error as Error).message}`;
-  }
-  return 'returned';
-};
 
 describe('the options of openDirEntry and openBucket, a programmer’s errors', () => {
   const both = [

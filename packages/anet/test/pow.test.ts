@@ -15,7 +15,7 @@ import {
   verifyPow,
   webWorkerPowRunner,
 } from '../src/index.js';
-import { AGENT, HUB, seed } from './fixture.js';
+import { AGENT, HUB, seed, thrown } from './fixture.js';
 
 const challenge = { hub: HUB, aid: AGENT, seed: seed('pow-test-seed') };
 /** The leading zero bits of SHA-256(prefix ‖ nonce), counted here with node:crypto. */
@@ -87,15 +87,6 @@ describe('the proof-of-work solver', () => {
   });
 });
 
-/** What a call throws: the error's name and message (a SeamError's message begins with its code). */
-const thrown = (call: () => unknown) => {
-  try {
-    call();
-  } catch (error) {
-    return `${(error as SeamError).name} ${(error as Error).message}`;
-  }
-  return 'returned';
-};
 const secret = seed('pow-hub-secret');
 const HOUR_MS = 3_600_000;
 const nowMs = 1_767_484_800_000;
