@@ -211,3 +211,18 @@ export function envelopeEdited(
   if (extra !== undefined) map.set(extra[0], extra[1]);
   return encode(map);
 }
+
+// ------------------------------------------------------------------ errors
+
+/**
+ * What a call throws, as "name message" (a SeamError's message begins with its code), or
+ * 'returned'. Stricter than toThrow(regex), which also passes when undefined is thrown.
+ */
+export const thrown = (call: () => unknown): string => {
+  try {
+    call();
+  } catch (error) {
+    return `${(error as Error).name} ${(error as Error).message}`;
+  }
+  return 'returned';
+};

@@ -1,5 +1,5 @@
-import { MemoryKelPinStore, replayKel } from '@agent-seam/anet-identity';
-import { base64urlStrict, hex, unwrap } from '@agent-seam/canonical';
+import { IdentityCache, MemoryKelPinStore, replayKel } from '@agent-seam/anet-identity';
+import { base64urlStrict, hex, SeamError, unwrap } from '@agent-seam/canonical';
 import { loadVectors } from '@agent-seam/conformance';
 import { signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   signHubRequest,
   type VerifyHubRequestOptions,
   verifyHubRequest,
+  verifyHubRequestAsync,
 } from '../src/index.js';
 import { AGENT, AGENT_KEL, HUB, LEGACY, LEGACY_KEL, NOW, ROTATED_KEL, seed, utf8 } from './fixture.js';
 
@@ -407,6 +408,132 @@ describe('the signer, through the verifier', () => {
       ok: false,
       code: 'signer-mismatch',
       detail: 'the key event log replays to another AID than the signer',
+    });
+  });
+});
+
+describe('the sync and async drivers: stores, streamed bodies and the cache', () => {
+  const chunks = (...parts: unknown[]) => ({
+    async *[Symbol.asyncIterator]() {
+      for (const part of parts) yield part;
+    },
+  });
+  it('a log source or replay window that answers with a promise is for the async entry point', () => {
+    // why: steps.ts:127:9 the code, 178:49 and 135:37 what answered
+    const message = (what: string) =>
+      `async-store: ${what} answered with a promise: use the async entry point (verifyHubRequestAsync and its siblings)`;
+    expect(() => verify(record(), { kels: async () => AGENT_KEL })).toThrow(message('the log source (kels)'));
+    const window = new MemoryRelayReplayWindow();
+    const later = { reserve: async () => 'new', commit: window.commit, release: window.release } as never;
+    expect(() => verify(record(), { replay: later })).toThrow(message('the replay window'));
+  });
+  it('a streamed body throws for the sync verifier', () => {
+    // why: steps.ts:133:25 the code
+    expect(() => verify(record({ body: chunks(BODY) }))).toThrow(
+      /^async-body: a streamed body needs verifyHubRequestAsync$/,
+    );
+  });
+  it('a stream that has only getReader (no async iteration) is read through its reader', async () => {
+    // why: steps.ts:213:9 → false, `'getReader'` → "", 213:34 `!==`, 213:62; http-request.ts:57:3, 57:67 (not equivalent: such a stream is no async iterable)
+    const reads = [{ done: false, value: BODY }, { done: true }];
+    const readerOnly = {
+      getReader: () => ({ read: async () => reads.shift(), cancel: async () => undefined }),
+    };
+    const verified = await verifyHubRequestAsync(record({ body: readerOnly }), options());
+    expect(verified.ok && verified.value.body).toEqual(BODY);
+  });
+  it('an async iterable with a getReader member that is no function is iterated', async () => {
+    // why: steps.ts:213:9 `&&` → `||`, 213:34 `typeof … === 'function'` → true
+    const body = Object.assign(chunks(BODY.subarray(0, 5), BODY.subarray(5)), {
+      getReader: 'not a function',
+    });
+    const verified = await verifyHubRequestAsync(record({ body }), options());
+    expect(verified.ok && verified.value.body).toEqual(BODY);
+  });
+  it('a chunk that is not bytes, or a stream that fails, is an unreadable body', async () => {
+    // why: steps.ts:205:9 → false, 205:72 and 230:36 the details
+    expect(
+      await verifyHubRequestAsync(record({ body: chunks(BODY.subarray(0, 5), 'text') }), options()),
+    ).toEqual({
+      ok: false,
+      code: 'unreadable-body',
+      detail: 'a body chunk is not bytes',
+    });
+    const failing = {
+      async *[Symbol.asyncIterator]() {
+        yield BODY.subarray(0, 5);
+        throw new Error('the connection was reset');
+      },
+    };
+    expect(await verifyHubRequestAsync(record({ body: failing }), options())).toEqual({
+      ok: false,
+      code: 'unreadable-body',
+      detail: 'the body stream failed before its end',
+    });
+  });
+  it('a streamed body of exactly the limit is read; one byte over is too large', async () => {
+    // why: steps.ts:207:9 `>` → `>=`, 207:53 the detail
+    const at = await verifyHubRequestAsync(
+      record({ body: chunks(BODY) }),
+      options({ maxBodyBytes: BODY.length }),
+    );
+    expect(at.ok).toBe(true);
+    expect(
+      await verifyHubRequestAsync(record({ body: chunks(BODY) }), options({ maxBodyBytes: BODY.length - 1 })),
+    ).toEqual({ ok: false, code: 'body-too-large', detail: `more than ${BODY.length - 1} bytes` });
+  });
+  it("a cache given is used: the signer's replayed log is kept in it, sync and async", async () => {
+    // why: steps.ts:120:5 and 141:5 `a.cache === undefined` → true
+    const cache = new IdentityCache();
+    expect(verify(record(), { cache }).ok).toBe(true);
+    expect(cache.size).toBe(1);
+    const cacheAsync = new IdentityCache();
+    expect((await verifyHubRequestAsync(record(), options({ cache: cacheAsync }))).ok).toBe(true);
+    expect(cacheAsync.size).toBe(1);
+  });
+  it('a window that fails to reserve or to hold an accepted signature: the request cannot be judged single-use', async () => {
+    // why: relay-verify.ts:151:5 the detail, 219:65 and 244:80 what failed
+    const detail = (what: string) =>
+      `the replay window failed to ${what}, so the request cannot be judged single-use: check the window's store (its server, connection and errors)`;
+    const window = new MemoryRelayReplayWindow();
+    const away = (call: 'reserve' | 'commit') =>
+      ({
+        reserve: (e: RelayReplayEntry) => window.reserve(e),
+        commit: (e: RelayReplayEntry) => window.commit(e),
+        release: (e: RelayReplayEntry) => window.release(e),
+        [call]: async () => {
+          throw new Error('the store is away');
+        },
+      }) as never;
+    expect(await verifyHubRequestAsync(record(), options({ replay: away('reserve') }))).toEqual({
+      ok: false,
+      code: 'relay-store-unavailable',
+      detail: detail('reserve this signature'),
+    });
+    expect(await verifyHubRequestAsync(record(), options({ replay: away('commit') }))).toEqual({
+      ok: false,
+      code: 'relay-store-unavailable',
+      detail: detail('hold the accepted signature'),
+    });
+  });
+  it('a clock left out throws missing-option naming verifyHubRequest', () => {
+    // why: relay-verify.ts:318:44 the name
+    expect(() => verify(record(), { now: undefined })).toThrow(
+      "missing-option: verifyHubRequest needs now (a Date or Unix seconds) to replay the signer's key event log at that time",
+    );
+  });
+  it('an option a caller gets wrong throws a SeamError with its code, not just any value', () => {
+    // why: relay-verify.ts:290:15 `bad` → `() => undefined` (vitest's toThrow(regex) passes when undefined is thrown)
+    let caught: unknown;
+    try {
+      verify(record(), { hub: '' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(SeamError);
+    expect(caught).toMatchObject({
+      code: 'bad-argument',
+      message: 'bad-argument: hub is required: your own hub AID (no slash)',
     });
   });
 });
