@@ -9,7 +9,19 @@ import {
   verifySignedObjectAsync,
 } from '../src/index.js';
 import { MAX_OBJECT_BYTES } from '../src/limits.js';
-import { AGENT, AGENT_KEL, HUB, LEGACY, LEGACY_KEL, NOW, OTHER, ROTATED_KEL, seed, utf8 } from './fixture.js';
+import {
+  AGENT,
+  AGENT_KEL,
+  HUB,
+  LEGACY,
+  LEGACY_KEL,
+  NOW,
+  OTHER,
+  ROTATED_KEL,
+  receiptFields,
+  seed,
+  utf8,
+} from './fixture.js';
 import { judgeRefusal } from './object-vectors.js';
 
 /**
@@ -39,15 +51,7 @@ const signed = (
     { signer: by.signer ?? AGENT, ksn: by.ksn ?? 1 },
     seed(by.label ?? 'a1'),
   );
-const receipt = (edit: Record<string, CborValue> = {}) => ({
-  interaction: 'ix-1',
-  requester: OTHER,
-  provider: AGENT,
-  requestCid: cid(utf8('task document'), { codec: 'dag-cbor' }).text,
-  resultCid: cid(utf8('result'), { codec: 'dag-cbor' }).text,
-  completedAt: NOW - HOUR,
-  ...edit,
-});
+const receipt = receiptFields;
 const review = (rating: number) => ({
   interaction: 'ix-1',
   subject: OTHER,
