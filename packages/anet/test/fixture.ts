@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { encodeKeySet, KelWriter, signKeySet, signNotice } from '@agent-seam/anet-identity';
 import { canonicalString, hex } from '@agent-seam/canonical';
 import { signA2ACard } from '@agent-seam/cardpub';
-import { type CborValue, encode, RawCbor } from '@agent-seam/coredet-cbor';
+import { type CborValue, cid, encode, RawCbor } from '@agent-seam/coredet-cbor';
 import { keyPairFromSeed, signEd25519 } from '@agent-seam/did';
 
 export const H = (b: Uint8Array) => hex.encode(b);
@@ -186,6 +186,17 @@ export function signedCard(
 }
 
 // ------------------------------------------------------------------ signed objects
+
+/** The members of the agent's receipt for the other agent's task, an hour before NOW, then `edit`. */
+export const receiptFields = (edit: Record<string, CborValue> = {}) => ({
+  interaction: 'ix-vector-1',
+  requester: OTHER,
+  provider: AGENT,
+  requestCid: cid(utf8('task document'), { codec: 'dag-cbor' }).text,
+  resultCid: cid(utf8('result'), { codec: 'dag-cbor' }).text,
+  completedAt: NOW - HOUR,
+  ...edit,
+});
 
 /**
  * The agent's wire form {1: object, 2: AObj envelope} of `object`, signed by a1 at state 1,

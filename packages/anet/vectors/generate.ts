@@ -44,6 +44,7 @@ import {
   OTHER,
   pub,
   ROTATED,
+  receiptFields,
   seed,
   sha256,
   signedCard,
@@ -802,15 +803,6 @@ function directoryCases() {
 
 // ------------------------------------------------------------------ anet.objects
 
-const receiptFields = (edit: Record<string, CborValue> = {}) => ({
-  interaction: 'ix-vector-1',
-  requester: OTHER,
-  provider: AGENT,
-  requestCid: cid(utf8('task document'), { codec: 'dag-cbor' }).text,
-  resultCid: cid(utf8('result'), { codec: 'dag-cbor' }).text,
-  completedAt: NOW - HOUR,
-  ...edit,
-});
 const TASK_CID = cid(utf8('task document'), { codec: 'dag-cbor' }).text;
 const obj = (
   kind: Parameters<typeof encodeAnetObject>[0],
