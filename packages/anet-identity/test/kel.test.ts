@@ -1,12 +1,15 @@
+import { encode } from '@agent-seam/coredet-cbor';
 import { describe, expect, it } from 'vitest';
-import { replayKel } from '../src/index.js';
+import { replayKel, replayKelAsync } from '../src/index.js';
 import {
+  agent,
   type Ev,
   HOUR,
   log,
   NOW,
   OTHER_WITNESS,
   pub,
+  ROTATED,
   T0,
   v2icp,
   v2rot,
@@ -251,4 +254,246 @@ describe("readSignedEvent and readEvent: each event's own table, refused by name
     expect(replayed.value.states.map((s) => s.key)).toEqual(new Array(4).fill(pub('k0')));
     expect(Object.keys(replayed.value)).toEqual(['version', 'aid', 'states', 'tip', 'deactivated']);
   });
+});
+
+const hubIcp = (over: Partial<Ev> = {}) =>
+  v2icp({ key: 'w0', next: 'w1', signer: 'w0', fields: { kind: 0 }, ...over });
+const rotAt = (ts: number, witnesses: string[] = []) =>
+  v2rot({ key: 'a2', next: 'a3', signer: 'a2', ts, fields: { kind: 1, witnesses } });
+const bytesOf = (kel: Uint8Array, options: object) => replayKel(kel, { now, ...options });
+
+describe('replayKel: the rules between events, each refusal said by event', () => {
+  it.each<[string, Ev[], string, string]>([
+    // why: kel.ts:127:12 kind rule false, 127:61 detail emptied
+    [
+      "an agent's rotation of kind hub",
+      [v2icp(), v2rot({ fields: { kind: 0, witnesses: [WITNESS] } })],
+      'bad-witness',
+      'event 1: the kind differs from the inception',
+    ],
+    // why: kel.ts:129:64 detail emptied
+    [
+      'a hub inception naming a witness',
+      [hubIcp({ fields: { kind: 0, witnesses: [OTHER_WITNESS] } })],
+      'bad-witness',
+      'event 0: a hub names no witness',
+    ],
+    // why: kel.ts:131:36 detail emptied
+    [
+      'an agent naming itself as its witness',
+      [v2icp(), v2rot({ edit: (m) => m.set(9, [m.get(1)]) })],
+      'bad-witness',
+      'event 1: an identity cannot witness itself',
+    ],
+    // why: kel.ts:133:14 detail emptied
+    [
+      'a second rotation naming another witness',
+      [v2icp(), v2rot(), rotAt(T0 + 2 * HOUR, [OTHER_WITNESS])],
+      'bad-witness',
+      'event 2: a witness other than the one already named',
+    ],
+    // why: kel.ts:137:12 detail emptied
+    [
+      "an agent's first rotation naming no witness",
+      [v2icp(), v2rot({ fields: { kind: 1 } })],
+      'bad-witness',
+      "event 1: an agent's first rotation names its witness",
+    ],
+    // why: kel.ts:147:12 refusal object emptied, 149:15 detail emptied
+    [
+      'a rotation revealing a key never committed to',
+      [v2icp(), v2rot({ key: 'a9', signer: 'a9' })],
+      'bad-prerotation',
+      'event 1: the key revealed is not the one the last inception or rotation committed to',
+    ],
+    // why: kel.ts:206:59 detail emptied
+    [
+      'an event whose id is not its CID',
+      [v2icp({ wrap: (s) => s.set(3, WITNESS) })],
+      'bad-event-id',
+      'event 0: the id is not the CID of the event bytes',
+    ],
+    // why: kel.ts:209:36 detail emptied
+    [
+      'a second inception',
+      [v2icp(), v2icp({ ts: T0 + HOUR, edit: (m) => [1, 3].forEach((k) => m.delete(k)) })],
+      'bad-event-order',
+      'event 1: an inception comes first, and only first',
+    ],
+    // why: kel.ts:210:64 detail emptied
+    [
+      'an event after the deactivation',
+      [v2icp(), v2dip(), v2rot({ ts: T0 + 2 * HOUR })],
+      'bad-event-order',
+      'event 2: a deactivation ends the log',
+    ],
+    // why: kel.ts:212:51 detail emptied
+    [
+      'a rotation at seq 5',
+      [v2icp(), v2rot({ fields: { kind: 1, witnesses: [WITNESS], seq: 5 } })],
+      'bad-chain',
+      'event 1: seq is not the event position',
+    ],
+    // why: kel.ts:213:67 detail emptied
+    [
+      "a rotation of another identity's aid",
+      [v2icp(), v2rot({ fields: { kind: 1, witnesses: [WITNESS], aid: WITNESS } })],
+      'bad-chain',
+      'event 1: the aid is not the inception CID',
+    ],
+    // why: kel.ts:214:72 detail emptied
+    [
+      'a rotation whose prev is another id',
+      [v2icp(), v2rot({ fields: { kind: 1, witnesses: [WITNESS], prev: WITNESS } })],
+      'bad-chain',
+      'event 1: prev is not the previous event id',
+    ],
+    // why: kel.ts:216:34 detail emptied
+    [
+      'a rotation at the inception time',
+      [v2icp(), v2rot({ ts: T0 })],
+      'bad-timestamp',
+      'event 1: the timestamp does not increase',
+    ],
+    // why: kel.ts:224:49 detail emptied; 199:59 the event prefix emptied
+    [
+      'an inception signed by another key',
+      [v2icp({ signer: 'a9' })],
+      'bad-event-sig',
+      'event 0: the signature does not verify (bad-signature)',
+    ],
+  ])('%s is refused, said so', (_, events, code, detail) =>
+    expect(replay(log('v2', events))).toEqual({ ok: false, code, detail }),
+  );
+
+  // why: kel.ts:152:12 refusal object emptied, 152:37 detail emptied
+  it('a v0.15 deactivation naming a key other than the current one is refused, said so', () =>
+    expect(replay(log('v0.15', [v015icp, { type: 'dip', key: 'k9', signer: 'k0' }]))).toEqual({
+      ok: false,
+      code: 'bad-prerotation',
+      detail: 'event 1: a v0.15 deactivation names the current key',
+    }));
+
+  // why: kel.ts:125:16 `event.kind === undefined` false (a dip read as an agent's)
+  it('a hub deactivated replays, its one state retired by deactivation', () => {
+    const replayed = replay(log('v2', [hubIcp(), v2dip({ key: 'w1', signer: 'w1' })]));
+    expect(replayed.ok && replayed.value.kind).toBe('hub');
+    // why: kel.ts:160:28 'deactivation' emptied
+    expect(replayed.ok && replayed.value.states[0]!.retiredBy).toBe('deactivation');
+  });
+
+  // why: kel.ts:132:39 `named !== walk.witness` true
+  it('a second rotation naming the same witness again replays', () =>
+    expect(replay(log('v2', [v2icp(), v2rot(), rotAt(T0 + 2 * HOUR, [WITNESS])])).ok).toBe(true));
+
+  // why: kel.ts:160:63 'emergency-rotation' emptied
+  it('a state retired by an emergency rotation says so', () => {
+    const replayed = replay(agent(3, { emergency: true }).bytes());
+    expect(replayed.ok && replayed.value.states[1]!.retiredBy).toBe('emergency-rotation');
+  });
+});
+
+describe('replayKel: the bytes, the limits and the clock', () => {
+  const kel = agent().bytes();
+
+  // why: kel.ts:172:64 detail emptied
+  it('a log that is not bytes is refused, said so', () =>
+    expect(replay('kel')).toEqual({
+      ok: false,
+      code: 'not-bytes',
+      detail: 'the key event log is not a Uint8Array',
+    }));
+
+  // why: kel.ts:173:7 `>=` for `>`, 94:7 limit ignored
+  it('a log of exactly maxBytes replays; one byte over is refused, said so', () => {
+    expect(bytesOf(kel, { maxBytes: kel.length }).ok).toBe(true);
+    // why: kel.ts:174:34 detail emptied
+    expect(bytesOf(kel, { maxBytes: kel.length - 1 })).toEqual({
+      ok: false,
+      code: 'kel-too-large',
+      detail: `${kel.length} bytes, over the limit of ${kel.length - 1}`,
+    });
+  });
+
+  // why: kel.ts:179:22 `>=` for `>`
+  it('a log of exactly maxEvents replays; one event over is refused, said so', () => {
+    expect(bytesOf(kel, { maxEvents: 3 }).ok).toBe(true);
+    // why: kel.ts:180:36 detail emptied
+    expect(bytesOf(kel, { maxEvents: 2 })).toEqual({
+      ok: false,
+      code: 'bad-event-count',
+      detail: '3 events; a log holds 1 to 2',
+    });
+  });
+
+  // why: kel.ts:95:7 the limit check (true, false, `&&`, negation dropped), 95:39 `value < 0` (false, `<=`, `>=`), 96:25, 96:41, 103:55, 104:58
+  it('a limit that is not a non-negative integer throws, naming it; 0 is a limit', () => {
+    for (const [name, value] of [
+      ['maxBytes', -1],
+      ['maxEvents', 1.5],
+    ] as const)
+      expect(() => bytesOf(kel, { [name]: value })).toThrow(
+        expect.objectContaining({
+          code: 'bad-argument',
+          message: `bad-argument: ${name} must be a non-negative integer`,
+        }),
+      );
+    expect(bytesOf(kel, { maxBytes: 0 }).ok).toBe(false);
+  });
+
+  // why: kel.ts:176:72 `decoded.detail && ''`
+  it('bytes that are not CBOR are refused with what the decoder found', () => {
+    const refused = replay(new Uint8Array([0xff]));
+    expect(refused.ok || [refused.code, refused.detail]).toEqual([
+      'bad-kel-encoding',
+      expect.stringMatching(/^[a-z-]+: \S/),
+    ]);
+  });
+
+  // why: kel.ts:175:33 the decoder's own 16 MiB bound used in place of the caller's
+  it("a caller's limit above the decoder's default is the one that holds", () => {
+    const huge = encode([new Uint8Array(17 * 2 ** 20)]);
+    expect(bytesOf(huge, { maxBytes: 32 * 2 ** 20 })).toMatchObject({ ok: false, code: 'bad-signed-event' });
+  });
+
+  // why: kel.ts:255:7 the clock judged on a v0.15 log
+  it('a v0.15 log is not judged against the clock: an inception stamped after now replays', () =>
+    expect(replay(log('v0.15', [{ ...v015icp, ts: NOW + 3 * HOUR }])).ok).toBe(true));
+
+  // why: kel.ts:177:70 detail emptied
+  it('a CBOR value that is not an array is refused, said so', () =>
+    expect(replay(encode(5))).toEqual({
+      ok: false,
+      code: 'bad-kel-encoding',
+      detail: 'the key event log is not an array',
+    }));
+
+  // why: kel.ts:258:7 detail emptied, 258:28 `ahead * 1000`, 258:80 `CLOCK_SKEW_MS * 1000`
+  it('a last event 600 s ahead of the clock is refused, said by how much', () =>
+    expect(replayKel(kel, { now: new Date(ROTATED - 600_000) })).toEqual({
+      ok: false,
+      code: 'event-from-future',
+      detail: 'the last event is 600 s ahead of your clock (allowed skew 300 s)',
+    }));
+
+  // why: kel.ts:264:7 the options check (false, `&&`, typeof false), 264:38 `options === null` false, 265:25, 265:41
+  it('options that are not an object throw bad-argument, naming now', () => {
+    for (const options of [null, 5])
+      expect(() => replayKel(kel, options as never)).toThrow(
+        expect.objectContaining({
+          code: 'bad-argument',
+          message: 'bad-argument: replayKel takes an options object with now',
+        }),
+      );
+  });
+
+  // why: kel.ts:271:34 'now' emptied
+  it('a now that is not an instant throws, naming now', () =>
+    expect(() => replayKel(kel, { now: 'soon' as never })).toThrow(
+      expect.objectContaining({ message: expect.stringMatching(/^bad-instant: now /) }),
+    ));
+
+  // why: kel.ts:285:43 replayKelAsync's body emptied
+  it('replayKelAsync replays the same log', async () =>
+    expect(await replayKelAsync(kel, { now })).toEqual(replay(kel)));
 });
