@@ -1,0 +1,109 @@
+import { unwrap } from '@agent-seam/canonical';
+import { describe, expect, it } from 'vitest';
+import { replayKel, verifyNotice, type WitnessRoots } from '../src/index.js';
+import { AGENT, HOUR, hub, NOW, noticeOf, otherHub, pub, seed, WITNESS } from './fixture.js';
+
+const now = new Date(NOW);
+const kel = unwrap(replayKel(AGENT.bytes(), { now }));
+const judge = (bytes: Uint8Array, roots: WitnessRoots) => verifyNotice(bytes, { kel, now, ...roots });
+const byLog = (log: Uint8Array): WitnessRoots => ({ witnesses: { [WITNESS]: log } });
+
+describe("verifyNotice: the witness's key read from its own log, each refusal said", () => {
+  it.each<[string, Uint8Array, WitnessRoots, string, string]>([
+    // why: notice.ts:110:36 detail emptied
+    [
+      'a notice of a witness you trust no key or log for',
+      noticeOf(),
+      { witnessKeys: {} },
+      'unknown-witness',
+      'you trust no key and no log for the witness this notice names',
+    ],
+    // why: notice.ts:112:7 `!replayed.ok` false, 112:33, 112:52
+    [
+      'a witness log that is not CBOR',
+      noticeOf(),
+      byLog(new Uint8Array([0xff])),
+      'bad-witness-kel',
+      'the witness log does not replay: bad-kel-encoding',
+    ],
+    // why: notice.ts:114:7 `!clocked.ok` false, 114:32, 114:51
+    [
+      'a witness log whose last event is an hour ahead',
+      noticeOf(),
+      byLog(
+        hub()
+          .rotate({ seed: seed('w1'), nextPublicKey: pub('w2'), timestampMs: NOW + HOUR })
+          .bytes(),
+      ),
+      'bad-witness-kel',
+      'the witness log: the last event is 3600 s ahead of your clock (allowed skew 300 s)',
+    ],
+    // why: notice.ts:116:59 detail emptied
+    [
+      "another hub's log given for the witness",
+      noticeOf(),
+      byLog(otherHub().bytes()),
+      'bad-witness-kel',
+      'the witness log you gave is of another AID',
+    ],
+    // why: notice.ts:120:59 detail emptied
+    [
+      'a notice signed at a state the witness log lacks',
+      noticeOf({}, 'w0', 5),
+      byLog(hub().bytes()),
+      'bad-witness-kel',
+      'the witness log has no key state 5',
+    ],
+    // why: notice.ts:121:7 `status === 'deactivated'` false, 121:24, 121:51, 121:70
+    [
+      'a notice signed at the deactivation of the witness',
+      noticeOf({}, 'w1', 1),
+      byLog(
+        hub()
+          .deactivate({ seed: seed('w1'), timestampMs: NOW - 3 * HOUR })
+          .bytes(),
+      ),
+      'bad-witness-kel',
+      'the witness identity is deactivated',
+    ],
+    // why: notice.ts:122:7 the retirement rule false, 122:24 'rotated' emptied, 122:37 `<` for `>=`, 124:7, 125:7
+    [
+      'a notice signed an hour after its key was rotated out',
+      noticeOf(),
+      byLog(
+        hub()
+          .rotate({ seed: seed('w1'), nextPublicKey: pub('w2'), timestampMs: NOW - 2 * HOUR })
+          .bytes(),
+      ),
+      'bad-witness-kel',
+      'the witness key of state 0 was retired before the notice was signed',
+    ],
+    // why: notice.ts:122:37 `>` for `>=` (signed the very millisecond of the rotation)
+    [
+      'a notice signed at the rotation itself',
+      noticeOf({ timestampMs: NOW - 2 * HOUR }),
+      byLog(
+        hub()
+          .rotate({ seed: seed('w1'), nextPublicKey: pub('w2'), timestampMs: NOW - 2 * HOUR })
+          .bytes(),
+      ),
+      'bad-witness-kel',
+      'the witness key of state 0 was retired before the notice was signed',
+    ],
+  ])('%s is refused, said so', (_, bytes, roots, code, detail) =>
+    expect(judge(bytes, roots)).toEqual({ ok: false, code, detail }),
+  );
+
+  // why: notice.ts:122:37 `true` (a rotated-out key still vouches for what it signed before the rotation)
+  it('a notice signed by the witness key before that key was rotated out verifies, its key read from the log', () =>
+    expect(
+      judge(
+        noticeOf(),
+        byLog(
+          hub()
+            .rotate({ seed: seed('w1'), nextPublicKey: pub('w2'), timestampMs: NOW - HOUR / 2 })
+            .bytes(),
+        ),
+      ),
+    ).toMatchObject({ ok: true, value: { witnessKeyFrom: 'witness-kel' } }));
+});
