@@ -1,7 +1,20 @@
 import { unwrap } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import { replayKel, verifyNotice, type WitnessRoots } from '../src/index.js';
-import { AGENT, HOUR, hub, NOW, noticeOf, otherHub, pub, seed, WITNESS } from './fixture.js';
+import {
+  AGENT,
+  agent,
+  HOUR,
+  hub,
+  NOW,
+  noticeOf,
+  OTHER_WITNESS,
+  otherHub,
+  pub,
+  seed,
+  WITNESS,
+  witnessKeyRoots,
+} from './fixture.js';
 
 const now = new Date(NOW);
 const kel = unwrap(replayKel(AGENT.bytes(), { now }));
@@ -106,4 +119,81 @@ describe("verifyNotice: the witness's key read from its own log, each refusal sa
         ),
       ),
     ).toMatchObject({ ok: true, value: { witnessKeyFrom: 'witness-kel' } }));
+});
+
+describe('verifyNotice: the notice against the log and the clock, each refusal said', () => {
+  const pinned = witnessKeyRoots();
+  it.each<[string, unknown, string, string]>([
+    // why: notice.ts:143:64 detail emptied
+    ['a notice that is not bytes', 'notice', 'not-bytes', 'the notice is not a Uint8Array'],
+    // why: notice.ts:145:37 detail emptied
+    [
+      'a notice of 1025 bytes',
+      new Uint8Array(1025),
+      'notice-too-large',
+      '1025 bytes, over the limit of 1024',
+    ],
+    // why: notice.ts:166:40 detail emptied
+    [
+      "a notice about the witness's own AID",
+      noticeOf({ aid: WITNESS }),
+      'notice-aid-mismatch',
+      'the notice is about another AID than the log',
+    ],
+    // why: notice.ts:170:7 detail emptied
+    [
+      'a notice vouching for event 1',
+      noticeOf({ seq: 1 }),
+      'notice-tip-mismatch',
+      "the notice vouches for another last event than the log's (event 2)",
+    ],
+    // why: notice.ts:175:7 `kel.witness === undefined` (true, `!==`), 177:11 detail emptied
+    [
+      'a notice of another witness',
+      noticeOf({ witness: OTHER_WITNESS }, 'x0'),
+      'notice-wrong-witness',
+      'the notice is signed by another witness than the log designates',
+    ],
+    // why: notice.ts:183:7 detail emptied, 74:33 and 74:36 the seconds written
+    [
+      'a notice seven hours old',
+      noticeOf({ timestampMs: NOW - 7 * HOUR }),
+      'notice-expired',
+      'the notice is 25200 s old (allowed 21600 s)',
+    ],
+    // why: notice.ts:188:7 detail emptied, 188:32 `+age`
+    [
+      'a notice an hour ahead',
+      noticeOf({ timestampMs: NOW + HOUR }),
+      'notice-from-future',
+      'the notice is 3600 s in the future (allowed skew 300 s)',
+    ],
+    // why: notice.ts:204:7 detail emptied
+    [
+      "a notice signed by another hub's key",
+      noticeOf({}, 'x0'),
+      'bad-notice-sig',
+      'the notice signature does not verify under the witness key (bad-signature)',
+    ],
+  ])('%s is refused, said so', (_, bytes, code, detail) =>
+    expect(verifyNotice(bytes, { kel, now, ...pinned })).toEqual({ ok: false, code, detail }),
+  );
+
+  // why: notice.ts:172:7 `kel.witness === undefined` false, 175:7 false, 176:11 detail emptied
+  it('a notice for a log that designates no witness is refused, said so', () => {
+    const first = agent(1);
+    const unwitnessed = unwrap(replayKel(first.bytes(), { now }));
+    expect(
+      verifyNotice(noticeOf({ aid: first.aid, seq: 0, id: first.tip.id }), {
+        kel: unwitnessed,
+        now,
+        ...pinned,
+      }),
+    ).toEqual({ ok: false, code: 'notice-wrong-witness', detail: 'the log designates no witness' });
+  });
+
+  // why: notice.ts:185:7 `>=` for `>`
+  it('a notice exactly 300 s ahead verifies', () => {
+    expect(verifyNotice(noticeOf({ timestampMs: NOW + 300_000 }), { kel, now, ...pinned }).ok).toBe(true);
+  });
 });
