@@ -19,6 +19,11 @@ import {
 const now = new Date(NOW);
 const kel = unwrap(replayKel(AGENT.bytes(), { now }));
 const judge = (bytes: Uint8Array, roots: WitnessRoots) => verifyNotice(bytes, { kel, now, ...roots });
+/** The witness hub's log, its key of state 0 rotated out at `ms`. */
+const hubRotatedAt = (ms: number) =>
+  hub()
+    .rotate({ seed: seed('w1'), nextPublicKey: pub('w2'), timestampMs: ms })
+    .bytes();
 const byLog = (log: Uint8Array): WitnessRoots => ({ witnesses: { [WITNESS]: log } });
 
 describe("verifyNotice: the witness's key read from its own log, each refusal said", () => {
@@ -43,11 +48,7 @@ describe("verifyNotice: the witness's key read from its own log, each refusal sa
     [
       'a witness log whose last event is an hour ahead',
       noticeOf(),
-      byLog(
-        hub()
-          .rotate({ seed: seed('w1'), nextPublicKey: pub('w2'), timestampMs: NOW + HOUR })
-          .bytes(),
-      ),
+      byLog(hubRotatedAt(NOW + HOUR)),
       'bad-witness-kel',
       'the witness log: the last event is 3600 s ahead of your clock (allowed skew 300 s)',
     ],
@@ -83,11 +84,7 @@ describe("verifyNotice: the witness's key read from its own log, each refusal sa
     [
       'a notice signed an hour after its key was rotated out',
       noticeOf(),
-      byLog(
-        hub()
-          .rotate({ seed: seed('w1'), nextPublicKey: pub('w2'), timestampMs: NOW - 2 * HOUR })
-          .bytes(),
-      ),
+      byLog(hubRotatedAt(NOW - 2 * HOUR)),
       'bad-witness-kel',
       'the witness key of state 0 was retired before the notice was signed',
     ],
@@ -95,11 +92,7 @@ describe("verifyNotice: the witness's key read from its own log, each refusal sa
     [
       'a notice signed at the rotation itself',
       noticeOf({ timestampMs: NOW - 2 * HOUR }),
-      byLog(
-        hub()
-          .rotate({ seed: seed('w1'), nextPublicKey: pub('w2'), timestampMs: NOW - 2 * HOUR })
-          .bytes(),
-      ),
+      byLog(hubRotatedAt(NOW - 2 * HOUR)),
       'bad-witness-kel',
       'the witness key of state 0 was retired before the notice was signed',
     ],
@@ -109,16 +102,10 @@ describe("verifyNotice: the witness's key read from its own log, each refusal sa
 
   // why: notice.ts:122:37 `true` (a rotated-out key still vouches for what it signed before the rotation)
   it('a notice signed by the witness key before that key was rotated out verifies, its key read from the log', () =>
-    expect(
-      judge(
-        noticeOf(),
-        byLog(
-          hub()
-            .rotate({ seed: seed('w1'), nextPublicKey: pub('w2'), timestampMs: NOW - HOUR / 2 })
-            .bytes(),
-        ),
-      ),
-    ).toMatchObject({ ok: true, value: { witnessKeyFrom: 'witness-kel' } }));
+    expect(judge(noticeOf(), byLog(hubRotatedAt(NOW - HOUR / 2)))).toMatchObject({
+      ok: true,
+      value: { witnessKeyFrom: 'witness-kel' },
+    }));
 });
 
 describe('verifyNotice: the notice against the log and the clock, each refusal said', () => {
