@@ -133,3 +133,55 @@ describe('anetSenderKeyResolver, as hpke-seal takes it', () => {
       fail('bad-kel', 'an anet.kel/2 log travels with a witness notice, which this message lacks'),
     ));
 });
+
+describe('resolveSender: what the message carries, each refusal said', () => {
+  const options = { ...roots, pins: 'off', acceptedAtMs: NOW } as const;
+  it.each<[string, object, string, string]>([
+    // why: resolver.ts:83:7 the log check false, 86:7 detail emptied
+    [
+      'a message without a key event log',
+      { kel: undefined },
+      'bad-kel',
+      'the message carries no key event log (a preview frame needs a resolver of your own)',
+    ],
+    // why: resolver.ts:89:50 detail emptied, 73:30 (true, `!==`), 73:66 the detail in brackets emptied
+    [
+      'a log that is not bytes of CBOR',
+      { kel: new Uint8Array([0x80]) },
+      'bad-kel',
+      'the key event log does not replay: bad-event-count (0 events; a log holds 1 to 256)',
+    ],
+    // why: resolver.ts:94:34 detail emptied
+    [
+      'a log of another identity than from',
+      { from: WITNESS },
+      'from-mismatch',
+      'the key event log replays to another AID than from',
+    ],
+    // why: resolver.ts:114:9 the notice count false, 115:19, 115:33
+    [
+      'a message with two notices',
+      { notices: [noticeOf(), noticeOf()] },
+      'bad-notice',
+      'a message carries exactly one witness notice',
+    ],
+    // why: resolver.ts:124:55 'the witness notice' emptied
+    [
+      'a message whose notice is not bytes',
+      { notices: ['notice'] },
+      'bad-notice',
+      'the witness notice: not-bytes (the notice is not a Uint8Array)',
+    ],
+    // why: resolver.ts:129:7 the key-set check false, 129:45, 129:62
+    ['a message without a key set', { keys: undefined }, 'bad-key-state', 'the message carries no key set'],
+    // why: resolver.ts:132:56 'the attached key set' emptied
+    [
+      'a message whose key set is not bytes',
+      { keys: 'set' },
+      'bad-key-state',
+      'the attached key set: not-bytes (the key set is not a Uint8Array)',
+    ],
+  ])('%s is refused, said so', (_, edit, code, detail) =>
+    expect(resolveSender({ ...query, ...edit } as never, options)).toEqual({ ok: false, code, detail }),
+  );
+});
