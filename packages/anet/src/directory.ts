@@ -36,7 +36,6 @@ import {
 } from '@agent-seam/canonical';
 import { decode, decodeObject, defineObject } from '@agent-seam/coredet-cbor';
 import {
-  AEAD_TAG_BYTES,
   CHACHA_NONCE_BYTES,
   DIR_HASH_LABEL,
   DIR_KEY_INFO,
@@ -62,7 +61,7 @@ export const dirEntryKey = (aid: string): Uint8Array =>
 export function bucketOf(hash: Uint8Array, bits: number): number {
   if (!Number.isInteger(bits) || bits < 0 || bits > DIR_MAX_PREFIX_BITS)
     throw new SeamError('bad-argument', `a bucket prefix has 0 to ${DIR_MAX_PREFIX_BITS} bits`);
-  return bits === 0 ? 0 : ((hash[0]! << 8) | hash[1]!) >>> (16 - bits);
+  return ((hash[0]! << 8) | hash[1]!) >>> (16 - bits);
 }
 
 /** DirEntry, the plaintext of a box (closed; DECIDED names, spec/anet.md). */
@@ -149,15 +148,13 @@ function openWith(
   const max = options.maxEntryBytes ?? MAX_DIR_ENTRY_BYTES;
   if (box.length > max) return fail('dir-entry-too-large', `${box.length} bytes, over the limit of ${max}`);
   const hash = dirLookupHash(options.aid);
-  const plain =
-    box.length < CHACHA_NONCE_BYTES + AEAD_TAG_BYTES
-      ? null
-      : chachaOpen(
-          dirEntryKey(options.aid),
-          box.subarray(0, CHACHA_NONCE_BYTES),
-          hash,
-          box.subarray(CHACHA_NONCE_BYTES),
-        );
+  // chachaOpen answers null for a box too short to hold a nonce and a tag.
+  const plain = chachaOpen(
+    dirEntryKey(options.aid),
+    box.subarray(0, CHACHA_NONCE_BYTES),
+    hash,
+    box.subarray(CHACHA_NONCE_BYTES),
+  );
   if (plain === null) return fail('dir-entry-not-opened', 'the entry does not open with the key of this AID');
   const decoded = decodeObject(DIR_ENTRY, plain);
   if (!decoded.ok) return fail('bad-dir-entry', `the DirEntry table: ${because(decoded)}`);
@@ -179,7 +176,8 @@ function openWith(
   if (!keySet.ok) return fail('bad-entry-key-set', because(keySet));
   let notice: OpenedDirEntry['notice'] = 'off-by-caller';
   if (options.notices !== 'off') {
-    const needed = kel.version === 'v2' && kel.kind === 'agent';
+    // Only a version-2 log has a kind, so this is a version-2 agent.
+    const needed = kel.kind === 'agent';
     if (f.notice === undefined) {
       if (needed) return fail('bad-entry-notice', "a version-2 agent's entry carries its witness notice");
       notice = 'absent';

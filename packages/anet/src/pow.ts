@@ -176,7 +176,7 @@ export function solvePowRange(task: PowTask): PowFound | null {
     const digest = sha256(buffer);
     let j = 0;
     while (j < fullBytes && digest[j] === 0) j++;
-    if (j === fullBytes && (mask === 0 || (digest[j]! & mask) === 0))
+    if (j === fullBytes && (digest[j]! & mask) === 0)
       return { nonce: buffer.slice(prefix.length), attempts: i + 1 };
   }
   return null;

@@ -116,8 +116,7 @@ describe('event times, each compared with the event just before it', () => {
 });
 
 describe('one actor', () => {
-  it('an event by another actor is refused by the log it is judged with (the actor check after it cannot fire)', () =>
-    // why: ledger.ts:76:9 is redundant (see spec/anet.md): this is the refusal that comes first
+  it('an event by another actor is refused by the log the ledger is judged with', () =>
     expect(verify(ledger([30, 20], { 1: { actor: OTHER, label: 'b1' } }))).toEqual({
       ok: false,
       code: 'signer-mismatch',
