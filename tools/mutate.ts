@@ -13,7 +13,10 @@
 // run killed hard would leave instrumented sources behind. Before Stryker starts, the
 // files it will rewrite are copied to node_modules/.cache/seam-mutate/<pkg>/; they are
 // put back when the run ends or is interrupted, and a later run (or --restore) puts
-// them back first if a killed run left them there. --summary rewrites the report from
+// them back first if a killed run left them there (over files that still hold Stryker's
+// instrumentation only: a file edited since is kept). --mutate takes Stryker's line
+// ranges too (`src/f.ts:10-20`); such a run reports to <pkg>.lines.md, counting only the
+// mutants on those lines. --summary rewrites the report from
 // the last results without running anything. --concurrency caps Stryker's test runners
 // (default: the config's 2), for a machine whose cores are shared. --ignore-static skips
 // static mutants (module-level constants, run against every test: most of the time of a
@@ -165,10 +168,23 @@ function listSources(dir: string): string[] {
     .map((f) => join('src', f));
 }
 
-/** Puts back the originals a previous (possibly killed) run copied aside. */
+/** Stryker's instrumentation names, present in every file it has rewritten. */
+const INSTRUMENTED = /stryMutAct_9fa48|stryNS_9fa48/;
+
+/**
+ * Puts back the originals a previous (possibly killed) run copied aside: only over files
+ * that still hold Stryker's instrumentation. A file edited since (or restored by git) is
+ * newer than its copy and stays as it is.
+ */
 function restore(): void {
   if (existsSync(backup)) {
-    cpSync(backup, pkgDir, { recursive: true });
+    for (const file of listSources(join(backup, 'src'))) {
+      const current = join(pkgDir, file);
+      if (existsSync(current) && INSTRUMENTED.test(readFileSync(current, 'utf8')))
+        cpSync(join(backup, file), current);
+      else if (readFileSync(current, 'utf8') !== readFileSync(join(backup, file), 'utf8'))
+        console.log(`mutate: kept ${pkg}/${file} as it is (not instrumented; its copy is older)`);
+    }
     rmSync(backup, { recursive: true, force: true });
   }
   rmSync(join(pkgDir, '.stryker-tmp'), { recursive: true, force: true });
@@ -251,9 +267,13 @@ function summarize(): void {
   const report = JSON.parse(readFileSync(join(cache, `${pkg}.incremental.json`), 'utf8')) as {
     files: Record<string, { source: string; mutants: Mutant[] }>;
   };
-  // Only the files this run mutated: the incremental file keeps older results too.
-  const mutated = new Set(globs.flatMap((g) => Object.keys(report.files).filter((f) => matches(f, g))));
-  for (const f of Object.keys(report.files)) if (!mutated.has(f)) delete report.files[f];
+  // Only the mutants this run made (files, and lines where a target names a range): the
+  // incremental file keeps older results too.
+  for (const [f, file] of Object.entries(report.files)) {
+    const targets = globs.map(target).filter((t) => matches(f, t.glob));
+    if (targets.length === 0) delete report.files[f];
+    else file.mutants = file.mutants.filter((m) => targets.some((t) => t.holds(m.location.start.line)));
+  }
   if (staticOnly)
     for (const file of Object.values(report.files)) file.mutants = file.mutants.filter((m) => m.static);
   const selection = flag('--all')
@@ -327,7 +347,9 @@ function summarize(): void {
     `Equivalent mutants, with the reason each cannot be killed, are listed in spec/${pkg}.md.`,
     '',
   );
-  const reportName = `${pkg}${flag('--rest') ? '.rest' : ''}${staticOnly ? '.static' : ''}.md`;
+  // A run over line ranges reports beside the whole path's report, not over it.
+  const ranged = globs.some((g) => target(g).glob !== g) ? '.lines' : '';
+  const reportName = `${pkg}${flag('--rest') ? '.rest' : ''}${ranged}${staticOnly ? '.static' : ''}.md`;
   writeFileSync(join(reports, reportName), lines.join('\n'));
   console.log(
     `mutation score ${pkg}: ${score(total)} (${survivors.length} undetected) -> reports/mutation/${reportName}`,
@@ -381,6 +403,17 @@ function moduleLevelRanges(file: string): string[] {
 function score(r: { killed: number; timeout: number; survived: number; noCoverage: number }): string {
   const valid = r.killed + r.timeout + r.survived + r.noCoverage;
   return valid === 0 ? 'n/a' : `${((100 * (r.killed + r.timeout)) / valid).toFixed(2)}%`;
+}
+
+/**
+ * A `--mutate` target: a plain path or `src/**\/*.ts`, optionally with Stryker's line range
+ * (`src/f.ts:10-20`), which keeps the mutants that start on those lines.
+ */
+function target(text: string): { glob: string; holds: (line: number) => boolean } {
+  const range = /^(.*):(\d+)-(\d+)$/.exec(text);
+  if (range === null) return { glob: text, holds: () => true };
+  const [, glob, from, to] = range;
+  return { glob: glob!, holds: (line) => line >= Number(from) && line <= Number(to) };
 }
 
 /** The globs this tool passes are plain paths or `src/**\/*.ts`. */
