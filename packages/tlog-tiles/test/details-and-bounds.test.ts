@@ -164,6 +164,10 @@ describe('tile paths: details and the writer’s checks', () => {
     expect(refusal(parseTilePath(5 as never))).toBe('not-a-string: a tile path is a string');
     expect(refusal(parseTilePath('tiles/0/000'))).toBe('not-a-tile-path: a tile path starts with tile/');
     expect(refusal(parseTilePath('tile/0'))).toBe('not-a-tile-path: a tile path is tile/<level>/<index>');
+    // why: paths.ts `slash < 0` (`<= 0` calls an empty level a path without one)
+    expect(refusal(parseTilePath('tile//000'))).toBe(
+      'bad-level: the level is entries or a decimal 0..63 without leading zeros',
+    );
     expect(refusal(parseTilePath('tile/00/000'))).toBe(
       'bad-level: the level is entries or a decimal 0..63 without leading zeros',
     );
@@ -526,6 +530,13 @@ describe('the cache: what it saves, and its bound', () => {
     const one = await refreshed(1);
     expect(await proofReads(one, 5)).toBe(4);
     expect(await proofReads(one, 5)).toBe(3);
+  });
+
+  it('the tiles a consistency proof read are kept: asking for it again reads none', async () => {
+    // why: reader.ts consistencyProof's `this.#keep(tiles)` (removed, the second ask reads again)
+    const r = await refreshed(100);
+    expect(await tilesRead(r, () => r.consistencyProof(70_000))).toBeGreaterThan(0);
+    expect(await tilesRead(r, () => r.consistencyProof(70_000))).toBe(0);
   });
 
   it('a consistency proof, an entry’s tile and a refresh’s consistency check fill the cache', async () => {
