@@ -279,8 +279,7 @@ describe('verifyNotice: the wire, the body and the witness log read strictly, ea
     });
   });
 
-  // why: notice.ts:217:7 the options check (false, `&&` ×2, `typeof options !== 'object'` false),
-  // 217:38 `options === null` false, 217:58 the log check false, 217:65 `options.kel.aid`, 218:25, 218:41
+  // why: notice.ts:217:7 the options check (false, `&&` ×2, `typeof options !== 'object'` false), 217:38 `options === null` false, 217:58 the log check false, 217:65 `options.kel.aid`, 218:25, 218:41
   it.each<[string, unknown]>([
     ['no options', undefined],
     ['null', null],

@@ -208,8 +208,7 @@ describe('resolveSender: the options, the acceptance time and the pin store, eac
   };
   const badArgument = (message: string) => ({ code: 'bad-argument', message: `bad-argument: ${message}` });
 
-  // why: resolver.ts:145:15 `bad` returns undefined, 145:46 code emptied, 146:7 (false, `&&`,
-  // `typeof options !== 'object'` false), 146:38 `options === null` false, 146:66 message emptied
+  // why: resolver.ts:145:15 `bad` returns undefined, 145:46 code emptied, 146:7 (false, `&&`, `typeof options !== 'object'` false), 146:38 `options === null` false, 146:66 message emptied
   it.each<[string, unknown]>([
     ['no options', undefined],
     ['null', null],
@@ -218,8 +217,7 @@ describe('resolveSender: the options, the acceptance time and the pin store, eac
     expect(refusedOption(options as object)).toEqual(badArgument('the resolver takes an options object')),
   );
 
-  // why: resolver.ts:154:26 (`typeof pins?.get !== 'function'` false, `&&`), 154:33 `pins.get`,
-  // 154:61 `typeof pins?.compareAndSet !== 'function'` false
+  // why: resolver.ts:154:26 (`typeof pins?.get !== 'function'` false, `&&`), 154:33 `pins.get`, 154:61 `typeof pins?.compareAndSet !== 'function'` false
   it.each<[string, unknown]>([
     ['null', null],
     ['a store without get', { compareAndSet: () => true }],
@@ -264,8 +262,7 @@ describe('resolveSender: the options, the acceptance time and the pin store, eac
       badArgument('a witness log is bytes'),
     ));
 
-  // why: resolver.ts:165:36 `witnesses === undefined` true, 177:46 `name === 'witnessKeys'` true,
-  // 116:27 the witness replay returns undefined
+  // why: resolver.ts:165:36 `witnesses === undefined` true, 177:46 `name === 'witnessKeys'` true, 116:27 the witness replay returns undefined
   it('trusting the witness by its own log alone, the notice verifies with the key read from that log', () => {
     const resolve = anetSenderKeyResolver({
       witnesses: { [WITNESS]: hub().bytes() },
