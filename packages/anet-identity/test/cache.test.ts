@@ -1,7 +1,9 @@
+import { unwrap } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../src/drive.js';
-import { IdentityCache, resolveSender } from '../src/index.js';
+import { IdentityCache, MemoryKelPinStore, replayKel, resolveSender } from '../src/index.js';
 import { kelLimits } from '../src/kel.js';
+import { pinSteps } from '../src/pins.js';
 import { agent, agentQuery, hub, NOW, noticeOf, otherHub, witnessKeyRoots } from './fixture.js';
 
 describe('IdentityCache: a log read again is found again, and reading it keeps it', () => {
@@ -35,5 +37,16 @@ describe('IdentityCache: a log read again is found again, and reading it keeps i
     const options = { ...witnessKeyRoots(), pins: 'off', acceptedAtMs: NOW, cache } as const;
     expect(resolveSender(forged, options)).toMatchObject({ code: 'bad-notice' });
     expect(cache.size).toBe(1);
+  });
+
+  // why: cache.ts:60:11 `!Array.isArray(need)` false, 60:33 its block emptied (a store call read as an Ed25519 question)
+  it('steps that also ask the pin store: the cache passes the store call on to the driver untouched', () => {
+    const store = new MemoryKelPinStore();
+    const kel = unwrap(replayKel(a, { now: new Date(NOW) }));
+    expect(runSync(new IdentityCache().answered(pinSteps(kel)), store)).toEqual({
+      ok: true,
+      value: 'pinned',
+    });
+    expect(store.get(kel.aid)?.eventIds).toHaveLength(3);
   });
 });

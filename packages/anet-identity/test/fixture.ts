@@ -254,3 +254,28 @@ export const agentQuery = () => ({
 });
 /** The trust root of most tests: the witness's key (w0), pinned. */
 export const witnessKeyRoots = () => ({ witnessKeys: { [WITNESS]: pub('w0') } });
+
+/** A v0.15 sender (keys k0, k1, no timestamps): its log, and a v1 key set signed by k0 at state 0. */
+export const v015Sender = () =>
+  KelWriter.incept({ version: 'v0.15', seed: seed('k0'), nextPublicKey: pub('k1') });
+export const v1KeySet = (keys = epochKeys(2)) =>
+  signKeySet(
+    encodeKeySet({
+      version: 'v1',
+      aid: v015Sender().aid,
+      seq: NOW - 2 * HOUR,
+      issuedAtMs: NOW - 2 * HOUR,
+      keys,
+    }),
+    seed('k0'),
+    0,
+  );
+/** What an opener asks of the v0.15 sender's message at NOW: its log and key set, no notice. */
+export const v015Query = () => ({
+  from: v015Sender().aid,
+  ksn: 0,
+  tsMs: NOW,
+  nowMs: NOW,
+  kel: v015Sender().bytes(),
+  keys: v1KeySet(),
+});

@@ -78,7 +78,7 @@ describe("readSignedEvent and readEvent: each event's own table, refused by name
       'bad-event',
       'event 0: the threshold is not 1',
     ],
-    // why: events.ts:133:7 seq/timestamp check false, `&&` for `||`, `typeof f.seq !== 'number'` false
+    // why: events.ts:133:7 seq/timestamp check false, `&&` for `||`, `typeof f.seq !== 'number'` false, 134:17 code and 134:30 detail emptied
     [
       'a seq beyond 2^53',
       [v2icp({ edit: (m) => m.set(2, beyond2to53) })],
@@ -106,7 +106,7 @@ describe("readSignedEvent and readEvent: each event's own table, refused by name
       'bad-event',
       'event 0: a key is not a 32-byte string',
     ],
-    // why: events.ts:138:7 witness check false, 138:83 `w !== ''` true, 138:89 '' → "Stryker was here!"
+    // why: events.ts:138:7 witness check false, 138:83 `w !== ''` true, 138:89 '' → "Stryker was here!", 139:17 code and 139:30 detail emptied
     ['an empty witness', [v2icp(), naming([''])], 'bad-event', 'event 1: a witness is not a non-empty text'],
     // why: events.ts:138:58 `typeof w === 'string'` true, `||` for `&&`
     [

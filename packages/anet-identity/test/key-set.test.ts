@@ -23,8 +23,10 @@ import {
   setEdited,
   signedEdited,
   T0,
+  v1KeySet,
   v2icp,
   v2rot,
+  v015Sender,
   WITNESS,
 } from './fixture.js';
 
@@ -334,5 +336,38 @@ it('a set signed at the deactivation is refused: the identity is deactivated', (
     ok: false,
     code: 'key-set-not-tip',
     detail: 'the identity is deactivated',
+  });
+});
+
+describe('verifyKeySet: a v0.15 sender’s set, and the size limit itself', () => {
+  const v015 = unwrap(replayKel(v015Sender().bytes(), { now }));
+  const judgeV015 = (bytes: Uint8Array) => verifyKeySet(bytes, { kel: v015, now });
+
+  // why: key-set.ts:207:13 `mbox === undefined` false (the value would carry `mbox: undefined`)
+  it('a v1 set of a v0.15 log verifies, with no mailbox key in what it returns', () => {
+    const set = unwrap(judgeV015(v1KeySet()));
+    expect(set.version).toBe('v1');
+    expect('mbox' in set).toBe(false);
+  });
+
+  // why: key-set.ts:191:15 `version === 'v2'` true (a v1 set would be allowed 32 keys)
+  it('a v1 set of five keys is refused: a v1 set holds at most four', () =>
+    expect(judgeV015(v1KeySet(epochKeys(5)))).toEqual({
+      ok: false,
+      code: 'bad-key-count',
+      detail: '5 keys; a set holds 1 to 4',
+    }));
+
+  // why: key-set.ts:217:7 `>=` for `>` (the limit itself is allowed)
+  it('a signed set of exactly 16,384 bytes is read and judged, not refused as too large', () => {
+    const padded = (pad: number) => setEdited((set) => set.set(1, 'x'.repeat(pad)));
+    const room = MAX_KEY_SET_BYTES - padded(256).length; // each character more is one byte more from 256 on
+    const exact = padded(256 + room);
+    expect(exact.length).toBe(16_384);
+    expect(judge(exact)).toEqual({
+      ok: false,
+      code: 'key-set-aid-mismatch',
+      detail: 'the set is of another AID than the log',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { unwrap } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 import {
   compareKelHeads,
   IdentityCache,
@@ -7,6 +8,7 @@ import {
   keyStateAt,
   MemoryKelPinStore,
   pinKel,
+  pinKelAsync,
   type ReplayedKel,
   replayKel,
   resolveSender,
@@ -140,6 +142,46 @@ describe('pins: the heads compared, and the store kept to its contract', () => {
     expect(() => pinKel({ get: () => undefined, compareAndSet: () => false }, scheduled)).toThrow(
       'store-contended: the pin store refused every compare-and-set: it breaks its contract',
     );
+  });
+  // why: pins.ts:45:7 the length comparison `true`
+  it('MemoryKelPinStore: a head with the pinned last id but fewer ids is not the pinned head', () => {
+    const store = new MemoryKelPinStore();
+    store.compareAndSet('a', undefined, head('x', 'y'));
+    expect(store.compareAndSet('a', head('y'), head('y', 'z'))).toBe(false);
+    expect(store.get('a')).toEqual(head('x', 'y'));
+  });
+  // why: pins.ts:96:11 the write skipped after any verdict (`true`): the longer log would be judged, never pinned
+  it('a longer log is pinned over the shorter one, so going back to the shorter is then a rollback', () => {
+    const store = new MemoryKelPinStore();
+    const two = replayed(agent(2).bytes());
+    expect(pinKel(store, two)).toEqual({ ok: true, value: 'pinned' });
+    expect(pinKel(store, scheduled)).toEqual({ ok: true, value: 'extended' });
+    expect(store.get(scheduled.aid)?.eventIds).toEqual(scheduled.states.map((s) => s.id));
+    expect(pinKel(store, two)).toEqual({
+      ok: false,
+      code: 'kel-rollback',
+      detail: 'the log ends at event 1; the pinned one reaches event 2',
+    });
+  });
+  // why: pins.ts:90:23 `<=` for `<` (a 258th round)
+  it('a store is asked 257 times, no more: one that would take the 258th still throws', () => {
+    let calls = 0;
+    const tooLate = { get: () => undefined, compareAndSet: () => ++calls === 258 };
+    expect(thrown(() => pinKel(tooLate, scheduled))).toEqual({
+      name: 'SeamError',
+      code: 'store-contended',
+      message: 'store-contended: the pin store refused every compare-and-set: it breaks its contract',
+    });
+    expect(calls).toBe(257);
+  });
+  // why: pins.ts:84:5 detail emptied
+  it('a store whose promises reject: the pin is refused as unavailable, said so', async () => {
+    const down = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    expect(await pinKelAsync({ get: down, compareAndSet: down }, scheduled)).toEqual({
+      ok: false,
+      code: 'pin-store-unavailable',
+      detail: 'the KEL pin store did not answer, so the log cannot be judged against its pin',
+    });
   });
   it('a sync entry point given a promise store says which entry point to use', () => {
     const promised = { get: async () => undefined, compareAndSet: async () => true };

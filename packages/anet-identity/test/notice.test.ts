@@ -1,9 +1,13 @@
 import { unwrap } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
-import { replayKel, verifyNotice, type WitnessRoots } from '../src/index.js';
+import { thrownSeamError } from '../../../tools/thrown.ts';
+import { KelWriter, replayKel, signNotice, verifyNotice, type WitnessRoots } from '../src/index.js';
 import {
   AGENT,
+  AID,
   agent,
+  bodyEdited,
+  editNotice,
   HOUR,
   hub,
   NOW,
@@ -12,6 +16,7 @@ import {
   otherHub,
   pub,
   seed,
+  T0,
   WITNESS,
   witnessKeyRoots,
 } from './fixture.js';
@@ -182,5 +187,115 @@ describe('verifyNotice: the notice against the log and the clock, each refusal s
   // why: notice.ts:185:7 `>=` for `>`
   it('a notice exactly 300 s ahead verifies', () => {
     expect(verifyNotice(noticeOf({ timestampMs: NOW + 300_000 }), { kel, now, ...pinned }).ok).toBe(true);
+  });
+});
+
+describe('verifyNotice: the wire, the body and the witness log read strictly, each refusal said', () => {
+  const pinned = witnessKeyRoots();
+  const judgePinned = (bytes: Uint8Array) => verifyNotice(bytes, { kel, now, ...pinned });
+  it.each<[string, Uint8Array, string, string]>([
+    // why: notice.ts:85:48 detail emptied, 85:65 `wire.detail && ''`
+    [
+      'a notice wire with a key 3',
+      editNotice((wire) => wire.set(3, 1)),
+      'bad-notice-wire',
+      'unknown-critical-field: key 3 is not a key this object allows',
+    ],
+    // why: notice.ts:87:52 detail emptied
+    [
+      'a notice whose envelope names another algorithm',
+      editNotice((_, envelope) => envelope.set(3, -7)),
+      'bad-notice-wire',
+      'the envelope: the algorithm is not -8 (Ed25519)',
+    ],
+    // why: notice.ts:149:51 detail emptied, 149:71 `decoded.detail && ''`
+    [
+      'a notice body with a key 6',
+      bodyEdited((body) => body.set(6, 'x')),
+      'bad-notice-body',
+      'unknown-critical-field: key 6 is not a key this object allows',
+    ],
+    // why: notice.ts:151:63 detail emptied
+    [
+      'a notice body tagged anet.ksn/2',
+      bodyEdited((body) => body.set(0, 'anet.ksn/2')),
+      'bad-notice-type',
+      'key 0 of the body is not anet.ksn/1',
+    ],
+    // why: notice.ts:152:7 the check false, `&&` for `||`, `typeof body.seq !== 'number'` false, 153:17, 153:36
+    [
+      'a notice whose tip seq is 2^53',
+      bodyEdited((body) => body.set(2, 2n ** 53n)),
+      'bad-notice-body',
+      'seq or timestamp beyond 2^53',
+    ],
+    // why: notice.ts:152:39 `typeof body.timestamp !== 'number'` false (the age would then mix a bigint and throw)
+    [
+      'a notice whose time is 2^53 ms',
+      bodyEdited((body) => body.set(4, 2n ** 53n)),
+      'bad-notice-body',
+      'seq or timestamp beyond 2^53',
+    ],
+    // why: notice.ts:164:43 detail emptied
+    [
+      'a notice whose envelope names another signer than the body',
+      editNotice((_, envelope) => envelope.set(1, OTHER_WITNESS)),
+      'notice-signer-mismatch',
+      'the envelope signer is not the witness the body names',
+    ],
+  ])('%s is refused, said so', (_, bytes, code, detail) =>
+    expect(judgePinned(bytes)).toEqual({ ok: false, code, detail }),
+  );
+
+  // why: notice.ts:144:7 `>=` for `>` (the limit itself is allowed)
+  it('a notice of exactly 1,024 bytes verifies (its envelope carries a long preimage reference)', () => {
+    const padded = (pad: number) => editNotice((_, envelope) => envelope.set(5, 'x'.repeat(pad)));
+    const room = 1024 - padded(256).length; // each character more is one byte more from 256 on
+    const exact = padded(256 + room);
+    expect(exact.length).toBe(1024);
+    expect(judgePinned(exact)).toMatchObject({ ok: true, value: { witness: WITNESS } });
+  });
+
+  // why: notice.ts:117:7 `kel.kind !== 'hub'` false, 118:17 code emptied, 118:36 detail emptied
+  it('an agent named as witness, its own log given as the witness log, is refused: a witness is a hub', () => {
+    // Sender b names the agent of the fixture as its witness; the agent signs a notice with its current key.
+    const sender = KelWriter.incept({
+      version: 'v2',
+      seed: seed('b0'),
+      nextPublicKey: pub('b1'),
+      timestampMs: T0,
+      kind: 'agent',
+    }).rotate({ seed: seed('b1'), nextPublicKey: pub('b2'), timestampMs: T0 + HOUR, witness: AID });
+    const notice = signNotice(
+      { aid: sender.aid, seq: 1, id: sender.tip.id, timestampMs: NOW - HOUR, witness: AID },
+      seed('a2'),
+      2,
+    );
+    const senderKel = unwrap(replayKel(sender.bytes(), { now }));
+    expect(verifyNotice(notice, { kel: senderKel, now, witnesses: { [AID]: AGENT.bytes() } })).toEqual({
+      ok: false,
+      code: 'bad-witness-kel',
+      detail: 'the witness log is not a hub identity (version 2, kind 0)',
+    });
+  });
+
+  // why: notice.ts:217:7 the options check (false, `&&` ×2, `typeof options !== 'object'` false), 217:38 `options === null` false, 217:58 the log check false, 217:65 `options.kel.aid`, 218:25, 218:41
+  it.each<[string, unknown]>([
+    ['no options', undefined],
+    ['null', null],
+    ['options without a log', { now, ...pinned }],
+  ])('%s throws bad-argument, said so', (_, options) => {
+    const error = thrownSeamError(() => verifyNotice(noticeOf(), options as never));
+    expect([error.code, error.message]).toEqual([
+      'bad-argument',
+      'bad-argument: verifyNotice takes { kel, now } with a log from replayKel',
+    ]);
+  });
+
+  // why: notice.ts:232:36 'now' emptied
+  it('a now that is not an instant throws bad-instant, naming now', () => {
+    const error = thrownSeamError(() => verifyNotice(noticeOf(), { kel, now: 'soon' as never, ...pinned }));
+    expect(error.code).toBe('bad-instant');
+    expect(error.message).toMatch(/^bad-instant: now /);
   });
 });

@@ -1,7 +1,7 @@
 import { fail, SeamError, unwrap } from '@agent-seam/canonical';
 import { type ResolveSenderKey, SENDER_KEY_CODES } from '@agent-seam/hpke-seal';
 import { describe, expect, it } from 'vitest';
-
+import { thrownSeamError } from '../../../tools/thrown.ts';
 import {
   anetSenderKeyResolver,
   anetSenderKeyResolverAsync,
@@ -16,7 +16,21 @@ import {
   resolveSender,
   resolveSenderAsync,
 } from '../src/index.js';
-import { AGENT, agent, agentQuery, NOW, noticeOf, pub, WITNESS, witnessKeyRoots } from './fixture.js';
+import {
+  AGENT,
+  AID,
+  agent,
+  agentQuery,
+  HOUR,
+  hub,
+  NOW,
+  noticeOf,
+  pub,
+  ROTATED,
+  v015Query,
+  WITNESS,
+  witnessKeyRoots,
+} from './fixture.js';
 
 const now = new Date(NOW);
 const query = agentQuery();
@@ -184,4 +198,135 @@ describe('resolveSender: what the message carries, each refusal said', () => {
   ])('%s is refused, said so', (_, edit, code, detail) =>
     expect(resolveSender({ ...query, ...edit } as never, options)).toEqual({ ok: false, code, detail }),
   );
+});
+
+describe('resolveSender: the options, the acceptance time and the pin store, each as the caller gives them', () => {
+  const resolverWith = (options: object) => () => anetSenderKeyResolver(options as never);
+  const refusedOption = (options: object) => {
+    const error = thrownSeamError(resolverWith(options));
+    return { code: error.code, message: error.message };
+  };
+  const badArgument = (message: string) => ({ code: 'bad-argument', message: `bad-argument: ${message}` });
+
+  // why: resolver.ts:145:15 `bad` returns undefined, 145:46 code emptied, 146:7 (false, `&&`, `typeof options !== 'object'` false), 146:38 `options === null` false, 146:66 message emptied
+  it.each<[string, unknown]>([
+    ['no options', undefined],
+    ['null', null],
+    ['a number', 5],
+  ])('%s for options throws bad-argument, said so', (_, options) =>
+    expect(refusedOption(options as object)).toEqual(badArgument('the resolver takes an options object')),
+  );
+
+  // why: resolver.ts:154:26 (`typeof pins?.get !== 'function'` false, `&&`), 154:33 `pins.get`, 154:61 `typeof pins?.compareAndSet !== 'function'` false
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['a store without get', { compareAndSet: () => true }],
+    ['a store without compareAndSet', { get: () => undefined }],
+  ])('%s as the pin store throws bad-argument, said so', (_, pins) =>
+    expect(refusedOption({ ...roots, pins, acceptedAtMs: NOW })).toEqual(
+      badArgument("pins must be a KelPinStore (get and compareAndSet) or 'off'"),
+    ),
+  );
+
+  // why: resolver.ts:161:7 the acceptance check false, 161:46 (true, `||`), 161:84 (true), 163:7 message emptied
+  it.each<[string, unknown]>([
+    ['a negative time', -1],
+    ['a fraction of a millisecond', 1.5],
+    ['a text other than receiver-clock', 'yesterday'],
+  ])('%s as acceptedAtMs throws bad-argument, said so', (_, acceptedAtMs) =>
+    expect(refusedOption({ ...roots, pins: 'off', acceptedAtMs })).toEqual(
+      badArgument(
+        "acceptedAtMs is required: when the recipient's hub accepted the message (Unix milliseconds), or 'receiver-clock'",
+      ),
+    ),
+  );
+
+  // why: resolver.ts:161:84 `>` for `>=`
+  it('an acceptance at the epoch itself (0 ms) is a time', () =>
+    expect(resolverWith({ ...roots, pins: 'off', acceptedAtMs: 0 })).not.toThrow());
+
+  // why: resolver.ts:175:9 (false, `&&`, `typeof roots !== 'object'` false), 175:38 `roots === null` false, 175:64 message emptied
+  it.each<[string, 'witnessKeys' | 'witnesses', unknown]>([
+    ['a number', 'witnessKeys', 5],
+    ['null', 'witnessKeys', null],
+    ['a number', 'witnesses', 5],
+  ])('%s as %s throws bad-argument, said so', (_, name, value) =>
+    expect(refusedOption({ [name]: value, pins: 'off', acceptedAtMs: NOW })).toEqual(
+      badArgument(`${name} must map witness AIDs to bytes`),
+    ),
+  );
+
+  // why: resolver.ts:178:19 `name === 'witnessKeys'` true, 178:74 message emptied
+  it('a witness log that is not bytes throws bad-argument, said so', () =>
+    expect(refusedOption({ witnesses: { [WITNESS]: 'log' }, pins: 'off', acceptedAtMs: NOW })).toEqual(
+      badArgument('a witness log is bytes'),
+    ));
+
+  // why: resolver.ts:165:36 `witnesses === undefined` true, 177:46 `name === 'witnessKeys'` true, 116:27 the witness replay returns undefined
+  it('trusting the witness by its own log alone, the notice verifies with the key read from that log', () => {
+    const resolve = anetSenderKeyResolver({
+      witnesses: { [WITNESS]: hub().bytes() },
+      pins: 'off',
+      acceptedAtMs: NOW,
+    });
+    expect(unwrap(resolve(query))).toEqual(pub('a2'));
+    expect(
+      unwrap(
+        resolveSender(query, { witnesses: { [WITNESS]: hub().bytes() }, pins: 'off', acceptedAtMs: NOW }),
+      ).notice?.witnessKeyFrom,
+    ).toBe('witness-kel');
+  });
+
+  // why: resolver.ts:91:51 'the key event log' emptied
+  it('a log whose last event is ahead of the receiver clock is refused, said so', () =>
+    expect(
+      resolveSender({ ...query, nowMs: ROTATED - HOUR }, { ...roots, pins: 'off', acceptedAtMs: NOW }),
+    ).toEqual({
+      ok: false,
+      code: 'bad-kel',
+      detail:
+        'the key event log: event-from-future (the last event is 3600 s ahead of your clock (allowed skew 300 s))',
+    }));
+
+  // A message signed by key a1 half an hour before the rotation that retired it (ROTATED).
+  const beforeRotation = { ...query, ksn: 1, tsMs: ROTATED - HOUR / 2 };
+
+  // why: resolver.ts:109:24 `acceptedAtMs === 'receiver-clock'` false, 109:49 'receiver-clock' emptied
+  it("receiver-clock counts the rotation grace to the receiver's clock: a day after the rotation it is over", () =>
+    expect(resolveSender(beforeRotation, { ...roots, pins: 'off', acceptedAtMs: 'receiver-clock' })).toEqual({
+      ok: false,
+      code: 'rotation-grace-expired',
+      detail: 'accepted 86400 s after the rotation, over the grace of 3600 s',
+    }));
+
+  // why: resolver.ts:109:24 `acceptedAtMs === 'receiver-clock'` true, `!==`
+  it('an acceptance time given counts the grace, not the receiver clock: accepted within the hour, the retired key holds', () =>
+    expect(
+      unwrap(resolveSender(beforeRotation, { ...roots, pins: 'off', acceptedAtMs: ROTATED + HOUR / 2 })).key,
+    ).toEqual(pub('a1')));
+
+  // why: resolver.ts:140:7 `notice !== undefined` false, `===`
+  it('a version-2 sender resolves with the notice it was judged by', () =>
+    expect(unwrap(resolveSender(query, { ...roots, pins: 'off', acceptedAtMs: NOW })).notice).toEqual({
+      aid: AID,
+      seq: 2,
+      id: AGENT.tip.id,
+      timestampMs: NOW - HOUR,
+      witness: WITNESS,
+      witnessKeyFrom: 'pinned-key',
+    }));
+
+  // why: resolver.ts:140:7 `notice !== undefined` true
+  it('a v0.15 sender resolves without a notice: the field is absent, not undefined', () => {
+    const resolved = unwrap(resolveSender(v015Query(), { ...roots, pins: 'off', acceptedAtMs: NOW }));
+    expect(resolved.key).toEqual(pub('k0'));
+    expect(Object.keys(resolved)).toEqual(['key', 'kel', 'state', 'keySet', 'pin']);
+  });
+
+  // why: resolver.ts:199:48 `options.pins === 'off'` true, `!==`
+  it('the async resolver pins the log in the store it is given', async () => {
+    const pins = new MemoryKelPinStore();
+    expect(unwrap(await resolveSenderAsync(query, { ...roots, pins, acceptedAtMs: NOW })).pin).toBe('pinned');
+    expect(pins.get(AID)?.eventIds).toHaveLength(3);
+  });
 });
