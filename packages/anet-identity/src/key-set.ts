@@ -175,7 +175,6 @@ function readSet(
   const decoded = decodeObject(version === 'v2' ? KEY_SET_V2 : KEY_SET_V1, setBytes);
   if (!decoded.ok) return refusal('bad-key-set', 'the set', decoded);
   const f = decoded.value.fields;
-  if (f.tag !== tag) return fail('bad-key-set', `key 0 of the set is not ${tag}`);
   if (typeof f.seq !== 'number' || typeof f.issuedAt !== 'number')
     return fail('bad-key-set', 'the set: seq or issued_at beyond 2^53');
   let mbox: VerifiedKeySet['mbox'];

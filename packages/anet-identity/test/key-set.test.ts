@@ -130,51 +130,51 @@ describe('verifyKeySet: each refusal said in the set’s terms', () => {
       'bad-key-set-type',
       'the set is not anet.enckeys/2, the key set of a v2 key event log',
     ],
-    // why: key-set.ts:179:7 the seq check (false, `&&`), `typeof f.seq` false, 180:17, 180:32
+    // why: key-set.ts:178:7 the seq check (false, `&&`), `typeof f.seq` false, 179:17, 179:32
     [
       'a set seq beyond 2^53',
       setEdited((s) => s.set(2, beyond2to53)),
       'bad-key-set',
       'the set: seq or issued_at beyond 2^53',
     ],
-    // why: key-set.ts:179:36 `typeof f.issuedAt !== 'number'` false
+    // why: key-set.ts:178:36 `typeof f.issuedAt !== 'number'` false
     [
       'an issued_at beyond 2^53',
       setEdited((s) => s.set(4, beyond2to53)),
       'bad-key-set',
       'the set: seq or issued_at beyond 2^53',
     ],
-    // why: key-set.ts:184:9 `!read.ok` false, 184:34, 184:49
+    // why: key-set.ts:183:9 `!read.ok` false, 183:34, 183:49
     [
       'a mailbox key whose epoch is text',
       setEdited((s) => (s.get(5) as Map<number, unknown>).set(1, 'one')),
       'bad-key-set',
       'the mailbox key: wrong-type: field epoch is not uint',
     ],
-    // why: key-set.ts:186:9 `typeof epoch !== 'number'` false, 187:34 detail emptied
+    // why: key-set.ts:185:9 `typeof epoch !== 'number'` false, 186:34 detail emptied
     [
       'a mailbox epoch beyond 2^53',
       setEdited((s) => (s.get(5) as Map<number, unknown>).set(1, beyond2to53)),
       'bad-key-set',
       'the mailbox key: an epoch from 1 and a 32-byte key',
     ],
-    // why: key-set.ts:186:51 `key.length !== 32` false
+    // why: key-set.ts:185:51 `key.length !== 32` false
     [
       'a 31-byte mailbox key',
       setEdited((s) => (s.get(5) as Map<number, unknown>).set(2, new Uint8Array(31))),
       'bad-key-set',
       'the mailbox key: an epoch from 1 and a 32-byte key',
     ],
-    // why: key-set.ts:193:34 detail emptied
+    // why: key-set.ts:192:34 detail emptied
     ['a set of no keys', setEdited((s) => s.set(3, [])), 'bad-key-count', '0 keys; a set holds 1 to 32'],
-    // why: key-set.ts:202:40 detail emptied, 202:71 `at + 1`
+    // why: key-set.ts:201:40 detail emptied, 201:71 `at + 1`
     [
       'a second key beginning before the first',
       setEdited((s) => keysOf(s).reverse()),
       'keys-out-of-order',
       'key 1 begins before key 0',
     ],
-    // why: key-set.ts:203:9 `.some` → `.every`, 204:40 detail emptied
+    // why: key-set.ts:202:9 `.some` → `.every`, 203:40 detail emptied
     [
       'a third key repeating the first key’s kid',
       setEdited((s) => {
@@ -186,51 +186,51 @@ describe('verifyKeySet: each refusal said in the set’s terms', () => {
       'keys-out-of-order',
       'key 2 repeats an earlier kid',
     ],
-    // why: key-set.ts:216:64 detail emptied
+    // why: key-set.ts:215:64 detail emptied
     ['a set that is not bytes', 'set', 'not-bytes', 'the key set is not a Uint8Array'],
-    // why: key-set.ts:218:38 detail emptied
+    // why: key-set.ts:217:38 detail emptied
     [
       'a set one byte over the limit',
       new Uint8Array(MAX_KEY_SET_BYTES + 1),
       'key-set-too-large',
       `${MAX_KEY_SET_BYTES + 1} bytes, over the limit of ${MAX_KEY_SET_BYTES}`,
     ],
-    // why: key-set.ts:220:56 'the signed set' emptied
+    // why: key-set.ts:219:56 'the signed set' emptied
     [
       'a signed set whose ksn is text',
       signedEdited((s) => s.set(2, 'two')),
       'bad-signed-key-set',
       'the signed set: wrong-type: field ksn is not uint',
     ],
-    // why: key-set.ts:226:60 detail emptied
+    // why: key-set.ts:225:60 detail emptied
     [
       'a 63-byte set signature',
       signedEdited((s) => s.set(3, (s.get(3) as Uint8Array).subarray(0, 63))),
       'bad-signed-key-set',
       'the signature is 63 bytes, not 64',
     ],
-    // why: key-set.ts:230:41 detail emptied
+    // why: key-set.ts:229:41 detail emptied
     [
       "a set of the witness's AID",
       setEdited((s) => s.set(1, WITNESS)),
       'key-set-aid-mismatch',
       'the set is of another AID than the log',
     ],
-    // why: key-set.ts:236:11 detail emptied
+    // why: key-set.ts:235:11 detail emptied
     [
       'a set signed at state 1',
       keySet({}, 'a1', 1),
       'key-set-not-tip',
       "signed at key state 1, not the log's last event 2",
     ],
-    // why: key-set.ts:242:7 detail emptied
+    // why: key-set.ts:241:7 detail emptied
     [
       'a set signed by another key',
       keySet({}, 'a9', 2),
       'bad-key-set-sig',
       'the set signature does not verify under the current key (bad-signature)',
     ],
-    // why: key-set.ts:245:34 detail emptied; 158:79 `ms < notAfterMs` true / `<=` (the key ends exactly at now + skew)
+    // why: key-set.ts:244:34 detail emptied; 158:79 `ms < notAfterMs` true / `<=` (the key ends exactly at now + skew)
     [
       'a set whose one key ends at now plus the skew',
       keySet({ keys: [{ ...epochKeys(1)[0]!, notAfterMs: NOW + CLOCK_SKEW_MS }] }),
@@ -252,13 +252,13 @@ describe('verifyKeySet: each refusal said in the set’s terms', () => {
   it('a key valid for exactly two days is accepted', () =>
     expect(judge(keySet({ keys: epochKeys(1, MAX_KEY_SPAN_V2_MS) })).ok).toBe(true));
 
-  // why: key-set.ts:201:9 `<=` for `<`
+  // why: key-set.ts:200:9 `<=` for `<`
   it('two keys beginning at the same time are in order', () =>
     expect(
       judge(keySet({ keys: [epochKeys(1)[0]!, { ...epochKeys(2)[1]!, notBeforeMs: NOW - DAY }] })).ok,
     ).toBe(true));
 
-  // why: key-set.ts:289:7 the options check (false, `&&` ×2, typeof false), 289:38 `options === null` false, 289:58 kel check false, 289:65 `options.kel.aid`, 290:25, 290:41
+  // why: key-set.ts:288:7 the options check (false, `&&` ×2, typeof false), 288:38 `options === null` false, 288:58 kel check false, 288:65 `options.kel.aid`, 289:25, 289:41
   it('options without a replayed log throw bad-argument, said so', () => {
     for (const options of [null, 5, { now }, { kel: {}, now }])
       expect(() => verifyKeySet(keySet(), options as never)).toThrow(
@@ -269,7 +269,7 @@ describe('verifyKeySet: each refusal said in the set’s terms', () => {
       );
   });
 
-  // why: key-set.ts:296:48 'now' emptied
+  // why: key-set.ts:295:48 'now' emptied
   it('a now that is not an instant throws, naming now', () =>
     expect(() => verifyKeySet(keySet(), { kel, now: 'soon' as never })).toThrow(
       expect.objectContaining({ message: expect.stringMatching(/^bad-instant: now /) }),
@@ -278,7 +278,7 @@ describe('verifyKeySet: each refusal said in the set’s terms', () => {
 
 describe('chooseEncryptionKey: of the suite-1 keys valid now, the one that begins last', () => {
   const suite1 = epochKeys(3, 2 * DAY, NOW - 2 * DAY);
-  // why: key-set.ts:275:18 filter dropped, 275:41 `k.suite === 1` true (a suite-2 key begins last)
+  // why: key-set.ts:274:18 filter dropped, 274:41 `k.suite === 1` true (a suite-2 key begins last)
   it('a suite-2 key is never chosen', () => {
     const set = unwrap(
       judge(
@@ -289,7 +289,7 @@ describe('chooseEncryptionKey: of the suite-1 keys valid now, the one that begin
     );
     expect(chooseEncryptionKey(set, NOW + 7_200_000)?.notBeforeMs).toBe(NOW);
   });
-  // why: key-set.ts:276:31 validity filter emptied, 277:45 reducer emptied, 277:56 (true, false, `<=`, `>=`), 277:7 `valid.length > 0` false
+  // why: key-set.ts:275:31 validity filter emptied, 276:45 reducer emptied, 276:56 (true, false, `<=`, `>=`), 276:7 `valid.length > 0` false
   it('of two keys valid now, the later one; before either, the one within the skew', () => {
     const set = unwrap(judge(keySet({ keys: suite1 })));
     expect(chooseEncryptionKey(set, NOW - DAY + 1)?.notBeforeMs).toBe(NOW - DAY);
@@ -300,17 +300,17 @@ describe('chooseEncryptionKey: of the suite-1 keys valid now, the one that begin
 describe('keySetUpdate: the high-water rule per AID', () => {
   const stored = unwrap(judge(keySet()));
   const other = unwrap(judge(keySet({ keys: epochKeys(13) })));
-  // why: key-set.ts:261:7 `stored === undefined` false
+  // why: key-set.ts:260:7 `stored === undefined` false
   it('nothing stored: the candidate replaces', () =>
     expect(keySetUpdate(undefined, stored)).toEqual({ ok: true, value: 'replace' }));
-  // why: key-set.ts:267:28 detail emptied
+  // why: key-set.ts:266:28 detail emptied
   it('another set of the same seq is a fork, said with the seq', () =>
     expect(keySetUpdate(stored, other)).toEqual({
       ok: false,
       code: 'key-set-fork',
       detail: `two different sets were published with seq ${stored.seq}`,
     }));
-  // why: key-set.ts:262:7 AID check false, 263:25, 263:41
+  // why: key-set.ts:261:7 AID check false, 262:25, 262:41
   it('a set of another AID throws bad-argument', () =>
     expect(() => keySetUpdate(stored, { ...other, aid: WITNESS })).toThrow(
       expect.objectContaining({
@@ -320,7 +320,7 @@ describe('keySetUpdate: the high-water rule per AID', () => {
     ));
 });
 
-// why: key-set.ts:235:11 detail emptied
+// why: key-set.ts:234:11 detail emptied
 it('a set signed at the deactivation is refused: the identity is deactivated', () => {
   const ended = unwrap(
     replayKel(log('v2', [v2icp(), v2rot(), { type: 'dip', key: 'a2', signer: 'a2', ts: T0 + 2 * HOUR }]), {
@@ -343,14 +343,14 @@ describe('verifyKeySet: a v0.15 sender’s set, and the size limit itself', () =
   const v015 = unwrap(replayKel(v015Sender().bytes(), { now }));
   const judgeV015 = (bytes: Uint8Array) => verifyKeySet(bytes, { kel: v015, now });
 
-  // why: key-set.ts:207:13 `mbox === undefined` false (the value would carry `mbox: undefined`)
+  // why: key-set.ts:206:13 `mbox === undefined` false (the value would carry `mbox: undefined`)
   it('a v1 set of a v0.15 log verifies, with no mailbox key in what it returns', () => {
     const set = unwrap(judgeV015(v1KeySet()));
     expect(set.version).toBe('v1');
     expect('mbox' in set).toBe(false);
   });
 
-  // why: key-set.ts:191:15 `version === 'v2'` true (a v1 set would be allowed 32 keys)
+  // why: key-set.ts:190:15 `version === 'v2'` true (a v1 set would be allowed 32 keys)
   it('a v1 set of five keys is refused: a v1 set holds at most four', () =>
     expect(judgeV015(v1KeySet(epochKeys(5)))).toEqual({
       ok: false,
@@ -358,7 +358,7 @@ describe('verifyKeySet: a v0.15 sender’s set, and the size limit itself', () =
       detail: '5 keys; a set holds 1 to 4',
     }));
 
-  // why: key-set.ts:217:7 `>=` for `>` (the limit itself is allowed)
+  // why: key-set.ts:216:7 `>=` for `>` (the limit itself is allowed)
   it('a signed set of exactly 16,384 bytes is read and judged, not refused as too large', () => {
     const padded = (pad: number) => setEdited((set) => set.set(1, 'x'.repeat(pad)));
     const room = MAX_KEY_SET_BYTES - padded(256).length; // each character more is one byte more from 256 on
