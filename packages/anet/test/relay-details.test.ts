@@ -190,7 +190,9 @@ describe('request shapes at their edges', () => {
 
 describe('options a caller gets wrong', () => {
   const throws = (over: Record<string, unknown>, message: RegExp) =>
-    expect(() => verifyHubRequest(record(), { ...options(), ...over } as never)).toThrow(message);
+    expect(
+      thrownSeamError(() => verifyHubRequest(record(), { ...options(), ...over } as never)).message,
+    ).toMatch(message);
   it('each option named in its error', () => {
     expect(thrownSeamError(() => verifyHubRequest(record(), 5 as never)).message).toMatch(
       /^bad-argument: verifyHubRequest takes an options object$/,
@@ -427,10 +429,14 @@ describe('the sync and async drivers: stores, streamed bodies and the cache', ()
     // why: steps.ts:127:9 the code, 178:49 and 135:37 what answered
     const message = (what: string) =>
       `async-store: ${what} answered with a promise: use the async entry point (verifyHubRequestAsync and its siblings)`;
-    expect(() => verify(record(), { kels: async () => AGENT_KEL })).toThrow(message('the log source (kels)'));
+    expect(thrownSeamError(() => verify(record(), { kels: async () => AGENT_KEL })).message).toContain(
+      message('the log source (kels)'),
+    );
     const window = new MemoryRelayReplayWindow();
     const later = { reserve: async () => 'new', commit: window.commit, release: window.release } as never;
-    expect(() => verify(record(), { replay: later })).toThrow(message('the replay window'));
+    expect(thrownSeamError(() => verify(record(), { replay: later })).message).toContain(
+      message('the replay window'),
+    );
   });
   it('a streamed body throws for the sync verifier', () => {
     // why: steps.ts:133:25 the code

@@ -217,7 +217,9 @@ describe('configuration errors are SeamErrors naming the option, never TypeError
     ['maxLineBytes zero', { maxLineBytes: 0 }, 'bad-options: maxLineBytes is not a positive integer'],
   ];
   for (const [name, options, message] of cases)
-    it(name, () => expect(() => new ExportVerifier(options as never)).toThrow(message));
+    it(name, () =>
+      expect(thrownSeamError(() => new ExportVerifier(options as never)).message).toContain(message),
+    );
   it('verifyRecordSignature with keys that are not a Map', () =>
     expect(thrownSeamError(() => verifyRecordSignature(signature, hash, {} as never)).message).toContain(
       'bad-keys: keys is not a Map',
@@ -269,6 +271,6 @@ describe('signing functions name the offending field', () => {
   for (const [name, f, words] of cases)
     it(name, () => {
       expect(f).toThrow(SeamError);
-      expect(f).toThrow(words);
+      expect(thrownSeamError(f).message).toContain(words);
     });
 });
