@@ -1,6 +1,6 @@
 import { unwrap } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
-import { thrown } from '../../../tools/thrown.ts';
+import { thrown, thrownSeamError } from '../../../tools/thrown.ts';
 import {
   compareKelHeads,
   IdentityCache,
@@ -139,9 +139,9 @@ describe('pins: the heads compared, and the store kept to its contract', () => {
     let calls = 0;
     const late = { get: () => undefined, compareAndSet: () => ++calls === 257 };
     expect(pinKel(late, scheduled)).toEqual({ ok: true, value: 'pinned' });
-    expect(() => pinKel({ get: () => undefined, compareAndSet: () => false }, scheduled)).toThrow(
-      'store-contended: the pin store refused every compare-and-set: it breaks its contract',
-    );
+    expect(
+      thrownSeamError(() => pinKel({ get: () => undefined, compareAndSet: () => false }, scheduled)).message,
+    ).toContain('store-contended: the pin store refused every compare-and-set: it breaks its contract');
   });
   // why: pins.ts:45:7 the length comparison `true`
   it('MemoryKelPinStore: a head with the pinned last id but fewer ids is not the pinned head', () => {
@@ -185,7 +185,7 @@ describe('pins: the heads compared, and the store kept to its contract', () => {
   });
   it('a sync entry point given a promise store says which entry point to use', () => {
     const promised = { get: async () => undefined, compareAndSet: async () => true };
-    expect(() => pinKel(promised, scheduled)).toThrow(
+    expect(thrownSeamError(() => pinKel(promised, scheduled)).message).toContain(
       'async-store: the pin store answered with a promise: use the async entry point (pinKelAsync, anetSenderKeyResolverAsync)',
     );
   });
@@ -195,7 +195,7 @@ describe('IdentityCache: bounded, least recently used out, only verified answers
   const query = agentQuery();
   const roots = { ...witnessKeyRoots(), pins: 'off' as const, acceptedAtMs: NOW };
   it('maxEntries must be a positive integer; 1 is allowed', () => {
-    expect(() => new IdentityCache({ maxEntries: 0 })).toThrow(
+    expect(thrownSeamError(() => new IdentityCache({ maxEntries: 0 })).message).toContain(
       'bad-argument: maxEntries must be a positive integer',
     );
     expect(new IdentityCache({ maxEntries: 1 }).size).toBe(0);

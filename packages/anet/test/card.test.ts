@@ -1,5 +1,6 @@
 import { base64urlStrict } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
 import { type VerifyAnetCardOptions, verifyAnetCard } from '../src/index.js';
 import {
   CARD_MAX_SKEW_MS,
@@ -299,9 +300,9 @@ describe('the options a caller gets wrong', () => {
   });
   it('the identity options are named for verifyAnetCard', () =>
     // why: card.ts:272:44 'verifyAnetCard' → ""
-    expect(() => verifyAnetCard(card(), { ...options(), pins: undefined as never })).toThrow(
-      /^missing-option: verifyAnetCard needs pins /,
-    ));
+    expect(
+      thrownSeamError(() => verifyAnetCard(card(), { ...options(), pins: undefined as never })).message,
+    ).toMatch(/^missing-option: verifyAnetCard needs pins /));
 });
 
 it('the agent card these cases edit verifies as it is', () =>

@@ -1,6 +1,7 @@
 import { IdentityCache } from '@agent-seam/anet-identity';
 import { cid, encode } from '@agent-seam/coredet-cbor';
 import { describe, expect, it } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
 import { encodeAnetObject, signObject, type VerifyLedgerOptions, verifyLedger } from '../src/index.js';
 import { MAX_LEDGER_EVENTS, MAX_OBJECT_BYTES } from '../src/limits.js';
 import { AGENT, AGENT_KEL, NOW, OTHER, seed, utf8 } from './fixture.js';
@@ -133,7 +134,7 @@ describe('the options', () => {
   });
   it('the identity options are named for verifyLedger', () =>
     // why: ledger.ts:88:5 'verifyLedger' → ""
-    expect(() => verify(ledger([30]), { pins: undefined as never })).toThrow(
+    expect(thrownSeamError(() => verify(ledger([30]), { pins: undefined as never })).message).toMatch(
       /^missing-option: verifyLedger needs pins /,
     ));
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SeamError } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
+import { rejectedSeamError, thrownSeamError } from '../../../tools/thrown.ts';
 import {
   hubPowSeed,
   inlinePowRunner,
@@ -54,9 +55,10 @@ describe('the proof-of-work solver', () => {
     expect(there.nonce).toEqual(here.nonce);
   });
   it('gives up after maxAttempts with SeamError pow-not-found', async () => {
-    await expect(solvePowWith(challenge, inlinePowRunner, { bits: 40, maxAttempts: 100 })).rejects.toThrow(
-      /pow-not-found/,
-    );
+    expect(
+      (await rejectedSeamError(solvePowWith(challenge, inlinePowRunner, { bits: 40, maxAttempts: 100 })))
+        .code,
+    ).toBe('pow-not-found');
   });
   it('a Web Worker runner posts each slice and resolves with the answer', async () => {
     const posted: PowTask[] = [];
@@ -83,7 +85,7 @@ describe('the proof-of-work solver', () => {
     const secret = seed('s');
     expect(hubPowSeed(secret, HUB, 1)).not.toEqual(hubPowSeed(secret, HUB, 2));
     expect(hubPowSeed(secret, HUB, 1)).not.toEqual(hubPowSeed(secret, AGENT, 1));
-    expect(() => hubPowSeed(new Uint8Array(15), HUB, 1)).toThrow(/16 bytes/);
+    expect(thrownSeamError(() => hubPowSeed(new Uint8Array(15), HUB, 1)).message).toMatch(/16 bytes/);
   });
 });
 
@@ -273,9 +275,10 @@ describe("the solver's slices", () => {
       tasks.push([task.start, task.count]);
       return null;
     };
-    await expect(
-      solvePowWith(challenge, never, { bits: 40, sliceSize: 64, maxAttempts: 100 }),
-    ).rejects.toThrow('no nonce among 100 reaches 40 zero bits');
+    expect(
+      (await rejectedSeamError(solvePowWith(challenge, never, { bits: 40, sliceSize: 64, maxAttempts: 100 })))
+        .message,
+    ).toContain('no nonce among 100 reaches 40 zero bits');
     expect(tasks).toEqual([
       [0, 64],
       [64, 36],

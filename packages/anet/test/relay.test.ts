@@ -1,6 +1,7 @@
 import { MemoryKelPinStore } from '@agent-seam/anet-identity';
 import { unwrap } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
 import {
   MemoryRelayReplayWindow,
   type RelayReplayAnswer,
@@ -119,23 +120,27 @@ describe('the request forms a hub is handed', () => {
     expect(verifyHubRequest(record, options())).toMatchObject({ ok: false, code: 'bad-ts-header' });
   });
   it('the sync verifier takes no stream, and no store answering with a promise', () => {
-    expect(() =>
-      verifyHubRequest(
-        { method: 'POST', url: '/relay/send', headers: headers(), body: stream(BODY) },
-        options(),
-      ),
-    ).toThrow(/verifyHubRequestAsync/);
+    expect(
+      thrownSeamError(() =>
+        verifyHubRequest(
+          { method: 'POST', url: '/relay/send', headers: headers(), body: stream(BODY) },
+          options(),
+        ),
+      ).message,
+    ).toMatch(/verifyHubRequestAsync/);
     const asyncWindow: RelayReplayWindow = {
       reserve: async () => 'new' as const,
       commit: async () => undefined,
       release: async () => undefined,
     };
-    expect(() =>
-      verifyHubRequest(
-        { method: 'POST', url: '/relay/send', headers: headers(), body: BODY },
-        options(asyncWindow),
-      ),
-    ).toThrow(/promise/);
+    expect(
+      thrownSeamError(() =>
+        verifyHubRequest(
+          { method: 'POST', url: '/relay/send', headers: headers(), body: BODY },
+          options(asyncWindow),
+        ),
+      ).message,
+    ).toMatch(/promise/);
   });
 });
 
@@ -208,9 +213,11 @@ describe('single use: reserve, then commit or release', () => {
 
   it('commit without a reservation is the caller’s bug', () => {
     const window = new MemoryRelayReplayWindow();
-    expect(() =>
-      window.commit({ signer: 'a', signerClass: 'agent', tsMs: 1, signature: 's', nowMs: 1 }),
-    ).toThrow(/not reserved/);
+    expect(
+      thrownSeamError(() =>
+        window.commit({ signer: 'a', signerClass: 'agent', tsMs: 1, signature: 's', nowMs: 1 }),
+      ).message,
+    ).toMatch(/not reserved/);
   });
 });
 
@@ -220,11 +227,11 @@ describe('options are the caller’s: missing ones throw naming them', () => {
     it(`without ${name}`, () => {
       const o = { ...options() } as Record<string, unknown>;
       delete o[name];
-      expect(() => verifyHubRequest(record, o as never)).toThrow(new RegExp(name));
+      expect(thrownSeamError(() => verifyHubRequest(record, o as never)).message).toMatch(new RegExp(name));
     });
   it('without signerClass while a replay window is given', () => {
     const { signerClass: _, ...o } = options();
-    expect(() => verifyHubRequest(record, o as never)).toThrow(/signerClass/);
+    expect(thrownSeamError(() => verifyHubRequest(record, o as never)).message).toMatch(/signerClass/);
   });
   it('replay off records off-by-caller, pins off likewise', () => {
     const v = unwrap(verifyHubRequest(record, { ...options('off'), pins: 'off' }));

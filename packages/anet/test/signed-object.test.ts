@@ -1,5 +1,6 @@
 import { type CborValue, cid } from '@agent-seam/coredet-cbor';
 import { describe, expect, it } from 'vitest';
+import { rejectedSeamError, thrownSeamError } from '../../../tools/thrown.ts';
 import {
   encodeAnetObject,
   type SignedKind,
@@ -199,10 +200,10 @@ describe('the options a caller gets wrong', () => {
   it('the identity options are named for the function called', async () => {
     // why: signed-object.ts:192:55 'verifySignedObject' → ""; 201:55 'verifySignedObjectAsync' → ""
     const noPins = { ...options('receipt'), pins: undefined as never };
-    expect(() => verifySignedObject(new Uint8Array(), noPins)).toThrow(
+    expect(thrownSeamError(() => verifySignedObject(new Uint8Array(), noPins)).message).toMatch(
       /^missing-option: verifySignedObject needs pins /,
     );
-    await expect(verifySignedObjectAsync(new Uint8Array(), noPins)).rejects.toThrow(
+    expect((await rejectedSeamError(verifySignedObjectAsync(new Uint8Array(), noPins))).message).toMatch(
       /^missing-option: verifySignedObjectAsync needs pins /,
     );
   });

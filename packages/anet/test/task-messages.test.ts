@@ -1,5 +1,6 @@
 import { type CborKey, type CborValue, cid } from '@agent-seam/coredet-cbor';
 import { describe, expect, it } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
 import { encodeAnetObject, type MessageKind, readTaskMessage, verifyResult } from '../src/index.js';
 import { MAX_OBJECT_BYTES } from '../src/limits.js';
 import { AGENT_KEL, NOW, utf8 } from './fixture.js';
@@ -139,7 +140,9 @@ describe('the options of verifyResult', () => {
   });
   it('the identity options are named for verifyResult', () =>
     // why: task-messages.ts:126:57 'verifyResult' → ""
-    expect(() =>
-      verifyResult(chat(), { kel: AGENT_KEL, now: new Date(NOW), requestCid: 'off' } as never),
-    ).toThrow(/^missing-option: verifyResult needs pins /));
+    expect(
+      thrownSeamError(() =>
+        verifyResult(chat(), { kel: AGENT_KEL, now: new Date(NOW), requestCid: 'off' } as never),
+      ).message,
+    ).toMatch(/^missing-option: verifyResult needs pins /));
 });

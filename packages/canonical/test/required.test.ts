@@ -14,7 +14,7 @@ import {
   unjudgedMembers,
 } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
-import { thrown } from '../../../tools/thrown.ts';
+import { rejectedSeamError, thrown } from '../../../tools/thrown.ts';
 
 const NOW = 1784280881;
 
@@ -109,7 +109,9 @@ describe('replayVerdictAsync: a store that cannot answer refuses', () => {
     ).toEqual(unavailable);
   });
   it('another answer is still the store’s bug, thrown', async () => {
-    await expect(replayVerdictAsync(() => 'maybe' as never)).rejects.toThrow(/something other than/);
+    expect((await rejectedSeamError(replayVerdictAsync(() => 'maybe' as never))).message).toMatch(
+      /something other than/,
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from '@agent-seam/cardpub';
 import { didFromSeed, signEd25519 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
 
 /**
  * The card envelope's depth cap (issue 32): a parsed card value nested 100,000 deep cost
@@ -78,12 +79,13 @@ describe('the card depth cap', () => {
 
   it('the writer refuses a card its reader refuses, and a bad maxDepth is a configuration error', () => {
     const { card } = countedCard(DEFAULT_CARD_MAX_DEPTH + 5);
-    expect(() => signCardEnvelope(card, SEED, TS)).toThrow(
+    expect(thrownSeamError(() => signCardEnvelope(card, SEED, TS)).message).toContain(
       `too-deep: card nests deeper than ${DEFAULT_CARD_MAX_DEPTH} levels`,
     );
     for (const maxDepth of [0, 1.5, -1])
-      expect(() => verifyCardEnvelope(signed({ did }), { expectedDid: did, now: 'off', maxDepth })).toThrow(
-        'bad-options: verifyCardEnvelope maxDepth must be a positive integer',
-      );
+      expect(
+        thrownSeamError(() => verifyCardEnvelope(signed({ did }), { expectedDid: did, now: 'off', maxDepth }))
+          .message,
+      ).toContain('bad-options: verifyCardEnvelope maxDepth must be a positive integer');
   });
 });

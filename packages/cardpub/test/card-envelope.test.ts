@@ -2,7 +2,7 @@ import { utf8Strict } from '@agent-seam/canonical';
 import { ledgerGroup, opGroup } from '@agent-seam/conformance';
 import { didFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
-import { thrown } from '../../../tools/thrown.ts';
+import { thrown, thrownSeamError } from '../../../tools/thrown.ts';
 import { cardEnvelopeVerifier, nestsDeeper } from '../src/card-envelope.js';
 import {
   cardEnvelopeSignedBytes,
@@ -39,21 +39,22 @@ describe('cardpub.freshness', () => {
   ledgerGroup(it, ledger, impl, opGroup('cardpub.freshness'), group);
   it("a millisecond count is refused, naming the option; maxAge with now: 'off' is a configuration error", () => {
     const { envelope, expectedDid } = group.refuse[0];
-    expect(() => verifyCardEnvelope(envelope, { expectedDid, now: envelope.ts * 1000 })).toThrow(
-      /^bad-instant: verifyCardEnvelope now /,
-    );
-    expect(() => verifyCardEnvelope(envelope, { expectedDid, now: envelope.ts, maxAge: 6e12 })).toThrow(
-      /^bad-duration: verifyCardEnvelope maxAge /,
-    );
-    expect(() => verifyCardEnvelope(envelope, { expectedDid, now: 'off', maxAge: 60 })).toThrow(
-      /^bad-options: /,
-    );
-    expect(() => verifyCardEnvelope(envelope, { expectedDid } as never)).toThrow(
+    expect(
+      thrownSeamError(() => verifyCardEnvelope(envelope, { expectedDid, now: envelope.ts * 1000 })).message,
+    ).toMatch(/^bad-instant: verifyCardEnvelope now /);
+    expect(
+      thrownSeamError(() => verifyCardEnvelope(envelope, { expectedDid, now: envelope.ts, maxAge: 6e12 }))
+        .message,
+    ).toMatch(/^bad-duration: verifyCardEnvelope maxAge /);
+    expect(
+      thrownSeamError(() => verifyCardEnvelope(envelope, { expectedDid, now: 'off', maxAge: 60 })).message,
+    ).toMatch(/^bad-options: /);
+    expect(thrownSeamError(() => verifyCardEnvelope(envelope, { expectedDid } as never)).message).toMatch(
       /^missing-option: verifyCardEnvelope needs now /,
     );
-    expect(() => signCardEnvelope(envelope.card, CARD_SEED, envelope.ts * 1000)).toThrow(
-      /^bad-instant: signCardEnvelope ts /,
-    );
+    expect(
+      thrownSeamError(() => signCardEnvelope(envelope.card, CARD_SEED, envelope.ts * 1000)).message,
+    ).toMatch(/^bad-instant: signCardEnvelope ts /);
   });
 });
 
@@ -62,7 +63,9 @@ describe('signCardEnvelope', () => {
   it('writes an instant as whole seconds, and refuses a card naming another DID', () => {
     expect(signCardEnvelope(card, CARD_SEED, 1.5)).toEqual(signCardEnvelope(card, CARD_SEED, 1));
     expect(signCardEnvelope(card, CARD_SEED, new Date(1500))).toEqual(signCardEnvelope(card, CARD_SEED, 1));
-    expect(() => signCardEnvelope(card, new Uint8Array(32).fill(1), 0)).toThrow(/did-mismatch/);
+    expect(thrownSeamError(() => signCardEnvelope(card, new Uint8Array(32).fill(1), 0)).code).toBe(
+      'did-mismatch',
+    );
   });
   it('round-trips', () => {
     expect(

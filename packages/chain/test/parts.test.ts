@@ -327,7 +327,7 @@ describe('part files: their shape checks and the merge of their reports', () => 
     // signature state), threw a TypeError out of the merge, or was merged as it was; a refused
     // line's code and message were passed on unread. This case was red before the shape check.
     const full = { ...record, rawFinding: null, hashed: null, signature: 'missing' };
-    expect(() => mergeExportReports(withLine([size, 'record', full]))).not.toThrow(/malformed/);
+    expect(() => mergeExportReports(withLine([size, 'record', full]))).not.toThrow();
     const hashed = { seq: 1, run: 'r', case: null, concluded: { seals: true, headMatches: true } };
     for (const edit of [
       { unknown: 'x' },
@@ -355,9 +355,7 @@ describe('part files: their shape checks and the merge of their reports', () => 
       ).toBe(malformed);
     for (const line of [null, [size, 'refused', 'no-such-code', 'm'], [size, 'refused', 'line-not-json', 5]])
       expect(thrown(() => mergeExportReports(withLine(line))).message, JSON.stringify(line)).toBe(malformed);
-    expect(() => mergeExportReports(withLine([size, 'refused', 'line-not-json', 'm']))).not.toThrow(
-      /malformed/,
-    );
+    expect(() => mergeExportReports(withLine([size, 'refused', 'line-not-json', 'm']))).not.toThrow();
   });
 
   it('a line is read by its tag first, and every member of a record travels in its own shape', () => {
@@ -385,7 +383,7 @@ describe('part files: their shape checks and the merge of their reports', () => 
       expect(
         () => mergeExportReports(withLine([size, 'record', shaped])),
         JSON.stringify(shaped),
-      ).not.toThrow(/malformed/);
+      ).not.toThrow();
   });
 
   it('a record digest that is not hex is refused', () => {

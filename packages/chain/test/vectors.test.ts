@@ -1,5 +1,6 @@
 import { replayGroups } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
 // The package's answers to the harness protocol: the ops `seam conformance` asks of it too.
 import { chainOps } from '../../cli/src/conformance/ops/chain.js';
 import {
@@ -45,13 +46,15 @@ describe('the export groups', () => {
 
 describe('verifier options', () => {
   it('refuses a maximum age without a clock to judge it by (programmer error, thrown)', () => {
-    expect(() => new ExportVerifier({ maxCheckpointAge: 60 })).toThrow(/bad-options/);
-    expect(() => new ExportVerifier({ maxCheckpointAge: -1, now: 0 })).toThrow(
+    expect(thrownSeamError(() => new ExportVerifier({ maxCheckpointAge: 60 })).code).toBe('bad-options');
+    expect(thrownSeamError(() => new ExportVerifier({ maxCheckpointAge: -1, now: 0 })).message).toMatch(
       /bad-duration: maxCheckpointAge/,
     );
   });
   it('refuses a witness key that is not a vkey', () => {
-    expect(() => new ExportVerifier({ witnessKeys: ['not-a-vkey'] })).toThrow(/malformed-vkey/);
+    expect(thrownSeamError(() => new ExportVerifier({ witnessKeys: ['not-a-vkey'] })).code).toBe(
+      'malformed-vkey',
+    );
   });
 });
 
@@ -82,8 +85,8 @@ describe('verifier lifecycle', () => {
   it('refuses lines after finish (programmer error, thrown)', () => {
     const verifier = new ExportVerifier();
     verifier.finish();
-    expect(() => verifier.push('{}')).toThrow(/finished/);
-    expect(() => verifier.finish()).toThrow(/finished/);
+    expect(thrownSeamError(() => verifier.push('{}')).message).toMatch(/finished/);
+    expect(thrownSeamError(() => verifier.finish()).message).toMatch(/finished/);
   });
   it('reports an empty input as missing its header', async () => {
     const report = await verifyExport([]);

@@ -59,7 +59,7 @@ describe('main: the command line without a command', () => {
       },
       stderr: () => undefined,
     });
-    await expect(failing).rejects.toThrow('stdout is gone');
+    await expect(failing).rejects.toThrow(expect.objectContaining({ message: 'stdout is gone' }));
   });
 });
 

@@ -1,5 +1,6 @@
 import { base64Strict, SeamError } from '@agent-seam/canonical';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
 import {
   DEFAULT_MAX_BLOB_CHARS,
   decodeWrappedKey,
@@ -367,7 +368,10 @@ describe('a seal never writes a blob the default cap refuses', () => {
     const blob = sealBox({ senderSeed, recipientPub, plaintext: new Uint8Array(v1Fits), ad });
     expect(blob.length).toBe(DEFAULT_MAX_BLOB_CHARS);
     expect(openBox({ recipientSeed, senderPub: encPublicKey(senderSeed), blob, ad })?.length).toBe(v1Fits);
-    expect(() => sealBox({ senderSeed, recipientPub, plaintext: new Uint8Array(v1Fits + 1), ad })).toThrow(
+    expect(
+      thrownSeamError(() => sealBox({ senderSeed, recipientPub, plaintext: new Uint8Array(v1Fits + 1), ad }))
+        .message,
+    ).toContain(
       'too-large: plaintext: the box would be 4194308 base64 characters, over the 4194304 a reader takes by default',
     );
   });
@@ -376,8 +380,10 @@ describe('a seal never writes a blob the default cap refuses', () => {
     const recipientPqPub = encPublicKeyPq(recipientSeed);
     const blob = sealBox({ senderSeed, recipientPub, recipientPqPub, plaintext: new Uint8Array(v2Fits), ad });
     expect(blob.length).toBe(DEFAULT_MAX_BLOB_CHARS);
-    expect(() =>
-      sealBox({ senderSeed, recipientPub, recipientPqPub, plaintext: new Uint8Array(v2Fits + 1), ad }),
-    ).toThrow(/^too-large: plaintext: /);
+    expect(
+      thrownSeamError(() =>
+        sealBox({ senderSeed, recipientPub, recipientPqPub, plaintext: new Uint8Array(v2Fits + 1), ad }),
+      ).message,
+    ).toMatch(/^too-large: plaintext: /);
   });
 });

@@ -1,5 +1,6 @@
 import { type Ledger, loadInterop, openLedger } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../tools/thrown.ts';
 import { adOf, runUpstream, type UpstreamCryptobox, upstreamChecks } from './upstream-runner.js';
 
 /**
@@ -41,8 +42,10 @@ describe('the runner refuses a case without adHex', () => {
   });
 
   it('an absent adHex is a runner error, not an empty associated data', () => {
-    expect(() => adOf({ name: 'no-ad' })).toThrow(/has no adHex/);
-    expect(() => runUpstream(passThrough, 'cryptobox', group(undefined), false)).toThrow(/has no adHex/);
+    expect(thrown(() => adOf({ name: 'no-ad' })).message).toMatch(/has no adHex/);
+    expect(thrown(() => runUpstream(passThrough, 'cryptobox', group(undefined), false)).message).toMatch(
+      /has no adHex/,
+    );
   });
 
   it('an explicit empty adHex is accepted and means zero bytes', () => {

@@ -6,6 +6,7 @@ import {
   verificationKeyFromDid,
 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
 
 // What the did:key codec and base58btc refuse, each refusal whole.
 // Each `why` names the mutant of src/ the case holds: a check that could be deleted, or a code
@@ -62,7 +63,7 @@ describe('the did:key codec: every refusal carries its detail', () => {
 
   it('the encoder refuses a curve it does not know', () => {
     // why: kills the StringLiteral mutants of the bad-curve SeamError.
-    expect(() => didFromPublicKey(publicKey, 'secp256k1' as never)).toThrow(
+    expect(thrownSeamError(() => didFromPublicKey(publicKey, 'secp256k1' as never)).message).toContain(
       'bad-curve: curve must be ed25519 or p256',
     );
   });
@@ -77,8 +78,10 @@ describe('base58btc and the encoder', () => {
   it('a key of the wrong length or type has no did:key', () => {
     // why: kills `!(publicKey instanceof Uint8Array) || publicKey.length !== codec.keyLength`
     // → false, its `&&` variant, the length part → false, and the no-coverage literals.
-    expect(() => didFromPublicKey(new Uint8Array(31))).toThrow('wrong-length: a ed25519 key is 32 bytes');
-    expect(() => didFromPublicKey('x'.repeat(32) as never)).toThrow(
+    expect(thrownSeamError(() => didFromPublicKey(new Uint8Array(31))).message).toContain(
+      'wrong-length: a ed25519 key is 32 bytes',
+    );
+    expect(thrownSeamError(() => didFromPublicKey('x'.repeat(32) as never)).message).toContain(
       'wrong-length: a ed25519 key is 32 bytes',
     );
   });

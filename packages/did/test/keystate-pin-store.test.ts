@@ -8,6 +8,7 @@ import {
   signKeyState,
 } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
+import { rejectedSeamError } from '../../../tools/thrown.ts';
 import { NOW, seed } from './fixture.js';
 
 const ROOT_SEED = seed(1);
@@ -122,10 +123,12 @@ describe('resolveOpDidPinned (the KeyState ratchet over a pin store)', () => {
   });
 
   it('throws for a missing store, and for a store that refuses every write', async () => {
-    await expect(resolveOpDidPinned(ROOT, null, NOW, {} as never)).rejects.toThrow(/needs pins/);
-    const refusing: KeyStatePinStore = { get: () => undefined, compareAndSet: () => false };
-    await expect(resolveOpDidPinned(ROOT, state(1, 1), NOW, { pins: refusing })).rejects.toThrow(
-      /store-contended/,
+    expect((await rejectedSeamError(resolveOpDidPinned(ROOT, null, NOW, {} as never))).message).toMatch(
+      /needs pins/,
     );
+    const refusing: KeyStatePinStore = { get: () => undefined, compareAndSet: () => false };
+    expect(
+      (await rejectedSeamError(resolveOpDidPinned(ROOT, state(1, 1), NOW, { pins: refusing }))).code,
+    ).toBe('store-contended');
   });
 });

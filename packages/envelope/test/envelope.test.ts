@@ -11,6 +11,7 @@ import {
 } from '@agent-seam/envelope';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
 import { me, message, OFF, seed, sender, verify } from './fixture.js';
 
 const fields = { to: me, messageId: 'm', contextId: null, timestamp: 1784273681, text: 'hello' };
@@ -54,19 +55,25 @@ describe('signEnvelope / verifyEnvelope', () => {
   });
 
   it('the signer refuses a float timestamp and a from that is not its own', () => {
-    expect(() => signingPayload({ ...fields, from: me, timestamp: 1.5 })).toThrow(/not-integer-timestamp/);
-    expect(() => signEnvelope({ ...fields, from: me }, seed)).toThrow(/from-not-signer/);
+    expect(thrownSeamError(() => signingPayload({ ...fields, from: me, timestamp: 1.5 })).code).toBe(
+      'not-integer-timestamp',
+    );
+    expect(thrownSeamError(() => signEnvelope({ ...fields, from: me }, seed)).code).toBe('from-not-signer');
   });
 
   it('the signer names the field it cannot sign', () => {
-    expect(() => signEnvelope({ ...fields, contextId: undefined as never }, seed)).toThrow(
-      'missing-field: contextId is undefined; it is a string or null',
-    );
-    expect(() => signEnvelope({ ...fields, text: 7 as never }, seed)).toThrow(
+    expect(
+      thrownSeamError(() => signEnvelope({ ...fields, contextId: undefined as never }, seed)).message,
+    ).toContain('missing-field: contextId is undefined; it is a string or null');
+    expect(thrownSeamError(() => signEnvelope({ ...fields, text: 7 as never }, seed)).message).toContain(
       'text is a number; it is a string',
     );
-    expect(() => signEnvelope({ ...fields, to: null as never }, seed)).toThrow('to is null; it is a string');
-    expect(() => signEnvelope({ ...fields, text: 'a \ud800' }, seed)).toThrow(/^lone-surrogate: \$\.text /);
+    expect(thrownSeamError(() => signEnvelope({ ...fields, to: null as never }, seed)).message).toContain(
+      'to is null; it is a string',
+    );
+    expect(thrownSeamError(() => signEnvelope({ ...fields, text: 'a \ud800' }, seed)).message).toMatch(
+      /^lone-surrogate: \$\.text /,
+    );
   });
 });
 
@@ -74,8 +81,8 @@ describe('relay and invite', () => {
   it('one origin has one spelling, and only http(s) relays have one', () => {
     expect(relayOrigin('HTTPS://Muretai.com:443/path?q')).toBe('https://muretai.com');
     expect(relayOrigin('http://127.0.0.1:80')).toBe('http://127.0.0.1');
-    expect(() => relayOrigin('ftp://relay.example')).toThrow(/bad-origin/);
-    expect(() => relayOrigin('not a url')).toThrow(/bad-origin/);
+    expect(thrownSeamError(() => relayOrigin('ftp://relay.example')).code).toBe('bad-origin');
+    expect(thrownSeamError(() => relayOrigin('not a url')).code).toBe('bad-origin');
   });
 
   it('an invite expires at exp itself, and impossible dates have no spelling', () => {
@@ -191,7 +198,7 @@ describe('verifyEnvelope: each shape check answers with its own code and detail'
   it('no options at all is the usage error naming now, not a TypeError', () => {
     // why: kills the OptionalChaining mutants of policyOf (options.recipientDid,
     // options.replay, options.now), each of which throws a TypeError on undefined.
-    expect(() => verifyEnvelope(message, undefined as never)).toThrow(
+    expect(thrownSeamError(() => verifyEnvelope(message, undefined as never)).message).toMatch(
       /^missing-option: verifyEnvelope needs now /,
     );
   });
@@ -201,13 +208,13 @@ describe('the signer names what it cannot sign, with its code', () => {
   it('a field of the wrong type, a fractional timestamp and a from that is not the seed are named', () => {
     // why: kills the StringLiteral mutants of unsignable's 'missing-field' code, of the
     // timestamp message, of the from-not-signer message, and of describeType's 'an array'.
-    expect(() => signEnvelope({ ...message, from: undefined, text: [] as never }, seed)).toThrow(
-      'missing-field: text is an array; it is a string',
-    );
-    expect(() => signingPayload({ ...message, timestamp: 1.5 })).toThrow(
+    expect(
+      thrownSeamError(() => signEnvelope({ ...message, from: undefined, text: [] as never }, seed)).message,
+    ).toContain('missing-field: text is an array; it is a string');
+    expect(thrownSeamError(() => signingPayload({ ...message, timestamp: 1.5 })).message).toContain(
       'not-integer-timestamp: timestamp is a number that is not a safe integer; it is integer Unix seconds',
     );
-    expect(() => signEnvelope({ ...message, from: me }, seed)).toThrow(
+    expect(thrownSeamError(() => signEnvelope({ ...message, from: me }, seed)).message).toContain(
       'from-not-signer: from must be the DID of the signing seed',
     );
   });

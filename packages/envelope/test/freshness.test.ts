@@ -239,7 +239,9 @@ describe('verifyEnvelope: option errors name the option and the fix', () => {
   const OFF = { now: 'off', replay: 'off' } as const;
   it("maxSkew with now: 'off' is refused with its reason", () => {
     // why: kills the StringLiteral mutant of that message.
-    expect(() => verifyEnvelope(sent, { recipientDid: me, ...OFF, maxSkew: 10 })).toThrow(
+    expect(
+      thrownSeamError(() => verifyEnvelope(sent, { recipientDid: me, ...OFF, maxSkew: 10 })).message,
+    ).toContain(
       "bad-options: verifyEnvelope: maxSkew and a replay cache judge time; with now: 'off' pass replay: 'off' and no maxSkew",
     );
   });
@@ -247,9 +249,11 @@ describe('verifyEnvelope: option errors name the option and the fix', () => {
   it('a replay object without checkAndRemember is refused before any message is read', () => {
     // why: kills `typeof replay.checkAndRemember !== 'function'` → false (the call later
     // threw a TypeError) and the StringLiteral of its message.
-    expect(() =>
-      verifyEnvelope(sent, { recipientDid: me, now: NOW, replay: { windowSeconds: 600 } as never }),
-    ).toThrow(
+    expect(
+      thrownSeamError(() =>
+        verifyEnvelope(sent, { recipientDid: me, now: NOW, replay: { windowSeconds: 600 } as never }),
+      ).message,
+    ).toContain(
       "bad-options: verifyEnvelope replay must be a ReplayCache (e.g. new MemoryReplayCache()) or 'off'",
     );
   });
@@ -258,9 +262,9 @@ describe('verifyEnvelope: option errors name the option and the fix', () => {
     // why: kills `answer === 'forgotten'` → true (an unknown answer became
     // replay-cache-full) and the no-coverage literals of that SeamError.
     const odd = { windowSeconds: 600, checkAndRemember: () => 'maybe' } as never;
-    expect(() => verifyEnvelope(sent, { recipientDid: me, now: NOW, replay: odd })).toThrow(
-      'bad-options: the replay cache answered something other than new, seen or forgotten',
-    );
+    expect(
+      thrownSeamError(() => verifyEnvelope(sent, { recipientDid: me, now: NOW, replay: odd })).message,
+    ).toContain('bad-options: the replay cache answered something other than new, seen or forgotten');
   });
 
   it('replayed and replay-cache-full carry their details', () => {

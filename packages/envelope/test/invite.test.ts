@@ -1,5 +1,6 @@
 import { signInvite, verifyInvite } from '@agent-seam/envelope';
 import { describe, expect, it } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
 import { me, seed, sender } from './fixture.js';
 
 // Each `why` names the mutant of src/ the case holds: a check that could be deleted, or a code
@@ -13,12 +14,12 @@ describe('invites', () => {
   it('the signer refuses a card of another DID or with a badly spelled exp', () => {
     // why: kills `card.did !== didFromSeed(seed)` → false, `inviteExpirySeconds(card.exp) === null`
     // → false, and the no-coverage literals of both SeamErrors.
-    expect(() => signInvite({ ...card, did: me }, seed)).toThrow(
+    expect(thrownSeamError(() => signInvite({ ...card, did: me }, seed)).message).toContain(
       'from-not-signer: card.did must be the seed DID',
     );
-    expect(() => signInvite({ ...card, exp: '2026-07-23 09:59:45Z' }, seed)).toThrow(
-      'missing-field: exp is not a real UTC date spelled YYYY-MM-DDTHH:MM:SSZ',
-    );
+    expect(
+      thrownSeamError(() => signInvite({ ...card, exp: '2026-07-23 09:59:45Z' }, seed)).message,
+    ).toContain('missing-field: exp is not a real UTC date spelled YYYY-MM-DDTHH:MM:SSZ');
   });
 
   it('a did that is not a string, or no sig, is missing-field', () => {
@@ -59,6 +60,8 @@ describe('invites', () => {
       code: 'not-an-object',
       detail: 'the invite card is a string, not a JSON object',
     });
-    expect(() => verifyInvite(signed, undefined as never)).toThrow(/^missing-option: verifyInvite needs now/);
+    expect(thrownSeamError(() => verifyInvite(signed, undefined as never)).message).toMatch(
+      /^missing-option: verifyInvite needs now/,
+    );
   });
 });

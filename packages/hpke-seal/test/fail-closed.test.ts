@@ -11,6 +11,7 @@ import { loadVectors } from '@agent-seam/conformance';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { holdFailClosed } from '../../../tools/required-options.ts';
+import { rejectedSeamError, thrownSeamError } from '../../../tools/thrown.ts';
 import * as hpkeSeal from '../src/index.js';
 import {
   deriveKeyPair,
@@ -82,7 +83,9 @@ describe("mailbox: 'off' accepts first-contact sessions only", () => {
       { publicKey: mailbox.publicKey, epoch: 0 },
       'on',
     ])
-      expect(() => openEnvelope(withCapability, { ...options, mailbox: bad as never })).toThrow(
+      expect(
+        thrownSeamError(() => openEnvelope(withCapability, { ...options, mailbox: bad as never })).message,
+      ).toContain(
         "bad-argument: openEnvelope mailbox must be { publicKey: 32-byte Ed25519 key, epoch: integer >= 1 } or 'off'",
       );
   });
@@ -138,12 +141,12 @@ describe('the replay store: (from, mid), asked last, the same interface as envel
       openEnvelopeAsync(envelope(), { ...options, replay: shared }),
     ]);
     expect(both.map((v) => (v.ok ? v.value.replay : v.code)).sort()).toEqual(['first-seen', 'replayed']);
-    expect(() => openEnvelope(envelope(), { ...options, replay: shared })).toThrow(
+    expect(thrownSeamError(() => openEnvelope(envelope(), { ...options, replay: shared })).message).toContain(
       'bad-options: this replay cache answers asynchronously: use openEnvelopeAsync',
     );
-    expect(() => openEnvelopeV1(v1Envelope, { ...v1Options, replay: shared })).toThrow(
-      'bad-options: this replay cache answers asynchronously: use openEnvelopeV1Async',
-    );
+    expect(
+      thrownSeamError(() => openEnvelopeV1(v1Envelope, { ...v1Options, replay: shared })).message,
+    ).toContain('bad-options: this replay cache answers asynchronously: use openEnvelopeV1Async');
   });
   it('a resolver answering with a promise (a shared pin store): the async openers wait; the sync ones refuse it, naming the async one', async () => {
     const later = (answer: ReturnType<typeof options.resolveSenderKey>) => async () => answer;
@@ -166,20 +169,28 @@ describe('the replay store: (from, mid), asked last, the same interface as envel
     expect(
       await openEnvelopeV1Async(v1Envelope, { ...v1Options, replay: 'off', resolveSenderKey: later(v1Key) }),
     ).toMatchObject({ ok: true });
-    expect(() =>
-      openEnvelope(envelope(), { ...options, replay: 'off', resolveSenderKey: later(key) as never }),
-    ).toThrow('bad-options: this resolveSenderKey answers asynchronously: use openEnvelopeAsync');
-    expect(() =>
-      openEnvelopeV1(v1Envelope, { ...v1Options, replay: 'off', resolveSenderKey: later(v1Key) as never }),
-    ).toThrow('bad-options: this resolveSenderKey answers asynchronously: use openEnvelopeV1Async');
+    expect(
+      thrownSeamError(() =>
+        openEnvelope(envelope(), { ...options, replay: 'off', resolveSenderKey: later(key) as never }),
+      ).message,
+    ).toContain('bad-options: this resolveSenderKey answers asynchronously: use openEnvelopeAsync');
+    expect(
+      thrownSeamError(() =>
+        openEnvelopeV1(v1Envelope, { ...v1Options, replay: 'off', resolveSenderKey: later(v1Key) as never }),
+      ).message,
+    ).toContain('bad-options: this resolveSenderKey answers asynchronously: use openEnvelopeV1Async');
     // An answer that is no verdict is still the caller's bug, after the wait as before it.
-    await expect(
-      openEnvelopeAsync(envelope(), {
-        ...options,
-        replay: 'off',
-        resolveSenderKey: async () => 'key' as never,
-      }),
-    ).rejects.toThrow('resolveSenderKey must return ok(publicKey) or fail(code) with a SenderKeyCode');
+    expect(
+      (
+        await rejectedSeamError(
+          openEnvelopeAsync(envelope(), {
+            ...options,
+            replay: 'off',
+            resolveSenderKey: async () => 'key' as never,
+          }),
+        )
+      ).message,
+    ).toContain('resolveSenderKey must return ok(publicKey) or fail(code) with a SenderKeyCode');
   });
   it('the async openers give the sync verdicts over every refusal of the fixture', async () => {
     for (const bytes of [
@@ -199,10 +210,10 @@ describe('a usage error names the opener it came from', () => {
     // why (issue 32 mutation run): open-v2.ts 'openEnvelopeAsync' and open-v1.ts
     // 'openEnvelopeV1Async' → '' (the sweep only asks that the option be named).
     const { replay: _, ...withoutReplay } = options;
-    await expect(openEnvelopeAsync(envelope(), withoutReplay as never)).rejects.toThrow(
+    expect((await rejectedSeamError(openEnvelopeAsync(envelope(), withoutReplay as never))).message).toMatch(
       /^missing-option: openEnvelopeAsync needs replay/,
     );
-    await expect(openEnvelopeV1Async(v1Envelope, v1Options as never)).rejects.toThrow(
+    expect((await rejectedSeamError(openEnvelopeV1Async(v1Envelope, v1Options as never))).message).toMatch(
       /^missing-option: openEnvelopeV1Async needs replay/,
     );
   });

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rejectedSeamError } from '../../../tools/thrown.ts';
 import { connectRedisStores, StoreUnavailableError } from '../src/index.js';
 import { describeWithRedis, freePort, GROUP, ledger, PATIENT, serverBinary } from './server.js';
 
@@ -110,7 +111,7 @@ describeWithRedis('TLS and auth passed through to the client', { own: true }, ()
       await expect(connecting).rejects.toBeInstanceOf(StoreUnavailableError);
       await expect(connecting).rejects.toMatchObject({ code: 'store-unavailable' });
       // Refused for the certificate, not for a timeout or the password.
-      await expect(connecting).rejects.toThrow(/certificate/i);
+      expect((await rejectedSeamError(connecting)).message).toMatch(/certificate/i);
     }));
 
   it('a wrong password, and none, are refused at connect', () =>
@@ -120,7 +121,7 @@ describeWithRedis('TLS and auth passed through to the client', { own: true }, ()
         await expect(connecting).rejects.toBeInstanceOf(StoreUnavailableError);
         await expect(connecting).rejects.toMatchObject({ code: 'store-unavailable' });
         // Refused by the server for the password (over TLS), not for the certificate.
-        await expect(connecting).rejects.toThrow(/WRONGPASS|NOAUTH/);
+        expect((await rejectedSeamError(connecting)).message).toMatch(/WRONGPASS|NOAUTH/);
       }
     }));
 });

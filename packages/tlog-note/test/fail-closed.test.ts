@@ -11,6 +11,7 @@ import {
 } from '@agent-seam/tlog-note';
 import { describe, expect, it } from 'vitest';
 import { holdFailClosed } from '../../../tools/required-options.ts';
+import { thrownSeamError } from '../../../tools/thrown.ts';
 
 const log = { name: 'example.com/log', seed: new Uint8Array(32).fill(1) };
 const w1 = { name: 'witness.example/w1', seed: new Uint8Array(32).fill(2) };
@@ -54,12 +55,17 @@ describe('a note judged by note keys only has no time to judge', () => {
   });
   it('a now given though no key is timed must still be an instant, and its refusal names openNote now', () => {
     // why: open.ts:227:26 'openNote now' → ""
-    expect(() => openNote(note, { verifiers: [logKey], now: 1_700_000_000_000 })).toThrow(
+    expect(
+      thrownSeamError(() => openNote(note, { verifiers: [logKey], now: 1_700_000_000_000 })).message,
+    ).toContain(
       'bad-instant: openNote now is 1700000000000, which looks like milliseconds; pass Unix seconds (1700000000) or a Date',
     );
   });
   it('a quorum names witness keys: the clock is required there too', () => {
-    expect(() => openNote(note, { quorum: { log: logKey, witnesses: [witnessKey], atLeast: 1 } })).toThrow(
+    expect(
+      thrownSeamError(() => openNote(note, { quorum: { log: logKey, witnesses: [witnessKey], atLeast: 1 } }))
+        .message,
+    ).toContain(
       "missing-option: openNote needs now (a Date or Unix seconds) to judge the witness cosignatures' times; to leave that unjudged, pass now: 'off'",
     );
   });

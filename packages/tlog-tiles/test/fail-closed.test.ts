@@ -2,6 +2,7 @@ import * as tlogTiles from '@agent-seam/tlog-tiles';
 import { makeTlogProof, storeSource, TileLog, verifyTlogProof } from '@agent-seam/tlog-tiles';
 import { describe, expect, it } from 'vitest';
 import { holdFailClosed } from '../../../tools/required-options.ts';
+import { rejectedSeamError, thrownSeamError } from '../../../tools/thrown.ts';
 import { entry, NOW, ORIGIN, QUORUM, writtenLog } from './support.js';
 
 // A log of 20 entries cosigned by W1: both verifiers judge a witness's cosignature, whose time
@@ -34,25 +35,32 @@ describe('a quorum of the log alone has no time to judge', () => {
     expect(await log.refresh()).toMatchObject({ ok: true, value: { time: 'no-timed-keys' } });
   });
   it('a quorum naming witnesses needs the clock, said in the verifier’s terms', async () => {
-    expect(() => verifyTlogProof(file, { origin: ORIGIN, quorum: QUORUM, entry: entry(5) })).toThrow(
+    expect(
+      thrownSeamError(() => verifyTlogProof(file, { origin: ORIGIN, quorum: QUORUM, entry: entry(5) }))
+        .message,
+    ).toContain(
       "missing-option: verifyTlogProof needs now (a Date or Unix seconds) to judge the witness cosignatures' times; to leave that unjudged, pass now: 'off'",
     );
-    await expect(reader().refresh()).rejects.toThrow(
+    expect((await rejectedSeamError(reader().refresh())).message).toContain(
       "missing-option: TileLog refresh needs now (a Date or Unix seconds) to judge the witness cosignatures' times; to leave that unjudged, pass now: 'off'",
     );
   });
   it('maxAge without a clock is a caller error, before anything is read', async () => {
-    expect(() =>
-      verifyTlogProof('not a file', {
-        origin: ORIGIN,
-        quorum: QUORUM,
-        entry: entry(5),
-        now: 'off',
-        maxAge: 60,
-      }),
-    ).toThrow(/maxAge needs now/);
+    expect(
+      thrownSeamError(() =>
+        verifyTlogProof('not a file', {
+          origin: ORIGIN,
+          quorum: QUORUM,
+          entry: entry(5),
+          now: 'off',
+          maxAge: 60,
+        }),
+      ).message,
+    ).toMatch(/maxAge needs now/);
     const log = reader();
-    await expect(log.refresh({ now: 'off', maxAge: 60 })).rejects.toThrow(/maxAge needs now/);
+    expect((await rejectedSeamError(log.refresh({ now: 'off', maxAge: 60 }))).message).toMatch(
+      /maxAge needs now/,
+    );
     expect(log.reads.checkpoints).toBe(0);
   });
 });

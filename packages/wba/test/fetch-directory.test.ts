@@ -1,6 +1,6 @@
 import { SeamError } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
-import { thrown } from '../../../tools/thrown.ts';
+import { rejectedSeamError, thrown } from '../../../tools/thrown.ts';
 import {
   createDirectoryCache,
   type DirectoryFetch,
@@ -158,9 +158,9 @@ describe('fetchDirectory reads a bounded body', () => {
 
 describe('fetchDirectory caller errors throw SeamError', () => {
   it('no fetch, no absolute url', async () => {
-    await expect(fetchDirectory('https://bot.example', { now: created } as never)).rejects.toThrow(
-      /needs a fetch/,
-    );
+    expect(
+      (await rejectedSeamError(fetchDirectory('https://bot.example', { now: created } as never))).message,
+    ).toMatch(/needs a fetch/);
     await expect(fetchDirectory('/relative', { fetch: counting().fetch, now: created })).rejects.toThrow(
       SeamError,
     );

@@ -2,6 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { SeamError } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
+import { thrownSeamError } from '../../../tools/thrown.ts';
 import { combineFieldLines, signRequest, verifyRequest, verifyRequestAsync } from '../src/index.js';
 import { jwks, keyid, NOW as now, seed } from './fixture.js';
 
@@ -95,25 +96,29 @@ describe('the authority', () => {
       ok: true,
     });
     // Without a request there is no URL to take it from; with headers only it is a caller error.
-    expect(() =>
-      verifyRequest({
-        replay: 'off',
-        headers: signed,
-        authority: { fromRequestUrl: true },
-        jwks,
-        now,
-      } as never),
-    ).toThrow(/fromRequestUrl: true } needs a request/);
-    expect(() =>
-      verifyRequest({
-        replay: 'off',
-        headers: signed,
-        request,
-        authority: 'example.com',
-        jwks,
-        now,
-      } as never),
-    ).toThrow(/headers or a request, not both/);
+    expect(
+      thrownSeamError(() =>
+        verifyRequest({
+          replay: 'off',
+          headers: signed,
+          authority: { fromRequestUrl: true },
+          jwks,
+          now,
+        } as never),
+      ).message,
+    ).toMatch(/fromRequestUrl: true } needs a request/);
+    expect(
+      thrownSeamError(() =>
+        verifyRequest({
+          replay: 'off',
+          headers: signed,
+          request,
+          authority: 'example.com',
+          jwks,
+          now,
+        } as never),
+      ).message,
+    ).toMatch(/headers or a request, not both/);
     expect(() => verifyRequest({ replay: 'off', request, authority: 'a b', jwks, now })).toThrow(SeamError);
   });
 });
