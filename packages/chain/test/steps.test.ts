@@ -80,8 +80,12 @@ describe('report.steps and exportHeadline, whole', () => {
   it('an outside checkpoint of no leaves: the headline counts them in the plural', async () => {
     // why: export/headline.ts exportHeadline, the plural 'leaves' of the prefix clause → ""
     const v = vector('export.sound', 'anchored-prefix');
-    const empty = { checkpoint: { ...v.options.anchors[0].checkpoint, size: 0, root: hex.encode(emptyRoot()) } };
-    const report = await read('export.sound', 'anchored-prefix', { options: { ...v.options, anchors: [empty] } });
+    const empty = {
+      checkpoint: { ...v.options.anchors[0].checkpoint, size: 0, root: hex.encode(emptyRoot()) },
+    };
+    const report = await read('export.sound', 'anchored-prefix', {
+      options: { ...v.options, anchors: [empty] },
+    });
     expect(exportHeadline(report)).toBe(
       'sound: authenticated: 7 record signatures verified; deletion checked for the first 0 leaves of 2 (an older outside checkpoint)',
     );
