@@ -304,6 +304,26 @@ describe('log.ts: sealed runs placed in the log and proven against the checkpoin
     });
   });
 
+  it('a sealed run past the checkpoint is positions-not-contiguous, even when the root covers it', () => {
+    // why: export/log.ts contiguousLeaves `leaf.index >= byIndex.length` → false, and → `>` (the
+    // third leaf would be placed after the first two, and a header root over all three accepted
+    // as a checkpoint of size 2)
+    expect(
+      judgeLog({
+        checkpoint: checkpoint(2, rootOf(1, 2, 3)),
+        leaves: [leaf(0, 1), leaf(1, 2), leaf(2, 3)],
+        disclosure: false,
+      }),
+    ).toEqual({
+      findings: [
+        {
+          code: 'positions-not-contiguous',
+          message: "the sealed positions are not contiguous from 0 within the checkpoint's 2",
+        },
+      ],
+    });
+  });
+
   it('a whole export names a gap, a short log and a wrong root in its own words', () => {
     // why: log.ts:94:16, :99:16 and :107:18 messages → ''
     expect(

@@ -63,6 +63,22 @@ describe('verifier.ts options', () => {
         .message,
     ).toBe('bad-options: allowUnchecked names items of NOT_CHECKED_CODES only');
   });
+
+  it('allowUnchecked with strict: false is refused as without strict', () => {
+    // why: export/verifier.ts ExportVerifier constructor `options.strict === false` → false
+    expect(thrown(() => new ExportVerifier({ strict: false, allowUnchecked: ['blob-bytes'] })).message).toBe(
+      'bad-options: allowUnchecked waives items of a strict verification: set strict',
+    );
+  });
+
+  it('strict: false is taken as no strict at all; any other value than the three throws naming them', () => {
+    // why: export/verifier.ts checkOptions `false` (in the list of strict values) → true, and its
+    // detail "strict is not true, false or 'caller-material'" → ""
+    expect(verify(SOUND, { strict: false })).toEqual(verify(SOUND));
+    expect(thrown(() => new ExportVerifier({ strict: 'yes' as never })).message).toBe(
+      "bad-options: strict is not true, false or 'caller-material'",
+    );
+  });
 });
 
 describe('verifier.ts push and find', () => {

@@ -1,3 +1,4 @@
+import { hex } from '@agent-seam/canonical';
 import { keyPairFromSeed } from '@agent-seam/did';
 import { describe, expect, it } from 'vitest';
 import { recordSigningInput, signRecord, verifyKeyed, verifyRecordSignature } from '../src/index.js';
@@ -132,5 +133,21 @@ describe('a record signature: what is signed and what is refused', () => {
       code: 'signature-invalid',
       detail: 'the signature does not verify under the key you gave for key_id k1 (bad-signature)',
     });
+  });
+
+  it('a key_id of exactly 64 characters is named whole, without the cut mark', () => {
+    // why: signature.ts named `keyId.length > 64` → `>=`
+    expect(
+      verifyRecordSignature({ key_id: 'k'.repeat(64), signature: signed.signature }, hash, keys),
+    ).toMatchObject({
+      detail: `the signature names key_id ${'k'.repeat(64)}, which is none of the keys you gave`,
+    });
+  });
+
+  it('a record is signed under the record domain: SHA-256 of the domain, a zero byte and the hash', () => {
+    // why: signature.ts RECORD_DOMAIN 'io.github.hupe1980.agentplane/record/v1' → "" (a module-level
+    // constant; signing and verifying share it, so only the signing input itself can tell).
+    // Expected: SHA-256('io.github.hupe1980.agentplane/record/v1' ‖ 0x00 ‖ 32 × 0x07), from node:crypto.
+    expect(hex.encode(input)).toBe('e65fcda90f17225c1ec8911276021969aa7fb95421c534209582c2da541e1827');
   });
 });

@@ -1,4 +1,8 @@
+import { hex } from '@agent-seam/canonical';
 import { loadVectors } from '@agent-seam/conformance';
+import { keyPairFromSeed } from '@agent-seam/did';
+import { emptyRoot } from '@agent-seam/merkle';
+import { cosign, cosignatureVerifier, formatVerifierKey } from '@agent-seam/tlog-note';
 import { describe, expect, it } from 'vitest';
 import { type ExportReport, exportHeadline, verifyExport } from '../src/index.js';
 import { optionsOf } from './helpers.js';
@@ -70,6 +74,37 @@ describe('report.steps and exportHeadline, whole', () => {
     );
     expect(exportHeadline(report)).toBe(
       'sound: authenticated: 7 record signatures verified; deletion checked for the first 1 leaf of 2 (an older outside checkpoint)',
+    );
+  });
+
+  it('an outside checkpoint of no leaves: the headline counts them in the plural', async () => {
+    // why: export/headline.ts exportHeadline, the plural 'leaves' of the prefix clause → ""
+    const v = vector('export.sound', 'anchored-prefix');
+    const empty = {
+      checkpoint: { ...v.options.anchors[0].checkpoint, size: 0, root: hex.encode(emptyRoot()) },
+    };
+    const report = await read('export.sound', 'anchored-prefix', {
+      options: { ...v.options, anchors: [empty] },
+    });
+    expect(exportHeadline(report)).toBe(
+      'sound: authenticated: 7 record signatures verified; deletion checked for the first 0 leaves of 2 (an older outside checkpoint)',
+    );
+  });
+
+  it('two witnesses who cosigned the anchor are both named, separated by a comma', async () => {
+    // why: export/headline.ts exportHeadline, the witness names' separator ', ' → ""
+    const v = vector('export.sound', 'cosigned-anchor');
+    const second = { name: 'second-witness', seed: new Uint8Array(32).fill(9) };
+    const note = cosign(v.options.anchors[0].note, second, v.options.now - 60);
+    const witnessKeys = [
+      ...v.options.witnessKeys,
+      formatVerifierKey(cosignatureVerifier(second.name, keyPairFromSeed(second.seed).publicKey)),
+    ];
+    const report = await read('export.sound', 'cosigned-anchor', {
+      options: { ...v.options, anchors: [{ note }], witnessKeys },
+    });
+    expect(exportHeadline(report)).toBe(
+      'sound: authenticated: 7 record signatures verified; deletion checked against an outside checkpoint; witnessed by test-witness, second-witness',
     );
   });
 
