@@ -230,7 +230,8 @@ describe('frames.ts caseBlockOf', () => {
 
   it('a hold placed by an operator known as asserted or connected is placed; an unknown basis is malformed', () => {
     // why: frames.ts:142 HOLD_BASES 'asserted' → "", 'connected' → "" (static: applied by hand)
-    const placedBy = (basis: string) => block({ ...good, hold: { ...hold, by: { actor: 'ops', basis } } }).value;
+    const placedBy = (basis: string) =>
+      block({ ...good, hold: { ...hold, by: { actor: 'ops', basis } } }).value;
     expect(placedBy('asserted')).toEqual({ id: 'c1', hold: 'placed' });
     expect(placedBy('connected')).toEqual({ id: 'c1', hold: 'placed' });
     expect(placedBy('')).toEqual({ id: 'c1', hold: 'malformed' });

@@ -67,7 +67,9 @@ describe('a grader sidecar line: what the reader refuses', () => {
     const domain = utf8Strict.encode('io.github.hupe1980.agentplane/grader-verdict/v1');
     const body = sha256(utf8Strict.encode('{"last_seq":1,"run":"r"}'));
     const expected = sha256(concatBytes([domain, new Uint8Array([0]), body]));
-    expect(graderSigningInput({ run: 'r', last_seq: 1, signature: 'not part of the input' })).toEqual(expected);
+    expect(graderSigningInput({ run: 'r', last_seq: 1, signature: 'not part of the input' })).toEqual(
+      expected,
+    );
   });
 
   it('signGraderVerdict refuses a claim that is not an object, and names each bad member', () => {
