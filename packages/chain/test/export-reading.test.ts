@@ -63,8 +63,7 @@ describe('LineReader: an export read line by line', () => {
       'hold-released',
       'observed',
     ];
-    for (const outcome of closing)
-      expect(concluded(outcome)).toEqual({ seals: true, headMatches: true });
+    for (const outcome of closing) expect(concluded(outcome)).toEqual({ seals: true, headMatches: true });
     for (const outcome of ['', 'running', 'Succeeded'])
       expect(concluded(outcome)).toEqual({ seals: false, headMatches: true });
   });
