@@ -213,6 +213,30 @@ describe('frames.ts caseBlockOf', () => {
     ]);
   });
 
+  it('a case carrying every member the format knows leaves none of them unaccounted', () => {
+    // why: frames.ts:138 CASE_MEMBERS → [], or any one of its eight names → "" (static: applied by hand)
+    const known = {
+      id: 'c1',
+      kind: 'incident',
+      status: 'open',
+      correlation: 'k',
+      state: {},
+      version: 3,
+      opened_at: '2026-01-02T03:04:05Z',
+      runs: [],
+    };
+    expect(block({ ...good, case: known })).toEqual({ value: { id: 'c1', hold: 'placed' }, out: [] });
+  });
+
+  it('a hold placed by an operator known as asserted or connected is placed; an unknown basis is malformed', () => {
+    // why: frames.ts:142 HOLD_BASES 'asserted' → "", 'connected' → "" (static: applied by hand)
+    const placedBy = (basis: string) =>
+      block({ ...good, hold: { ...hold, by: { actor: 'ops', basis } } }).value;
+    expect(placedBy('asserted')).toEqual({ id: 'c1', hold: 'placed' });
+    expect(placedBy('connected')).toEqual({ id: 'c1', hold: 'placed' });
+    expect(placedBy('')).toEqual({ id: 'c1', hold: 'malformed' });
+  });
+
   it('a placed_at that is a list holding an instant is malformed', () => {
     // why: frames.ts:155:7 `typeof hold.placed_at !== 'string'` → false (the list would stringify to an instant)
     expect(block({ ...good, hold: { ...hold, placed_at: [hold.placed_at] } }).value).toEqual({

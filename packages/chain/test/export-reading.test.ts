@@ -41,6 +41,33 @@ describe('LineReader: an export read line by line', () => {
     expect(record).toMatchObject({ wellFormed: true, linked: true, rawFinding: null, signature: 'missing' });
   });
 
+  it('a record carrying all six of its members leaves none of them unaccounted', () => {
+    // why: reading.ts:55 RECORD_MEMBERS → [], or any one of its six names → "" (static: applied by hand)
+    const record = readRecord(recordLine('{"a":1}', { a: 1 }, { signature: null }));
+    expect(record).toMatchObject({ unknown: [], wellFormed: true, linked: true, signature: 'null' });
+  });
+
+  it('a conclusion seals its run under each of the eight closing outcomes, and under no other', () => {
+    // why: reading.ts:62 SEALING_OUTCOMES → empty, or any one of its eight outcomes → "" (static: applied by hand)
+    const concluded = (outcome: string) => {
+      const body = { chain_head: hex.encode(prev), kind: 'RunConcluded', outcome };
+      return readRecord(recordLine(JSON.stringify(body), body)).hashed?.concluded;
+    };
+    const closing = [
+      'succeeded',
+      'cancelled',
+      'abandoned',
+      'swept',
+      'broke-glass',
+      'halt-lifted',
+      'hold-released',
+      'observed',
+    ];
+    for (const outcome of closing) expect(concluded(outcome)).toEqual({ seals: true, headMatches: true });
+    for (const outcome of ['', 'running', 'Succeeded'])
+      expect(concluded(outcome)).toEqual({ seals: false, headMatches: true });
+  });
+
   it('a record with only a body is neither well formed nor linked', () => {
     // why: reading.ts:124 wellFormed `false` → `true`, :125 linked `false` → `true`
     expect(readRecord(utf8Strict.encode('{"body":{}}'))).toEqual(notWellFormed(null));

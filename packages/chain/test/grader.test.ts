@@ -1,4 +1,4 @@
-import { SeamError, utf8Strict } from '@agent-seam/canonical';
+import { concatBytes, SeamError, sha256, utf8Strict } from '@agent-seam/canonical';
 import { describe, expect, it } from 'vitest';
 import { MAX_SIDECAR_BYTES } from '../src/grader.js';
 import { type GraderClaim, graderSigningInput, parseGraderSidecar, signGraderVerdict } from '../src/index.js';
@@ -58,6 +58,17 @@ describe('a grader sidecar line: what the reader refuses', () => {
     // why: grader.ts:51:84 'sidecar' → ""
     expect(thrown(() => graderSigningInput({ ...sidecar, run: undefined } as never)).message).toMatch(
       /^[a-z-]+: sidecar\.run /,
+    );
+  });
+
+  it("a grader verdict is signed under agentplane's grader domain, apart from every other signed thing", () => {
+    // why: grader.ts:7 GRADER_DOMAIN → "" (static: applied by hand); the expected input is built here
+    // from the format's text (domain ‖ 0x00 ‖ SHA-256 of the canonical sidecar without its signature)
+    const domain = utf8Strict.encode('io.github.hupe1980.agentplane/grader-verdict/v1');
+    const body = sha256(utf8Strict.encode('{"last_seq":1,"run":"r"}'));
+    const expected = sha256(concatBytes([domain, new Uint8Array([0]), body]));
+    expect(graderSigningInput({ run: 'r', last_seq: 1, signature: 'not part of the input' })).toEqual(
+      expected,
     );
   });
 

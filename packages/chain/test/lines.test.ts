@@ -28,6 +28,12 @@ describe('splitLines: a file cut into lines', () => {
     expect(read([0x20, 0xc3, 0xa9])).toBe('refused');
   });
 
+  it('a vertical tab before Unicode white space is blank too', () => {
+    // why: lines.ts:46 WHITE_SPACE_ONLY `\v` → `\V` (static: applied by hand); only a line that reaches a
+    // non-ASCII byte is held to the pattern, so the vertical tab must come before U+3000
+    expect(read([0x0b, 0xe3, 0x80, 0x80])).toBe('blank');
+  });
+
   it('a line wholly inside one chunk is yielded as a view of that chunk, not a copy', async () => {
     // why: lines.ts:27 `parts.length === 1` → false; :40 `start < chunk.length` → true, → `<=`
     // (the chunk before ends in LF; an empty tail pushed from it would make the next line a copy).

@@ -62,4 +62,20 @@ describe('rfc3339.ts', () => {
     expect(rfc3339Seconds('2026-01-02T00:00:00+24:00')).toBeNull();
     expect(rfc3339Seconds('2026-01-02T00:00:00+00:60')).toBeNull();
   });
+
+  it('a fraction of a second of any number of digits is read and dropped; other text after the dot is not', () => {
+    // why: rfc3339.ts:7 DATE_TIME `\.\d+` → `\.\d`, → `\.\D+` (static: applied by hand)
+    expect(rfc3339Seconds('2026-03-04T05:06:07.5Z')).toBe(utc(2026, 3, 4, 5, 6, 7));
+    expect(rfc3339Seconds('2026-03-04T05:06:07.123456789Z')).toBe(utc(2026, 3, 4, 5, 6, 7));
+    expect(rfc3339Seconds('2026-03-04T05:06:07.Z')).toBeNull();
+    expect(rfc3339Seconds('2026-03-04T05:06:07.xZ')).toBeNull();
+  });
+
+  it('a date-time with anything before or after it names nothing', () => {
+    // why: rfc3339.ts:7 DATE_TIME `^` removed, `$` removed (static: applied by hand)
+    expect(rfc3339Seconds('x2026-03-04T05:06:07Z')).toBeNull();
+    expect(rfc3339Seconds('12026-03-04T05:06:07Z')).toBeNull();
+    expect(rfc3339Seconds('2026-03-04T05:06:07Zx')).toBeNull();
+    expect(rfc3339Seconds('2026-03-04T05:06:07+05:300')).toBeNull();
+  });
 });
