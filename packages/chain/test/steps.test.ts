@@ -1,7 +1,10 @@
 import { loadVectors } from '@agent-seam/conformance';
+import { keyPairFromSeed } from '@agent-seam/did';
+import { rootHash } from '@agent-seam/merkle';
+import { cosign, cosignatureVerifier, formatVerifierKey } from '@agent-seam/tlog-note';
 import { describe, expect, it } from 'vitest';
 import { type ExportReport, exportHeadline, verifyExport, writeExport } from '../src/index.js';
-import { optionsOf } from './helpers.js';
+import { optionsOf, sealedRun, unhex } from './helpers.js';
 
 // What each step established, and the headline, pinned whole for files of every kind: every
 // step's outcome and detail as a person reads them, written out by hand.
@@ -301,6 +304,42 @@ describe('report.steps and exportHeadline, whole', () => {
     // why: steps.ts established trailer `has('unreadable-runs') && …` → false, 'unreadable-runs' → "", its words → ""
     expect(steps(await read('export.reference-readings', 'unreadable-run'))[8]).toBe(
       "trailer pass: the trailer's counts match the file; the writer names runs it could not read",
+    );
+  });
+
+  it('a note cosigned by two witnesses: the signatures step names both, with and without record keys', async () => {
+    // why: steps.ts established signatures `.join(', ')` → join("") in both branches (with and without record signatures verified)
+    const { options } = vector('export.sound', 'cosigned-anchor');
+    const second = { name: 'second-witness', seed: new Uint8Array(32).fill(7) };
+    const note = cosign(options.anchors[0].note, second, options.now - 60);
+    const twice = {
+      ...options,
+      anchors: [{ note }],
+      witnessKeys: [
+        ...options.witnessKeys,
+        formatVerifierKey(cosignatureVerifier(second.name, keyPairFromSeed(second.seed).publicKey)),
+      ],
+    };
+    expect(steps(await read('export.sound', 'cosigned-anchor', { options: twice }))[4]).toBe(
+      `${keyed}; cosigned by test-witness, second-witness`,
+    );
+    const { keys, ...unkeyed } = twice;
+    expect(keys).toBeDefined();
+    expect(steps(await read('export.sound', 'cosigned-anchor', { options: unkeyed }))[4]).toBe(
+      'signatures not-checked: cosigned by test-witness, second-witness; record signatures NOT checked: no record keys',
+    );
+  });
+
+  it('an outside checkpoint of the first two leaves of three is said in the plural', async () => {
+    // why: steps.ts established anchors plural(prefix.size, 'leaf', 'leaves') 'leaves' → ""
+    const runs = [1, 2, 3].map((n) => sealedRun(`run_01J8${String(n).padStart(22, '0')}`));
+    const { lines, hashes } = writeExport({ origin: 'example.com/log', runs });
+    const seals = hashes.slice(0, 2).map((chain) => unhex(chain.at(-1) as string));
+    const report = await verifyExport(lines, {
+      anchors: [{ checkpoint: { origin: 'example.com/log', size: 2, root: rootHash(seals) } }],
+    });
+    expect(steps(report)[6]).toBe(
+      'anchors pass: an outside checkpoint holds the first 2 leaves; the rest are held only to the header',
     );
   });
 });
