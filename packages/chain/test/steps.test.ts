@@ -1,11 +1,11 @@
 import { hex } from '@agent-seam/canonical';
 import { loadVectors } from '@agent-seam/conformance';
 import { keyPairFromSeed } from '@agent-seam/did';
-import { emptyRoot } from '@agent-seam/merkle';
+import { emptyRoot, rootHash } from '@agent-seam/merkle';
 import { cosign, cosignatureVerifier, formatVerifierKey } from '@agent-seam/tlog-note';
 import { describe, expect, it } from 'vitest';
-import { type ExportReport, exportHeadline, verifyExport } from '../src/index.js';
-import { optionsOf } from './helpers.js';
+import { type ExportReport, exportHeadline, verifyExport, writeExport } from '../src/index.js';
+import { optionsOf, sealedRun, unhex } from './helpers.js';
 
 // What each step established, and the headline, pinned whole for files of every kind: every
 // step's outcome and detail as a person reads them, written out by hand.
@@ -247,5 +247,131 @@ describe('report.steps and exportHeadline, whole', () => {
       'lines not-checked: the input holds no line',
       'header refuse: line 0: the first line is not an export or disclosure header',
     ]);
+  });
+
+  it('each item not checked is listed under the step that would have established it', async () => {
+    const owned = async (group: string, name: string, over = {}) =>
+      (await read(group, name, over)).steps
+        .filter((s) => s.notChecked.length > 0)
+        .map((s) => `${s.id}: ${s.notChecked}`);
+    // why: steps.ts OWNER each entry (record-signatures, unsigned-records, deletion, the anchor items, open-runs, the case items, unreadable-runs, unknown-members, rest-of-file) → ""
+    expect(await owned('export.unchecked', 'unsigned-without-keys')).toEqual([
+      'signatures: record-signatures,unsigned-records',
+      'log: open-runs',
+      'anchors: deletion',
+      'cases: case-contents,blob-bytes',
+    ]);
+    expect(await owned('export.sound', 'anchored-prefix')).toContain('anchors: anchor-prefix-only');
+    expect(await owned('export.sound', 'disclosure-anchor-other-size')).toContain(
+      'anchors: anchor-not-compared,deletion',
+    );
+    expect(await owned('export.reference-readings', 'unreadable-run')).toContain('trailer: unreadable-runs');
+    expect(await owned('export.sound', 'unknown-framing-member')).toContain('lines: unknown-members');
+    expect(await owned('export.sound', 'unknown-canon')).toEqual(['header: rest-of-file']);
+  });
+
+  it('a file that carries no run: each step over records says it found none, and nothing passes on nothing', async () => {
+    // why: steps.ts established records/runs/signatures `r.records > 0` → true and → `>= 0`, `r.records === 0 && …` → false, `!has('record-signatures')` → has, and log `sealed > 0` → true/`>= 0`, `sealed === 0 && …` → false
+    const empty = await verifyExport(writeExport({ origin: 'example.com/log', runs: [] }).lines);
+    expect(steps(empty)).toEqual([
+      'lines pass: 2 lines read',
+      'header pass: an export of version 1 whose checkpoint holds 0 leaves',
+      'records not-checked: the file carries no record',
+      'runs not-checked: no run carries a record',
+      'signatures not-checked: the file carries no record signature',
+      'log not-checked: no sealed run: the log covers nothing this file carries',
+      'anchors not-checked: deletion NOT checked: no checkpoint from outside the file',
+      'cases not-checked: the file carries no case block; blob bytes are never in the file',
+      "trailer pass: the trailer's counts match the file",
+      'graders not-checked: no grader verdict given',
+    ]);
+  });
+
+  it('a disclosure package that carries no sealed run proves no path', async () => {
+    // why: steps.ts established log (disclosure) `sealed > 0` → true and → `>= 0`, `sealed === 0 && 'the package carries no sealed run'` → false / ""
+    const lines = writeExport({
+      origin: 'example.com/log',
+      runs: [],
+      disclosure: { cases: [], runs: [] },
+    }).lines;
+    expect(steps(await verifyExport(lines))[5]).toBe('log not-checked: the package carries no sealed run');
+  });
+
+  it('records beside a checkpoint of size zero: the log covers none of them', async () => {
+    // why: steps.ts established log (export) `sealed > 0` → true and → `>= 0`, `sealed === 0 && 'no sealed run: …'` → false / ""
+    const report = await read('export.findings', 'checkpoint-size-zero');
+    expect(steps(report).slice(2, 6)).toEqual([
+      'records pass: each record hashes over its canonical bytes and agrees with its body (2 records)',
+      'runs pass: each chain links from seq 1 to its last record (1 run)',
+      'signatures not-checked: record signatures NOT checked: no record keys',
+      'log not-checked: no sealed run: the log covers nothing this file carries; no root covers the tail of an open run (1 open run)',
+    ]);
+  });
+
+  it('a cosigned note anchor and witness keys, without record keys: the signatures step names the witness alone', async () => {
+    // why: steps.ts established signatures `r.witnesses.length > 0` → false, `cosigned by …` → "", `(w) => printable(w.name)` → () => undefined
+    const { keys, ...unkeyed } = vector('export.sound', 'cosigned-anchor').options;
+    expect(keys).toBeDefined();
+    const report = await read('export.sound', 'cosigned-anchor', { options: unkeyed });
+    expect(steps(report)[4]).toBe(
+      'signatures not-checked: cosigned by test-witness; record signatures NOT checked: no record keys',
+    );
+  });
+
+  it('a checkpoint of one leaf is said in the singular', async () => {
+    // why: steps.ts established header plural(r.logSize, 'leaf', 'leaves') 'leaf' → ""
+    expect(steps(await read('export.sound', 'run-dropped-no-anchor'))[1]).toBe(
+      'header pass: an export of version 1 whose checkpoint holds 1 leaf',
+    );
+  });
+
+  it('a finding over the whole log (no line, run or anchor): the step gives its message bare', async () => {
+    // why: steps.ts stepsOf `where === ''` → false, its '' → "Stryker was here!" (both sides)
+    expect(steps(await read('export.findings', 'root-edited'))[5]).toBe(
+      'log refuse: the Merkle root rebuilt from this export does not match its header',
+    );
+  });
+
+  it('the writer names a run it could not read: the trailer step says so', async () => {
+    // why: steps.ts established trailer `has('unreadable-runs') && …` → false, 'unreadable-runs' → "", its words → ""
+    expect(steps(await read('export.reference-readings', 'unreadable-run'))[8]).toBe(
+      "trailer pass: the trailer's counts match the file; the writer names runs it could not read",
+    );
+  });
+
+  it('a note cosigned by two witnesses: the signatures step names both, with and without record keys', async () => {
+    // why: steps.ts established signatures `.join(', ')` → join("") in both branches (with and without record signatures verified)
+    const { options } = vector('export.sound', 'cosigned-anchor');
+    const second = { name: 'second-witness', seed: new Uint8Array(32).fill(7) };
+    const note = cosign(options.anchors[0].note, second, options.now - 60);
+    const twice = {
+      ...options,
+      anchors: [{ note }],
+      witnessKeys: [
+        ...options.witnessKeys,
+        formatVerifierKey(cosignatureVerifier(second.name, keyPairFromSeed(second.seed).publicKey)),
+      ],
+    };
+    expect(steps(await read('export.sound', 'cosigned-anchor', { options: twice }))[4]).toBe(
+      `${keyed}; cosigned by test-witness, second-witness`,
+    );
+    const { keys, ...unkeyed } = twice;
+    expect(keys).toBeDefined();
+    expect(steps(await read('export.sound', 'cosigned-anchor', { options: unkeyed }))[4]).toBe(
+      'signatures not-checked: cosigned by test-witness, second-witness; record signatures NOT checked: no record keys',
+    );
+  });
+
+  it('an outside checkpoint of the first two leaves of three is said in the plural', async () => {
+    // why: steps.ts established anchors plural(prefix.size, 'leaf', 'leaves') 'leaves' → ""
+    const runs = [1, 2, 3].map((n) => sealedRun(`run_01J8${String(n).padStart(22, '0')}`));
+    const { lines, hashes } = writeExport({ origin: 'example.com/log', runs });
+    const seals = hashes.slice(0, 2).map((chain) => unhex(chain.at(-1) as string));
+    const report = await verifyExport(lines, {
+      anchors: [{ checkpoint: { origin: 'example.com/log', size: 2, root: rootHash(seals) } }],
+    });
+    expect(steps(report)[6]).toBe(
+      'anchors pass: an outside checkpoint holds the first 2 leaves; the rest are held only to the header',
+    );
   });
 });
