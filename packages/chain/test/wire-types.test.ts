@@ -270,7 +270,6 @@ describe('signing functions name the offending field', () => {
   ];
   for (const [name, f, words] of cases)
     it(name, () => {
-      expect(f).toThrow(SeamError);
       expect(thrownSeamError(f).message).toContain(words);
     });
 });

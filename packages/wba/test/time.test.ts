@@ -1,4 +1,3 @@
-import { SeamError } from '@agent-seam/canonical';
 import { loadVectors } from '@agent-seam/conformance';
 import { describe, expect, it } from 'vitest';
 import { rejectedSeamError, thrownSeamError } from '../../../tools/thrown.ts';
@@ -39,7 +38,6 @@ describe('instants: a millisecond count throws bad-instant naming the option', (
   ];
   for (const [option, call] of cases)
     it(option, () => {
-      expect(call).toThrow(SeamError);
       expect(thrownSeamError(call).message).toMatch(
         new RegExp(`^bad-instant: ${option} is ${MS}, which looks like milliseconds`),
       );
