@@ -180,9 +180,11 @@ function restore(): void {
   if (existsSync(backup)) {
     for (const file of listSources(join(backup, 'src'))) {
       const current = join(pkgDir, file);
-      if (existsSync(current) && INSTRUMENTED.test(readFileSync(current, 'utf8')))
-        cpSync(join(backup, file), current);
-      else if (readFileSync(current, 'utf8') !== readFileSync(join(backup, file), 'utf8'))
+      // A file removed since the killed run stays removed.
+      if (!existsSync(current)) continue;
+      const text = readFileSync(current, 'utf8');
+      if (INSTRUMENTED.test(text)) cpSync(join(backup, file), current);
+      else if (text !== readFileSync(join(backup, file), 'utf8'))
         console.log(`mutate: kept ${pkg}/${file} as it is (not instrumented; its copy is older)`);
     }
     rmSync(backup, { recursive: true, force: true });
